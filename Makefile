@@ -1,0 +1,48 @@
+# Two commands for a newcomer: `make serve` and `make test`.
+# Every target sets up what it needs first; setup is skipped when nothing
+# it depends on changed.
+
+VENV      := .venv
+PY        := $(VENV)/bin/python
+STAMP_PY  := $(VENV)/.installed
+STAMP_NPM := node_modules/.installed
+ICEPOOL   := .cache/wheels/.icepool
+
+.PHONY: setup serve build test bench clean chromium
+.DEFAULT_GOAL := test
+
+setup: $(STAMP_PY) $(STAMP_NPM) $(ICEPOOL)
+
+$(STAMP_PY): pyproject.toml
+	@python=$$(scripts/find-python) || exit 1; \
+	[ -x $(PY) ] || "$$python" -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[dev]'
+	@touch $@
+
+$(STAMP_NPM): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# The icepool wheel is shipped to the browser with the site; fetch it once.
+$(ICEPOOL): pyproject.toml $(STAMP_PY)
+	$(PY) -m pip download -q --disable-pip-version-check --no-deps --only-binary=:all: \
+	    -d .cache/wheels "$$($(PY) -c 'import importlib.metadata as m; print("icepool==" + m.version("icepool"))')"
+	@touch $@
+
+chromium: $(STAMP_PY)
+	@scripts/ensure-chromium $(PY)
+
+serve: setup
+	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
+
+build: setup
+	$(VENV)/bin/mkdocs build --strict
+
+test: setup chromium build
+	$(PY) -m pytest
+
+bench: setup chromium build
+	$(PY) -m benchmarks
+
+clean:
+	rm -rf site build .cache

@@ -1,0 +1,77 @@
+"""Command line: `python -m calculators NAME --param value ...`.
+
+Generated from the registry: every calculator is a subcommand, every
+parameter an option. Bad input prints the calculator's own sentence and
+exits with status 2; `--json` prints the same dict the web page gets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .registry import all_calculators, run
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m calculators",
+        description="Resolve a roll or a situation by the rules, with the exact odds.",
+    )
+    sub = parser.add_subparsers(dest="calculator", metavar="CALCULATOR", title="calculators")
+    for calc in all_calculators().values():
+        cmd = sub.add_parser(calc.name, help=calc.title, description=calc.summary)
+        for p in calc.params:
+            extra = ""
+            if p.kind == "choice":
+                extra = " (" + ", ".join(v for v, _ in p.choices) + ")"
+            elif p.kind == "dice":
+                extra = " (leave out and give --seed to roll)"
+            if p.default is not None:
+                extra += f" [default: {p.default}]"
+            cmd.add_argument("--" + p.name.replace("_", "-"), dest=p.name, metavar=p.kind.upper(), help=(p.help or p.label) + extra)
+        cmd.add_argument("--seed", help="roll the dice you left out with this seed (same seed, same dice)")
+        cmd.add_argument("--json", action="store_true", help="print the result as JSON")
+    return parser
+
+
+def format_result(result: dict) -> str:
+    lines = [result["headline"]]
+    if result["dice"]:
+        dice = ", ".join(f"{k} = {v}" for k, v in result["dice"].items())
+        seed = f" (seed {result['seed']})" if result["seed"] is not None else ""
+        lines.append(f"Dice: {dice}{seed}")
+    lines += [f"  - {d}" for d in result["details"]]
+    if result["rules"]:
+        lines.append("Rules: " + ", ".join(result["rules"]))
+    if result["odds"]:
+        lines.append(result["odds_title"] or "Odds")
+        width = max(len(o["label"]) for o in result["odds"])
+        for o in result["odds"]:
+            mark = "  <-" if o["label"] == result["highlight"] else ""
+            frac = f"{o['numerator']}/{o['denominator']}"
+            lines.append(f"  {o['label']:<{width}}  {o['percent']:6.2f}%  {frac}{mark}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = vars(parser.parse_args(argv))
+    name = args.pop("calculator")
+    if name is None:
+        parser.print_help()
+        return 0
+    as_json = args.pop("json")
+    seed = args.pop("seed")
+    raw = {k: v for k, v in args.items() if v is not None}
+    result = run(name, raw, seed)
+    if not result["ok"]:
+        print(result["error"], file=sys.stderr)
+        return 2
+    print(json.dumps(result, indent=2) if as_json else format_result(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

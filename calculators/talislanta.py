@@ -1,0 +1,5 @@
+"""Placeholder: filled in by the calculators work."""
+
+__all__ = ["CALCULATORS"]
+
+CALCULATORS = ()

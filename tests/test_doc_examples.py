@@ -1,0 +1,47 @@
+"""The worked examples in the rule pages run as doctests.
+
+Every ```pycon fence of a page is a doctest; the fences of one page share
+their names, top to bottom, so a page can set up a character once and use it
+in later examples. Changing a number in the calculators makes a page fail.
+"""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+import pytest
+from markdown_it import MarkdownIt
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PAGES = sorted(DOCS.rglob("*.md"))
+
+
+def examples(page: Path) -> list[tuple[int, str]]:
+    """(line number, source) of each pycon fence in the page."""
+    tokens = MarkdownIt("commonmark").parse(page.read_text(encoding="utf-8"))
+    return [(t.map[0] + 1, t.content) for t in tokens if t.type == "fence" and t.info.strip() == "pycon"]
+
+
+PAGES_WITH_EXAMPLES = [p for p in PAGES if examples(p)]
+
+
+def test_pages_with_examples_exist():
+    # Each game carries worked examples from its text.
+    games = {p.relative_to(DOCS).parts[0] for p in PAGES_WITH_EXAMPLES}
+    assert {"tell-tale", "talislanta", "rpgdl"} <= games
+
+
+@pytest.mark.parametrize("page", PAGES_WITH_EXAMPLES, ids=lambda p: str(p.relative_to(DOCS)))
+def test_examples_in_page(page: Path):
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    globs: dict = {}
+    failures = []
+    for line, source in examples(page):
+        test = parser.get_doctest(source, globs, f"{page.name}:{line}", str(page), line - 1)
+        out: list[str] = []
+        result = runner.run(test, out=out.append, clear_globs=False)
+        if result.failed:
+            failures.append("".join(out))
+    assert not failures, "\n".join(failures)
