@@ -2,6 +2,8 @@
 # Every target sets up what it needs first; setup is skipped when nothing
 # it depends on changed.
 
+export NO_MKDOCS_2_WARNING := 1
+
 VENV      := .venv
 PY        := $(VENV)/bin/python
 STAMP_PY  := $(VENV)/.installed

@@ -1,0 +1,280 @@
+// Rule links and calculators. One small module, no framework.
+//
+// Rule IDs: a copy-link button beside each rule's ID; an old rule ID in the
+// address is sent on to where the rule lives now.
+//
+// Calculators: each <form data-calculator> is driven by one Web Worker that
+// runs the Python calculators on Pyodide. The worker is started once, on the
+// first page that has a form, and kept across Material's instant page
+// switches. Everything shown comes back from Python as data and is put in
+// the page with textContent: nothing from the address bar or a form is ever
+// parsed as HTML.
+
+const BOOT_TIMEOUT_MS = globalThis.__calcBootTimeoutMs ?? 60000;
+const READY = "Calculator ready: type what you rolled, or press Roll for me.";
+const runtime = { worker: null, ready: null, pending: new Map(), nextId: 1, how: null, status: "idle" };
+
+function siteBase() {
+  const config = document.getElementById("__config");
+  const base = config ? JSON.parse(config.textContent).base : ".";
+  return new URL(base.replace(/\/?$/, "/"), location.href);
+}
+
+// ---------------------------------------------------------------- rule IDs
+
+async function copyText(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.dataset.copied = "true";
+    button.setAttribute("aria-label", "Link copied");
+  } catch {
+    window.prompt("Copy this link:", text); // clipboard needs a secure context
+  }
+  setTimeout(() => { delete button.dataset.copied; }, 1500);
+}
+
+function addRuleButtons() {
+  for (const badge of document.querySelectorAll(".rule-id")) {
+    if (badge.querySelector("button")) continue;
+    const link = badge.querySelector("a");
+    const id = link.textContent;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "rule-copy";
+    button.title = "Copy the link to this rule";
+    button.setAttribute("aria-label", `Copy the link to rule ${id}`);
+    button.textContent = "Copy link";
+    button.addEventListener("click", () => copyText(new URL("#" + id, location.href).href, button));
+    badge.append(button);
+  }
+}
+
+async function followRedirect() {
+  const id = decodeURIComponent(location.hash.slice(1));
+  if (!id || document.getElementById(id) || !/^[a-z][a-z0-9.-]+$/.test(id)) return;
+  try {
+    const redirects = await (await fetch(new URL("rule-redirects.json", siteBase()))).json();
+    if (Object.hasOwn(redirects, id)) location.replace(new URL(redirects[id], siteBase()));
+  } catch { /* no redirects file: nothing to do */ }
+}
+
+// ---------------------------------------------------------------- runtime
+
+function startRuntime(runtimeUrl) {
+  if (runtime.ready) return runtime.ready;
+  runtime.status = "loading";
+  const url = new URL(runtimeUrl + "calc-worker.mjs", location.href);
+  const worker = new Worker(url, { type: "module" });
+  runtime.worker = worker;
+  runtime.ready = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      worker.terminate();
+      reject(new Error(`it did not start within ${Math.round(BOOT_TIMEOUT_MS / 1000)} seconds`));
+    }, BOOT_TIMEOUT_MS);
+    worker.onerror = (event) => {
+      clearTimeout(timer);
+      reject(new Error(event.message || "its files could not be loaded"));
+    };
+    worker.onmessage = ({ data }) => {
+      if (data.type === "progress") showStatusEverywhere(data.text);
+      else if (data.type === "ready") {
+        clearTimeout(timer);
+        runtime.how = data.how;
+        runtime.bootMs = data.ms;
+        resolve(worker);
+      } else if (data.type === "failed") {
+        clearTimeout(timer);
+        reject(new Error(data.error));
+      } else if (data.type === "result") {
+        const done = runtime.pending.get(data.id);
+        runtime.pending.delete(data.id);
+        if (done) done(data.result);
+      }
+    };
+  });
+  runtime.ready.then(
+    () => { runtime.status = "ready"; showStatusEverywhere(READY); },
+    (err) => {
+      runtime.status = "failed";
+      runtime.error = err.message;
+      showStatusEverywhere(`The calculator could not start (${err.message}). The rules and tables on this page still apply: roll and read the table by hand.`, true);
+    },
+  );
+  const snapshot = !new URLSearchParams(location.search).has("no-snapshot");
+  worker.postMessage({ type: "boot", snapshot });
+  return runtime.ready;
+}
+
+function computeInWorker(name, params, seed) {
+  return runtime.ready.then((worker) => new Promise((resolve) => {
+    const id = runtime.nextId++;
+    runtime.pending.set(id, resolve);
+    worker.postMessage({ type: "compute", id, name, params, seed });
+  }));
+}
+
+function showStatusEverywhere(text, failed = false) {
+  for (const status of document.querySelectorAll("form[data-calculator] .calc-status")) {
+    status.textContent = text;
+    status.classList.toggle("calc-failed", failed);
+    status.hidden = !text;
+  }
+}
+
+// ---------------------------------------------------------------- forms
+
+function readParams(form) {
+  const params = {};
+  for (const el of form.querySelectorAll("input[name], select[name], textarea[name]")) {
+    if (el.name !== "seed") params[el.name] = el.value;
+  }
+  return params;
+}
+
+function writeAddress(form, params) {
+  const query = new URLSearchParams({ calc: form.dataset.calculator });
+  for (const [key, value] of Object.entries(params)) if (value !== "") query.set(key, value);
+  if (form.dataset.seed) query.set("seed", form.dataset.seed);
+  history.replaceState(history.state, "", "?" + query.toString() + location.hash);
+}
+
+function restoreFromAddress(form) {
+  const query = new URLSearchParams(location.search);
+  if (query.get("calc") !== form.dataset.calculator) return false;
+  for (const el of form.querySelectorAll("[name]")) {
+    if (query.has(el.name)) el.value = query.get(el.name);
+  }
+  if (query.has("seed")) form.dataset.seed = query.get("seed");
+  return true;
+}
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  node.append(...children);
+  return node;
+}
+
+function renderResult(form, result) {
+  const box = form.querySelector(".calc-result");
+  const alert = form.querySelector("[role=alert]");
+  const seedNote = form.querySelector(".calc-seed");
+  for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+  if (!result.ok) {
+    alert.textContent = result.error;
+    box.replaceChildren(); // never leave an old answer standing as if it were current
+    box.removeAttribute("data-outcome");
+    const field = result.field && form.querySelector(`[name="${CSS.escape(result.field)}"]`);
+    if (field) field.setAttribute("aria-invalid", "true");
+    return;
+  }
+  alert.textContent = "";
+  const rules = JSON.parse(form.dataset.rules || "{}");
+  const parts = [el("p", { class: "calc-headline", text: result.headline })];
+  if (result.details.length) parts.push(el("ol", { class: "calc-details" }, ...result.details.map((d) => el("li", { text: d }))));
+  if (result.rules.length) {
+    const links = result.rules.map((id) => el("a", { href: rules[id] || "#" + id, text: id }));
+    const p = el("p", { class: "calc-rules" }, "Rules: ");
+    links.forEach((a, i) => p.append(...(i ? [", ", a] : [a])));
+    parts.push(p);
+  }
+  if (result.odds.length) parts.push(oddsTable(result));
+  box.replaceChildren(...parts);
+  box.dataset.outcome = result.outcome;
+  const dice = Object.entries(result.dice);
+  seedNote.hidden = result.seed == null;
+  seedNote.textContent = result.seed == null ? "" :
+    `Rolled ${dice.map(([k, v]) => `${k}: ${v}`).join(", ")} (seed ${result.seed})`;
+}
+
+function oddsTable(result) {
+  const rows = result.odds.map((o) => {
+    const mine = o.label === result.highlight;
+    const bar = el("span", { class: "calc-bar", "aria-hidden": "true" });
+    bar.style.width = `${Math.max(o.percent, 0.5).toFixed(2)}%`;
+    return el("tr", mine ? { class: "calc-mine" } : {},
+      el("th", { scope: "row", text: (mine ? "▶ " : "") + o.label }),
+      el("td", { class: "calc-bar-cell" }, bar),
+      el("td", { class: "calc-pct", text: `${o.percent.toFixed(o.percent < 1 && o.percent > 0 ? 2 : 1)}%`, title: `exactly ${o.numerator}/${o.denominator}` }));
+  });
+  return el("table", { class: "calc-odds" },
+    el("caption", { text: result.odds_title || "Odds" }),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Result" }), el("th", { scope: "col", text: "Chance" }), el("th", { scope: "col", text: "Percent" }))),
+    el("tbody", {}, ...rows));
+}
+
+function setUpForm(form) {
+  if (form.dataset.ready) return;
+  form.dataset.ready = "true";
+  let latest = 0;
+  const restored = restoreFromAddress(form);
+
+  const update = () => {
+    const params = readParams(form);
+    const seed = form.dataset.seed ? form.dataset.seed : null;
+    const ticket = ++latest;
+    form.setAttribute("aria-busy", "true");
+    computeInWorker(form.dataset.calculator, params, seed).then((result) => {
+      if (ticket !== latest) return; // a newer input is on its way
+      form.removeAttribute("aria-busy");
+      writeAddress(form, params);
+      renderResult(form, result);
+    }, () => form.removeAttribute("aria-busy"));
+  };
+
+  form.addEventListener("input", (event) => {
+    if (event.target.closest(".calc-dice")) delete form.dataset.seed; // typed dice replace rolled ones
+    update();
+  });
+  form.addEventListener("submit", (event) => { event.preventDefault(); update(); });
+  form.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    if (button.dataset.step) {
+      const input = button.parentElement.querySelector("input");
+      const next = (parseInt(input.value, 10) || 0) + Number(button.dataset.step);
+      const min = input.dataset.min == null ? -Infinity : Number(input.dataset.min);
+      const max = input.dataset.max == null ? Infinity : Number(input.dataset.max);
+      input.value = String(Math.min(max, Math.max(min, next)));
+      update();
+    } else if (button.dataset.action === "roll") {
+      form.dataset.seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);
+      for (const dice of form.querySelectorAll(".calc-dice input")) dice.value = "";
+      update();
+    } else if (button.dataset.action === "share") {
+      writeAddress(form, readParams(form));
+      copyText(location.href, button);
+    }
+  });
+  if (restored) {
+    form.scrollIntoView({ block: "center" });
+    update();
+  }
+}
+
+function setUpCalculators() {
+  const forms = document.querySelectorAll("form[data-calculator]");
+  if (!forms.length) return;
+  startRuntime(forms[0].dataset.runtime);
+  if (runtime.status === "loading") showStatusEverywhere("Loading the calculator…");
+  if (runtime.status === "ready") showStatusEverywhere(READY);
+  if (runtime.status === "failed") showStatusEverywhere(`The calculator could not start (${runtime.error}). The rules and tables on this page still apply.`, true);
+  forms.forEach(setUpForm);
+}
+
+// Material swaps pages without reloading: run on every page it shows.
+function onPage() {
+  addRuleButtons();
+  followRedirect();
+  setUpCalculators();
+}
+
+if (typeof document$ !== "undefined") document$.subscribe(onPage);
+else document.addEventListener("DOMContentLoaded", onPage);
+
+// Exposed for the tests and the benchmarks, read-only in spirit.
+globalThis.__calcRuntime = runtime;

@@ -1,0 +1,20 @@
+// Build-time: boot the pinned Pyodide in Node, install our wheels, import the
+// calculators, and save a memory snapshot the browser can restore instead of
+// booting. Usage: node make-snapshot.mjs RUNTIME_DIR (holds pyodide.mjs,
+// pyodide-lock.json and the wheels); writes RUNTIME_DIR/snapshot.bin.
+import { readFileSync, writeFileSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const dir = resolve(process.argv[2]);
+const { loadPyodide } = await import(pathToFileURL(join(dir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: dir + "/", _makeSnapshot: true });
+// Install where loadPackage would, so module paths match the browser's.
+const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+for (const name of readdirSync(dir).filter((n) => n.endsWith(".whl"))) {
+  pyodide.unpackArchive(new Uint8Array(readFileSync(join(dir, name))), "wheel", { extractDir: sitePackages });
+}
+// Import everything a calculator touches, and run each once, so nothing is
+// left to import lazily after the snapshot is restored.
+pyodide.runPython(readFileSync(new URL("./warm-up.py", import.meta.url), "utf8"));
+writeFileSync(join(dir, "snapshot.bin"), pyodide.makeMemorySnapshot());
