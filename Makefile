@@ -10,7 +10,7 @@ STAMP_PY  := $(VENV)/.installed
 STAMP_NPM := node_modules/.installed
 ICEPOOL   := .cache/wheels/.icepool
 
-.PHONY: setup serve build test bench clean chromium
+.PHONY: setup serve build test bench clean chromium rule-ids
 .DEFAULT_GOAL := test
 
 setup: $(STAMP_PY) $(STAMP_NPM) $(ICEPOOL)
@@ -48,3 +48,7 @@ bench: setup chromium build
 
 clean:
 	rm -rf site build .cache
+
+# Publish new rule IDs (a test asks for this when a page gains a rule).
+rule-ids: $(STAMP_PY)
+	$(PY) scripts/publish-rule-ids

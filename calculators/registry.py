@@ -117,6 +117,10 @@ class Calculator:
     params: tuple[Param, ...]
     adapter: Callable[..., Report]
     rules: tuple[str, ...] = ()
+    # Inputs that reach each outcome, as a form or a link would send them
+    # (strings; "seed" rolls the dice left out). The browser and Pyodide
+    # tests replay them; a test checks they cover every outcome.
+    examples: tuple[Mapping[str, str], ...] = ()
 
     def parse(self, raw: Mapping[str, object]) -> dict[str, object]:
         unknown = set(raw) - {p.name for p in self.params}
