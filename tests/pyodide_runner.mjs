@@ -1,0 +1,39 @@
+// Run the calculators' test cases inside Pyodide under Node, from the
+// runtime folder the site ships (same pyodide.mjs, lock file, wheels and
+// snapshot the browser gets).
+// Usage: node pyodide_runner.mjs RUNTIME_DIR CASES_JSON MODE   (MODE: boot | snapshot)
+// Prints one JSON line: {doctests: [{name, failed, attempted, output}], cases: [result...]}
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [dir, casesFile, mode] = [resolve(process.argv[2]), process.argv[3], process.argv[4]];
+const { loadPyodide } = await import(pathToFileURL(join(dir, "pyodide.mjs")).href);
+const options = { indexURL: dir + "/", lockFileURL: join(dir, "pyodide-lock.json") };
+if (mode === "snapshot") options._loadSnapshot = readFileSync(join(dir, "snapshot.bin"));
+const pyodide = await loadPyodide(options);
+const failures = [];
+await pyodide.loadPackage(["calculators"], { checkIntegrity: true, messageCallback: () => {}, errorCallback: (e) => failures.push(e) });
+if (failures.length) throw new Error("package load failed: " + failures.join("; "));
+pyodide.globals.set("CASES_JSON", readFileSync(casesFile, "utf8"));
+const out = pyodide.runPython(`
+import doctest, io, json, sys
+from calculators.registry import run
+
+data = json.loads(CASES_JSON)
+parser = doctest.DocTestParser()
+report = {"python": sys.version, "platform": sys.platform, "doctests": [], "cases": []}
+for page, blocks in data["doctests"].items():
+    globs = {}
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    out = io.StringIO()
+    for line, source in blocks:
+        test = parser.get_doctest(source, globs, f"{page}:{line}", page, line)
+        runner.run(test, out=out.write, clear_globs=False)
+    r = runner.summarize(verbose=False)
+    report["doctests"].append({"page": page, "failed": r.failed, "attempted": r.attempted, "output": out.getvalue()})
+for name, params, seed in data["cases"]:
+    report["cases"].append(run(name, params, seed))
+json.dumps(report)
+`);
+console.log(out);

@@ -1,0 +1,250 @@
+"""The calculators in the rule pages, in a real Chromium against the built site.
+
+Every calculator's examples (one per outcome, from the registry) are opened
+as share links and must show the same outcome and headline as the same
+inputs give in CPython.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+from calculators.registry import all_calculators, run
+
+pytestmark = pytest.mark.browser
+CALCS = all_calculators()
+BOOT = 60_000  # ms: generous, the machine is shared
+
+
+def calculator_pages(site: Path) -> dict[str, str]:
+    """Calculator name -> page URL (relative to the site root)."""
+    found = {}
+    for html in sorted(site.rglob("*.html")):
+        for name in re.findall(r'data-calculator="([^"]+)"', html.read_text(encoding="utf-8")):
+            rel = html.relative_to(site).parent.as_posix()
+            found.setdefault(name, "" if rel == "." else rel + "/")
+    return found
+
+
+@pytest.fixture(scope="module")
+def pages_of(site):
+    return calculator_pages(site)
+
+
+def share_url(base_url, pages_of, name, params, seed=None):
+    query = {"calc": name, **{k: v for k, v in params.items() if k != "seed"}}
+    if seed is not None or "seed" in params:
+        query["seed"] = seed if seed is not None else params["seed"]
+    return f"{base_url}{pages_of[name]}?{urlencode(query)}"
+
+
+def result_of(page, name):
+    form = page.locator(f'form[data-calculator="{name}"]')
+    form.locator("[data-outcome], [role=alert]:not(:empty)").first.wait_for(timeout=BOOT)
+    outcome = form.locator(".calc-result").get_attribute("data-outcome")
+    return {
+        "outcome": outcome,
+        "headline": form.locator(".calc-headline").text_content() if outcome else None,
+        "error": form.locator("[role=alert]").text_content(),
+    }
+
+
+def test_every_calculator_is_on_a_page(pages_of):
+    assert set(CALCS) <= set(pages_of), f"not embedded: {sorted(set(CALCS) - set(pages_of))}"
+
+
+EXAMPLES = [(name, i, ex) for name, calc in CALCS.items() for i, ex in enumerate(calc.examples)]
+
+
+@pytest.mark.parametrize("name,i,example", EXAMPLES, ids=[f"{n}-{i}" for n, i, _ in EXAMPLES])
+def test_example_from_a_share_link_matches_cpython(page, base_url, pages_of, name, i, example):
+    expected = run(name, {k: v for k, v in example.items() if k != "seed"}, example.get("seed"))
+    assert expected["ok"], expected
+    page.goto(share_url(base_url, pages_of, name, example))
+    got = result_of(page, name)
+    assert got == {"outcome": expected["outcome"], "headline": expected["headline"], "error": ""}
+    assert not page.errors
+
+
+def test_typing_updates_the_result_and_the_address(page, base_url, pages_of):
+    name = "tell_tale.resolve_attack"
+    page.goto(base_url + pages_of[name])
+    form = page.locator(f'form[data-calculator="{name}"]')
+    form.locator("[name=power]").fill("5")
+    form.locator("[name=d20]").fill("17")
+    form.locator('.calc-result[data-outcome="full"]').wait_for(timeout=BOOT)
+    assert "power=5" in page.url and "d20=17" in page.url
+    form.locator("[name=d20]").fill("3")
+    form.locator('.calc-result[data-outcome="miss"]').wait_for()
+    # The odds are a table with a text percentage for every outcome.
+    rows = form.locator(".calc-odds tbody tr")
+    assert rows.count() >= 4
+    assert all(re.search(r"\d%$", rows.nth(i).locator(".calc-pct").text_content()) for i in range(rows.count()))
+    # The rules that decided it are links to those rules.
+    link = form.locator(".calc-rules a").first
+    assert "#tt." in link.get_attribute("href")
+    assert not page.errors
+
+
+def test_bad_input_shows_the_calculators_sentence_and_drops_the_old_result(page, base_url, pages_of):
+    name = "tell_tale.resolve_attack"
+    page.goto(share_url(base_url, pages_of, name, {"power": "5", "d20": "17"}))
+    form = page.locator(f'form[data-calculator="{name}"]')
+    form.locator('.calc-result[data-outcome="full"]').wait_for(timeout=BOOT)
+    form.locator("[name=d20]").fill("23")
+    alert = form.locator("[role=alert]")
+    alert.filter(has_text="23").wait_for()
+    assert alert.text_content() == run(name, {"power": "5", "d20": "23"})["error"]
+    assert form.locator("[data-outcome]").count() == 0
+    assert form.locator("[name=d20]").get_attribute("aria-invalid") == "true"
+    assert not page.errors
+
+
+def test_share_link_round_trip(browser, base_url, pages_of):
+    name = "tell_tale.resolve_attack"
+    first = browser.new_context()
+    page = first.new_page()
+    page.goto(base_url + pages_of[name])
+    form = page.locator(f'form[data-calculator="{name}"]')
+    form.locator("[name=power]").fill("7")
+    form.locator("[name=mode]").select_option("advantage")
+    form.locator("[name=d20]").fill("4 16")
+    form.locator("[data-outcome]").wait_for(timeout=BOOT)
+    shown = form.locator(".calc-result").inner_text()
+    link = page.url
+    first.close()
+    other = browser.new_context()
+    page = other.new_page()
+    page.goto(link)
+    form = page.locator(f'form[data-calculator="{name}"]')
+    form.locator("[data-outcome]").wait_for(timeout=BOOT)
+    assert form.locator(".calc-result").inner_text() == shown
+    assert form.locator("[name=power]").input_value() == "7"
+    other.close()
+
+
+def test_roll_for_me_is_reproducible_by_seed(browser, base_url, pages_of):
+    name = "tell_tale.resolve_attack"
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(base_url + pages_of[name])
+    form = page.locator(f'form[data-calculator="{name}"]')
+    form.locator("[name=power]").fill("4")
+    form.locator("[data-action=roll]").click()
+    form.locator("[data-outcome]").wait_for(timeout=BOOT)
+    seed_note = form.locator(".calc-seed").text_content()
+    seed = re.search(r"seed (\d+)", seed_note).group(1)
+    assert f"seed={seed}" in page.url
+    result = form.locator(".calc-result").inner_text()
+    link = page.url
+    ctx.close()
+    expected = run(name, {"power": "4"}, seed)
+    assert expected["headline"] in result
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(link)
+    form = page.locator(f'form[data-calculator="{name}"]')
+    form.locator("[data-outcome]").wait_for(timeout=BOOT)
+    assert form.locator(".calc-seed").text_content() == seed_note
+    assert form.locator(".calc-result").inner_text() == result
+    ctx.close()
+
+
+def test_instant_navigation_keeps_one_runtime(page, base_url, pages_of):
+    first, second = "tell_tale.resolve_attack", "talislanta.resolve_action"
+    workers = []
+    page.on("worker", workers.append)
+    page.goto(share_url(base_url, pages_of, first, {"power": "5", "d20": "17"}))
+    page.locator("[data-outcome]").first.wait_for(timeout=BOOT)
+    # Follow a link the way a reader does, so Material swaps the page in place.
+    target = base_url + pages_of[second]
+    page.evaluate("url => { const a = document.createElement('a'); a.href = url; document.querySelector('.md-content').append(a); a.click(); }", target)
+    form = page.locator(f'form[data-calculator="{second}"]')
+    form.wait_for()
+    assert page.evaluate("() => performance.getEntriesByType('navigation').length") == 1  # no reload
+    form.locator("[name=rating]").fill("9")
+    form.locator("[name=opposing_rating]").fill("7")
+    form.locator("[name=d20]").fill("10")
+    form.locator("[data-outcome]").wait_for(timeout=5_000)
+    assert len(workers) == 1
+    assert not page.errors
+
+
+@pytest.mark.parametrize("blocked", ["**/*.wasm", "**/pyodide.asm.js"])
+def test_runtime_that_cannot_load_is_reported_in_words(browser, base_url, pages_of, blocked):
+    ctx = browser.new_context()
+    ctx.add_init_script("globalThis.__calcBootTimeoutMs = 20000")
+    ctx.route(blocked, lambda route: route.abort())
+    page = ctx.new_page()
+    page.goto(base_url + pages_of["tell_tale.resolve_attack"])
+    status = page.locator("form[data-calculator] .calc-status.calc-failed").first
+    status.wait_for(timeout=BOOT)
+    assert "could not start" in status.text_content()
+    assert page.locator(".md-content h1").is_visible()  # the rules stay readable
+    ctx.close()
+
+
+def test_a_hanging_runtime_times_out(browser, base_url, pages_of):
+    ctx = browser.new_context()
+    ctx.add_init_script("globalThis.__calcBootTimeoutMs = 3000")
+    ctx.route("**/*.wasm", lambda route: None)  # never answered
+    page = ctx.new_page()
+    page.goto(base_url + pages_of["tell_tale.resolve_attack"])
+    status = page.locator("form[data-calculator] .calc-status.calc-failed").first
+    status.wait_for(timeout=20_000)
+    assert "did not start within 3 seconds" in status.text_content()
+    ctx.close()
+
+
+def test_snapshot_failure_falls_back_to_a_normal_boot(browser, base_url, pages_of):
+    ctx = browser.new_context()
+    ctx.route("**/snapshot.bin", lambda route: route.abort())
+    page = ctx.new_page()
+    page.goto(share_url(base_url, pages_of, "tell_tale.resolve_attack", {"power": "5", "d20": "20", "crit_d4": "3"}))
+    page.locator('[data-outcome="critical"]').wait_for(timeout=BOOT)
+    assert page.evaluate("() => globalThis.__calcRuntime.how") == "boot"
+    ctx.close()
+
+
+PAYLOADS = [
+    '<img src=x onerror="window.__pwned=1">',
+    '"><script>window.__pwned=1</script>',
+    "javascript:window.__pwned=1",
+]
+
+
+@pytest.mark.parametrize("payload", PAYLOADS)
+def test_hostile_input_never_runs(page, base_url, pages_of, payload):
+    name = "tell_tale.resolve_attack"
+    query = {"calc": name, "power": payload, "d20": payload, "mode": payload, payload: payload, "seed": payload}
+    page.goto(f"{base_url}{pages_of[name]}?{urlencode(query)}#{payload}")
+    form = page.locator(f'form[data-calculator="{name}"]')
+    form.locator("[role=alert]:not(:empty)").wait_for(timeout=BOOT)
+    form.locator("[name=power]").fill(payload)
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.__pwned") is None
+    assert page.locator("img[src=x]").count() == 0
+    assert page.locator("script:text('__pwned')").count() == 0
+    assert payload[:5] not in form.locator(".calc-result").inner_html()
+
+
+def test_rule_ids_have_copy_buttons_and_anchors(page, base_url):
+    page.goto(base_url + "tell-tale/combat/#tt.combat.attack-table")
+    heading = page.locator('[id="tt.combat.attack-table"]')
+    assert heading.is_visible()
+    button = page.locator(".rule-id button").first
+    button.wait_for()
+    assert "Copy" in button.text_content()
+    assert not page.errors
+
+
+def test_a_page_without_a_calculator_loads_no_runtime(page, base_url):
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(base_url + "tell-tale/keywords/")
+    page.wait_for_load_state("networkidle")
+    assert not [u for u in requests if "/pyodide/" in u]

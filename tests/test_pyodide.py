@@ -1,0 +1,61 @@
+"""The calculators proven on Pyodide's own Python, under Node, from the very
+runtime folder the site ships: every doctest of the rule pages and every
+registry example, compared with CPython's answers."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from calculators.registry import all_calculators, run
+from test_doc_examples import PAGES_WITH_EXAMPLES, examples
+
+pytestmark = pytest.mark.node
+
+
+def cases():
+    out = []
+    for name, calc in all_calculators().items():
+        for example in calc.examples:
+            params = {k: v for k, v in example.items() if k != "seed"}
+            out.append([name, params, example.get("seed")])
+    # Bad input must give the same sentence on both Pythons.
+    out += [["tell_tale.resolve_attack", {"power": "5", "d20": "23"}, None],
+            ["tell_tale.resolve_attack", {"power": "lots", "d20": "3"}, None]]
+    return out
+
+
+@pytest.fixture(scope="module", params=["boot", "snapshot"])
+def pyodide_report(request, site, tmp_path_factory):
+    node = shutil.which("node")
+    assert node, "Node.js is needed for the Pyodide tests (make setup installs the npm runtime)"
+    runtime = next((site / "pyodide").iterdir())
+    data = {
+        "doctests": {str(p.relative_to(p.parents[1])): examples(p) for p in PAGES_WITH_EXAMPLES},
+        "cases": cases(),
+    }
+    path = tmp_path_factory.mktemp("pyodide") / "cases.json"
+    path.write_text(json.dumps(data))
+    proc = subprocess.run([node, "tests/pyodide_runner.mjs", str(runtime), str(path), request.param],
+                          capture_output=True, text=True, timeout=600, cwd=site.parent)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_it_really_is_pyodide(pyodide_report):
+    assert pyodide_report["platform"] == "emscripten"
+
+
+def test_doctests_of_every_page_pass_in_pyodide(pyodide_report):
+    assert len(pyodide_report["doctests"]) == len(PAGES_WITH_EXAMPLES)
+    for page in pyodide_report["doctests"]:
+        assert page["attempted"] > 0, page["page"]
+        assert page["failed"] == 0, page["output"]
+
+
+def test_every_example_gives_the_same_answer_as_cpython(pyodide_report):
+    expected = [run(name, params, seed) for name, params, seed in cases()]
+    assert pyodide_report["cases"] == expected
