@@ -501,7 +501,7 @@ def _resolve_action_report(
     offset_cap: str = "penalty",
     negative_offset: str = "ignore",
 ) -> Report:
-    (die,) = dice_or_roll(d20, rng, count=1, sides=20, label="d20", field="d20")
+    (die,) = dice_or_roll(d20, rng, count=1, sides=20, label="The d20", field="d20")
     r = resolve_action(
         rating,
         die,
@@ -557,14 +557,14 @@ def _resolve_action_report(
 def _parse_d20s(raw: object, rng: random.Random | None, actions: int) -> tuple[int, ...]:
     """Typed d20s (one per action, up to the Mishap), or `actions` rolled ones."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
-        return dice_or_roll(None, rng, count=actions, sides=20, label="d20s", field="d20s")
+        return dice_or_roll(None, rng, count=actions, sides=20, label="The d20s", field="d20s")
     if isinstance(raw, (tuple, list)):
         count = len(raw)
     else:
         count = len([p for p in re.split(r"[\s,;/+.]+", str(raw).strip()) if p])
     if not 1 <= count <= actions:
         count = actions  # parse_dice then says how many dice the roll uses
-    return parse_dice(raw, count=count, sides=20, label="d20s", field="d20s")
+    return parse_dice(raw, count=count, sides=20, label="The d20s", field="d20s")
 
 
 def _parse_ratings(raw: object) -> tuple[int, ...] | None:
@@ -628,7 +628,8 @@ def _multiple_actions_report(
         elif seq.outcome == "mishap":
             head += "; not taken, the Mishap ended the round"
         details.append(f"{head}. Odds: {chances}.")
-    if seq.unused_dice:
+    typed = not (d20s is None or (isinstance(d20s, str) and not d20s.strip()))
+    if seq.unused_dice and typed:  # rolled dice after the Mishap were never needed
         details.append(f"Dice not used, the round ended at the Mishap: {' '.join(map(str, seq.unused_dice))}.")
     n = len(seq.ratings)
     details.append(f"Chance of taking all {n} action{'s' if n != 1 else ''} without a Mishap: {seq.clear_chance} ({_pct(seq.clear_chance)}).")
