@@ -760,7 +760,7 @@ def _adapt_trainwreck(rng, *, loser_division, loser_draw, winner_division, winne
 def _parse_entry(raw: str, slot: str, who: str, field: str) -> tuple[Duelist, int, int]:
     """"[Name:] division Worth Draw [votes [bonus]]" -> duelist, votes, bonus."""
     text = str(raw).strip()
-    name = f"{who.capitalize()} player's {DIVISION_NAMES[slot]}-slot duelist"
+    name = f"{'1st' if who == 'first' else '2nd'} {DIVISION_NAMES[slot]}"
     if ":" in text:
         name, _, text = text.partition(":")
         name = name.strip() or name
