@@ -70,7 +70,8 @@ onmessage = async ({ data }) => {
   } else if (data.type === "compute") {
     let result;
     try {
-      result = JSON.parse(compute(data.name, JSON.stringify(data.params), data.seed ?? null));
+      // undefined, not null: Pyodide turns JS null into its own jsnull, not None.
+      result = JSON.parse(compute(data.name, JSON.stringify(data.params), data.seed ?? undefined));
     } catch (err) {
       result = { ok: false, error: "The calculator hit a problem it could not explain. Please report it.", field: null };
       console.error(err);

@@ -30,6 +30,7 @@ for page, blocks in data["doctests"].items():
     for line, source in blocks:
         test = parser.get_doctest(source, globs, f"{page}:{line}", page, line)
         runner.run(test, out=out.write, clear_globs=False)
+        globs = test.globs
     r = runner.summarize(verbose=False)
     report["doctests"].append({"page": page, "failed": r.failed, "attempted": r.attempted, "output": out.getvalue()})
 for name, params, seed in data["cases"]:

@@ -42,6 +42,7 @@ def test_examples_in_page(page: Path):
         test = parser.get_doctest(source, globs, f"{page.name}:{line}", str(page), line - 1)
         out: list[str] = []
         result = runner.run(test, out=out.append, clear_globs=False)
+        globs = test.globs  # DocTest works on a copy: carry the names on to the next fence
         if result.failed:
             failures.append("".join(out))
     assert not failures, "\n".join(failures)
