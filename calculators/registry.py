@@ -121,6 +121,8 @@ class Calculator:
     # (strings; "seed" rolls the dice left out). The browser and Pyodide
     # tests replay them; a test checks they cover every outcome.
     examples: tuple[Mapping[str, str], ...] = ()
+    # Every outcome word the adapter can give (the forms' data-outcome).
+    outcomes: tuple[str, ...] = ()
 
     def parse(self, raw: Mapping[str, object]) -> dict[str, object]:
         unknown = set(raw) - {p.name for p in self.params}
