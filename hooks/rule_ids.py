@@ -30,7 +30,6 @@ from mkdocs.utils import get_relative_url
 
 GAMES = {"tt": "tell-tale", "tal": "talislanta", "rpgdl": "rpgdl"}
 ROOT = Path(__file__).resolve().parent.parent
-REGISTRY = ROOT / "docs" / "rule-ids.txt"  # published IDs (a test guards it)
 REDIRECTS = ROOT / "docs" / "rule-redirects.json"  # old ID -> new ID
 
 ID = r"[a-z][a-z0-9]*(?:\.[a-z0-9][a-z0-9-]*)+"
@@ -40,6 +39,13 @@ HEADING = re.compile(r"^(#{1,6})\s")
 XREF = re.compile(r"\[\[([^\]|]+?)(?:\|([^\]]+))?\]\]")
 INDEX = re.compile(r"^\{\{\s*rule-index\s+(\w+)\s*\}\}\s*$")
 TERM_KINDS = ("glossary", "keyword")
+
+# Terms are linked in the rendered HTML, where code, links and headings are
+# easy to tell apart from running text.
+SKIP = {"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "script", "style", "button", "kbd", "summary"}
+TEXT_SKIP = {"h1", "h2", "h3", "h4", "h5", "h6", "pre"}
+RULING_TITLE = "Ruling, not in the rulebook"
+RULE_HEADING = re.compile(r'<h[1-6]\b(?=[^>]*\bclass="[^"]*\brule\b)[^>]*\bid="([^"]+)"')
 
 
 @dataclass
@@ -188,7 +194,7 @@ def _render_markdown(markdown: str, src: str, state: State) -> str:
             prefix = "Ruling: " if rule.ruling else ""
             out += [f"{level} {prefix}{rule.title} {{ #{rule.id} {css} }}", "", _id_badge(rule), ""]
             if rule.ruling:
-                out += ['!!! ruling "Ruling, not in the rulebook"', ""]
+                out += [f'!!! ruling "{RULING_TITLE}"', ""]
                 ruling_open = True
         elif index:
             out += _index_table(index.group(1), src, state)
@@ -211,13 +217,6 @@ def _index_table(prefix: str, src: str, state: State) -> list[str]:
             title = ("Ruling: " if rule.ruling else "") + rule.title.replace("|", r"\|")
             rows.append(f"| `{rule.id}` | {_md_link(rule, title, src)} |")
     return rows + [""]
-
-
-# Terms are linked in the rendered HTML, where code, links and headings are
-# easy to tell apart from running text.
-TAG = re.compile(r"<[^>]+>")
-SKIP = {"a", "code", "pre", "h1", "h2", "h3", "h4", "h5", "h6", "script", "style", "button", "kbd", "summary"}
-RULE_HEADING = re.compile(r'<h[1-6]\b(?=[^>]*\bclass="[^"]*\brule\b)[^>]*\bid="([^"]+)"')
 
 
 def _term_pattern(rules) -> tuple[re.Pattern | None, dict[str, Rule]]:
@@ -259,7 +258,7 @@ def _link_terms(content: str, page, state: State) -> str:
             continue
         if current is None:
             continue
-        if not stack or stack[-1] not in {"h1", "h2", "h3", "h4", "h5", "h6"}:
+        if not any(tag in TEXT_SKIP for tag in stack):  # headings and code are not rule text
             texts[current.id].append(piece)
         if terms is None or stack:
             continue
@@ -275,6 +274,6 @@ def _link_terms(content: str, page, state: State) -> str:
         pieces[i] = terms.sub(link, piece)
     for rid, parts in texts.items():
         text = html.unescape(" ".join(parts))
-        text = text.replace(rid, "", 1)  # the visible ID badge
+        text = text.replace(rid, "", 1).replace(RULING_TITLE, "", 1)  # the ID badge, the box title
         state.rules[rid].text = re.sub(r"\s+", " ", text).replace("¶", "").strip()
     return "".join(pieces)

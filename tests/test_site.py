@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -118,7 +119,8 @@ def test_rules_json_matches_the_pages(site, pages):
         assert entry["title"] == rule.title
         assert entry["ruling"] is rule.ruling
         assert entry["text"], f"{rule.id} has no text"
-        assert "<" not in entry["text"] or "&lt;" not in entry["text"]
+        assert not re.search(r"</?[a-z][^>]*>", entry["text"]), f"{rule.id}: HTML in its text"
+        assert ">>>" not in entry["text"], f"{rule.id}: an example's code in its text"
         path, fragment = target_file(site, site / "index.html", entry["url"])
         assert fragment == entry["id"] and not entry["url"].startswith("/")
         assert fragment in pages[path].ids, entry["url"]

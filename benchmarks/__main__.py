@@ -1,0 +1,305 @@
+"""`make bench`: the speed figures of the calculators, next to their goals.
+
+Every figure is a ratio or a count measured in one run on one machine, so a
+busy machine slows both sides alike. Runs use fresh browser contexts (cold
+HTTP cache) unless said otherwise, and service workers are blocked so the
+HTTP cache is what is measured. The server gzips what a real host would.
+
+1. calculator page opened from a share link -> first result,
+   over a bare loadPyodide() + runPython("1+1")            goal <= 0.3
+2. a page without a calculator: Pyodide files fetched      goal 0
+   load time over the same page built without the
+   calculator hooks                                         goal <= 1.1
+3. instant navigation to a second calculator page: first
+   result over a bare boot; workers started                 goal < 1/20; 1
+4. input change -> shown result, median                     goal < 16 ms
+5. bytes on a cold visit and on a repeat visit; runtime
+   bytes on the repeat visit                                goal 0
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.server
+import io
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+sys.path.insert(0, str(ROOT / "tests"))
+from conftest import CHROMIUM_FLAGS, SiteHandler, chromium_path  # noqa: E402
+
+RUNS = int(os.environ.get("BENCH_RUNS", "5"))
+CALC_PAGE = "tell-tale/combat/"
+SHARE = "?calc=tell_tale.resolve_attack&power=5&d20=17"
+SECOND_PAGE = "talislanta/action-table/"
+SECOND_SHARE = "?calc=talislanta.resolve_action&rating=9&opposing_rating=7&d20=10"
+PLAIN_PAGE = "tell-tale/keywords/"
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".zip", ".bin", ".py", ".svg", ".xml", ".txt"}
+BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title>
+<script type="module">
+const t0 = performance.now();
+const { loadPyodide } = await import("%(runtime)spyodide.mjs");
+const py = await loadPyodide({ indexURL: "%(runtime)s" });
+py.runPython("1+1");
+window.__bare = performance.now();
+</script>"""
+
+
+class BenchHandler(SiteHandler):
+    """Gzip like a real host, count bytes sent, let the browser cache."""
+
+    sent: dict[str, int]
+    gz_cache: dict[Path, bytes] = {}
+    lock = threading.Lock()
+
+    def end_headers(self):
+        immutable = "/pyodide/" in self.path
+        self.send_header("Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache")
+        http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (accepts and path.is_file() and path.suffix in COMPRESSIBLE):
+            return super().send_head()
+        if self.headers.get("If-None-Match") == f'"{path.stat().st_mtime_ns}"':
+            self.send_response(304)
+            self.end_headers()
+            return None
+        with self.lock:
+            if path not in self.gz_cache:
+                self.gz_cache[path] = gzip.compress(path.read_bytes(), 6)
+            body = self.gz_cache[path]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("ETag", f'"{path.stat().st_mtime_ns}"')
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def copyfile(self, source, outputfile):
+        data = source.read()
+        outputfile.write(data)
+        with self.lock:
+            self.sent[self.path.split("?")[0]] = self.sent.get(self.path.split("?")[0], 0) + len(data)
+
+
+def start_server(directory: Path):
+    sent: dict[str, int] = {}
+    handler = type("Handler", (BenchHandler,), {"sent": sent})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: handler(*a, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/", sent
+
+
+def runtime_path(site: Path) -> str:
+    return "pyodide/" + next((site / "pyodide").iterdir()).name + "/"
+
+
+def build_without_calculator_hooks(out: Path) -> None:
+    config = (ROOT / "mkdocs.yml").read_text()
+    for hook in ("hooks/calculator_forms.py", "hooks/pyodide_runtime.py", "hooks/offline.py"):
+        config = config.replace(f"  - {hook}\n", "")
+    config = config.replace("hooks/", str(ROOT / "hooks") + "/").replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
+    config = f"docs_dir: {ROOT / 'docs'}\nstrict: false\n" + config.replace("strict: true\n", "")
+    cfg = out.parent / "mkdocs-no-calculators.yml"
+    cfg.write_text(config)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(cfg), "-d", str(out)], check=True, env=env, cwd=ROOT)
+
+
+def median(values):
+    return statistics.median(values)
+
+
+def first_result_ms(browser, url: str) -> float:
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(url)
+    page.locator("form[data-calculator] [data-outcome]").first.wait_for(timeout=120_000)
+    ms = page.evaluate("() => performance.now()")
+    ctx.close()
+    return ms
+
+
+def bare_boot_ms(browser, url: str) -> float:
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_function("() => window.__bare", timeout=120_000)
+    ms = page.evaluate("() => window.__bare")
+    ctx.close()
+    return ms
+
+
+def load_ms(browser, url: str) -> tuple[float, list[str]]:
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    urls: list[str] = []
+    page.on("request", lambda r: urls.append(r.url))
+    page.goto(url, wait_until="load")
+    ms = page.evaluate("() => performance.getEntriesByType('navigation')[0].loadEventEnd")
+    page.wait_for_timeout(300)
+    ctx.close()
+    return ms, [u for u in urls if "/pyodide/" in u]
+
+
+def instant_switch(browser, base: str) -> tuple[float, int]:
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    workers = []
+    page.on("worker", workers.append)
+    page.goto(base + CALC_PAGE + SHARE)
+    page.locator("[data-outcome]").first.wait_for(timeout=120_000)
+    start = page.evaluate("""url => { const a = document.createElement('a'); a.href = url;
+        document.querySelector('.md-content').append(a); const t = performance.now(); a.click(); return t; }""",
+                          base + SECOND_PAGE + SECOND_SHARE)
+    page.locator('form[data-calculator="talislanta.resolve_action"] [data-outcome]').wait_for(timeout=60_000)
+    ms = page.evaluate("() => performance.now()") - start
+    reloads = page.evaluate("() => performance.getEntriesByType('navigation').length")
+    ctx.close()
+    assert reloads == 1, "the switch reloaded the page"
+    return ms, len(workers)
+
+
+INPUT_LATENCY_JS = """async ({ n }) => {
+  const form = document.querySelector('form[data-calculator="tell_tale.resolve_attack"]');
+  const d20 = form.querySelector('[name=d20]');
+  const box = form.querySelector('.calc-result');
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const value = String(1 + (i * 7) % 20);
+    const done = new Promise((resolve) => {
+      const obs = new MutationObserver(() => { obs.disconnect(); resolve(performance.now()); });
+      obs.observe(box, { childList: true, attributes: true });
+    });
+    const t0 = performance.now();
+    d20.value = value === d20.value ? '1' : value;
+    d20.dispatchEvent(new Event('input', { bubbles: true }));
+    const t1 = await done;
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    times.push(t1 - t0);
+  }
+  return times;
+}"""
+
+
+def input_latency(browser, base: str, n: int = 60) -> list[float]:
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    page.goto(base + CALC_PAGE + SHARE + "&crit_d4=3")
+    page.locator("[data-outcome]").first.wait_for(timeout=120_000)
+    times = page.evaluate(INPUT_LATENCY_JS, {"n": n})
+    ctx.close()
+    return times
+
+
+def transfer(browser, base: str, sent: dict[str, int]) -> tuple[int, int, int, int]:
+    ctx = browser.new_context(service_workers="block")
+    page = ctx.new_page()
+    sent.clear()
+    page.goto(base + CALC_PAGE + SHARE)
+    page.locator("[data-outcome]").first.wait_for(timeout=120_000)
+    page.wait_for_timeout(500)
+    cold = sum(sent.values())
+    cold_runtime = sum(v for k, v in sent.items() if "/pyodide/" in k)
+    sent.clear()
+    page.goto(base + CALC_PAGE + SHARE)  # a repeat visit in the same browser
+    page.locator("[data-outcome]").first.wait_for(timeout=120_000)
+    page.wait_for_timeout(500)
+    repeat = sum(sent.values())
+    repeat_runtime = sum(v for k, v in sent.items() if "/pyodide/" in k)
+    ctx.close()
+    return cold, cold_runtime, repeat, repeat_runtime
+
+
+def row(name: str, value: str, goal: str, ok: bool) -> str:
+    return f"{'PASS' if ok else 'MISS'}  {name:<58} {value:>18}   goal {goal}"
+
+
+def main() -> int:
+    from playwright.sync_api import sync_playwright
+
+    if not (SITE / "rules.json").exists():
+        print("Build the site first: make build", file=sys.stderr)
+        return 1
+    runtime = runtime_path(SITE)
+    work = Path(tempfile.mkdtemp(prefix="bench-"))
+    lines = []
+    try:
+        (SITE / "__bench").mkdir(exist_ok=True)
+        (SITE / "__bench" / "bare.html").write_text(BARE_PAGE % {"runtime": "/" + runtime})
+        plain_site = work / "site"
+        build_without_calculator_hooks(plain_site)
+        server, base, sent = start_server(SITE)
+        plain_server, plain_base, _ = start_server(plain_site)
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+            first_result_ms(browser, base + CALC_PAGE + SHARE)  # warm the server's gzip cache
+            bare_boot_ms(browser, base + "__bench/bare.html")
+            firsts, bares, with_hooks, without_hooks, pyodide_urls = [], [], [], [], []
+            for _ in range(RUNS):
+                firsts.append(first_result_ms(browser, base + CALC_PAGE + SHARE))
+                bares.append(bare_boot_ms(browser, base + "__bench/bare.html"))
+                ms, urls = load_ms(browser, base + PLAIN_PAGE)
+                with_hooks.append(ms)
+                pyodide_urls += urls
+                without_hooks.append(load_ms(browser, plain_base + PLAIN_PAGE)[0])
+            bare = median(bares)
+            ratio1 = median(firsts) / bare
+            lines.append(row("1. first result / bare loadPyodide()+runPython", f"{ratio1:.2f}", "<= 0.30", ratio1 <= 0.3))
+            lines.append(f"      first result {median(firsts):.0f} ms, bare boot {bare:.0f} ms (median of {RUNS}, cold cache)")
+            lines.append(row("2. Pyodide files fetched by a page without a calculator", str(len(pyodide_urls)), "0", not pyodide_urls))
+            ratio2 = median(with_hooks) / median(without_hooks)
+            lines.append(row("2. its load time / same page without calculator hooks", f"{ratio2:.2f}", "<= 1.10", ratio2 <= 1.1))
+            lines.append(f"      {median(with_hooks):.0f} ms vs {median(without_hooks):.0f} ms")
+            switches = [instant_switch(browser, base) for _ in range(max(2, RUNS // 2))]
+            ratio3 = median([s for s, _ in switches]) / bare
+            lines.append(row("3. instant switch to 2nd calculator: first result / boot", f"{ratio3:.3f}", "< 0.050", ratio3 < 0.05))
+            workers = max(w for _, w in switches)
+            lines.append(row("3. workers started across the switch", str(workers), "1", workers == 1))
+            times = input_latency(browser, base)
+            lat = median(times)
+            lines.append(row("4. input change -> shown result (median, with odds)", f"{lat:.1f} ms", "< 16 ms", lat < 16))
+            lines.append(f"      p90 {sorted(times)[int(len(times) * 0.9)]:.1f} ms over {len(times)} changes")
+            cold, cold_rt, repeat, repeat_rt = transfer(browser, base, sent)
+            lines.append(row("5. bytes on a cold visit (gzip)", f"{cold / 1e6:.2f} MB", "reported", True))
+            lines.append(f"      of which runtime {cold_rt / 1e6:.2f} MB")
+            lines.append(row("5. bytes on a repeat visit (HTTP cache)", f"{repeat / 1e3:.1f} kB", "reported", True))
+            lines.append(row("5. runtime bytes on the repeat visit", str(repeat_rt), "0", repeat_rt == 0))
+            browser.close()
+        server.shutdown()
+        plain_server.shutdown()
+        try:
+            from benchmarks.lighthouse import lighthouse_scores  # noqa: PLC0415
+        except ImportError:
+            lighthouse_scores = None
+        if lighthouse_scores:
+            server, base, _ = start_server(SITE)
+            for path in ("", PLAIN_PAGE, CALC_PAGE):
+                scores = lighthouse_scores(base + path)
+                text = ", ".join(f"{k} {v}" for k, v in scores.items())
+                lines.append(row(f"Lighthouse (mobile) /{path}", "", "a11y 100, BP 100, SEO >= 90",
+                                 scores.get("accessibility") == 100 and scores.get("best-practices") == 100 and scores.get("seo", 0) >= 90))
+                lines.append(f"      {text}")
+            server.shutdown()
+    finally:
+        shutil.rmtree(SITE / "__bench", ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
