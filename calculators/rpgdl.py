@@ -700,6 +700,8 @@ def _adapt_duel(rng, *, slot, first_division, first_worth, first_draw, first_vot
                 division_penalty, half_draw, successes_worth, sudden_death, sudden_death_roll) -> Report:
     first = Duelist("First duelist", first_division, first_worth, first_draw)
     second = Duelist("Second duelist", second_division, second_worth, second_draw)
+    for who, d, v, b in (("first", first, first_votes, first_bonus), ("second", second, second_votes, second_bonus)):
+        _check_worth_input(d, slot, v, b, division_penalty, f"{who}_votes", f"{who}_division")
     kwargs = dict(first_votes=first_votes, second_votes=second_votes, first_bonus=first_bonus, second_bonus=second_bonus,
                   division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
     duel = resolve_duel(slot, first, second, **kwargs)
@@ -791,6 +793,11 @@ def _adapt_weekend(rng, *, division_penalty, half_draw, successes_worth, sudden_
     settings = dict(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
     ties = []
     for i, slot in enumerate(DIVISIONS):
+        for who in PLAYERS:  # a duelist out of place or over its Draw: point at that player's field
+            try:
+                worth_parts(line[who][i], slot, votes[who][i], bonus=bonus[who][i], division_penalty=division_penalty)
+            except ValueError as err:
+                raise InputError(str(err), f"{slot}_{who}") from None
         try:
             duel = resolve_duel(slot, line["first"][i], line["second"][i], first_votes=votes["first"][i], second_votes=votes["second"][i],
                                 first_bonus=bonus["first"][i], second_bonus=bonus["second"][i], **settings)
@@ -952,8 +959,17 @@ def _adapt_vote_pool(rng, *, generic_voters, unique_weights, generic_weight) -> 
     return Report("votes", f"{pool.votes} votes this turn.", details, rules)
 
 
+def _check_worth_input(d: Duelist, slot: str, votes: int, bonus: int, division_penalty: str, votes_field: str, division_field: str) -> None:
+    """worth_parts' own checks, as an InputError naming the form field at fault."""
+    try:
+        worth_parts(d, slot, votes, bonus=bonus, division_penalty=division_penalty)
+    except ValueError as err:
+        raise InputError(str(err), votes_field if votes > d.draw else division_field) from None
+
+
 def _adapt_worth(rng, *, slot, division, worth, draw, votes, bonus, division_penalty) -> Report:
     d = Duelist("The duelist", division, worth, draw)
+    _check_worth_input(d, slot, votes, bonus, division_penalty, "votes", "division")
     parts = worth_parts(d, slot, votes, bonus=bonus, division_penalty=division_penalty)
     rules = ["rpgdl.worth.modified", "rpgdl.votes.worth", "rpgdl.votes.limit", "rpgdl.ruling.vote-worth"]
     if parts.penalty:
@@ -983,6 +999,27 @@ CALCULATORS = (
                       help="Only used on a tie")),
         adapter=_adapt_duel,
         rules=_DUEL_RULES,
+        outcomes=("first", "second", "sudden-death"),
+        examples=(
+            # rpgdl.worth.modified: Worker 8 (Heavy 6, Draw 4) with 2 votes against a Middle 7 (Draw 2) playing up with 1 vote.
+            {"slot": "heavy", "first_division": "heavy", "first_worth": "6", "first_draw": "4", "first_votes": "2",
+             "second_division": "middle", "second_worth": "7", "second_draw": "2", "second_votes": "1"},
+            # rpgdl.ruling.successes-worth: a Heavy 8 (Draw 5) plays up with 5 votes and beats a Godlike 9, 11 to 9.
+            {"slot": "godlike", "first_division": "godlike", "first_worth": "9", "first_draw": "3",
+             "second_division": "heavy", "second_worth": "8", "second_draw": "5", "second_votes": "5"},
+            # rpgdl.ruling.trainwreck-gap: a Middle duelist with 2 votes beats a Godlike 7, a Trainwreck by division gap.
+            {"slot": "godlike", "first_division": "godlike", "first_worth": "7", "first_draw": "3",
+             "second_division": "middle", "second_worth": "8", "second_draw": "2", "second_votes": "2"},
+            # rpgdl.ruling.sudden-death: Heavy 6 against Heavy 5 with 1 vote, tied at 6; the second player wins the roll-off.
+            {"slot": "heavy", "first_division": "heavy", "first_worth": "6", "first_draw": "4",
+             "second_division": "heavy", "second_worth": "5", "second_draw": "3", "second_votes": "1", "sudden_death_roll": "2 5"},
+            # The same tie with the roll-off left to the page.
+            {"slot": "heavy", "first_division": "heavy", "first_worth": "6", "first_draw": "4",
+             "second_division": "heavy", "second_worth": "5", "second_draw": "3", "second_votes": "1", "seed": "7"},
+            # The same tie under the no-winner setting.
+            {"slot": "heavy", "first_division": "heavy", "first_worth": "6", "first_draw": "4",
+             "second_division": "heavy", "second_worth": "5", "second_draw": "3", "second_votes": "1", "sudden_death": "no-winner"},
+        ),
     ),
     Calculator(
         name="rpgdl.is_trainwreck",
@@ -997,6 +1034,17 @@ CALCULATORS = (
         ),
         adapter=_adapt_trainwreck,
         rules=("rpgdl.weekend.trainwreck", "rpgdl.ruling.trainwreck-gap", "rpgdl.ruling.half-draw"),
+        outcomes=("trainwreck", "no-trainwreck"),
+        examples=(
+            # rpgdl.ruling.trainwreck-gap: a Godlike duelist (Draw 3) loses to a Middle one (Draw 2).
+            {"loser_division": "godlike", "loser_draw": "3", "winner_division": "middle", "winner_draw": "2"},
+            # rpgdl.ruling.half-draw: a Heavy duelist with Draw 5 loses to a Heavy one with Draw 2.
+            {"loser_division": "heavy", "loser_draw": "5", "winner_division": "heavy", "winner_draw": "2"},
+            # The same loss to Draw 1 is no Trainwreck when only exactly half counts.
+            {"loser_division": "heavy", "loser_draw": "5", "winner_division": "heavy", "winner_draw": "1", "half_draw": "exactly"},
+            # rpgdl.ruling.sudden-death: a Heavy duelist (Draw 4) loses Sudden Death to a Heavy one with Draw 3.
+            {"loser_division": "heavy", "loser_draw": "4", "winner_division": "heavy", "winner_draw": "3"},
+        ),
     ),
     Calculator(
         name="rpgdl.resolve_weekend",
@@ -1011,6 +1059,29 @@ CALCULATORS = (
                    help="Only used on a tie")),
         adapter=_adapt_weekend,
         rules=_DUEL_RULES + ("rpgdl.weekend.order", "rpgdl.weekend.discard-losers", "rpgdl.weekend.return-winners"),
+        outcomes=("first", "second", "even"),
+        examples=(
+            # The whole Weekend of the page: Successes 2 to 1, the second player wins the Light roll-off.
+            {"godlike_first": "Worker 8: heavy 6 4 4", "godlike_second": "God: godlike 9 3",
+             "heavy_first": "Pip: light 5 1 1", "heavy_second": "Brute: heavy 3 4",
+             "middle_first": "Mid: middle 5 3", "middle_second": "Mido: middle 4 1",
+             "light_first": "Lite: light 3 2", "light_second": "Lita: light 2 2 1", "sudden_death_rolls": "2 5"},
+            # The same Weekend, the Light roll-off left to the page.
+            {"godlike_first": "Worker 8: heavy 6 4 4", "godlike_second": "God: godlike 9 3",
+             "heavy_first": "Pip: light 5 1 1", "heavy_second": "Brute: heavy 3 4",
+             "middle_first": "Mid: middle 5 3", "middle_second": "Mido: middle 4 1",
+             "light_first": "Lite: light 3 2", "light_second": "Lita: light 2 2 1", "seed": "2024"},
+            # Worker 8 without votes (6 - 2 = 4) loses the Godlike duel by 5: the second player takes the Weekend.
+            {"godlike_first": "Worker 8: heavy 6 4", "godlike_second": "God: godlike 9 3",
+             "heavy_first": "Pip: light 5 1 1", "heavy_second": "Brute: heavy 3 4",
+             "middle_first": "Mid: middle 5 3", "middle_second": "Mido: middle 4 1",
+             "light_first": "Lite: light 3 2", "light_second": "Lita: light 2 2 1", "sudden_death_rolls": "6 1"},
+            # Worker 8 with 3 votes (7) loses by 2 and Sudden Death gives no winner: an even Weekend, 2 to 2.
+            {"godlike_first": "Worker 8: heavy 6 4 3", "godlike_second": "God: godlike 9 3",
+             "heavy_first": "Pip: light 5 1 1", "heavy_second": "Brute: heavy 3 4",
+             "middle_first": "Mid: middle 5 3", "middle_second": "Mido: middle 4 1",
+             "light_first": "Lite: light 3 2", "light_second": "Lita: light 2 2 1", "sudden_death": "no-winner"},
+        ),
     ),
     Calculator(
         name="rpgdl.season_tally",
@@ -1029,6 +1100,27 @@ CALCULATORS = (
             *(Param(f"{d}_champion", f"{DIVISION_NAMES[d]} champion (alternate goal)", "choice", "none", choices=CHAMPIONS)
               for d in DIVISIONS),
         ),
+        outcomes=("first-wins", "second-wins", "draw", "first-trainwrecked", "second-trainwrecked", "both-trainwrecked", "in-progress"),
+        examples=(
+            # rpgdl.ruling.season-tie: 6 Successes each after five weeks, a draw...
+            {"first_successes": "3 0 2 1 0", "second_successes": "1 2 2 0 1",
+             "first_trainwrecks": "0 1 0 0 0", "second_trainwrecks": "1 0 0 0 1"},
+            # ...and a win for the player with fewer Trainwrecks under the other setting.
+            {"first_successes": "3 0 2 1 0", "second_successes": "1 2 2 0 1",
+             "first_trainwrecks": "0 1 0 0 0", "second_trainwrecks": "1 0 0 0 1", "season_tie": "fewer-trainwrecks"},
+            # rpgdl.ruling.trainwreck-limit: the first player's third Trainwreck in week 3 ends the game...
+            {"first_successes": "4 3 6 9", "second_successes": "2 5 0 0", "first_trainwrecks": "1 1 1 0", "second_trainwrecks": "0 0 0 0"},
+            # ...while with X = 4 the game goes on.
+            {"first_successes": "4 3 6 9", "second_successes": "2 5 0 0", "first_trainwrecks": "1 1 1 0", "second_trainwrecks": "0 0 0 0",
+             "trainwreck_limit": "4"},
+            # rpgdl.ruling.simultaneous-trainwrecks: both reach 3 in the same Results.
+            {"first_successes": "0", "second_successes": "0", "first_trainwrecks": "3", "second_trainwrecks": "3"},
+            {"first_successes": "5 2 4", "second_successes": "1 3 2", "first_trainwrecks": "0 1 0", "second_trainwrecks": "1 0 2"},
+            {"first_successes": "2 0 1 3 1", "second_successes": "4 2 0 3 2", "first_trainwrecks": "1 0 1 0 0", "second_trainwrecks": "0 0 1 0 0"},
+            # rpgdl.championship.winner: Godlike and Light to the first player, Heavy and Middle to the second: 8 to 9.
+            {"goal": "championship", "first_trainwrecks": "0 1 0 1", "second_trainwrecks": "1 0 0 0",
+             "godlike_champion": "first", "heavy_champion": "second", "middle_champion": "second", "light_champion": "first"},
+        ),
         adapter=_adapt_season,
         rules=("rpgdl.season.length", "rpgdl.season.winner", "rpgdl.season.trainwreck-loss", "rpgdl.ruling.trainwreck-limit",
                "rpgdl.ruling.simultaneous-trainwrecks", "rpgdl.ruling.season-tie", "rpgdl.championship.points",
@@ -1041,6 +1133,15 @@ CALCULATORS = (
         params=(Param("duelists", "Duelists, one a line: 'Name, Division'", "text"),),
         adapter=_adapt_nom_pool,
         rules=("rpgdl.decks.nom-pool-size", "rpgdl.decks.nom-pool-names", "rpgdl.decks.nom-pool-replace", "rpgdl.ruling.nom-pool-places"),
+        outcomes=("legal", "illegal"),
+        examples=(
+            # rpgdl.decks.nom-pool-replace: 10 Heavy, 5 Middle, 5 Light, with the name variants Ryu1 and Ryu2.
+            {"duelists": "Worker 8, Heavy\nRyu1, Heavy\nRyu2, Heavy\nCid, Heavy\nBarret, Heavy\nAuron, Heavy\nKefka, Heavy\nGolbez, Heavy\nMagus, Heavy\nFrog, Heavy\nTifa, Middle\nVincent, Middle\nViktor, Middle\nFlik, Middle\nLocke, Middle\nPahn, Light\nGremio, Light\nCait Sith, Light\nYuffie, Light\nRamza, Light"},
+            # One Light swapped for an eleventh Heavy: a lower division never takes a higher one's place.
+            {"duelists": "Worker 8, Heavy\nRyu1, Heavy\nRyu2, Heavy\nCid, Heavy\nBarret, Heavy\nAuron, Heavy\nKefka, Heavy\nGolbez, Heavy\nMagus, Heavy\nFrog, Heavy\nTifa, Middle\nVincent, Middle\nViktor, Middle\nFlik, Middle\nLocke, Middle\nPahn, Light\nGremio, Light\nCait Sith, Light\nYuffie, Light\nDelita, Heavy"},
+            # The same name twice.
+            {"duelists": "Worker 8, Heavy\nRyu1, Heavy\nRyu2, Heavy\nCid, Heavy\nBarret, Heavy\nAuron, Heavy\nKefka, Heavy\nGolbez, Heavy\nMagus, Heavy\nFrog, Heavy\nTifa, Middle\nVincent, Middle\nViktor, Middle\nFlik, Middle\nLocke, Middle\nPahn, Light\nGremio, Light\nCait Sith, Light\nYuffie, Light\nCid, Light"},
+        ),
     ),
     Calculator(
         name="rpgdl.check_season_deck",
@@ -1049,6 +1150,14 @@ CALCULATORS = (
         params=(Param("cards", "Cards, one a line: '4 Suiko Scrub Flood'", "text"),),
         adapter=_adapt_season_deck,
         rules=("rpgdl.decks.season-deck-size", "rpgdl.decks.season-deck-copies", "rpgdl.ruling.season-deck-contents"),
+        outcomes=("legal", "illegal"),
+        examples=(
+            {"cards": "4 Suiko Scrub Flood\n4 Axeman\n4 Universal Status Blocker\n4 Phoenix Down\n4 Limit Break\n4 Haste\n4 Protect\n4 Summon Materia\n4 Save Point\n4 Random Encounter"},
+            # rpgdl.ruling.season-deck-contents: 40 cards, but 32 copies of one.
+            {"cards": "4 Suiko Scrub Flood\n4 Axeman\n32 Universal Status Blocker"},
+            # Four copies each of nine cards: 36, four short.
+            {"cards": "Suiko Scrub Flood x4\nAxeman x4\nUniversal Status Blocker x4\nPhoenix Down x4\nLimit Break x4\nHaste x4\nProtect x4\nSummon Materia x4\nSave Point x4"},
+        ),
     ),
     Calculator(
         name="rpgdl.vote_pool",
@@ -1062,6 +1171,15 @@ CALCULATORS = (
         ),
         adapter=_adapt_vote_pool,
         rules=("rpgdl.voters.generate", "rpgdl.voters.generic-weight", "rpgdl.ruling.generic-voter-weight", "rpgdl.ruling.voter-slots"),
+        outcomes=("votes",),
+        examples=(
+            # rpgdl.voters.starting: ten Generic Voters at Vote Weight 1.
+            {"generic_voters": "10"},
+            # rpgdl.ruling.voter-slots: Axeman (Vote Weight 1) in place of one token.
+            {"generic_voters": "9", "unique_weights": "1"},
+            # rpgdl.ruling.generic-voter-weight, the alternative: tokens at Vote Weight 2.
+            {"generic_voters": "9", "unique_weights": "1", "generic_weight": "2"},
+        ),
     ),
     Calculator(
         name="rpgdl.modified_worth",
@@ -1079,5 +1197,16 @@ CALCULATORS = (
         adapter=_adapt_worth,
         rules=("rpgdl.worth.modified", "rpgdl.votes.worth", "rpgdl.votes.limit", "rpgdl.ruling.vote-worth",
                "rpgdl.divisions.improper", "rpgdl.ruling.division-penalty"),
+        outcomes=("proper", "improper"),
+        examples=(
+            # rpgdl.cards.duelist-example: Worker 8 (Heavy, Worth 6, Draw 4) with 4 votes in its own slot is 10...
+            {"slot": "heavy", "division": "heavy", "worth": "6", "draw": "4", "votes": "4"},
+            # ...2 votes and its own ability (-1) make 7...
+            {"slot": "heavy", "division": "heavy", "worth": "6", "draw": "4", "votes": "2", "bonus": "-1"},
+            # ...and playing up in the Godlike slot it is 6 - 2 = 4.
+            {"slot": "godlike", "division": "heavy", "worth": "6", "draw": "4"},
+            # rpgdl.ruling.division-penalty, the alternative: a Light 3 in the Godlike slot loses 6.
+            {"slot": "godlike", "division": "light", "worth": "3", "draw": "1", "division_penalty": "per-division"},
+        ),
     ),
 )
