@@ -177,6 +177,8 @@ def _render_markdown(markdown: str, src: str, state: State) -> str:
     ruling_open = False
     for _, line, in_fence in _lines_outside_fences(markdown):
         if in_fence:
+            if line.startswith("```calculator"):
+                ruling_open = False  # a calculator follows the rules, it is never part of a ruling's box
             out.append(("    " + line) if ruling_open and line else line)
             continue
         marker = MARKER.match(line)

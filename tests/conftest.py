@@ -66,6 +66,7 @@ def base_url(site):
     server, url = serve(site)
     yield url
     server.shutdown()
+    server.server_close()
 
 
 def chromium_path() -> str | None:
