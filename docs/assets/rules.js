@@ -42,7 +42,7 @@ function addRuleButtons() {
     button.type = "button";
     button.className = "rule-copy";
     button.title = "Copy the link to this rule";
-    button.setAttribute("aria-label", `Copy the link to rule ${id}`);
+    button.setAttribute("aria-label", `Copy link to rule ${id}`); // starts with the visible text (WCAG 2.5.3)
     button.textContent = "Copy link";
     button.addEventListener("click", () => copyText(new URL("#" + id, location.href).href, button));
     badge.append(button);
