@@ -605,8 +605,11 @@ def parse_decklist(text: str) -> tuple[tuple[str, int], ...]:
         if not line or line.startswith(("#", "//")):
             continue
         m = LINE.match(line)
-        copies = int(m.group(1)) if m.group(1) else 1
         name = " ".join(m.group(2).split())
+        digits = m.group(1) or "1"
+        if len(digits) > 6:  # also keeps int() under Python's digit limit
+            raise ValueError(f"Line {number}: {digits[:12]}... copies of {name[:40]!r} is more than any deck holds.")
+        copies = int(digits)
         if copies == 0:
             raise ValueError(f"Line {number}: a card is listed with at least 1 copy; got 0 of {name[:40]!r}.")
         key = name.casefold()
@@ -806,6 +809,8 @@ def _first_strike_adapter(rng, *, first_power, first_d20, second_power, second_d
     d4 = None
     if r1 != r2 and winner_damage == "table" and max(r1, r2) == 20:
         d4 = _d4_for((20,), "normal", crit_d4, rng, "crit_d4")
+    elif crit_d4 not in (None, ""):  # not needed, but a typed d4 must still be a d4
+        parse_dice(crit_d4, count=1, sides=4, label="Critical d4", field="crit_d4")
     r = first_strike(first_power, r1, second_power, r2, winner_damage=winner_damage, crit_d4=d4)
     details = [f"Opposed attack rolls: the first character rolls {r1}, the second {r2}."]
     if r.winner == "tie":
@@ -976,6 +981,10 @@ MODE_PARAMS = (
 )
 POWER = Param("power", "Power", minimum=0, maximum=1000, help="The attacker's Power after counters and equipment.")
 
+# Form inputs from the pages' worked examples (strings, as a form sends them).
+_EXAMPLE_DICE = "6 5 4 3 6 6 2 1 5 5 5 5 1 1 1 1 3 4 5 6 2 2 3 3 6 6 6 6"
+_EXAMPLE_DECK = "4 Lightning Bolt\n4 Lava Spike\n4 Rift Bolt\n4 Skewer the Critics\n4 Light Up the Stage\n4 Searing Blaze\n4 Skullcrack\n4 Monastery Swiftspear\n4 Goblin Guide\n4 Eidolon of the Great Revel"
+
 CALCULATORS = (
     Calculator(
         name="tell_tale.resolve_attack",
@@ -988,6 +997,23 @@ CALCULATORS = (
             Param("crit_d4", "Critical d4", kind="dice", help="Only on a 20: the d4 that multiplies the Power."),
         ),
         adapter=_attack_adapter,
+        outcomes=("miss", "half", "full", "critical"),
+        examples=(
+            # tt.combat.attack-table, one of each band with Power 5
+            {"power": "5", "d20": "3"},
+            {"power": "5", "d20": "10"},
+            {"power": "5", "d20": "17"},
+            {"power": "5", "d20": "20", "crit_d4": "3"},
+            # tt.combat.rounding: Power 1 on half damage deals nothing
+            {"power": "1", "d20": "10"},
+            # tt.advantage.roll: 4 and 17 kept high, kept low
+            {"power": "5", "d20": "4 17", "mode": "advantage"},
+            {"power": "5", "d20": "4 17", "mode": "disadvantage"},
+            {"power": "5", "d20": "20 9", "mode": "advantage", "crit_d4": "4"},
+            # Haste and poison together cancel to one d20
+            {"power": "4", "d20": "12", "haste": "yes", "poisoned": "yes"},
+            {"power": "5", "seed": "2024"},
+        ),
         rules=ATTACK_RULES,
     ),
     Calculator(
@@ -1001,6 +1027,15 @@ CALCULATORS = (
             Param("overflow", "Damage beyond Toughness", kind="choice", default="carry", choices=(("carry", "Carries on to Vitality (ruling)"), ("stop", "Stops at Toughness 0 for this hit")), help="Ruling tt.ruling.damage-overflow."),
         ),
         adapter=_damage_adapter,
+        outcomes=("standing", "unconscious", "dead"),
+        examples=(
+            # tt.stats.damage-order: Toughness 3, Vitality 12
+            {"toughness": "3", "vitality": "12", "damage": "2"},
+            {"toughness": "3", "vitality": "12", "damage": "5"},
+            {"toughness": "3", "vitality": "12", "damage": "15"},
+            {"toughness": "3", "vitality": "12", "damage": "16"},
+            {"toughness": "3", "vitality": "12", "damage": "5", "overflow": "stop"},
+        ),
         rules=("tt.stats.damage-order", "tt.stats.toughness", "tt.stats.vitality", "tt.summoning.toughness-upkeep", "tt.ruling.damage-overflow"),
     ),
     Calculator(
@@ -1016,6 +1051,14 @@ CALCULATORS = (
             Param("second_crit_d4", "Second critical d4", kind="dice", help="Only if the second roll is a 20."),
         ),
         adapter=_double_adapter,
+        outcomes=("none", "one", "two"),
+        examples=(
+            # tt.ruling.double-strike, Power 4
+            {"power": "4", "first_d20": "12", "second_d20": "20", "second_crit_d4": "2"},
+            {"power": "4", "first_d20": "3", "second_d20": "16"},
+            {"power": "4", "first_d20": "3", "second_d20": "2"},
+            {"power": "4", "first_d20": "18 7", "second_d20": "3 15", "poisoned": "yes"},
+        ),
         rules=("tt.keyword.double-strike", "tt.ruling.double-strike", "tt.combat.attack-table", "tt.combat.rounding", *ATTACK_RULES[3:]),
     ),
     Calculator(
@@ -1031,6 +1074,15 @@ CALCULATORS = (
             Param("crit_d4", "Critical d4", kind="dice", help="Only if the winner rolled a 20."),
         ),
         adapter=_first_strike_adapter,
+        outcomes=("first", "second", "tie"),
+        examples=(
+            # tt.ruling.first-strike-tie: Power 3 against Power 5
+            {"first_power": "3", "first_d20": "16", "second_power": "5", "second_d20": "9"},
+            {"first_power": "3", "first_d20": "4", "second_power": "5", "second_d20": "9"},
+            {"first_power": "3", "first_d20": "11", "second_power": "5", "second_d20": "11"},
+            {"first_power": "3", "first_d20": "4", "second_power": "5", "second_d20": "9", "winner_damage": "full"},
+            {"first_power": "3", "first_d20": "20", "second_power": "5", "second_d20": "9", "crit_d4": "2"},
+        ),
         rules=("tt.keyword.first-strike", "tt.ruling.first-strike-tie", "tt.combat.attack-table"),
     ),
     Calculator(
@@ -1046,6 +1098,17 @@ CALCULATORS = (
             Param("tie", "A tie goes to", kind="choice", default="saver", choices=(("saver", "The saver: the effect must beat it (ruling)"), ("effect", "The effect"))),
         ),
         adapter=_save_adapter,
+        outcomes=("saved", "failed", "immune"),
+        examples=(
+            # tt.ruling.opposed-saves: the effect rolls 14
+            {"effect_d20": "14", "save_d20": "9"},
+            {"effect_d20": "14", "save_d20": "14"},
+            {"effect_d20": "14", "save_d20": "14", "tie": "effect"},
+            {"effect_d20": "14", "save_d20": "10", "vigilance": "yes"},
+            {"effect_d20": "14", "save_d20": "10", "vigilance": "yes", "against": "knockdown"},
+            {"effect_d20": "14", "save_d20": "3 15", "haste": "yes"},
+            {"effect_d20": "12", "save_d20": "15", "against": "other"},
+        ),
         rules=("tt.ruling.opposed-saves", "tt.keyword.vigilance", "tt.ruling.vigilance-knockdown", *ATTACK_RULES[3:]),
     ),
     Calculator(
@@ -1057,6 +1120,13 @@ CALCULATORS = (
             Param("rounding", "Round the half", kind="choice", default="down", choices=(("down", "Down (ruling)"), ("up", "Up"))),
         ),
         adapter=_haste_adapter,
+        outcomes=("hasted",),
+        examples=(
+            # tt.ruling.haste-rounding
+            {"speed": "5"},
+            {"speed": "6"},
+            {"speed": "5", "rounding": "up"},
+        ),
         rules=("tt.keyword.haste", "tt.ruling.haste-rounding", "tt.combat.rounding"),
     ),
     Calculator(
@@ -1074,6 +1144,15 @@ CALCULATORS = (
             Param("companion_speed", "Companion Speed", optional=True, minimum=0, maximum=24),
         ),
         adapter=_character_adapter,
+        outcomes=("rolled", "assigned"),
+        examples=(
+            # tt.character.stat-rolls and tt.character.companion-cost, the page's 28 dice
+            {"dice": _EXAMPLE_DICE},
+            {"dice": _EXAMPLE_DICE, "method": "drop-lowest"},
+            {"dice": _EXAMPLE_DICE, "initiative": "15", "vitality": "24", "speed": "20"},
+            {"dice": _EXAMPLE_DICE, "companion": "yes", "initiative": "15", "vitality": "24", "speed": "20", "companion_vitality": "18", "companion_speed": "18"},
+            {"seed": "7"},
+        ),
         rules=("tt.character.stat-rolls", "tt.ruling.four-d6", "tt.character.stat-assignment"),
     ),
     Calculator(
@@ -1090,6 +1169,12 @@ CALCULATORS = (
             Param("stat", "Stat to raise", kind="choice", default="vitality", choices=tuple(STAT_LABELS.items())),
         ),
         adapter=_level_adapter,
+        outcomes=("level-up",),
+        examples=(
+            # tt.levels.level-up
+            {"level": "3", "initiative": "15", "vitality": "18", "speed": "12", "stat": "vitality"},
+            {"level": "4", "initiative": "15", "vitality": "18", "speed": "12", "companion_vitality": "10", "companion_speed": "9", "stat": "companion_speed"},
+        ),
         rules=("tt.levels.level-up", "tt.levels.lands", "tt.keyword.regenerate"),
     ),
     Calculator(
@@ -1101,6 +1186,15 @@ CALCULATORS = (
             Param("exempt", "Cards allowed past 4 copies", kind="text", optional=True, help="Comma-separated; none by the ruling tt.ruling.deck-limits."),
         ),
         adapter=_deck_adapter,
+        outcomes=("legal", "illegal"),
+        examples=(
+            # tt.deck.size, tt.deck.copies, tt.ruling.deck-limits
+            {"decklist": _EXAMPLE_DECK},
+            {"decklist": "4 Lightning Bolt\n4 Shock\n4 Lava Spike\n28 Goblin Guide"},
+            {"decklist": "4 Lightning Bolt\n4 Shock"},
+            {"decklist": "30 Relentless Rats\n4 Thoughtseize\n4 Fatal Push\n4 Dark Ritual"},
+            {"decklist": "30 Relentless Rats\n4 Thoughtseize\n4 Fatal Push\n4 Dark Ritual", "exempt": "Relentless Rats"},
+        ),
         rules=("tt.deck.size", "tt.deck.copies", "tt.ruling.deck-limits", "tt.deck.legendary", "tt.deck.color-identity"),
     ),
 )

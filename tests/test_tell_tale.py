@@ -426,6 +426,7 @@ def test_deck_exempt_setting():
         (lambda: level_up(3, Stats(1, 2, 3), "power"), "A level-up raises one of"),
         (lambda: level_up(3, Stats(1, 2, 3), "companion_vitality"), "only be raised for a character with an animal companion"),
         (lambda: check_deck("0 Bolt"), "Line 1: a card is listed with at least 1 copy"),
+        (lambda: check_deck("9" * 5000 + " Bolt"), "Line 1: 999999999999... copies of 'Bolt' is more than any deck holds."),
         (lambda: check_deck(None), "A decklist is text"),
     ],
 )
@@ -524,6 +525,7 @@ def test_attack_report_mentions_expected_damage():
         ("tell_tale.level_up", {"level": "2", "initiative": "1", "vitality": "1", "speed": "1"}, "level", "at least 3"),
         ("tell_tale.level_up", {"level": "3", "initiative": "1", "vitality": "1", "speed": "1", "stat": "companion_speed"}, None, "animal companion"),
         ("tell_tale.check_deck", {}, "decklist", "needs a value"),
+        ("tell_tale.first_strike", {"first_power": "3", "first_d20": "5", "second_power": "4", "second_d20": "9", "crit_d4": "23"}, "crit_d4", "A d4 shows 1 to 4; got 23."),
     ],
 )
 def test_registry_bad_input_never_raises(name, raw, field, words):
@@ -569,3 +571,16 @@ def test_cli(capsys):
     assert cli_main(["tell_tale.resolve_attack", "--power", "5", "--mode", "advantage", "--seed", "7", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["seed"] == 7 and len(data["dice"]["d20"].split()) == 2
+
+
+@pytest.mark.parametrize("calc", tell_tale.CALCULATORS, ids=lambda c: c.name)
+def test_examples_are_form_strings_and_cover_every_outcome(calc):
+    """The registry examples are what a form or a share link sends: strings only."""
+    assert calc.examples and calc.outcomes
+    seen = set()
+    for example in calc.examples:
+        assert all(isinstance(k, str) and isinstance(v, str) for k, v in example.items()), example
+        result = registry.run(calc.name, {k: v for k, v in example.items() if k != "seed"}, example.get("seed"))
+        assert result["ok"], (example, result)
+        seen.add(result["outcome"])
+    assert seen == set(calc.outcomes)
