@@ -41,7 +41,7 @@ CALC_PAGE = "tell-tale/combat/"
 SHARE = "?calc=tell_tale.resolve_attack&power=5&d20=17"
 SECOND_PAGE = "talislanta/action-table/"
 SECOND_SHARE = "?calc=talislanta.resolve_action&rating=9&opposing_rating=7&d20=10"
-PLAIN_PAGE = "tell-tale/keywords/"
+PLAIN_PAGE = "tell-tale/glossary/"
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".zip", ".bin", ".py", ".svg", ".xml", ".txt"}
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title>
 <script type="module">
@@ -159,7 +159,7 @@ def instant_switch(browser, base: str) -> tuple[float, int]:
     ctx = browser.new_context(service_workers="block")
     page = ctx.new_page()
     workers = []
-    page.on("worker", workers.append)
+    page.on("worker", lambda w: workers.append(w))
     page.goto(base + CALC_PAGE + SHARE)
     page.locator("[data-outcome]").first.wait_for(timeout=120_000)
     start = page.evaluate("""url => { const a = document.createElement('a'); a.href = url;

@@ -68,8 +68,11 @@ class Param:
     def _int(self, raw: object) -> int:
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
             raise InputError(f"{self.label} must be a whole number.", self.name)
+        text = str(raw).strip()
+        if len(text) > 12:
+            raise InputError(f"{self.label} must be a whole number of at most 12 digits; got {text[:20]!r}...", self.name)
         try:
-            value = int(str(raw).strip())
+            value = int(text)
         except ValueError:
             raise InputError(f"{self.label} must be a whole number; got {str(raw)[:40]!r}.", self.name) from None
         if self.minimum is not None and value < self.minimum:

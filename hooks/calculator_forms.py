@@ -24,7 +24,7 @@ from mkdocs.utils import get_relative_url
 
 from calculators.registry import Calculator, Param, all_calculators
 
-FENCE = re.compile(r"^```calculator[ \t]*\n(.*?)\n```[ \t]*$", re.M | re.S)
+FENCE = re.compile(r"^[ \t]*```calculator[ \t]*\n(.*?)\n[ \t]*```[ \t]*$", re.M | re.S)
 PLACEHOLDER = re.compile(r'<p>CALCULATOR-PLACEHOLDER (\S+)</p>')
 
 

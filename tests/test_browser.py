@@ -157,7 +157,7 @@ def test_roll_for_me_is_reproducible_by_seed(browser, base_url, pages_of):
 def test_instant_navigation_keeps_one_runtime(page, base_url, pages_of):
     first, second = "tell_tale.resolve_attack", "talislanta.resolve_action"
     workers = []
-    page.on("worker", workers.append)
+    page.on("worker", lambda w: workers.append(w))
     page.goto(share_url(base_url, pages_of, first, {"power": "5", "d20": "17"}))
     page.locator("[data-outcome]").first.wait_for(timeout=BOOT)
     # Follow a link the way a reader does, so Material swaps the page in place.
@@ -245,6 +245,6 @@ def test_rule_ids_have_copy_buttons_and_anchors(page, base_url):
 def test_a_page_without_a_calculator_loads_no_runtime(page, base_url):
     requests = []
     page.on("request", lambda r: requests.append(r.url))
-    page.goto(base_url + "tell-tale/keywords/")
+    page.goto(base_url + "tell-tale/glossary/")
     page.wait_for_load_state("networkidle")
     assert not [u for u in requests if "/pyodide/" in u]
