@@ -458,6 +458,10 @@ def test_run_multiple_actions_every_outcome(raw, outcome, highlight):
         ("talislanta.multiple_actions", {"actions": "2", "d20s": "3 4"}, "rating"),
         ("talislanta.multiple_actions", {"actions": "3", "ratings": "3 4", "d20s": "3 4 5"}, "ratings"),
         ("talislanta.multiple_actions", {"actions": "2", "ratings": "three", "d20s": "3 4"}, "ratings"),
+        # a rating per action has the same range as the single Rating field
+        ("talislanta.multiple_actions", {"actions": "2", "ratings": "41 3", "d20s": "3 4"}, "ratings"),
+        ("talislanta.multiple_actions", {"actions": "2", "ratings": "-21 3", "d20s": "3 4"}, "ratings"),
+        ("talislanta.multiple_actions", {"actions": "2", "ratings": "9" * 5000 + " 3", "d20s": "3 4"}, "ratings"),
         ("talislanta.multiple_actions", {"actions": "2", "rating": "3", "d20s": "3 4 5"}, "d20s"),
         ("talislanta.multiple_actions", {"actions": "3", "rating": "3", "d20s": "15 16"}, "d20s"),
         ("talislanta.multiple_actions", {"actions": "2", "rating": "3", "d20s": "15 26"}, "d20s"),
@@ -485,6 +489,23 @@ def test_same_seed_same_dice(name, raw):
     key = next(iter(first["dice"]))
     typed = registry.run(name, {**raw, key: first["dice"][key]})
     assert typed["outcome"] == first["outcome"] and typed["details"] == first["details"]
+
+
+def test_registry_examples_are_the_texts_examples():
+    """The forms' examples replay the pages' worked examples (Thena, Sherra)."""
+    calcs = registry.all_calculators()
+    single = {tuple(sorted(ex.items())): ex for ex in calcs["talislanta.resolve_action"].examples}
+    sherra = registry.run("talislanta.resolve_action", {"rating": "9", "d20": "10", "opposing_rating": "7"})
+    assert sherra["outcome"] == "full" and "total of 12" in sherra["headline"]
+    assert tuple(sorted({"rating": "9", "d20": "10", "opposing_rating": "7"}.items())) in single
+    round_ = calcs["talislanta.multiple_actions"].examples
+    assert {"actions": "2", "rating": "3", "d20s": "1", "difficulty": "-4"} in round_
+    assert {"actions": "2", "rating": "3", "d20s": "9 16", "difficulty": "-4"} in round_
+    for name in ("talislanta.resolve_action", "talislanta.multiple_actions"):
+        calc = calcs[name]
+        for ex in calc.examples:
+            assert all(isinstance(k, str) and isinstance(v, str) for k, v in ex.items()), ex
+            assert set(ex) - {"seed"} <= {p.name for p in calc.params}, ex
 
 
 def test_seeded_rolls_cover_every_outcome():
