@@ -1,0 +1,271 @@
+"""Accessibility and phone use of the built site (issue 7).
+
+- axe-core (the pinned npm package) on every built page, as a phone in light
+  mode and as a desktop in dark mode, and on every calculator with a result
+  shown;
+- Lighthouse (mobile settings) on the home page, a rule page and a
+  calculator page: accessibility must be 100; best practices and SEO are
+  printed;
+- no page scrolls sideways on a 360x740 phone;
+- a calculator used with the keyboard alone.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+
+from calculators.registry import all_calculators
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+BOOT = 60_000  # ms, as in test_browser.py
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PROFILES = {"phone-light": {**PHONE, "color_scheme": "light"}, "desktop-dark": {**DESKTOP, "color_scheme": "dark"}}
+
+
+def built_pages(site: Path) -> list[str]:
+    """Every HTML page of the site, as URLs relative to its root."""
+    pages = []
+    for html in sorted(site.rglob("*.html")):
+        rel = html.relative_to(site).as_posix()
+        if rel.startswith("pyodide/"):
+            continue
+        pages.append(rel.removesuffix("index.html"))
+    return pages
+
+
+def calculator_pages(site: Path) -> dict[str, list[str]]:
+    """Page URL -> the calculators on it."""
+    found = {}
+    for page in built_pages(site):
+        html = (site / (page + "index.html" if page.endswith("/") or not page else page)).read_text(encoding="utf-8")
+        names = re.findall(r'data-calculator="([^"]+)"', html)
+        if names:
+            found[page] = names
+    return found
+
+
+def load_benchmark(name: str):
+    spec = importlib.util.spec_from_file_location(f"benchmarks.{name}", ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def axe_violations(page, context: str | None = None) -> list[str]:
+    """axe-core's violations on the page as 'rule-id (n): first target' lines."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    found = page.evaluate(
+        """async (context) => {
+          const r = await axe.run(context || document, {resultTypes: ["violations"]});
+          return r.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(" ")}`);
+        }""",
+        context,
+    )
+    return found
+
+
+def open_page(page, url):
+    page.goto(url)
+    page.wait_for_load_state("load")
+    # rules.js adds the copy buttons on Material's page event: let it run.
+    page.wait_for_function("() => !document.querySelector('.rule-id') || document.querySelector('.rule-id button')")
+
+
+def fill_example(form, calc):
+    """Type the calculator's first registry example into its form."""
+    example = calc.examples[0] if calc.examples else {}
+    for param in calc.params:
+        value = example.get(param.name)
+        if value is None:
+            continue
+        field = form.locator(f'[name="{param.name}"]')
+        if param.kind == "choice":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+
+
+# ---------------------------------------------------------------- axe-core
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_axe_finds_nothing_on_any_page(browser, site, base_url, profile):
+    context = browser.new_context(**PROFILES[profile])
+    page = context.new_page()
+    failures = {}
+    for url in built_pages(site):
+        open_page(page, base_url + url)
+        found = axe_violations(page)
+        if found:
+            failures[url or "/"] = found
+    context.close()
+    assert not failures, "axe-core violations:\n" + "\n".join(f"{url}: {'; '.join(v)}" for url, v in failures.items())
+
+
+def test_axe_finds_nothing_in_calculators_with_results(browser, site, base_url):
+    """Every calculator with its first example computed, on a phone: the
+    result, its rule links and the odds table are checked too."""
+    calcs = all_calculators()
+    context = browser.new_context(**PROFILES["phone-light"])
+    page = context.new_page()
+    failures = {}
+    for url, names in calculator_pages(site).items():
+        open_page(page, base_url + url)
+        for name in names:
+            form = page.locator(f'form[data-calculator="{name}"]')
+            fill_example(form, calcs[name])
+            form.locator("[data-outcome], [role=alert]:not(:empty)").first.wait_for(timeout=BOOT)
+        found = axe_violations(page)
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        if wide > 360:
+            found.append(f"page is {wide}px wide with results shown")
+        if found:
+            failures[url] = found
+    context.close()
+    assert not failures, "\n".join(f"{url}: {'; '.join(v)}" for url, v in failures.items())
+
+
+# ---------------------------------------------------------------- Lighthouse
+
+
+def lighthouse_pages(site: Path) -> list[str]:
+    calcs = calculator_pages(site)
+    calc_page = "tell-tale/combat/" if "tell-tale/combat/" in calcs else next(iter(calcs), "tell-tale/combat/")
+    return ["", "tell-tale/keywords/", calc_page]
+
+
+@pytest.fixture(scope="module")
+def lighthouse():
+    return load_benchmark("lighthouse")
+
+
+@pytest.mark.parametrize("which", [0, 1, 2], ids=["home", "rule-page", "calculator-page"])
+def test_lighthouse_accessibility_is_100(lighthouse, site, base_url, which, capsys, record_property):
+    url = base_url + lighthouse_pages(site)[which]
+    result = lighthouse.scores(url)
+    record_property("lighthouse", result)
+    with capsys.disabled():
+        print("\n" + lighthouse.format_scores(url, result))
+    assert result["accessibility"] == 100, result["failed"]["accessibility"]
+
+
+# ---------------------------------------------------------------- phone
+
+
+def test_no_page_scrolls_sideways_on_a_phone(browser, site, base_url):
+    context = browser.new_context(**PROFILES["phone-light"])
+    page = context.new_page()
+    wide = {}
+    for url in built_pages(site):
+        open_page(page, base_url + url)
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        if width > 360:
+            culprits = page.evaluate(
+                """() => [...document.querySelectorAll('body *')]
+                     .filter((e) => e.getBoundingClientRect().right > 361 && !e.closest('.md-typeset__scrollwrap, .md-sidebar, .md-search'))
+                     .slice(0, 3).map((e) => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : ''))"""
+            )
+            wide[url or "/"] = f"{width}px ({', '.join(culprits)})"
+    context.close()
+    assert not wide, f"wider than 360px: {wide}"
+
+
+def test_calculator_touch_targets_and_keypads(browser, site, base_url):
+    """On a phone: every control of every calculator is at least 44px both
+    ways, and number and dice fields bring up the numeric keypad."""
+    pages = calculator_pages(site)
+    if not pages:
+        pytest.skip("no calculator is embedded in a page yet")
+    context = browser.new_context(**PROFILES["phone-light"])
+    page = context.new_page()
+    problems = []
+    for url in pages:
+        open_page(page, base_url + url)
+        small = page.evaluate(
+            """() => [...document.querySelectorAll('form.calc input, form.calc select, form.calc button, form.calc textarea')]
+                 .filter((e) => { const r = e.getBoundingClientRect(); return r.height < 44 || r.width < 44; })
+                 .map((e) => e.name || e.getAttribute('aria-label') || e.textContent.trim())"""
+        )
+        if small:
+            problems.append(f"{url}: under 44px: {small}")
+        keypads = page.evaluate(
+            "() => [...document.querySelectorAll('.calc-int input, .calc-dice input')].filter((e) => !['numeric', 'decimal'].includes(e.inputMode)).map((e) => e.name)"
+        )
+        if keypads:
+            problems.append(f"{url}: no numeric keypad for {keypads}")
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_calculator_semantics(site):
+    """Labels, descriptions and live regions are in the markup itself."""
+    pages = calculator_pages(site)
+    if not pages:
+        pytest.skip("no calculator is embedded in a page yet")
+    problems = []
+    for url in pages:
+        html = (site / url / "index.html").read_text(encoding="utf-8")
+        ids = set(re.findall(r'\bid="([^"]+)"', html))
+        for form in re.findall(r"<form class=\"calc\".*?</form>", html, re.S):
+            for control in re.findall(r"<(?:input|select|textarea)\b[^>]*>", form):
+                cid = re.search(r'\bid="([^"]+)"', control).group(1)
+                if f'for="{cid}"' not in form:
+                    problems.append(f"{url}: {cid} has no label")
+                described = re.search(r'aria-describedby="([^"]+)"', control)
+                if not described or not set(described.group(1).split()) <= ids:
+                    problems.append(f"{url}: {cid} is not described by its help and error")
+            if 'aria-live="polite"' not in form:
+                problems.append(f"{url}: a form's result is not announced politely")
+    assert not problems, "\n".join(problems)
+
+
+# ---------------------------------------------------------------- keyboard
+
+
+def test_a_calculator_works_by_keyboard_alone(browser, site, base_url):
+    pages = calculator_pages(site)
+    name = "tell_tale.resolve_attack"
+    url = next((u for u, names in pages.items() if name in names), None)
+    if url is None:
+        pytest.skip(f"{name} is not embedded in a page yet")
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    open_page(page, base_url + url)
+    # Start the keyboard just before the form, as a reader following a link to it would.
+    form_id = page.locator(f'form[data-calculator="{name}"]').get_attribute("id")
+    page.evaluate("id => { const f = document.getElementById(id); f.tabIndex = -1; f.focus(); f.removeAttribute('tabindex'); }", form_id)
+
+    def tab_to(field_name, limit=12):
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => document.activeElement.name") == field_name:
+                return
+        raise AssertionError(f"Tab never reached {field_name}")
+
+    tab_to("power")
+    page.keyboard.type("5")
+    tab_to("d20")
+    page.keyboard.type("17")
+    form = page.locator(f"#{form_id}")
+    form.locator('.calc-result[data-outcome="full"]').wait_for(timeout=BOOT)
+    assert form.locator(".calc-result").get_attribute("aria-live") == "polite"
+    # Shift+Tab back to the stepper's "+" button and press it with the space bar.
+    for _ in range(6):
+        page.keyboard.press("Shift+Tab")
+        if page.evaluate("() => document.activeElement.dataset.step") == "1":
+            break
+    page.keyboard.press("Space")
+    page.wait_for_function(f"() => document.querySelector('#{form_id} [name=power]').value === '6'")
+    form.locator(".calc-headline", has_text="6").wait_for()
+    # A focused control shows where it is: an outline or a ring.
+    outline = page.evaluate("() => { const s = getComputedStyle(document.activeElement); return s.outlineStyle !== 'none' || s.boxShadow !== 'none'; }")
+    assert outline
+    context.close()

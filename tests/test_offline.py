@@ -1,0 +1,156 @@
+"""Offline use (issue 7): after one visit the rules, search and calculators
+work with the network gone, and a new build replaces the old caches."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import serve
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parent.parent
+BOOT = 60_000
+
+
+def load_offline_hook():
+    spec = importlib.util.spec_from_file_location("offline_hook", ROOT / "hooks" / "offline.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def worker_data(site: Path) -> dict:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"const OFFLINE = (\{.*?\n\});", text, re.S).group(1))
+
+
+def calculator_page(site: Path, name: str) -> str | None:
+    for html in sorted(site.rglob("index.html")):
+        if f'data-calculator="{name}"' in html.read_text(encoding="utf-8"):
+            return html.relative_to(site).parent.as_posix() + "/"
+    return None
+
+
+def poll(page, script, arg=None, timeout=BOOT / 1000):
+    """Evaluate an async script until it is truthy (wait_for_function does
+    not await a promise)."""
+    deadline = time.monotonic() + timeout
+    while not (value := page.evaluate(script, arg)):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for: {script}")
+        page.wait_for_timeout(250)
+    return value
+
+
+def wait_until_offline_ready(page, data):
+    """The worker controls the page, and both its caches are complete."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
+    poll(
+        page,
+        """async ([pages, runtime, nPages, nRuntime]) => {
+             const count = async (name) => (await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0;
+             return (await count(pages)) === nPages && (await count(runtime)) === nRuntime;
+           }""",
+        [data["prefix"] + "pages-" + data["digest"], data["prefix"] + "runtime-" + data["runtimeDigest"],
+         len(data["precache"]), len(data["runtimeFiles"])],
+    )
+
+
+def test_the_worker_lists_exactly_this_build(site):
+    data = worker_data(site)
+    assert "tell-tale/combat/" in data["precache"] and "search/search_index.json" in data["precache"]
+    assert "manifest.webmanifest" in data["precache"]
+    for url in data["precache"]:
+        assert (site / (url + "index.html" if url.endswith("/") else url)).is_file() or url == "./", url
+    runtime = site / data["runtime"]
+    assert sorted(p.name for p in runtime.iterdir()) == data["runtimeFiles"]
+    assert not [u for u in data["precache"] if u.startswith("pyodide/") or u.endswith(".map")]
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    assert manifest["display"] == "standalone" and not manifest["start_url"].startswith(("/", "http"))
+    assert all((site / icon["src"]).is_file() for icon in manifest["icons"])
+
+
+def test_calculators_and_pages_work_offline_after_one_visit(browser, site, base_url):
+    first = calculator_page(site, "tell_tale.resolve_attack")
+    second = calculator_page(site, "talislanta.resolve_action")
+    if not first or not second:
+        pytest.skip("the calculators are not embedded in the pages yet")
+    data = worker_data(site)
+    context = browser.new_context()
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base_url + first)
+    page.wait_for_function("() => globalThis.__calcRuntime && globalThis.__calcRuntime.status === 'ready'", timeout=BOOT)
+    wait_until_offline_ready(page, data)
+
+    context.set_offline(True)
+    page.reload()
+    form = page.locator('form[data-calculator="tell_tale.resolve_attack"]')
+    form.locator("[name=power]").fill("5")
+    form.locator("[name=d20]").fill("17")
+    form.locator('.calc-result[data-outcome="full"]').wait_for(timeout=BOOT)
+
+    page.goto(base_url + second)  # a full navigation, answered by the worker
+    form = page.locator('form[data-calculator="talislanta.resolve_action"]')
+    form.locator("[name=rating]").fill("9")
+    form.locator("[name=opposing_rating]").fill("7")
+    form.locator("[name=d20]").fill("10")
+    form.locator("[data-outcome]").wait_for(timeout=BOOT)
+    assert form.locator(".calc-headline").text_content()
+
+    # Search works offline too: its index and worker come from the cache.
+    page.goto(base_url)
+    page.locator(".md-search__input").press_sequentially("attack")  # Material listens for keys
+    page.locator(".md-search-result__item").first.wait_for(timeout=20_000)
+    assert not errors
+    context.close()
+
+
+def test_a_new_build_replaces_the_old_cache(browser, site, tmp_path):
+    """Deploy a copy of the site, visit it, deploy a changed build: the new
+    worker takes over, deletes the old pages cache, keeps the runtime cache
+    (same runtime folder) and serves the new pages offline."""
+    deployed = tmp_path / "site"
+    shutil.copytree(site, deployed, ignore=shutil.ignore_patterns("pyodide"))
+    (deployed / "pyodide").symlink_to(site / "pyodide", target_is_directory=True)
+    old = worker_data(deployed)
+    server, url = serve(deployed)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
+        # Fill the runtime cache without booting a calculator.
+        page.evaluate("() => navigator.serviceWorker.controller.postMessage({type: 'cache-runtime'})")
+        wait_until_offline_ready(page, old)
+
+        # The next build: one page changed; the hook writes a new worker.
+        index = deployed / "index.html"
+        index.write_text(index.read_text(encoding="utf-8").replace("</article>", "<p id=new-build>New build.</p></article>", 1), encoding="utf-8")
+        load_offline_hook().on_post_build({"site_dir": str(deployed), "pyodide_runtime": old["runtime"]})
+        new = worker_data(deployed)
+        assert new["digest"] != old["digest"] and new["runtimeDigest"] == old["runtimeDigest"]
+
+        page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        names = poll(
+            page,
+            """async (fresh) => { const k = await caches.keys(); return k.includes(fresh) && !k.some((n) => n.includes("-pages-") && n !== fresh) && k; }""",
+            new["prefix"] + "pages-" + new["digest"],
+        )
+        assert sorted(names) == sorted([new["prefix"] + "pages-" + new["digest"], new["prefix"] + "runtime-" + new["runtimeDigest"]])
+
+        context.set_offline(True)
+        page.reload()
+        assert page.locator("#new-build").count() == 1
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
