@@ -159,7 +159,7 @@ def instant_switch(browser, base: str) -> tuple[float, int]:
     ctx = browser.new_context(service_workers="block")
     page = ctx.new_page()
     workers = []
-    page.on("worker", lambda w: workers.append(w))
+    page.on("worker", lambda w: "calc-worker" in w.url and workers.append(w))  # not the search worker
     page.goto(base + CALC_PAGE + SHARE)
     page.locator("[data-outcome]").first.wait_for(timeout=120_000)
     start = page.evaluate("""url => { const a = document.createElement('a'); a.href = url;

@@ -157,7 +157,7 @@ def test_roll_for_me_is_reproducible_by_seed(browser, base_url, pages_of):
 def test_instant_navigation_keeps_one_runtime(page, base_url, pages_of):
     first, second = "tell_tale.resolve_attack", "talislanta.resolve_action"
     workers = []
-    page.on("worker", lambda w: workers.append(w))
+    page.on("worker", lambda w: "calc-worker" in w.url and workers.append(w))  # not the search worker
     page.goto(share_url(base_url, pages_of, first, {"power": "5", "d20": "17"}))
     page.locator("[data-outcome]").first.wait_for(timeout=BOOT)
     # Follow a link the way a reader does, so Material swaps the page in place.

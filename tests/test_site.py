@@ -84,6 +84,9 @@ def target_file(site: Path, page: Path, href: str) -> tuple[Path, str] | None:
     if url.scheme or url.netloc or href.startswith(("mailto:", "javascript:")):
         return None
     base = "file://" + str(page)
+    if url.path.startswith("/"):  # site-absolute (the 404 page): the site is served at its root
+        base = "file://" + str(site) + "/"
+        url = url._replace(path=url.path.lstrip("/"))
     absolute = urlparse(urljoin(base, url.path)) if url.path else urlparse(base)
     path = Path(unquote(absolute.path))
     if path.is_dir() or str(absolute.path).endswith("/"):
