@@ -66,6 +66,8 @@ class BenchHandler(SiteHandler):
         http.server.SimpleHTTPRequestHandler.end_headers(self)
 
     def send_head(self):
+        if self.path.split("?")[0].endswith("/sitemap.xml"):
+            return super().send_head()  # rewritten for this address, see SiteHandler
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             path = path / "index.html"
@@ -162,14 +164,14 @@ def instant_switch(browser, base: str) -> tuple[float, int]:
     page.on("worker", lambda w: "calc-worker" in w.url and workers.append(w))  # not the search worker
     page.goto(base + CALC_PAGE + SHARE)
     page.locator("[data-outcome]").first.wait_for(timeout=120_000)
-    start = page.evaluate("""url => { const a = document.createElement('a'); a.href = url;
+    start = page.evaluate("""url => { window.__sameDocument = true; const a = document.createElement('a'); a.href = url;
         document.querySelector('.md-content').append(a); const t = performance.now(); a.click(); return t; }""",
                           base + SECOND_PAGE + SECOND_SHARE)
     page.locator('form[data-calculator="talislanta.resolve_action"] [data-outcome]').wait_for(timeout=60_000)
     ms = page.evaluate("() => performance.now()") - start
-    reloads = page.evaluate("() => performance.getEntriesByType('navigation').length")
+    same_document = page.evaluate("() => window.__sameDocument === true")
     ctx.close()
-    assert reloads == 1, "the switch reloaded the page"
+    assert same_document, "the switch reloaded the page instead of swapping it in place"
     return ms, len(workers)
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 import http.server
+import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -49,6 +51,23 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
+
+    def send_head(self):
+        """Serve sitemap.xml as if the site had been built for this address.
+
+        Material's instant navigation only takes links that are in the
+        sitemap, and it compares ports: a deployment sets SITE_URL to its own
+        address; this server plays that deployment on a random port."""
+        if self.path.split("?")[0].endswith("/sitemap.xml"):
+            path = Path(self.translate_path(self.path))
+            here = f"http://127.0.0.1:{self.server.server_address[1]}/"
+            body = re.sub(r"<loc>https?://[^/<]+/", f"<loc>{here}", path.read_text()).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/xml")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+        return super().send_head()
 
     def log_message(self, *args):  # keep test output readable
         pass
