@@ -23,6 +23,7 @@ import gzip
 import http.server
 import io
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -111,8 +112,7 @@ def runtime_path(site: Path) -> str:
 
 def build_without_calculator_hooks(out: Path) -> None:
     config = (ROOT / "mkdocs.yml").read_text()
-    for hook in ("hooks/calculator_forms.py", "hooks/pyodide_runtime.py", "hooks/offline.py"):
-        config = config.replace(f"  - {hook}\n", "")
+    config = re.sub(r"^  - hooks/(calculator_forms|pyodide_runtime|offline)\.py.*\n", "", config, flags=re.M)
     config = config.replace("hooks/", str(ROOT / "hooks") + "/").replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
     config = f"docs_dir: {ROOT / 'docs'}\nstrict: false\n" + config.replace("strict: true\n", "")
     cfg = out.parent / "mkdocs-no-calculators.yml"
@@ -283,19 +283,16 @@ def main() -> int:
             browser.close()
         server.shutdown()
         plain_server.shutdown()
-        try:
-            from benchmarks.lighthouse import lighthouse_scores  # noqa: PLC0415
-        except ImportError:
-            lighthouse_scores = None
-        if lighthouse_scores:
-            server, base, _ = start_server(SITE)
-            for path in ("", PLAIN_PAGE, CALC_PAGE):
-                scores = lighthouse_scores(base + path)
-                text = ", ".join(f"{k} {v}" for k, v in scores.items())
-                lines.append(row(f"Lighthouse (mobile) /{path}", "", "a11y 100, BP 100, SEO >= 90",
-                                 scores.get("accessibility") == 100 and scores.get("best-practices") == 100 and scores.get("seo", 0) >= 90))
-                lines.append(f"      {text}")
-            server.shutdown()
+        from benchmarks.lighthouse import format_scores, scores  # noqa: PLC0415
+
+        server, base, _ = start_server(SITE)
+        for path in ("", PLAIN_PAGE, CALC_PAGE):
+            result = scores(base + path)
+            ok = result["accessibility"] == 100 and result["best-practices"] == 100 and (result["seo"] or 0) >= 90
+            lines.append(row(f"Lighthouse, mobile: /{path}", f"{result['accessibility']}/{result['best-practices']}/{result['seo']}",
+                             "a11y 100, BP 100, SEO >= 90", ok))
+            lines.append("      " + format_scores(path or "/", result))
+        server.shutdown()
     finally:
         shutil.rmtree(SITE / "__bench", ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)

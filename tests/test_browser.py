@@ -248,3 +248,13 @@ def test_a_page_without_a_calculator_loads_no_runtime(page, base_url):
     page.goto(base_url + "tell-tale/glossary/")
     page.wait_for_load_state("networkidle")
     assert not [u for u in requests if "/pyodide/" in u]
+
+
+def test_a_rule_page_prints_as_clean_rules_with_ids(page, base_url, pages_of):
+    page.goto(base_url + pages_of["tell_tale.resolve_attack"])
+    page.locator(".rule-id button").first.wait_for()
+    page.emulate_media(media="print")
+    for chrome in (".md-header", ".md-sidebar--primary", ".md-footer", "form.calc", ".rule-copy"):
+        assert not page.locator(chrome).first.is_visible(), f"{chrome} shows in print"
+    assert page.locator('[id="tt.combat.attack-table"]').is_visible()
+    assert page.locator(".rule-id a", has_text="tt.combat.attack-table").is_visible()

@@ -23,14 +23,35 @@ function siteBase() {
 // ---------------------------------------------------------------- rule IDs
 
 async function copyText(text, button) {
+  let copied = false;
   try {
     await navigator.clipboard.writeText(text);
-    button.dataset.copied = "true";
-    button.setAttribute("aria-label", "Link copied");
+    copied = true;
   } catch {
-    window.prompt("Copy this link:", text); // clipboard needs a secure context
+    // No clipboard API outside a secure context (a LAN over http): copy the old way.
+    const area = Object.assign(document.createElement("textarea"), { value: text, readOnly: true });
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.append(area);
+    area.select();
+    copied = document.execCommand("copy");
+    area.remove();
   }
-  setTimeout(() => { delete button.dataset.copied; }, 1500);
+  if (!copied) {
+    window.prompt("Copy this link:", text);
+    return;
+  }
+  // Say it on the button itself: seen, and read out by screen readers.
+  const label = button.textContent;
+  const name = button.getAttribute("aria-label");
+  button.dataset.copied = "true";
+  button.textContent = "Link copied";
+  if (name) button.setAttribute("aria-label", "Link copied");
+  setTimeout(() => {
+    delete button.dataset.copied;
+    button.textContent = label;
+    if (name) button.setAttribute("aria-label", name);
+  }, 1500);
 }
 
 function addRuleButtons() {
