@@ -50,6 +50,9 @@ def on_page_markdown(markdown, page, config, files):
     markdown = FENCE.sub(placeholder, markdown)
     if used:
         config["calculator_pages"][page.file.src_uri] = used
+        # The page template starts the calculator's worker from <head>, before
+        # the rest of the page has loaded (overrides/main.html).
+        page.meta["calculator_runtime"] = get_relative_url(config["pyodide_runtime"], page.url)
     return markdown
 
 

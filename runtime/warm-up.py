@@ -1,15 +1,25 @@
-# Imported into the memory snapshot at build time and run by the worker on a
-# normal boot: load every calculator module and run each calculator once.
+# Run at build time before the memory snapshot is taken, and by the worker
+# after a normal boot. After a snapshot is restored the wheels' files are not
+# on the file system, only what was imported: so import every module of the
+# calculators and of icepool, and run every calculator on its examples.
+import importlib
 import json
-import random
+import pkgutil
+import random  # noqa: F401 - in memory already when the worker reseeds it
 
+import calculators
 import calculators.registry as registry
-
+import icepool
 
 
 def _warm_up():
+    for package in (calculators, icepool):
+        for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            importlib.import_module(module.name)
     for calc in registry.all_calculators().values():
-        registry.run(calc.name, {}, seed=1)
+        for example in calc.examples:
+            params = {k: v for k, v in example.items() if k != "seed"}
+            registry.run(calc.name, params, example.get("seed"))
 
 
 _warm_up()

@@ -1,7 +1,9 @@
 // Run the calculators' test cases inside Pyodide under Node, from the
 // runtime folder the site ships (same pyodide.mjs, lock file, wheels and
 // snapshot the browser gets).
-// Usage: node pyodide_runner.mjs RUNTIME_DIR CASES_JSON MODE   (MODE: boot | snapshot)
+// Usage: node pyodide_runner.mjs RUNTIME_DIR CASES_JSON MODE
+// MODE boot: a fresh interpreter that installs the wheels through the lock
+// file (sha256 checked); MODE snapshot: the restored memory snapshot alone.
 // Prints one JSON line: {doctests: [{name, failed, attempted, output}], cases: [result...]}
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -12,9 +14,13 @@ const { loadPyodide } = await import(pathToFileURL(join(dir, "pyodide.mjs")).hre
 const options = { indexURL: dir + "/", lockFileURL: join(dir, "pyodide-lock.json") };
 if (mode === "snapshot") options._loadSnapshot = readFileSync(join(dir, "snapshot.bin"));
 const pyodide = await loadPyodide(options);
-const failures = [];
-await pyodide.loadPackage(["calculators"], { checkIntegrity: true, messageCallback: () => {}, errorCallback: (e) => failures.push(e) });
-if (failures.length) throw new Error("package load failed: " + failures.join("; "));
+if (mode === "boot") {
+  const failures = [];
+  await pyodide.loadPackage(["calculators"], { checkIntegrity: true, messageCallback: () => {}, errorCallback: (e) => failures.push(e) });
+  if (failures.length) throw new Error("package load failed: " + failures.join("; "));
+}
+// From the snapshot, as in the browser's fast path, nothing is installed:
+// everything must already be in the restored memory.
 pyodide.globals.set("CASES_JSON", readFileSync(casesFile, "utf8"));
 const out = pyodide.runPython(`
 import doctest, io, json, sys

@@ -84,8 +84,10 @@ async function followRedirect() {
 function startRuntime(runtimeUrl) {
   if (runtime.ready) return runtime.ready;
   runtime.status = "loading";
-  const url = new URL(runtimeUrl + "calc-worker.mjs", location.href);
-  const worker = new Worker(url, { type: "module" });
+  const early = globalThis.__calcEarly; // started from <head> (overrides/main.html)
+  delete globalThis.__calcEarly;
+  runtime.created = early ? early.created : performance.now();
+  const worker = early ? early.worker : new Worker(new URL(runtimeUrl + "calc-worker.mjs", location.href), { type: "module" });
   runtime.worker = worker;
   runtime.ready = new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -102,11 +104,14 @@ function startRuntime(runtimeUrl) {
         clearTimeout(timer);
         runtime.how = data.how;
         runtime.bootMs = data.ms;
+        runtime.timings = { workerStarted: data.workerStarted, bootStarted: data.bootStarted, readyAt: data.readyAt, snapshotFetched: data.snapshotFetched, created: runtime.created, readySeen: performance.now() };
         resolve(worker);
       } else if (data.type === "failed") {
         clearTimeout(timer);
         reject(new Error(data.error));
       } else if (data.type === "result") {
+        runtime.lastComputeMs = data.ms;
+        runtime.resultSeen = performance.now();
         const done = runtime.pending.get(data.id);
         runtime.pending.delete(data.id);
         if (done) done(data.result);
@@ -121,8 +126,12 @@ function startRuntime(runtimeUrl) {
       showStatusEverywhere(`The calculator could not start (${err.message}). The rules and tables on this page still apply: roll and read the table by hand.`, true);
     },
   );
-  const snapshot = !new URLSearchParams(location.search).has("no-snapshot");
-  worker.postMessage({ type: "boot", snapshot });
+  if (early) {
+    early.queue.forEach((data) => worker.onmessage({ data }));
+  } else {
+    const snapshot = !new URLSearchParams(location.search).has("no-snapshot");
+    worker.postMessage({ type: "boot", snapshot, timeOrigin: performance.timeOrigin });
+  }
   return runtime.ready;
 }
 
