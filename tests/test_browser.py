@@ -258,3 +258,17 @@ def test_a_rule_page_prints_as_clean_rules_with_ids(page, base_url, pages_of):
         assert not page.locator(chrome).first.is_visible(), f"{chrome} shows in print"
     assert page.locator('[id="tt.combat.attack-table"]').is_visible()
     assert page.locator(".rule-id a", has_text="tt.combat.attack-table").is_visible()
+
+
+def test_hovering_a_term_previews_its_rule(browser, base_url):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.goto(base_url + "tell-tale/combat/")
+    link = page.locator(".md-content a.term").first
+    target = link.get_attribute("href").split("#")[1]
+    link.scroll_into_view_if_needed()
+    link.hover()
+    tooltip = page.locator(".md-tooltip2--active")
+    tooltip.wait_for(timeout=10_000)
+    assert target in tooltip.inner_text()  # the preview shows that very rule, ID and all
+    ctx.close()
