@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import json
+import posixpath
 import re
 
 from mkdocs.exceptions import PluginError
@@ -25,6 +26,7 @@ from mkdocs.utils import get_relative_url
 from calculators.registry import Calculator, Param, all_calculators
 
 FENCE = re.compile(r"^[ \t]*```calculator[ \t]*\n(.*?)\n[ \t]*```[ \t]*$", re.M | re.S)
+INDEX = re.compile(r"^\{\{\s*calculator-index\s*\}\}[ \t]*$", re.M)
 PLACEHOLDER = re.compile(r'<p>CALCULATOR-PLACEHOLDER (\S+)</p>')
 
 
@@ -33,7 +35,15 @@ PLACEHOLDER = re.compile(r'<p>CALCULATOR-PLACEHOLDER (\S+)</p>')
 
 def on_config(config):
     config["calculator_pages"] = {}  # page src -> calculator names
+    config["calculator_homes"] = {}  # calculator name -> the page src it is on
     return config
+
+
+def on_files(files, config):
+    for file in files.documentation_pages():
+        for m in FENCE.finditer(file.content_string):
+            config["calculator_homes"].setdefault(m.group(1).strip(), file.src_uri)
+    return files
 
 
 def on_page_markdown(markdown, page, config, files):
@@ -48,6 +58,7 @@ def on_page_markdown(markdown, page, config, files):
         return f"CALCULATOR-PLACEHOLDER {name}"
 
     markdown = FENCE.sub(placeholder, markdown)
+    markdown = INDEX.sub(lambda m: _index(calcs, page.file.src_uri, config["calculator_homes"]), markdown)
     if used:
         config["calculator_pages"][page.file.src_uri] = used
         # The page template starts the calculator's worker from <head>, before
@@ -76,6 +87,19 @@ def on_page_content(content, page, config, files):
 
 
 # ---------------------------------------------------------------- helpers
+
+
+def _index(calcs: dict[str, Calculator], src: str, homes: dict[str, str]) -> str:
+    """Every calculator, where it is, what it takes: read from the registry."""
+    rows = ["| Calculator | What it resolves | Inputs | Command line |", "|---|---|---|---|"]
+    for name, calc in calcs.items():
+        home = homes.get(name)
+        if home is None:
+            raise PluginError(f"Calculator {name} is on no page: add a calculator fence where its rules are.")
+        rel = posixpath.relpath(home, posixpath.dirname(src) or ".")
+        inputs = ", ".join(p.label for p in calc.params)
+        rows.append(f"| [{calc.title}]({rel}) | {calc.summary} | {inputs} | `python -m calculators {name}` |")
+    return "\n".join(rows)
 
 
 def _attr(value) -> str:
