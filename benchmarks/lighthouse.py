@@ -23,17 +23,11 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from conftest import CHROMIUM_FLAGS  # noqa: E402
 CLI = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
 CATEGORIES = ("accessibility", "best-practices", "seo")
-CHROME_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-)
+CHROME_FLAGS = ("--headless", *CHROMIUM_FLAGS)  # the same browser setup as the tests
 GOALS = {"accessibility": 100, "best-practices": 100, "seo": 90}  # issue 7
 
 
