@@ -645,7 +645,7 @@ def check_deck(decklist: str, *, exempt: tuple[str, ...] | str = ()) -> DeckChec
 
 YES_NO = (("no", "No"), ("yes", "Yes"))
 MODE_CHOICES = (("normal", "Normal (1d20)"), ("advantage", "Advantage (2d20, keep the higher)"), ("disadvantage", "Disadvantage (2d20, keep the lower)"))
-BOTH_CHOICES = (("cancel", "They cancel: roll one d20 (ruling)"), ("count", "Count the sources: the larger side wins"))
+BOTH_CHOICES = (("cancel", "Cancel out: one d20 (ruling)"), ("count", "Count sources: more wins"))
 BAND_LABEL = {outcome: label for _, _, outcome, label in ATTACK_TABLE}
 BAND_RANGE = {outcome: (f"{low}-{high}" if low != high else f"{low}") for low, high, outcome, _ in ATTACK_TABLE}
 ATTACK_RULES = (
