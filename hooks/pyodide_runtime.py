@@ -50,7 +50,7 @@ def on_config(config):
 def on_post_build(config):
     digest = config["pyodide_digest"]
     built = CACHE / digest
-    if not (built / "snapshot.bin").exists():
+    if not (built / "snapshot.bin.gz").exists():
         _build(built)
     target = Path(config["site_dir"]) / config["pyodide_runtime"]
     if target.exists():

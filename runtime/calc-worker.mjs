@@ -12,9 +12,10 @@ const base = new URL("./", import.meta.url).href;
 // The snapshot is the biggest download: ask for it before anything else,
 // even before Pyodide's own script (imported below, once this is on its way).
 const marks = {};
-const early = fetch(base + "snapshot.bin").then(async (response) => {
-  if (!response.ok) throw new Error(`snapshot.bin answered ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
+const early = fetch(base + "snapshot.bin.gz").then(async (response) => {
+  if (!response.ok) throw new Error(`snapshot.bin.gz answered ${response.status}`);
+  const unzipped = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
+  const bytes = new Uint8Array(await unzipped.arrayBuffer());
   marks.snapshotFetched = performance.now();
   return bytes;
 });

@@ -6,13 +6,14 @@
 // file (sha256 checked); MODE snapshot: the restored memory snapshot alone.
 // Prints one JSON line: {doctests: [{name, failed, attempted, output}], cases: [result...]}
 import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [dir, casesFile, mode] = [resolve(process.argv[2]), process.argv[3], process.argv[4]];
 const { loadPyodide } = await import(pathToFileURL(join(dir, "pyodide.mjs")).href);
 const options = { indexURL: dir + "/", lockFileURL: join(dir, "pyodide-lock.json") };
-if (mode === "snapshot") options._loadSnapshot = readFileSync(join(dir, "snapshot.bin"));
+if (mode === "snapshot") options._loadSnapshot = gunzipSync(readFileSync(join(dir, "snapshot.bin.gz")));
 const pyodide = await loadPyodide(options);
 if (mode === "boot") {
   const failures = [];

@@ -202,7 +202,7 @@ def test_a_hanging_runtime_times_out(browser, base_url, pages_of):
 
 def test_snapshot_failure_falls_back_to_a_normal_boot(browser, base_url, pages_of):
     ctx = browser.new_context()
-    ctx.route("**/snapshot.bin", lambda route: route.abort())
+    ctx.route("**/snapshot.bin*", lambda route: route.abort())
     page = ctx.new_page()
     page.goto(share_url(base_url, pages_of, "tell_tale.resolve_attack", {"power": "5", "d20": "20", "crit_d4": "3"}))
     page.locator('[data-outcome="critical"]').wait_for(timeout=BOOT)
