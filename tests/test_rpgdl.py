@@ -11,7 +11,6 @@ import inspect
 import itertools
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -41,9 +40,9 @@ from calculators.rpgdl import (
     vote_pool,
 )
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "rpgdl"
-RULE_ID = re.compile(r"^(?:r|ruling)\[(rpgdl\.[a-z0-9.-]+)\]", re.MULTILINE)
-PAGE_IDS = {m for page in DOCS.glob("*.md") for m in RULE_ID.findall(page.read_text(encoding="utf-8"))}
+from rulepages import all_rules
+
+PAGE_IDS = {r.id for r in all_rules() if r.id.startswith("rpgdl.")}
 RPGDL_CALCS = [c for c in rpgdl.CALCULATORS]
 
 

@@ -34,8 +34,9 @@ from calculators.talislanta import (
     success_chance,
 )
 
+from rulepages import all_rules
+
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "talislanta"
-MARKER = re.compile(r"^(?:r|ruling)\[([a-z0-9.\-]+)\]\s", re.M)
 
 # ------------------------------------------------------------ the rule text
 
@@ -54,7 +55,7 @@ def reference_outcome(total: int) -> str:
 
 
 def page_rule_ids() -> set[str]:
-    return {m.group(1) for page in DOCS.glob("*.md") for m in MARKER.finditer(page.read_text(encoding="utf-8"))}
+    return {r.id for r in all_rules() if r.id.startswith("tal.")}
 
 
 @pytest.mark.parametrize(

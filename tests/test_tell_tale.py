@@ -13,7 +13,6 @@ import json
 import random
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -44,8 +43,8 @@ from calculators.tell_tale import (
     stat_total_odds,
 )
 
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "tell-tale"
-MARKER = re.compile(r"^(?:r|ruling)\[([a-z0-9.\-]+)\]\s", re.M)
+from rulepages import all_rules
+
 D20 = range(1, 21)
 D4 = range(1, 5)
 
@@ -439,7 +438,7 @@ def test_bad_input_reads_well(call, message):
 
 
 def page_rule_ids() -> set[str]:
-    return {m.group(1) for page in DOCS.glob("*.md") for m in MARKER.finditer(page.read_text(encoding="utf-8"))}
+    return {r.id for r in all_rules() if r.id.startswith("tt.")}
 
 
 def test_every_cited_rule_exists():
