@@ -2,10 +2,11 @@
 // Lives in the versioned runtime folder, next to pyodide.mjs, the lock file,
 // the wheels and the snapshot, so everything it loads is of one build.
 //
-// Messages in:  {type: "boot", snapshot: bool}
+// Messages in:  {type: "boot", snapshot: bool, timeOrigin: the page's performance.timeOrigin}
 //               {type: "compute", id, name, params, seed}
 // Messages out: {type: "progress", text}
-//               {type: "ready", how: "snapshot" | "boot", ms}
+//               {type: "ready", how: "snapshot" | "boot", bootStarted, snapshotFetched, readyAt}
+//                 (the times in the page's clock, for make bench)
 //               {type: "failed", error}
 //               {type: "result", id, result}   result is registry.run()'s dict
 const base = new URL("./", import.meta.url).href;
@@ -71,7 +72,7 @@ async function boot(useSnapshot) {
   if (!compute) throw new Error("the calculators did not load");
   // Times since the page's own time origin, for the benchmarks.
   const since = performance.timeOrigin - pageOrigin;
-  postMessage({ type: "ready", how, ms: performance.now() - start, workerStarted: since, bootStarted: since + start, readyAt: since + performance.now(), snapshotFetched: since + marks.snapshotFetched });
+  postMessage({ type: "ready", how, bootStarted: since + start, snapshotFetched: since + marks.snapshotFetched, readyAt: since + performance.now() });
 }
 
 onmessage = async ({ data }) => {
@@ -83,7 +84,6 @@ onmessage = async ({ data }) => {
       postMessage({ type: "failed", error: String(err && err.message ? err.message : err) });
     }
   } else if (data.type === "compute") {
-    const t0 = performance.now();
     let result;
     try {
       // undefined, not null: Pyodide turns JS null into its own jsnull, not None.
@@ -92,6 +92,6 @@ onmessage = async ({ data }) => {
       result = { ok: false, error: "The calculator hit a problem it could not explain. Please report it.", field: null };
       console.error(err);
     }
-    postMessage({ type: "result", id: data.id, result, ms: performance.now() - t0 });
+    postMessage({ type: "result", id: data.id, result });
   }
 };
