@@ -10,17 +10,52 @@
 //               {type: "failed", error}
 //               {type: "result", id, result}   result is registry.run()'s dict
 const base = new URL("./", import.meta.url).href;
-// The snapshot is the biggest download: ask for it before anything else,
-// even before Pyodide's own script (imported below, once this is on its way).
+// The snapshot is the biggest download and the most work to unpack: start it
+// before anything else, on its own thread where there is one (see
+// snapshot-worker.mjs), so Pyodide's own scripts load meanwhile.
 const marks = {};
-const early = fetch(base + "snapshot.bin.gz").then(async (response) => {
-  if (!response.ok) throw new Error(`snapshot.bin.gz answered ${response.status}`);
-  const unzipped = new Response(response.body.pipeThrough(new DecompressionStream("gzip")));
-  const bytes = new Uint8Array(await unzipped.arrayBuffer());
-  marks.snapshotFetched = performance.now();
-  return bytes;
-});
-early.catch(() => {}); // a failed snapshot is handled where it is used
+const early = loadSnapshot();
+
+/** {length, bytes}: promises of the snapshot's full length (known from its
+ * header, early) and of its unpacked bytes. Unpacked by the helper; where
+ * there is no helper, or it fails, here. */
+function loadSnapshot() {
+  let gotLength;
+  const length = new Promise((resolve) => { gotLength = resolve; });
+  const here = () => fetch(base + "snapshot.bin.gz").then(async (response) => {
+    if (!response.ok) throw new Error(`snapshot.bin.gz answered ${response.status}`);
+    const { unpack } = await import("./sparse-snapshot.mjs");
+    return unpack(response.body.pipeThrough(new DecompressionStream("gzip")), gotLength);
+  });
+  const bytes = typeof Worker !== "function" ? here() : inHelper(gotLength).catch((err) => {
+    console.warn("the snapshot helper failed, unpacking in the worker:", err);
+    return here();
+  });
+  bytes.then(() => { marks.snapshotFetched = performance.now(); }, () => {});
+  // A failed snapshot is handled where it is used; a length that never came
+  // is settled by that failure.
+  const lengthOrFailure = Promise.race([length, bytes.then(() => length)]);
+  lengthOrFailure.catch(() => {});
+  return { length: lengthOrFailure, bytes };
+}
+
+function inHelper(gotLength) {
+  return new Promise((resolve, reject) => {
+    const helper = new Worker(base + "snapshot-worker.mjs", { type: "module" });
+    helper.onmessage = ({ data }) => {
+      if (data.length) return gotLength(data.length);
+      helper.terminate();
+      if (data.error) reject(new Error(data.error));
+      else resolve(data.bytes);
+    };
+    helper.onerror = (event) => {
+      event.preventDefault();
+      helper.terminate();
+      reject(new Error("the snapshot helper could not start"));
+    };
+  });
+}
+
 const pyodideModule = import("./pyodide.mjs");
 let compute = null;
 let pageOrigin = 0;
@@ -36,7 +71,23 @@ async function fetchOk(url, as) {
 async function bootFromSnapshot() {
   progress("Loading the calculator (restoring Python)…");
   const { loadPyodide } = await pyodideModule;
-  const pyodide = await loadPyodide({ indexURL: base, lockFileURL: base + "pyodide-lock.json", _loadSnapshot: early });
+  // Pyodide sizes its memory from the snapshot's length and reads the
+  // contents only when it restores them, after its file-system hook: so the
+  // runtime starts as soon as the header is in, while the rest downloads.
+  let full = null;
+  let failure = null;
+  const pyodide = await loadPyodide({
+    indexURL: base,
+    lockFileURL: base + "pyodide-lock.json",
+    _loadSnapshot: early.length.then((length) => (full = new Uint8Array(length))),
+    fsInit: async () => {
+      try {
+        full.set(await early.bytes);
+      } catch (err) {
+        failure = err; // the restore then fails on an empty snapshot, and we say why
+      }
+    },
+  }).catch((err) => { throw failure || err; });
   // A snapshot restores the random state it was made with: reseed.
   pyodide.runPython("import random; random.seed()");
   return pyodide;

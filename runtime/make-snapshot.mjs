@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync, readdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { pack } from "./sparse-snapshot.mjs";
 
 const dir = resolve(process.argv[2]);
 const { loadPyodide } = await import(pathToFileURL(join(dir, "pyodide.mjs")).href);
@@ -20,4 +21,5 @@ for (const name of readdirSync(dir).filter((n) => n.endsWith(".whl"))) {
 // Import everything a calculator touches, and run each once, so nothing is
 // left to import lazily after the snapshot is restored.
 pyodide.runPython(readFileSync(new URL("./warm-up.py", import.meta.url), "utf8"));
-writeFileSync(join(dir, "snapshot.bin.gz"), gzipSync(pyodide.makeMemorySnapshot(), { level: 6 }));
+// Without its empty pages (see sparse-snapshot.mjs): less to inflate in the browser.
+writeFileSync(join(dir, "snapshot.bin.gz"), gzipSync(pack(pyodide.makeMemorySnapshot()), { level: 6 }));

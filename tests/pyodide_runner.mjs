@@ -5,15 +5,20 @@
 // MODE boot: a fresh interpreter that installs the wheels through the lock
 // file (sha256 checked); MODE snapshot: the restored memory snapshot alone.
 // Prints one JSON line: {doctests: [{name, failed, attempted, output}], cases: [result...]}
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
+import { createReadStream, readFileSync } from "node:fs";
+import { Readable } from "node:stream";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [dir, casesFile, mode] = [resolve(process.argv[2]), process.argv[3], process.argv[4]];
 const { loadPyodide } = await import(pathToFileURL(join(dir, "pyodide.mjs")).href);
 const options = { indexURL: dir + "/", lockFileURL: join(dir, "pyodide-lock.json") };
-if (mode === "snapshot") options._loadSnapshot = gunzipSync(readFileSync(join(dir, "snapshot.bin.gz")));
+if (mode === "snapshot") {
+  // Unpacked the way the browser's worker does it (runtime/sparse-snapshot.mjs).
+  const { unpack } = await import(pathToFileURL(join(dir, "sparse-snapshot.mjs")).href);
+  const gz = Readable.toWeb(createReadStream(join(dir, "snapshot.bin.gz")));
+  options._loadSnapshot = await unpack(gz.pipeThrough(new DecompressionStream("gzip")));
+}
 const pyodide = await loadPyodide(options);
 if (mode === "boot") {
   const failures = [];

@@ -200,6 +200,20 @@ def test_a_hanging_runtime_times_out(browser, base_url, pages_of):
     ctx.close()
 
 
+@pytest.mark.parametrize("blocked", [None, "**/snapshot-worker.mjs"])
+def test_the_calculator_starts_from_the_snapshot(browser, base_url, pages_of, blocked):
+    """The fast path is the one taken; without its helper thread the worker
+    unpacks the snapshot itself and still restores it."""
+    ctx = browser.new_context()
+    if blocked:
+        ctx.route(blocked, lambda route: route.abort())
+    page = ctx.new_page()
+    page.goto(share_url(base_url, pages_of, "tell_tale.resolve_attack", {"power": "5", "d20": "20", "crit_d4": "3"}))
+    page.locator('[data-outcome="critical"]').wait_for(timeout=BOOT)
+    assert page.evaluate("() => globalThis.__calcRuntime.how") == "snapshot"
+    ctx.close()
+
+
 def test_snapshot_failure_falls_back_to_a_normal_boot(browser, base_url, pages_of):
     ctx = browser.new_context()
     ctx.route("**/snapshot.bin*", lambda route: route.abort())
