@@ -182,8 +182,7 @@ def test_calculator_touch_targets_and_keypads(browser, site, base_url):
     """On a phone: every control of every calculator is at least 44px both
     ways, and number and dice fields bring up the numeric keypad."""
     pages = calculator_pages(site)
-    if not pages:
-        pytest.skip("no calculator is embedded in a page yet")
+    assert pages, "no page embeds a calculator"
     context = browser.new_context(**PROFILES["phone-light"])
     page = context.new_page()
     problems = []
@@ -208,8 +207,7 @@ def test_calculator_touch_targets_and_keypads(browser, site, base_url):
 def test_calculator_semantics(site):
     """Labels, descriptions and live regions are in the markup itself."""
     pages = calculator_pages(site)
-    if not pages:
-        pytest.skip("no calculator is embedded in a page yet")
+    assert pages, "no page embeds a calculator"
     problems = []
     for url in pages:
         html = (site / url / "index.html").read_text(encoding="utf-8")
@@ -269,3 +267,25 @@ def test_a_calculator_works_by_keyboard_alone(browser, site, base_url):
     outline = page.evaluate("() => { const s = getComputedStyle(document.activeElement); return s.outlineStyle !== 'none' || s.boxShadow !== 'none'; }")
     assert outline
     context.close()
+
+
+def test_copy_link_buttons_are_small_to_see_and_big_to_hit(browser, base_url):
+    """Beside every rule ID on a phone: a button no taller than the ID's line
+    needs, yet a thumb anywhere in a 44px-tall band hits it."""
+    context = browser.new_context(**PROFILES["phone-light"])
+    page = context.new_page()
+    open_page(page, base_url + "tell-tale/combat/")
+    report = page.evaluate("""() => [...document.querySelectorAll('.rule-copy')].map((button) => {
+        button.scrollIntoView({ block: 'center' });
+        const r = button.getBoundingClientRect();
+        const x = r.left + r.width / 2, middle = r.top + r.height / 2;
+        const hits = (y) => document.elementFromPoint(x, y)?.closest('.rule-copy') === button;
+        return { id: button.getAttribute('aria-label'), height: r.height, width: r.width,
+                 band: hits(middle - 21) && hits(middle + 21) };
+    })""")
+    context.close()
+    assert len(report) >= 10
+    too_tall = [r["id"] for r in report if r["height"] > 32]
+    missed = [r["id"] for r in report if not r["band"] or r["width"] < 44]
+    assert not too_tall, f"copy buttons taller than they need to be: {too_tall[:5]}"
+    assert not missed, f"copy buttons a thumb can miss inside 44px: {missed[:5]}"
