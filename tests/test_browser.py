@@ -214,6 +214,25 @@ def test_the_calculator_starts_from_the_snapshot(browser, base_url, pages_of, bl
     ctx.close()
 
 
+def test_a_snapshot_cut_short_falls_back_to_a_normal_boot(browser, site, base_url, pages_of):
+    """The worst case of the overlapped start: the header arrives (so Pyodide
+    has begun with memory of the snapshot's size) and the rest never does."""
+    import gzip
+
+    runtime = next((site / "pyodide").iterdir())
+    head = gzip.decompress((runtime / "snapshot.bin.gz").read_bytes())[:100_000]
+    ctx = browser.new_context()
+    ctx.route("**/snapshot.bin.gz", lambda route: route.fulfill(body=gzip.compress(head), content_type="application/octet-stream"))
+    page = ctx.new_page()
+    warnings = []
+    page.on("console", lambda m: m.type == "warning" and warnings.append(m.text))
+    page.goto(share_url(base_url, pages_of, "tell_tale.resolve_attack", {"power": "5", "d20": "20", "crit_d4": "3"}))
+    page.locator('[data-outcome="critical"]').wait_for(timeout=BOOT)
+    assert page.evaluate("() => globalThis.__calcRuntime.how") == "boot"
+    assert any("cut short" in w for w in warnings), warnings
+    ctx.close()
+
+
 def test_snapshot_failure_falls_back_to_a_normal_boot(browser, base_url, pages_of):
     ctx = browser.new_context()
     ctx.route("**/snapshot.bin*", lambda route: route.abort())
