@@ -247,6 +247,7 @@ def input_latency(browser, base: str, n: int = 60) -> list[float]:
 
 
 uncompressed_cold = 0
+before_result = 0
 
 
 def _file(url_path: str) -> Path:
@@ -260,7 +261,9 @@ def transfer(browser, base: str, sent: dict[str, int]) -> tuple[int, int, int, i
     sent.clear()
     page.goto(base + CALC_PAGE + SHARE)
     page.locator("[data-outcome]").first.wait_for(timeout=120_000)
-    page.wait_for_timeout(500)
+    global before_result  # what the first result waited for (the standard library comes after)
+    before_result = sum(sent.values())
+    page.wait_for_timeout(1500)
     cold = sum(sent.values())
     cold_runtime = sum(v for k, v in sent.items() if "/pyodide/" in k)
     global uncompressed_cold  # the same files from a host that compresses nothing
@@ -333,8 +336,8 @@ def main() -> int:
             lines.append(f"      p90 {sorted(times)[int(len(times) * 0.9)]:.1f} ms over {len(times)} changes")
             cold, cold_rt, repeat, repeat_rt = transfer(browser, base, sent)
             lines.append(row("5. bytes on a cold visit (gzip)", f"{cold / 1e6:.2f} MB", "reported", True))
-            lines.append(f"      of which runtime {cold_rt / 1e6:.2f} MB; from a host that compresses nothing "
-                         f"{uncompressed_cold / 1e6:.2f} MB (the snapshot ships gzipped)")
+            lines.append(f"      of which runtime {cold_rt / 1e6:.2f} MB, before the first result {before_result / 1e6:.2f} MB; "
+                         f"from a host that compresses nothing {uncompressed_cold / 1e6:.2f} MB (the snapshot ships gzipped)")
             lines.append(row("5. bytes on a repeat visit (HTTP cache)", f"{repeat / 1e3:.1f} kB", "reported", True))
             lines.append(row("5. runtime bytes on the repeat visit", str(repeat_rt), "0", repeat_rt == 0))
             browser.close()

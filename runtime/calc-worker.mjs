@@ -57,7 +57,9 @@ function inHelper(gotLength) {
 }
 
 const pyodideModule = import("./pyodide.mjs");
+const lateStdlib = import("./late-stdlib.mjs");
 let compute = null;
+let stdlibInstalled = null; // a promise, once the interpreter is up
 let pageOrigin = 0;
 
 const progress = (text) => postMessage({ type: "progress", text });
@@ -70,7 +72,7 @@ async function fetchOk(url, as) {
 
 async function bootFromSnapshot() {
   progress("Loading the calculator (restoring Python)…");
-  const { loadPyodide } = await pyodideModule;
+  const [{ loadPyodide }, { EMPTY_ZIP }] = await Promise.all([pyodideModule, lateStdlib]);
   // Pyodide sizes its memory from the snapshot's length and reads the
   // contents only when it restores them, after its file-system hook: so the
   // runtime starts as soon as the header is in, while the rest downloads.
@@ -79,6 +81,7 @@ async function bootFromSnapshot() {
   const pyodide = await loadPyodide({
     indexURL: base,
     lockFileURL: base + "pyodide-lock.json",
+    stdLibURL: EMPTY_ZIP, // the real one comes after, see late-stdlib.mjs
     _loadSnapshot: early.length.then((length) => (full = new Uint8Array(length))),
     fsInit: async () => {
       try {
@@ -90,6 +93,9 @@ async function bootFromSnapshot() {
   }).catch((err) => { throw failure || err; });
   // A snapshot restores the random state it was made with: reseed.
   pyodide.runPython("import random; random.seed()");
+  const { installStdlib } = await lateStdlib;
+  stdlibInstalled = fetchOk(base + "python_stdlib.zip", "bytes").then((bytes) => installStdlib(pyodide, bytes));
+  stdlibInstalled.catch((err) => console.warn("the standard library did not arrive:", err));
   return pyodide;
 }
 
@@ -118,7 +124,10 @@ async function boot(useSnapshot) {
       console.warn("snapshot restore failed, booting normally:", err);
     }
   }
-  if (!pyodide) pyodide = await bootFresh();
+  if (!pyodide) {
+    pyodide = await bootFresh();
+    stdlibInstalled = Promise.resolve(); // loadPyodide installed it
+  }
   compute = pyodide.globals.get("compute");
   if (!compute) throw new Error("the calculators did not load");
   // Times since the page's own time origin, for the benchmarks.
@@ -137,12 +146,23 @@ onmessage = async ({ data }) => {
   } else if (data.type === "compute") {
     let result;
     try {
-      // undefined, not null: Pyodide turns JS null into its own jsnull, not None.
-      result = JSON.parse(compute(data.name, JSON.stringify(data.params), data.seed ?? undefined));
+      result = run(data);
     } catch (err) {
-      result = { ok: false, error: "The calculator hit a problem it could not explain. Please report it.", field: null };
-      console.error(err);
+      // Before the standard library is in place (see late-stdlib.mjs) a
+      // module the snapshot lacks cannot load: wait for it and try again.
+      try {
+        await stdlibInstalled;
+        result = run(data);
+      } catch (again) {
+        result = { ok: false, error: "The calculator hit a problem it could not explain. Please report it.", field: null };
+        console.error(err, again);
+      }
     }
     postMessage({ type: "result", id: data.id, result });
   }
 };
+
+function run({ name, params, seed }) {
+  // undefined, not null: Pyodide turns JS null into its own jsnull, not None.
+  return JSON.parse(compute(name, JSON.stringify(params), seed ?? undefined));
+}

@@ -4,22 +4,32 @@
 // Usage: node pyodide_runner.mjs RUNTIME_DIR CASES_JSON MODE
 // MODE boot: a fresh interpreter that installs the wheels through the lock
 // file (sha256 checked); MODE snapshot: the restored memory snapshot alone.
-// Prints one JSON line: {doctests: [{name, failed, attempted, output}], cases: [result...]}
-import { createReadStream, readFileSync } from "node:fs";
+// Prints one JSON line: {doctests: [{page, failed, attempted, output}], cases: [result...],
+// stdlibBefore, stdlibAfter: whether a module of the standard library no
+// calculator uses could be imported before and after the late install}
+import { createReadStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { Readable } from "node:stream";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [dir, casesFile, mode] = [resolve(process.argv[2]), process.argv[3], process.argv[4]];
 const { loadPyodide } = await import(pathToFileURL(join(dir, "pyodide.mjs")).href);
 const options = { indexURL: dir + "/", lockFileURL: join(dir, "pyodide-lock.json") };
+const late = await import(pathToFileURL(join(dir, "late-stdlib.mjs")).href);
 if (mode === "snapshot") {
   // Unpacked the way the browser's worker does it (runtime/sparse-snapshot.mjs).
   const { unpack } = await import(pathToFileURL(join(dir, "sparse-snapshot.mjs")).href);
   const gz = Readable.toWeb(createReadStream(join(dir, "snapshot.bin.gz")));
   options._loadSnapshot = await unpack(gz.pipeThrough(new DecompressionStream("gzip")));
+  // And, as there, with an empty standard library (runtime/late-stdlib.mjs);
+  // Node reads stdLibURL as a file path, not a data: URL.
+  const empty = join(mkdtempSync(join(tmpdir(), "stdlib-")), "empty.zip");
+  writeFileSync(empty, Buffer.from(late.EMPTY_ZIP.split(",")[1], "base64"));
+  options.stdLibURL = empty;
 }
 const pyodide = await loadPyodide(options);
+if (options.stdLibURL) rmSync(dirname(options.stdLibURL), { recursive: true });
 if (mode === "boot") {
   const failures = [];
   await pyodide.loadPackage(["calculators"], { checkIntegrity: true, messageCallback: () => {}, errorCallback: (e) => failures.push(e) });
@@ -28,13 +38,32 @@ if (mode === "boot") {
 // From the snapshot, as in the browser's fast path, nothing is installed:
 // everything must already be in the restored memory.
 pyodide.globals.set("CASES_JSON", readFileSync(casesFile, "utf8"));
-const out = pyodide.runPython(`
-import doctest, io, json, sys
+pyodide.globals.set("MODE", mode);
+// First what the worker runs, before the standard library is in place.
+const report = JSON.parse(pyodide.runPython(`
+import json, sys
 from calculators.registry import run
 
 data = json.loads(CASES_JSON)
+report = {"python": sys.version, "platform": sys.platform, "mode": MODE, "cases": []}
+for name, params, seed in data["cases"]:
+    report["cases"].append(run(name, params, seed))
+json.dumps(report)
+`));
+// A module no calculator imports: missing until the real standard library is
+// installed late (snapshot), there from the start (boot).
+const probe = "import colorsys; colorsys.rgb_to_hsv(1, 0, 0)";
+const tryProbe = () => { try { pyodide.runPython(probe); return true; } catch { return false; } };
+report.stdlibBefore = tryProbe();
+if (mode === "snapshot") late.installStdlib(pyodide, new Uint8Array(readFileSync(join(dir, "python_stdlib.zip"))));
+report.stdlibAfter = tryProbe();
+// The doctests need the doctest module, from the standard library.
+report.doctests = JSON.parse(pyodide.runPython(`
+import doctest, io, json
+
+data = json.loads(CASES_JSON)
 parser = doctest.DocTestParser()
-report = {"python": sys.version, "platform": sys.platform, "doctests": [], "cases": []}
+doctests = []
 for page, blocks in data["doctests"].items():
     globs = {}
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
@@ -44,9 +73,7 @@ for page, blocks in data["doctests"].items():
         runner.run(test, out=out.write, clear_globs=False)
         globs = test.globs
     r = runner.summarize(verbose=False)
-    report["doctests"].append({"page": page, "failed": r.failed, "attempted": r.attempted, "output": out.getvalue()})
-for name, params, seed in data["cases"]:
-    report["cases"].append(run(name, params, seed))
-json.dumps(report)
-`);
-console.log(out);
+    doctests.append({"page": page, "failed": r.failed, "attempted": r.attempted, "output": out.getvalue()})
+json.dumps(doctests)
+`));
+console.log(JSON.stringify(report));

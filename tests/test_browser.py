@@ -200,17 +200,23 @@ def test_a_hanging_runtime_times_out(browser, base_url, pages_of):
     ctx.close()
 
 
-@pytest.mark.parametrize("blocked", [None, "**/snapshot-worker.mjs"])
+@pytest.mark.parametrize("blocked", [None, "**/snapshot-worker.mjs", "**/python_stdlib.zip"])
 def test_the_calculator_starts_from_the_snapshot(browser, base_url, pages_of, blocked):
     """The fast path is the one taken; without its helper thread the worker
-    unpacks the snapshot itself and still restores it."""
+    unpacks the snapshot itself and still restores it; and it does not wait
+    for the standard library, which comes after (here: never)."""
     ctx = browser.new_context()
-    if blocked:
+    held = []
+    if blocked == "**/python_stdlib.zip":
+        ctx.route(blocked, lambda route: held.append(route))  # never answered while the test runs
+    elif blocked:
         ctx.route(blocked, lambda route: route.abort())
     page = ctx.new_page()
     page.goto(share_url(base_url, pages_of, "tell_tale.resolve_attack", {"power": "5", "d20": "20", "crit_d4": "3"}))
     page.locator('[data-outcome="critical"]').wait_for(timeout=BOOT)
     assert page.evaluate("() => globalThis.__calcRuntime.how") == "snapshot"
+    if held:
+        assert held[0].request.url.endswith("python_stdlib.zip")  # asked for, and not waited on
     ctx.close()
 
 

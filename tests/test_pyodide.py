@@ -59,3 +59,13 @@ def test_doctests_of_every_page_pass_in_pyodide(pyodide_report):
 def test_every_example_gives_the_same_answer_as_cpython(pyodide_report):
     expected = [run(name, params, seed) for name, params, seed in cases()]
     assert pyodide_report["cases"] == expected
+
+
+def test_the_standard_library_can_come_after_the_snapshot(pyodide_report):
+    """The browser restores the snapshot with an empty standard library and
+    installs the real one after (runtime/late-stdlib.mjs): every example above
+    ran before it was in, and a module no calculator imports loads once it is."""
+    if pyodide_report["mode"] == "snapshot":
+        assert (pyodide_report["stdlibBefore"], pyodide_report["stdlibAfter"]) == (False, True)
+    else:
+        assert (pyodide_report["stdlibBefore"], pyodide_report["stdlibAfter"]) == (True, True)
