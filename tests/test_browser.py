@@ -217,6 +217,7 @@ def test_the_calculator_starts_from_the_snapshot(browser, base_url, pages_of, bl
     assert page.evaluate("() => globalThis.__calcRuntime.how") == "snapshot"
     if held:
         assert held[0].request.url.endswith("python_stdlib.zip")  # asked for, and not waited on
+        held[0].abort()
     ctx.close()
 
 
