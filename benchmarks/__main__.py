@@ -355,7 +355,7 @@ def main() -> int:
             cold, cold_rt, repeat, repeat_rt = transfer(browser, base, sent)
             lines.append(row("5. bytes on a cold visit (gzip)", f"{cold / 1e6:.2f} MB", "reported", True))
             lines.append(f"      of which runtime {cold_rt / 1e6:.2f} MB, needed for the first result {needed / 1e6:.2f} MB; "
-                         f"from a host that compresses nothing {uncompressed_cold / 1e6:.2f} MB (the snapshot ships gzipped)")
+                         f"from a host that compresses nothing {uncompressed_cold / 1e6:.2f} MB (the snapshot ships compressed)")
             lines.append(row("5. bytes on a repeat visit (HTTP cache)", f"{repeat / 1e3:.1f} kB", "reported", True))
             lines.append(row("5. runtime bytes on the repeat visit", str(repeat_rt), "0", repeat_rt == 0))
             browser.close()

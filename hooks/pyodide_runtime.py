@@ -8,6 +8,8 @@ At build time this hook
    sha256 checked,
 3. makes a memory snapshot in Node, from the same pinned npm runtime, with
    the calculators already imported (the fast path in the browser), and
+   packs it for the browser (`pack_snapshot`: empty pages out, Zstandard;
+   read by runtime/sparse-snapshot.mjs), and
 4. copies runtime, lock file, wheels, snapshot and the worker into
    `site/pyodide/<version>-<digest>/`: one folder per combination of runtime
    and code, so a cached file can never be mixed with another version's.
@@ -21,16 +23,19 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+import zstandard
 from mkdocs.exceptions import PluginError
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME_NPM = ROOT / "node_modules" / "pyodide"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+ZSTD_DECODER = ROOT / "node_modules" / "zstddec" / "dist" / "zstddec.mjs"  # unpacks the snapshot in the browser
 WEB = ROOT / "runtime"  # worker and snapshot script
 WHEELS = ROOT / ".cache" / "wheels"  # third-party wheels fetched by `make setup`
 CACHE = ROOT / ".cache" / "pyodide"
@@ -50,7 +55,7 @@ def on_config(config):
 def on_post_build(config):
     digest = config["pyodide_digest"]
     built = CACHE / digest
-    if not (built / "snapshot.bin.gz").exists():
+    if not (built / "snapshot.bin.zst").exists():
         _build(built)
     target = Path(config["site_dir"]) / config["pyodide_runtime"]
     if target.exists():
@@ -59,6 +64,32 @@ def on_post_build(config):
 
 
 # ---------------------------------------------------------------- helpers
+
+SNAPSHOT_PAGE = 4096
+
+
+def pack_snapshot(full: bytes, level: int = 19) -> bytes:
+    """The memory snapshot as the browser gets it; runtime/sparse-snapshot.mjs
+    reads it and documents the layout. Pages of zeros are left out (9 of
+    24 MB) and the rest is compressed with Zstandard: 4.5 MB, where gzip made
+    6.3 MB, and unpacked in a fraction of gzip's time. Shipped compressed, so
+    it travels small even from a host that compresses nothing."""
+    view = memoryview(full)
+    zero = bytes(SNAPSHOT_PAGE)
+    runs: list[list[int]] = []
+    for start in range(0, len(full), SNAPSHOT_PAGE):
+        page = view[start:start + SNAPSHOT_PAGE]
+        if page == zero[:len(page)]:
+            continue
+        if runs and sum(runs[-1]) == start:
+            runs[-1][1] += len(page)
+        else:
+            runs.append([start, len(page)])
+    head = struct.pack("<4sIII", b"SPSN", 2, len(full), len(runs))
+    head += b"".join(struct.pack("<II", offset, length) for offset, length in runs)
+    data = b"".join(view[offset:offset + length] for offset, length in runs)
+    return head + zstandard.ZstdCompressor(level=level).compress(data)
+
 
 
 def _runtime_version() -> str:
@@ -74,7 +105,9 @@ def _inputs() -> list[Path]:
     if not wheels:
         raise PluginError("No icepool wheel in .cache/wheels: run `make setup`.")
     web = sorted(WEB.glob("*"))
-    return [*code, *wheels, *web, ROOT / "pyproject.toml", Path(__file__), RUNTIME_NPM / "package.json"]
+    if not ZSTD_DECODER.exists():
+        raise PluginError("The npm zstddec package is missing: run `make setup` (it runs `npm ci`).")
+    return [*code, *wheels, *web, ROOT / "pyproject.toml", Path(__file__), RUNTIME_NPM / "package.json", ZSTD_DECODER]
 
 
 def _digest(version: str) -> str:
@@ -129,8 +162,12 @@ def _build(out: Path) -> None:
         _prune_lock(stage / "pyodide-lock.json", "calculators")
         for path in WEB.iterdir():
             shutil.copy2(path, stage)
+        shutil.copy2(ZSTD_DECODER, stage)
         _run(["node", str(WEB / "make-snapshot.mjs"), str(stage)], "Making the Pyodide memory snapshot")
         (stage / "make-snapshot.mjs").unlink()
+        raw = stage / "snapshot.raw"
+        (stage / "snapshot.bin.zst").write_bytes(pack_snapshot(raw.read_bytes()))
+        raw.unlink()
         manifest = {"files": sorted(p.name for p in stage.iterdir())}
         (stage / "manifest.json").write_text(json.dumps(manifest))
         if out.exists():

@@ -22,11 +22,7 @@ const early = loadSnapshot();
 function loadSnapshot() {
   let gotLength;
   const length = new Promise((resolve) => { gotLength = resolve; });
-  const here = () => fetch(base + "snapshot.bin.gz").then(async (response) => {
-    if (!response.ok) throw new Error(`snapshot.bin.gz answered ${response.status}`);
-    const { unpack } = await import("./sparse-snapshot.mjs");
-    return unpack(response.body.pipeThrough(new DecompressionStream("gzip")), gotLength);
-  });
+  const here = () => import("./sparse-snapshot.mjs").then(({ fetchSnapshot }) => fetchSnapshot(gotLength));
   const bytes = typeof Worker !== "function" ? here() : inHelper(gotLength).catch((err) => {
     console.warn("the snapshot helper failed, unpacking in the worker:", err);
     return here();

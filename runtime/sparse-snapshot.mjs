@@ -1,108 +1,103 @@
-// The memory snapshot without its empty pages.
+// Reading the memory snapshot file, snapshot.bin.zst (written at build time by
+// pack_snapshot() in hooks/pyodide_runtime.py).
 //
 // A Pyodide memory snapshot is the interpreter's whole memory: 24 MB, of
-// which about 9 MB are 4 KiB pages of zeros. Gzip squeezes those to almost
-// nothing on the wire, but the browser still has to inflate them, and
-// inflating is the slowest step of a fast start. So the build drops them and
-// the browser puts them back by allocating zeroed memory, which costs nothing.
+// which about 9 MB are 4 KiB pages of zeros. The build drops those pages (the
+// browser gets them back for free by allocating zeroed memory) and compresses
+// the rest with Zstandard, which makes it a third smaller than gzip would
+// and unpacks several times faster than the browser's own gzip stream.
 //
-// Layout (all integers unsigned 32-bit little-endian):
-//   "SPSN"  version (1)  full length  run count
-//   run count x (offset, length)      the stretches that are not all zeros
-//   the bytes of those stretches, one after the other
-// The whole file is then gzipped (snapshot.bin.gz).
+// Layout (integers unsigned 32-bit little-endian):
+//   "SPSN"  version (2)  full length  run count         } not compressed, so
+//   run count x (offset, length)                        } the length is known early
+//   one Zstandard frame: the bytes of those runs, one after the other
+// The runs are the stretches of memory that are not all zeros, in order.
 
 const MAGIC = 0x4e535053; // "SPSN" read little-endian
-const VERSION = 1;
-const PAGE = 4096;
+const VERSION = 2;
 
-/** Build time: the full snapshot in, the sparse file out (not yet gzipped). */
-export function pack(full) {
-  const runs = [];
-  for (let start = 0; start < full.length; start += PAGE) {
-    const end = Math.min(start + PAGE, full.length);
-    if (!isZero(full, start, end)) {
-      const last = runs[runs.length - 1];
-      if (last && last[0] + last[1] === start) last[1] += end - start;
-      else runs.push([start, end - start]);
-    }
-  }
-  const head = 16 + 8 * runs.length;
-  const out = new Uint8Array(head + runs.reduce((sum, [, length]) => sum + length, 0));
-  const view = new DataView(out.buffer);
-  view.setUint32(0, MAGIC, true);
-  view.setUint32(4, VERSION, true);
-  view.setUint32(8, full.length, true);
-  view.setUint32(12, runs.length, true);
-  let at = head;
-  runs.forEach(([offset, length], i) => {
-    view.setUint32(16 + 8 * i, offset, true);
-    view.setUint32(20 + 8 * i, length, true);
-    out.set(full.subarray(offset, offset + length), at);
-    at += length;
-  });
-  return out;
-}
-
-function isZero(bytes, start, end) {
-  for (let i = start; i < end; i++) if (bytes[i]) return false;
-  return true;
+/** Browser: fetch the snapshot next to this file and unpack it. */
+export async function fetchSnapshot(onLength) {
+  const response = fetch(new URL("snapshot.bin.zst", import.meta.url));
+  const { ZSTDDecoder } = await import("./zstddec.mjs"); // copied from the npm package zstddec
+  const decoder = new ZSTDDecoder();
+  await decoder.init();
+  const ok = await response;
+  if (!ok.ok) throw new Error(`snapshot.bin.zst answered ${ok.status}`);
+  return unpack(ok.body, { decode: (bytes, size) => decoder.decode(bytes, size), onLength });
 }
 
 /**
- * Browser and tests: rebuild the full snapshot from a stream of the sparse
- * file's bytes (already inflated), copying each chunk straight to its place,
- * so no second copy of the file is ever held. `onLength` hears the full
- * length as soon as the header is in, long before the rest.
+ * Rebuild the full snapshot from a stream of the file's bytes. `onLength`
+ * hears the full length as soon as the header is in, long before the rest;
+ * `decode(bytes, size)` is a Zstandard decoder (zstddec's, in the browser).
  */
-export async function unpack(stream, onLength = () => {}) {
+export async function unpack(stream, { decode, onLength = () => {} }) {
   const reader = stream.getReader();
-  let pending = new Uint8Array(0); // bytes of the header not yet parsed
-  let full = null;
-  let runs = null;
-  let run = 0;
-  let filled = 0; // bytes of the current run already written
+  const chunks = [];
+  let received = 0;
+  let header = null;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    let chunk = value;
-    if (!runs) {
-      pending = concat(pending, chunk);
-      if (pending.length < 16) continue;
-      const view = new DataView(pending.buffer, pending.byteOffset, pending.byteLength);
-      if (view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== VERSION) {
-        throw new Error("the snapshot file is not in the expected format");
-      }
-      const count = view.getUint32(12, true);
-      const head = 16 + 8 * count;
-      if (pending.length < head) continue;
-      full = new Uint8Array(view.getUint32(8, true));
-      onLength(full.length);
-      runs = [];
-      for (let i = 0; i < count; i++) runs.push([view.getUint32(16 + 8 * i, true), view.getUint32(20 + 8 * i, true)]);
-      chunk = pending.subarray(head);
-      pending = null;
-    }
-    while (chunk.length) {
-      if (run >= runs.length) throw new Error("the snapshot file is longer than it says");
-      const [offset, length] = runs[run];
-      const take = Math.min(length - filled, chunk.length);
-      full.set(chunk.subarray(0, take), offset + filled);
-      filled += take;
-      chunk = chunk.subarray(take);
-      if (filled === length) {
-        run += 1;
-        filled = 0;
-      }
+    chunks.push(value);
+    received += value.length;
+    if (!header) {
+      header = readHeader(chunks, received);
+      if (header) onLength(header.fullLength);
     }
   }
-  if (!runs || run !== runs.length) throw new Error("the snapshot file is cut short");
+  if (!header) throw new Error("the snapshot file is cut short");
+  const body = join(chunks, received).subarray(header.size);
+  const dataLength = header.runs.reduce((sum, [, length]) => sum + length, 0);
+  let data;
+  try {
+    data = decode(body, dataLength);
+  } catch {
+    data = null;
+  }
+  if (!data || data.length !== dataLength) throw new Error("the snapshot file is damaged or cut short");
+  const full = new Uint8Array(header.fullLength);
+  let at = 0;
+  for (const [offset, length] of header.runs) {
+    full.set(data.subarray(at, at + length), offset);
+    at += length;
+  }
   return full;
 }
 
-function concat(a, b) {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
+/** The header, once enough bytes are in; null until then. */
+function readHeader(chunks, received) {
+  if (received < 16) return null;
+  const bytes = join(chunks, received);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== VERSION) {
+    throw new Error("the snapshot file is not in the expected format");
+  }
+  const fullLength = view.getUint32(8, true);
+  const count = view.getUint32(12, true);
+  const size = 16 + 8 * count;
+  if (received < size) return null;
+  const runs = [];
+  for (let i = 0; i < count; i++) {
+    const offset = view.getUint32(16 + 8 * i, true);
+    const length = view.getUint32(20 + 8 * i, true);
+    const previousEnd = i ? runs[i - 1][0] + runs[i - 1][1] : 0;
+    if (offset < previousEnd || offset + length > fullLength) throw new Error("the snapshot file is not in the expected format");
+    runs.push([offset, length]);
+  }
+  return { fullLength, runs, size };
+}
+
+/** The chunks as one array; merges them in place, so the next call copies less. */
+function join(chunks, received) {
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(received);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  chunks.splice(0, chunks.length, out);
   return out;
 }

@@ -20,8 +20,11 @@ const late = await import(pathToFileURL(join(dir, "late-stdlib.mjs")).href);
 if (mode === "snapshot") {
   // Unpacked the way the browser's worker does it (runtime/sparse-snapshot.mjs).
   const { unpack } = await import(pathToFileURL(join(dir, "sparse-snapshot.mjs")).href);
-  const gz = Readable.toWeb(createReadStream(join(dir, "snapshot.bin.gz")));
-  options._loadSnapshot = await unpack(gz.pipeThrough(new DecompressionStream("gzip")));
+  const { ZSTDDecoder } = await import(pathToFileURL(join(dir, "zstddec.mjs")).href);
+  const decoder = new ZSTDDecoder();
+  await decoder.init();
+  const file = Readable.toWeb(createReadStream(join(dir, "snapshot.bin.zst")));
+  options._loadSnapshot = await unpack(file, { decode: (bytes, size) => decoder.decode(bytes, size) });
   // And, as there, with an empty standard library (runtime/late-stdlib.mjs);
   // Node reads stdLibURL as a file path, not a data: URL.
   const empty = join(mkdtempSync(join(tmpdir(), "stdlib-")), "empty.zip");

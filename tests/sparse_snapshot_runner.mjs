@@ -1,12 +1,16 @@
-// Exercises runtime/sparse-snapshot.mjs for tests/test_snapshot_format.py.
-// Reads a JSON list of cases on stdin: {full: base64, chunks: [sizes...]} to
-// round-trip, or {sparse: base64, chunks} to unpack as is. Prints one JSON
-// line: per case {ok, full?: base64, packedLength?, lengths: [onLength calls], error?}.
-import { pack, unpack } from "../runtime/sparse-snapshot.mjs";
+// Reads packed snapshots with runtime/sparse-snapshot.mjs, for
+// tests/test_snapshot_format.py (which packs them with the build's own
+// pack_snapshot). Reads a JSON list on stdin: {packed: base64, chunks: [sizes]}
+// (the download cut into chunks of those sizes, in turn). Prints one JSON
+// line: per case {ok, full: base64, lengths: [what onLength heard]} or {ok, error}.
+import { ZSTDDecoder } from "zstddec";
+import { unpack } from "../runtime/sparse-snapshot.mjs";
 
+const decoder = new ZSTDDecoder();
+await decoder.init();
+const decode = (bytes, size) => decoder.decode(bytes, size);
 const input = JSON.parse(await new Response(process.stdin).text());
 const b64 = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
-const bytesOf = (text) => new Uint8Array(Buffer.from(text, "base64"));
 
 function streamOf(bytes, sizes) {
   let at = 0;
@@ -23,11 +27,10 @@ function streamOf(bytes, sizes) {
 
 const out = [];
 for (const c of input) {
-  const packed = c.full !== undefined ? pack(bytesOf(c.full)) : bytesOf(c.sparse);
   const lengths = [];
   try {
-    const full = await unpack(streamOf(packed, c.chunks), (n) => lengths.push(n));
-    out.push({ ok: true, full: b64(full), packedLength: packed.length, lengths });
+    const full = await unpack(streamOf(new Uint8Array(Buffer.from(c.packed, "base64")), c.chunks), { decode, onLength: (n) => lengths.push(n) });
+    out.push({ ok: true, full: b64(full), lengths });
   } catch (err) {
     out.push({ ok: false, error: err.message, lengths });
   }
