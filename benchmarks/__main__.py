@@ -292,6 +292,15 @@ def _file(url_path: str) -> Path:
     return path / "index.html" if path.is_dir() else path
 
 
+def bytes_of_visit(page, url: str, sent: dict[str, int]) -> dict[str, int]:
+    """Bytes the server sent, by path, for one visit to a share link."""
+    sent.clear()
+    page.goto(url)
+    page.locator("[data-outcome]").first.wait_for(timeout=120_000)
+    page.wait_for_timeout(500)
+    return dict(sent)
+
+
 def needed_for_first_result(browser, base: str, sent: dict[str, int]) -> int:
     """Bytes a cold visit sends before its first result can show: the same
     visit with the standard library held back (it comes after, see
@@ -299,12 +308,7 @@ def needed_for_first_result(browser, base: str, sent: dict[str, int]) -> int:
     ctx = browser.new_context(service_workers="block")
     held = []
     ctx.route("**/python_stdlib.zip", lambda route: held.append(route))
-    page = ctx.new_page()
-    sent.clear()
-    page.goto(base + CALC_PAGE + SHARE)
-    page.locator("[data-outcome]").first.wait_for(timeout=120_000)
-    page.wait_for_timeout(500)
-    needed = sum(sent.values())
+    needed = sum(bytes_of_visit(ctx.new_page(), base + CALC_PAGE + SHARE, sent).values())
     for route in held:
         route.abort()
     ctx.close()
@@ -314,22 +318,16 @@ def needed_for_first_result(browser, base: str, sent: dict[str, int]) -> int:
 def transfer(browser, base: str, sent: dict[str, int]) -> tuple[int, int, int, int]:
     ctx = browser.new_context(service_workers="block")
     page = ctx.new_page()
-    sent.clear()
-    page.goto(base + CALC_PAGE + SHARE)
-    page.locator("[data-outcome]").first.wait_for(timeout=120_000)
-    page.wait_for_timeout(500)
-    cold = sum(sent.values())
-    cold_runtime = sum(v for k, v in sent.items() if "/pyodide/" in k)
+    cold = bytes_of_visit(page, base + CALC_PAGE + SHARE, sent)
     global uncompressed_cold  # the same files from a host that compresses nothing
-    uncompressed_cold = sum(_file(k).stat().st_size for k in sent if _file(k).is_file())
-    sent.clear()
-    page.goto(base + CALC_PAGE + SHARE)  # a repeat visit in the same browser
-    page.locator("[data-outcome]").first.wait_for(timeout=120_000)
-    page.wait_for_timeout(500)
-    repeat = sum(sent.values())
-    repeat_runtime = sum(v for k, v in sent.items() if "/pyodide/" in k)
+    uncompressed_cold = sum(_file(k).stat().st_size for k in cold if _file(k).is_file())
+    repeat = bytes_of_visit(page, base + CALC_PAGE + SHARE, sent)  # a repeat visit in the same browser
     ctx.close()
-    return cold, cold_runtime, repeat, repeat_runtime
+    return sum(cold.values()), runtime_bytes(cold), sum(repeat.values()), runtime_bytes(repeat)
+
+
+def runtime_bytes(visit: dict[str, int]) -> int:
+    return sum(size for path, size in visit.items() if "/pyodide/" in path)
 
 
 def row(name: str, value: str, goal: str, ok: bool) -> str:

@@ -13,7 +13,7 @@ const base = new URL("./", import.meta.url).href;
 // The snapshot is the biggest download and the most work to unpack: start it
 // before anything else, on its own thread where there is one (see
 // snapshot-worker.mjs), so Pyodide's own scripts load meanwhile.
-const marks = {};
+let snapshotFetched; // when it arrived, for make bench
 const early = loadSnapshot();
 
 /** {length, bytes}: promises of the snapshot's full length (known from its
@@ -27,7 +27,7 @@ function loadSnapshot() {
     console.warn("the snapshot helper failed, unpacking in the worker:", err);
     return here();
   });
-  bytes.then(() => { marks.snapshotFetched = performance.now(); }, () => {});
+  bytes.then(() => { snapshotFetched = performance.now(); }, () => {});
   // A failed snapshot is handled where it is used; a length that never came
   // is settled by that failure.
   const lengthOrFailure = Promise.race([length, bytes.then(() => length)]);
@@ -128,7 +128,7 @@ async function boot(useSnapshot) {
   if (!compute) throw new Error("the calculators did not load");
   // Times since the page's own time origin, for the benchmarks.
   const since = performance.timeOrigin - pageOrigin;
-  postMessage({ type: "ready", how, bootStarted: since + start, snapshotFetched: since + marks.snapshotFetched, readyAt: since + performance.now() });
+  postMessage({ type: "ready", how, bootStarted: since + start, snapshotFetched: since + snapshotFetched, readyAt: since + performance.now() });
 }
 
 onmessage = async ({ data }) => {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib.util
 import io
 import os
 import re
@@ -17,6 +18,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
+
+
+def load_module(relative_path: str):
+    """A hook or benchmark module, loaded from its file (neither is a package)."""
+    path = ROOT / relative_path
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -12,16 +12,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
 import pytest
 
 from calculators.registry import all_calculators
+from conftest import ROOT, load_module
 
 pytestmark = pytest.mark.browser
-ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 BOOT = 60_000  # ms, as in test_browser.py
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
@@ -49,13 +48,6 @@ def calculator_pages(site: Path) -> dict[str, list[str]]:
         if names:
             found[page] = names
     return found
-
-
-def load_benchmark(name: str):
-    spec = importlib.util.spec_from_file_location(f"benchmarks.{name}", ROOT / "benchmarks" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def axe_violations(page, context: str | None = None) -> list[str]:
@@ -144,7 +136,7 @@ def lighthouse_pages(site: Path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def lighthouse():
-    return load_benchmark("lighthouse")
+    return load_module("benchmarks/lighthouse.py")
 
 
 @pytest.mark.parametrize("which", [0, 1, 2], ids=["home", "rule-page", "calculator-page"])

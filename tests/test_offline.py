@@ -3,7 +3,6 @@ work with the network gone, and a new build replaces the old caches."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
@@ -12,18 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import serve
+from conftest import ROOT, load_module, serve
 
 pytestmark = pytest.mark.browser
-ROOT = Path(__file__).resolve().parent.parent
 BOOT = 60_000
-
-
-def load_offline_hook():
-    spec = importlib.util.spec_from_file_location("offline_hook", ROOT / "hooks" / "offline.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def worker_data(site: Path) -> dict:
@@ -135,7 +126,7 @@ def test_a_new_build_replaces_the_old_cache(browser, site, tmp_path):
         # The next build: one page changed; the hook writes a new worker.
         index = deployed / "index.html"
         index.write_text(index.read_text(encoding="utf-8").replace("</article>", "<p id=new-build>New build.</p></article>", 1), encoding="utf-8")
-        load_offline_hook().on_post_build({"site_dir": str(deployed), "pyodide_runtime": old["runtime"]})
+        load_module("hooks/offline.py").on_post_build({"site_dir": str(deployed), "pyodide_runtime": old["runtime"]})
         new = worker_data(deployed)
         assert new["digest"] != old["digest"] and new["runtimeDigest"] == old["runtimeDigest"]
 

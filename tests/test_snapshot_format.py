@@ -6,7 +6,6 @@ damaged file is refused in words, never restored half-empty."""
 from __future__ import annotations
 
 import base64
-import importlib.util
 import json
 import shutil
 import struct
@@ -17,20 +16,13 @@ import zstandard
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulepages import ROOT
+from conftest import ROOT, load_module
 
 pytestmark = pytest.mark.node
 PAGE = 4096
 
 
-def _hook():
-    spec = importlib.util.spec_from_file_location("pyodide_runtime_hook", ROOT / "hooks" / "pyodide_runtime.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-pack_snapshot = _hook().pack_snapshot
+pack_snapshot = load_module("hooks/pyodide_runtime.py").pack_snapshot
 
 
 def unpack_all(cases: list[tuple[bytes, list[int]]]) -> list[dict]:
