@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "site"
+# SITE_DIR lets parallel work test its own build (mkdocs build -d DIR).
+SITE = Path(os.environ.get("SITE_DIR") or ROOT / "site").resolve()
 
 
 def load_module(relative_path: str):
@@ -42,7 +43,7 @@ def site() -> Path:
     """The built site. `make test` builds it first; a bare pytest builds it here."""
     if not (SITE / "rules.json").exists():
         env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=ROOT, check=True, env=env)
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(SITE)], cwd=ROOT, check=True, env=env)
     return SITE
 
 
