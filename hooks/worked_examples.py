@@ -1,0 +1,98 @@
+"""Worked examples: doctests in the source, a collapsed, checked example on the page.
+
+The rule pages' worked examples are ```pycon fences that pytest runs as
+doctests (tests/test_doc_examples.py), so the prose and the calculators
+cannot drift apart. Players should not be shown Python, though: each fence
+becomes a collapsed pymdownx.details block with a title in player words,
+at the fence's own indentation (a fence in a list stays in its item), and
+its code is kept out of the search index:
+
+    ??? example "Checked example: the calculator's answer for this rule"
+
+        ``` { .pycon data-search-exclude="" }
+        >>> ...
+        ```
+
+The source is untouched; only the Markdown handed to MkDocs changes. This
+runs before hooks/rule_ids.py, which indents a ruling's body into its box:
+the whole details block then moves into the box with it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+
+# ---------------------------------------------------------------- data
+
+# An opening fence: indentation, 3 or more backticks (none after them) or
+# tildes, info string.
+OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}(?=[^`]*$)|~{3,})[ \t]*(?P<info>[^\s`]*)")
+PYCON = "pycon"
+BODY_INDENT = "    "  # a details block's body, as for any admonition
+# Kept out of the search index too, or search results would quote the code.
+PYCON_ATTRS = '{ .pycon data-search-exclude="" }'
+
+# Titles in player words: what the block is, never what language it is in.
+TITLE = "Checked example: the calculator's answer for this rule"
+TITLE_WITH_REFUSALS = "Checked example: the calculator's answers, and the inputs it refuses"
+
+
+# ---------------------------------------------------------------- hooks
+
+
+# Priority 100 (the default is 0): the details block has to exist before
+# hooks/rule_ids.py indents ruling bodies, or a fence in a ruling would end
+# up outside its box. The order in mkdocs.yml says the same; this holds even
+# if the list is reordered.
+@event_priority(100)
+def on_page_markdown(markdown, page, config, files):
+    return _wrap_examples(markdown, page.file.src_uri)
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _closes(line: str, fence: str) -> bool:
+    """Whether `line` closes a fence opened with `fence` (CommonMark's rule)."""
+    stripped = line.strip()
+    return stripped.startswith(fence) and set(stripped) == {fence[0]}
+
+
+def _wrap_examples(markdown: str, src: str) -> str:
+    lines = markdown.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        m = OPEN.match(lines[i])
+        if not m:
+            out.append(lines[i])
+            i += 1
+            continue
+        end = next((j for j in range(i + 1, len(lines)) if _closes(lines[j], m["fence"])), None)
+        if end is None and m["info"] == PYCON:
+            raise PluginError(f"{src}, line {i + 1}: a ```pycon fence is never closed.")
+        end = len(lines) - 1 if end is None else end  # any other fence runs to the end, as in CommonMark
+        block = lines[i:end + 1]
+        if m["info"] == PYCON:
+            out += _details(block, m["indent"], out)
+        else:
+            out += block  # any other fence, pycon-looking text inside it included, stays as it is
+        i = end + 1
+    return "\n".join(out)
+
+
+def _details(block: list[str], indent: str, before: list[str]) -> list[str]:
+    """The fence `block`, wrapped in a collapsed details block at `indent`."""
+    title = TITLE_WITH_REFUSALS if any("Traceback (most recent call last)" in line for line in block) else TITLE
+    head = [] if not before or not before[-1].strip() else [""]  # a block starts after a blank line
+    body = [indent + BODY_INDENT + _dedent(line, len(indent)) if line.strip() else "" for line in block]
+    body[0] = body[0].replace(PYCON, PYCON_ATTRS, 1)
+    return head + [f'{indent}??? example "{title}"', ""] + body + [""]
+
+
+def _dedent(line: str, width: int) -> str:
+    """`line` without up to `width` leading spaces (a fence's content may sit further left)."""
+    return line[min(width, len(line) - len(line.lstrip())):]
