@@ -12,6 +12,7 @@ sentence and the parameter at fault.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Mapping
@@ -27,6 +28,25 @@ class InputError(ValueError):
         self.field = field
 
 
+DEFAULT_MAX_LENGTH = 1_000  # characters, for a field without a max_length of its own (a number, a choice, dice)
+MAX_DIGITS = 12  # digits of a whole number typed in a field, checked before int() sees it
+_WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: int() would also take "1_000" and "١٢"
+_LIST_SEPARATORS = re.compile(r"[\s,;/]+")  # one character class, one quantifier: linear
+
+
+def quote(text: object, limit: int = 20) -> str:
+    """`text` quoted for an error sentence: at most `limit` characters, then '…'."""
+    text = text if isinstance(text, str) else _shown(text)
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def _shown(value: object) -> str:
+    """A value for an error sentence; a huge int is not turned into its 4,000 digits."""
+    if isinstance(value, int) and not -(10**MAX_DIGITS) < value < 10**MAX_DIGITS:
+        return ("-" if value < 0 else "") + f"a number of more than {MAX_DIGITS} digits"
+    return str(value)
+
+
 @dataclass(frozen=True)
 class Param:
     """One input of a calculator: a Python parameter, a form field, a CLI option.
@@ -35,6 +55,10 @@ class Param:
     `choices`, pairs of value and label), "dice" (dice the player rolled,
     typed as numbers; left empty, "roll for me" rolls them) or "text"
     (free text, such as a decklist).
+
+    max_length: the longest text accepted, in characters (state it in
+    `help`, which the form shows); a field without one takes
+    DEFAULT_MAX_LENGTH.
     """
 
     name: str
@@ -46,9 +70,13 @@ class Param:
     choices: tuple[tuple[str, str], ...] = ()
     help: str = ""
     optional: bool = False
+    max_length: int | None = None
 
     def parse(self, raw: object) -> object:
         """Turn a string (or a Python value) into the value the adapter gets."""
+        limit = self.max_length or DEFAULT_MAX_LENGTH
+        if isinstance(raw, str) and len(raw) > limit:
+            raise InputError(f"{self.label}: this is {len(raw):,} characters long; the limit is {limit:,}.", self.name)
         if raw is None or (isinstance(raw, str) and raw.strip() == ""):
             if self.default is not None:
                 return self.default
@@ -68,18 +96,41 @@ class Param:
     def _int(self, raw: object) -> int:
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
             raise InputError(f"{self.label} must be a whole number.", self.name)
-        text = str(raw).strip()
-        if len(text) > 12:
-            raise InputError(f"{self.label} must be a whole number of at most 12 digits; got {text[:20]!r}...", self.name)
-        try:
+        if isinstance(raw, int):
+            value = raw
+        else:
+            text = raw.strip()
+            if not _WHOLE.fullmatch(text):
+                if any(ch.isdigit() for ch in text):  # "1_000", "١٢", "1 000"
+                    raise InputError(f"{self.label} must be a whole number written with the digits 0 to 9 only; got {quote(text)}.", self.name)
+                raise InputError(f"{self.label} must be a whole number; got {quote(text)}.", self.name)
+            if len(text.lstrip("+-")) > MAX_DIGITS:
+                raise InputError(f"{self.label} must be a whole number of at most {MAX_DIGITS} digits; got {quote(text)}.", self.name)
             value = int(text)
-        except ValueError:
-            raise InputError(f"{self.label} must be a whole number; got {str(raw)[:40]!r}.", self.name) from None
         if self.minimum is not None and value < self.minimum:
-            raise InputError(f"{self.label} must be at least {self.minimum}; got {value}.", self.name)
+            raise InputError(f"{self.label} must be at least {self.minimum}; got {_shown(value)}.", self.name)
         if self.maximum is not None and value > self.maximum:
-            raise InputError(f"{self.label} must be at most {self.maximum}; got {value}.", self.name)
+            raise InputError(f"{self.label} must be at most {self.maximum}; got {_shown(value)}.", self.name)
         return value
+
+
+def parse_numbers(raw: object, *, label: str, field: str, minimum: int, maximum: int, most: int, example: str) -> tuple[int, ...]:
+    """Whole numbers typed in one text field, apart by spaces, commas, semicolons or slashes.
+
+    At most `most` are read; each is checked like a number field (digits 0 to
+    9, a sign allowed, at most MAX_DIGITS, minimum..maximum) before int()
+    sees it. `example` completes "{label}: type ...", e.g. "one whole number
+    per week, like '3 0 5 2 1'". Errors name `field`.
+    """
+    text = "" if raw is None else raw if isinstance(raw, str) else str(raw)
+    parts = [p for p in _LIST_SEPARATORS.split(text) if p]
+    if len(parts) > most:
+        raise InputError(f"{label}: type at most {most} numbers; got {len(parts):,}.", field)
+    for p in parts:
+        if not _WHOLE.fullmatch(p):
+            raise InputError(f"{label}: type {example}; got {quote(p)}.", field)
+    number = Param(field, label, minimum=minimum, maximum=maximum)
+    return tuple(number._int(p) for p in parts)
 
 
 @dataclass(frozen=True)
@@ -155,14 +206,17 @@ MAX_SEED = 2**32 - 1
 
 
 def parse_seed(raw: object) -> int | None:
-    if raw is None or str(raw).strip() == "":
+    if raw is None or (isinstance(raw, str) and raw.strip() == ""):
         return None
-    try:
-        seed = int(str(raw).strip())
-    except ValueError:
-        raise InputError(f"The seed must be a whole number from 0 to {MAX_SEED}; got {str(raw)[:40]!r}.", "seed") from None
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        seed = raw
+    else:
+        text = str(raw).strip() if isinstance(raw, str) else ""
+        if not _WHOLE.fullmatch(text) or len(text) > MAX_DIGITS:  # ASCII digits; a huge number never reaches int()
+            raise InputError(f"The seed must be a whole number from 0 to {MAX_SEED}; got {quote(raw, 40)}.", "seed")
+        seed = int(text)
     if not 0 <= seed <= MAX_SEED:
-        raise InputError(f"The seed must be a whole number from 0 to {MAX_SEED}; got {seed}.", "seed")
+        raise InputError(f"The seed must be a whole number from 0 to {MAX_SEED}; got {_shown(seed)}.", "seed")
     return seed
 
 
