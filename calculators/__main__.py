@@ -22,6 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="calculator", metavar="CALCULATOR", title="calculators")
     for calc in all_calculators().values():
         cmd = sub.add_parser(calc.name, help=calc.title, description=calc.summary)
+        groups = {}  # a form's row (one duelist) is a section of the help
         for p in calc.params:
             extra = ""
             if p.kind == "choice":
@@ -30,7 +31,14 @@ def build_parser() -> argparse.ArgumentParser:
                 extra = " (leave out and give --seed to roll)"
             if p.default is not None:
                 extra += f" [default: {p.default}]"
-            cmd.add_argument("--" + p.name.replace("_", "-"), dest=p.name, metavar=p.kind.upper(), help=(p.help or p.label) + extra)
+            if p.group and p.group not in groups:
+                groups[p.group] = cmd.add_argument_group(p.group)
+            where = groups.get(p.group, cmd)
+            where.add_argument("--" + p.name.replace("_", "-"), dest=p.name, metavar=p.kind.upper(), help=(p.help or p.label) + extra)
+        if calc.legacy:
+            older = cmd.add_argument_group("older options", "still accepted; each stands for one row of options above")
+            for old in calc.legacy:
+                older.add_argument("--" + old.name.replace("_", "-"), dest=old.name, metavar="TEXT", help=old.help or old.label)
         cmd.add_argument("--seed", help="roll the dice you left out with this seed (same seed, same dice)")
         cmd.add_argument("--json", action="store_true", help="print the result as JSON")
     return parser

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Mapping
 
-__all__ = ["InputError", "Param", "Report", "Calculator", "all_calculators", "get", "run"]
+__all__ = ["InputError", "Param", "Legacy", "Report", "Calculator", "all_calculators", "get", "run"]
 
 
 class InputError(ValueError):
@@ -59,6 +59,12 @@ class Param:
     max_length: the longest text accepted, in characters (state it in
     `help`, which the form shows); a field without one takes
     DEFAULT_MAX_LENGTH.
+
+    group: consecutive params with the same non-empty group are one row of a
+    form (one duelist: division, Worth, Draw...); the group is the row's
+    label, e.g. "Godlike slot, first player". short: the field's label inside
+    such a row ("Worth"). `label` stays the full name that error messages and
+    the CLI use ("Godlike slot, first player's Worth must be at most 99").
     """
 
     name: str
@@ -71,6 +77,13 @@ class Param:
     help: str = ""
     optional: bool = False
     max_length: int | None = None
+    group: str = ""
+    short: str = ""
+
+    @property
+    def display_label(self) -> str:
+        """The label a form shows beside the field: `short` inside a group's row, else `label`."""
+        return self.short or self.label
 
     def parse(self, raw: object) -> object:
         """Turn a string (or a Python value) into the value the adapter gets."""
@@ -133,6 +146,27 @@ def parse_numbers(raw: object, *, label: str, field: str, minimum: int, maximum:
     return tuple(number._int(p) for p in parts)
 
 
+def _blank(raw: object) -> bool:
+    return raw is None or (isinstance(raw, str) and raw.strip() == "")
+
+
+@dataclass(frozen=True)
+class Legacy:
+    """An older parameter a calculator still accepts, from links, code and the CLI.
+
+    `translate(raw)` turns its value into the current parameters it stands for
+    (name -> raw string, only names in `replaces`), or raises InputError with a
+    sentence. Giving it together with any of `replaces` is refused. Errors
+    about the fields it filled name it, the field the player actually typed.
+    """
+
+    name: str
+    label: str
+    replaces: tuple[str, ...]
+    translate: Callable[[str], Mapping[str, str]]
+    help: str = ""
+
+
 @dataclass(frozen=True)
 class Report:
     """What a player sees for one result.
@@ -177,12 +211,47 @@ class Calculator:
     examples: tuple[Mapping[str, str], ...] = ()
     # Every outcome word the adapter can give (the forms' data-outcome).
     outcomes: tuple[str, ...] = ()
+    # Older parameters still accepted (old share links, scripts, command lines).
+    legacy: tuple[Legacy, ...] = ()
+
+    def upgrade(self, raw: Mapping[str, object]) -> tuple[dict[str, object], dict[str, str]]:
+        """Replace older parameters by current ones.
+
+        Returns the raw parameters in current names only and, for each field
+        an older parameter filled, that parameter's name (for error messages).
+        An older parameter left empty is ignored.
+        """
+        out = dict(raw)
+        origin: dict[str, str] = {}
+        for old in self.legacy:
+            value = out.pop(old.name, None)
+            if _blank(value):
+                continue
+            given = [n for n in old.replaces if not _blank(out.get(n))]
+            if given:
+                raise InputError(
+                    f"{old.label} is given twice, as one line ({old.name}) and field by field ({given[0]}); keep one of the two.",
+                    old.name,
+                )
+            try:
+                new = dict(old.translate(str(value)))
+            except ValueError as err:
+                raise InputError(str(err), old.name) from None
+            if set(new) - set(old.replaces):  # a programming error in the translation
+                raise RuntimeError(f"{self.name}: {old.name} translated to {sorted(set(new) - set(old.replaces))}")
+            out.update(new)
+            origin.update(dict.fromkeys(old.replaces, old.name))
+        return out, origin
 
     def parse(self, raw: Mapping[str, object]) -> dict[str, object]:
+        raw, origin = self.upgrade(raw)
         unknown = set(raw) - {p.name for p in self.params}
         if unknown:
             raise InputError(f"{self.title} has no setting called {sorted(unknown)[0][:40]!r}.")
-        return {p.name: p.parse(raw.get(p.name)) for p in self.params}
+        try:
+            return {p.name: p.parse(raw.get(p.name)) for p in self.params}
+        except InputError as err:
+            raise InputError(str(err), origin.get(err.field, err.field)) from None
 
 
 def all_calculators() -> dict[str, Calculator]:
@@ -221,15 +290,21 @@ def parse_seed(raw: object) -> int | None:
 
 
 def run(name: str, raw: Mapping[str, object], seed: object = None) -> dict:
-    """Run a calculator on raw strings; return a JSON-ready dict, never raise for bad input."""
+    """Run a calculator on raw strings; return a JSON-ready dict, never raise for bad input.
+
+    Older parameters (`Calculator.legacy`) are accepted; an error about a
+    field one of them filled names the older parameter.
+    """
+    origin: dict[str, str] = {}
     try:
         calc = get(name)
+        raw, origin = calc.upgrade(raw)
         params = calc.parse(raw)
         seed_value = parse_seed(seed)
         rng = random.Random(seed_value) if seed_value is not None else None
         report = calc.adapter(rng, **params)
     except InputError as err:
-        return {"ok": False, "error": str(err), "field": err.field}
+        return {"ok": False, "error": str(err), "field": origin.get(err.field, err.field)}
     except ValueError as err:  # the rule functions' own checks
         return {"ok": False, "error": str(err), "field": None}
     unknown = set(report.rules) - set(calc.rules)

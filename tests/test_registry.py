@@ -137,4 +137,93 @@ def test_cli_rolls_with_a_seed():
 
 
 def test_public_names():
-    assert registry.__all__ == ["InputError", "Param", "Report", "Calculator", "all_calculators", "get", "run"]
+    assert registry.__all__ == ["InputError", "Param", "Legacy", "Report", "Calculator", "all_calculators", "get", "run"]
+
+
+# ---------------------------------------------------------------- rows of a form (group, short)
+
+
+def test_display_label_is_the_short_label_inside_a_row():
+    assert registry.Param("w", "Godlike slot, first player's Worth", group="Godlike slot, first player", short="Worth").display_label == "Worth"
+    assert registry.Param("power", "Power").display_label == "Power"
+    assert registry.Param("power", "Power").group == "" and registry.Param("power", "Power").short == ""
+
+
+@pytest.mark.parametrize("name", CALCS)
+def test_each_group_is_one_row_with_short_labels(name):
+    """A group is one run of consecutive params (one row of the form), each with a short label."""
+    runs = [p.group for i, p in enumerate(CALCS[name].params) if p.group and (i == 0 or CALCS[name].params[i - 1].group != p.group)]
+    assert len(runs) == len(set(runs)), f"{name}: a group is split in two: {runs}"
+    for p in CALCS[name].params:
+        if p.group:
+            assert p.short and len(p.short) <= 12 and p.display_label == p.short, p.name
+            assert p.label != p.short, f"{p.name}: the full label names the field in error messages"
+
+
+# ---------------------------------------------------------------- older parameters (Legacy)
+
+
+def _toy(translate=None) -> registry.Calculator:
+    """A calculator with one row (a, b) that an older one-line parameter `ab` ("3 4") stands for."""
+
+    def split(raw: str) -> dict[str, str]:
+        parts = raw.split()
+        if len(parts) != 2:
+            raise registry.InputError(f"Type two numbers like '3 4'; got {raw[:40]!r}.")
+        return {"a": parts[0], "b": parts[1]}
+
+    def adapter(rng, *, a, b):
+        if a > b:
+            raise registry.InputError(f"A is at most B; got {a} and {b}.", "a")
+        return registry.Report("ok", f"{a} and {b}")
+
+    return registry.Calculator(
+        "toy.sum", "Toy", "Adds two numbers.",
+        (registry.Param("a", "The row's A", minimum=0, maximum=9, group="The row", short="A"),
+         registry.Param("b", "The row's B", minimum=0, maximum=9, group="The row", short="B"),
+         registry.Param("c", "C", default=0)),
+        adapter, legacy=(registry.Legacy("ab", "The row", ("a", "b"), translate or split),),
+    )
+
+
+def test_legacy_is_translated_before_parsing():
+    toy = _toy()
+    assert toy.upgrade({"ab": "3 4", "c": "1"}) == ({"a": "3", "b": "4", "c": "1"}, {"a": "ab", "b": "ab"})
+    assert toy.parse({"ab": " 3 4 "}) == toy.parse({"a": "3", "b": "4"}) == {"a": 3, "b": 4, "c": 0}
+    # An older parameter left empty is no parameter at all, as a form would send it.
+    assert toy.parse({"ab": "", "a": "1", "b": "2"}) == {"a": 1, "b": 2, "c": 0}
+
+
+@pytest.mark.parametrize(
+    "raw, message",
+    [
+        ({"ab": "3"}, "Type two numbers like '3 4'; got '3'."),  # the translation's own sentence
+        ({"ab": "3 12"}, "The row's B must be at most 9; got 12."),  # a field it filled, by its full label
+        ({"ab": "3 4", "b": "5"}, "The row is given twice, as one line (ab) and field by field (b); keep one of the two."),
+    ],
+)
+def test_legacy_errors_name_the_older_parameter(raw, message):
+    with pytest.raises(registry.InputError) as err:
+        _toy().parse(raw)
+    assert (str(err.value), err.value.field) == (message, "ab")
+
+
+def test_legacy_translation_may_only_fill_what_it_replaces():
+    with pytest.raises(RuntimeError, match="ab translated to"):
+        _toy(lambda raw: {"a": "1", "c": "2"}).parse({"ab": "1 2"})
+
+
+@pytest.mark.parametrize("name", CALCS)
+def test_legacy_parameters_stand_for_current_ones(name):
+    calc = CALCS[name]
+    params = {p.name for p in calc.params}
+    for old in calc.legacy:
+        assert old.name not in params and old.label and set(old.replaces) <= params, old.name
+    assert not any(set(example) & {old.name for old in calc.legacy} for example in calc.examples), "examples use the current fields"
+
+
+def test_run_names_the_older_parameter_for_errors_found_after_parsing():
+    """The Weekend's division played down is found by the adapter: it still names the line the player typed."""
+    lineup = {f"{slot}_{who}": f"{slot} 5 3" for slot in ("godlike", "heavy", "middle", "light") for who in ("first", "second")}
+    result = run("rpgdl.resolve_weekend", {**lineup, "middle_first": "godlike 5 3"})
+    assert (result["ok"], result["field"]) == (False, "middle_first") and "never down" in result["error"]
