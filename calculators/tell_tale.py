@@ -587,35 +587,77 @@ class DeckCheck:
         return not self.problems
 
 
-LINE = re.compile(r"^(?:(\d+)\s*[xX]?\s+)?(.+?)\s*$")
+# Caps on what a decklist field takes: 100 cards of long names on 100 lines,
+# set codes and comments besides, fit many times over.
+DECKLIST_MAX_LENGTH = 20_000  # characters
+DECKLIST_MAX_LINES = 1_000
+EXEMPT_MAX_LENGTH = 2_000  # characters of the "allowed past 4 copies" list
+EXEMPT_MAX_NAMES = 100
+COPY_DIGITS = 6  # more copies than any deck holds; also keeps int() under Python's digit limit
+
+
+def _copies(token: str) -> str | None:
+    """A copy count written '4', '4x', '4X' or '-2' (ASCII digits): its signed digits; else None."""
+    body = token[:-1] if token[-1:] in ("x", "X") else token
+    digits = body[1:] if body[:1] == "-" else body
+    return body if digits.isascii() and digits.isdigit() else None
+
+
+def _count_and_name(line: str) -> tuple[str | None, str]:
+    """Split "4 Bolt", "4x Bolt", "4 x Bolt" into count and name; a bare name has no count.
+
+    str.split, no regular expression: linear in the line's length however
+    its spaces and digits run.
+    """
+    parts = line.split(None, 1)
+    if len(parts) == 2 and (count := _copies(parts[0])) is not None:
+        name = parts[1]
+        if parts[0][-1] not in "xX":  # "4 x Bolt"
+            more = name.split(None, 1)
+            if len(more) == 2 and more[0] in ("x", "X"):
+                name = more[1]
+        return count, name
+    return None, line
 
 
 def parse_decklist(text: str) -> tuple[tuple[str, int], ...]:
     """Read "4 Lightning Bolt" lines (also "4x ..." or a bare name for one copy).
 
     Blank lines and lines starting with # or // are skipped; the same card on
-    two lines adds up. Names compare without regard to case.
+    two lines adds up. Names compare without regard to case. At most
+    DECKLIST_MAX_LINES lines.
     """
     if not isinstance(text, str):
         raise ValueError("A decklist is text, one card per line, like '4 Lightning Bolt'.")
+    lines = text.splitlines()
+    if len(lines) > DECKLIST_MAX_LINES:
+        raise ValueError(f"A decklist has at most {DECKLIST_MAX_LINES:,} lines; this one has {len(lines):,}.")
     counts: dict[str, int] = {}
     names: dict[str, str] = {}
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(lines, 1):
         line = raw.strip()
         if not line or line.startswith(("#", "//")):
             continue
-        m = LINE.match(line)
-        name = " ".join(m.group(2).split())
-        digits = m.group(1) or "1"
-        if len(digits) > 6:  # also keeps int() under Python's digit limit
+        count, rest = _count_and_name(line)
+        name = " ".join(rest.split())
+        digits = count or "1"
+        if len(digits.lstrip("-")) > COPY_DIGITS:
             raise ValueError(f"Line {number}: {digits[:12]}... copies of {name[:40]!r} is more than any deck holds.")
         copies = int(digits)
-        if copies == 0:
-            raise ValueError(f"Line {number}: a card is listed with at least 1 copy; got 0 of {name[:40]!r}.")
+        if copies < 1:
+            raise ValueError(f"Line {number}: a card is listed with at least 1 copy; got {copies} of {name[:40]!r}.")
         key = name.casefold()
         names.setdefault(key, name)
         counts[key] = counts.get(key, 0) + copies
     return tuple((names[k], n) for k, n in counts.items())
+
+
+def parse_exempt(text: str) -> tuple[str, ...]:
+    """Card names apart by commas or lines, at most EXEMPT_MAX_NAMES."""
+    names = tuple(e.strip() for e in re.split(r"[,\n]", text) if e.strip())
+    if len(names) > EXEMPT_MAX_NAMES:
+        raise ValueError(f"Cards allowed past {COPY_LIMIT} copies: name at most {EXEMPT_MAX_NAMES}; got {len(names):,}.")
+    return names
 
 
 def check_deck(decklist: str, *, exempt: tuple[str, ...] | str = ()) -> DeckCheck:
@@ -626,7 +668,7 @@ def check_deck(decklist: str, *, exempt: tuple[str, ...] | str = ()) -> DeckChec
     4-copy limit (none by the ruling).
     """
     if isinstance(exempt, str):
-        exempt = tuple(e.strip() for e in re.split(r"[,\n]", exempt) if e.strip())
+        exempt = parse_exempt(exempt)
     free = {e.casefold() for e in exempt}
     counts = parse_decklist(decklist)
     size = sum(n for _, n in counts)
@@ -960,7 +1002,14 @@ def _level_adapter(rng, *, level, initiative, vitality, speed, companion_vitalit
 
 
 def _deck_adapter(rng, *, decklist, exempt) -> Report:
-    r = check_deck(decklist, exempt=exempt or ())
+    try:
+        free = parse_exempt(exempt or "")
+    except ValueError as err:
+        raise InputError(str(err), "exempt") from None
+    try:
+        r = check_deck(decklist, exempt=free)
+    except ValueError as err:
+        raise InputError(str(err), "decklist") from None
     details = [f"{r.size} cards in {len(r.counts)} different names (lands, the PC and the companion are not counted)."]
     details += list(r.problems)
     details.append("Also check by hand: every card matches the PC's color identity, and no legendary creature or planeswalker but the PC.")
@@ -1182,8 +1231,10 @@ CALCULATORS = (
         title="Deck check",
         summary="40 to 100 cards, no more than 4 of a card (lands, PC and companion apart).",
         params=(
-            Param("decklist", "Decklist", kind="text", help="One card per line, like '4 Lightning Bolt'."),
-            Param("exempt", "Cards allowed past 4 copies", kind="text", optional=True, help="Comma-separated; none by the ruling tt.ruling.deck-limits."),
+            Param("decklist", "Decklist", kind="text", max_length=DECKLIST_MAX_LENGTH,
+                  help=f"One card per line, like '4 Lightning Bolt'; up to {DECKLIST_MAX_LENGTH:,} characters."),
+            Param("exempt", "Cards allowed past 4 copies", kind="text", optional=True, max_length=EXEMPT_MAX_LENGTH,
+                  help=f"Comma-separated; none by the ruling tt.ruling.deck-limits. Up to {EXEMPT_MAX_LENGTH:,} characters."),
         ),
         adapter=_deck_adapter,
         outcomes=("legal", "illegal"),
