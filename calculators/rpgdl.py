@@ -17,7 +17,7 @@ from typing import Mapping, Sequence
 import icepool
 
 from .dice import dice_or_roll, parse_dice, roll_dice
-from .registry import Calculator, InputError, Param, Report
+from .registry import Calculator, InputError, Legacy, Param, Report
 
 __all__ = [
     "DIVISIONS",
@@ -69,12 +69,13 @@ SEASON_DECK_COPIES = 4  # rpgdl.decks.season-deck-copies
 ROLL_OFF_SIDES = 6  # rpgdl.ruling.roll-off
 
 # Settings where a table may read the text differently; the first is the ruling.
-DIVISION_PENALTY = (("flat", "-2 whatever the gap (ruling)"), ("per-division", "-2 for each division of the gap"))
-HALF_DRAW = (("at-most", "Draw at most half the loser's (ruling)"), ("exactly", "Draw exactly half the loser's"))
+# Labels fit a phone's select box (about 22 characters); the params' help says more.
+DIVISION_PENALTY = (("flat", "-2 flat (ruling)"), ("per-division", "-2 per division"))
+HALF_DRAW = (("at-most", "Half or less (ruling)"), ("exactly", "Exactly half"))
 SUCCESSES_WORTH = (("modified", "Modified Worth (ruling)"), ("base", "Printed Worth"))
-SUDDEN_DEATH = (("roll-off", "A roll-off decides (ruling)"), ("no-winner", "Nobody wins; both return"))
-SEASON_TIE = (("draw", "The game is drawn (ruling)"), ("fewer-trainwrecks", "Fewer Trainwrecks wins"))
-GOALS = (("successes", "Most Successes after the Season"), ("championship", "Championship points (alternate goal)"))
+SUDDEN_DEATH = (("roll-off", "Roll-off (ruling)"), ("no-winner", "Nobody wins"))
+SEASON_TIE = (("draw", "A draw (ruling)"), ("fewer-trainwrecks", "Fewer Trainwrecks wins"))
+GOALS = (("successes", "Most Successes"), ("championship", "Championship points"))
 CHAMPIONS = (("none", "Not crowned yet"), ("first", "First player"), ("second", "Second player"))
 DEFAULT_TRAINWRECK_LIMIT = 3  # rpgdl.ruling.trainwreck-limit
 DEFAULT_GENERIC_WEIGHT = 1  # rpgdl.ruling.generic-voter-weight
@@ -604,24 +605,50 @@ def check_season_deck(cards: Mapping[str, int]) -> DeckCheck:
 
 SETTING_PARAMS = {
     "division_penalty": Param("division_penalty", "Improper-division penalty", "choice", "flat", choices=DIVISION_PENALTY,
-                              help="Ruling rpgdl.ruling.division-penalty: -2 whatever the gap"),
+                              help="Ruling rpgdl.ruling.division-penalty: -2 whatever the gap; or -2 for each division of the gap"),
     "half_draw": Param("half_draw", "Half the Draw means", "choice", "at-most", choices=HALF_DRAW,
-                       help="Ruling rpgdl.ruling.half-draw: at most half, rounded down"),
+                       help="Ruling rpgdl.ruling.half-draw: the winner's Draw is at most half the loser's, rounded down; or exactly half"),
     "successes_worth": Param("successes_worth", "Successes count", "choice", "modified", choices=SUCCESSES_WORTH,
-                             help="Ruling rpgdl.ruling.successes-worth: the modified Worths"),
+                             help="Ruling rpgdl.ruling.successes-worth: the modified Worths; or the printed ones"),
     "sudden_death": Param("sudden_death", "Sudden Death", "choice", "roll-off", choices=SUDDEN_DEATH,
-                          help="Ruling rpgdl.ruling.sudden-death: a roll-off decides a tie"),
+                          help="Ruling rpgdl.ruling.sudden-death: a roll-off decides a tie; or nobody wins and both duelists return"),
 }
 
 
+DIVISION_CHOICES = tuple((d, DIVISION_NAMES[d]) for d in DIVISIONS)
+
+
 def _duelist_params(who: str, label: str) -> tuple[Param, ...]:
+    """One duelist of a duel, one row of the form: division, Worth, Draw, votes, other changes."""
     return (
-        Param(f"{who}_division", f"{label}: division", "choice", "heavy", choices=tuple((d, DIVISION_NAMES[d]) for d in DIVISIONS)),
-        Param(f"{who}_worth", f"{label}: printed Worth", "int", minimum=0, maximum=99),
-        Param(f"{who}_draw", f"{label}: Draw", "int", minimum=0, maximum=99),
-        Param(f"{who}_votes", f"{label}: votes spent on it", "int", 0, minimum=0, maximum=99),
-        Param(f"{who}_bonus", f"{label}: other Worth changes (cards, abilities)", "int", 0, minimum=-99, maximum=99),
+        Param(f"{who}_division", f"{label}: division", "choice", "heavy", choices=DIVISION_CHOICES, group=label, short="Division"),
+        Param(f"{who}_worth", f"{label}: printed Worth", "int", minimum=0, maximum=99, group=label, short="Worth"),
+        Param(f"{who}_draw", f"{label}: Draw", "int", minimum=0, maximum=99, group=label, short="Draw"),
+        Param(f"{who}_votes", f"{label}: votes spent on it", "int", 0, minimum=0, maximum=99, group=label, short="Votes"),
+        Param(f"{who}_bonus", f"{label}: other Worth changes (cards, abilities)", "int", 0, minimum=-99, maximum=99,
+              group=label, short="Other ±"),
     )
+
+
+def _weekend_params(slot: str, who: str) -> tuple[Param, ...]:
+    """One duelist of the Weekend, one row of the form: `{slot}_{who}_name`, `_division`, `_worth`, ..."""
+    group = f"{DIVISION_NAMES[slot]} slot, {who} player"
+    field = f"{slot}_{who}"
+    return (
+        Param(f"{field}_name", f"{group}'s duelist name", "text", optional=True, group=group, short="Name",
+              help="The duelist's name, if you like: the result uses it"),
+        Param(f"{field}_division", f"{group}'s division", "choice", slot, choices=DIVISION_CHOICES, group=group, short="Division"),
+        Param(f"{field}_worth", f"{group}'s Worth", "int", minimum=0, maximum=99, group=group, short="Worth",
+              help="Printed Worth"),
+        Param(f"{field}_draw", f"{group}'s Draw", "int", minimum=0, maximum=99, group=group, short="Draw"),
+        Param(f"{field}_votes", f"{group}'s votes", "int", 0, minimum=0, maximum=99, group=group, short="Votes",
+              help="Votes spent on it, at most its Draw"),
+        Param(f"{field}_bonus", f"{group}'s other Worth changes", "int", 0, minimum=-99, maximum=99, group=group, short="Other ±",
+              help="Other Worth changes (cards, abilities)"),
+    )
+
+
+WEEKEND_FIELDS = ("name", "division", "worth", "draw", "votes", "bonus")
 
 
 def _roll_offs(raw, rng: random.Random | None, count: int, field: str, label: str) -> tuple[tuple[tuple[int, int], ...], list[str]]:
@@ -759,50 +786,60 @@ def _adapt_trainwreck(rng, *, loser_division, loser_draw, winner_division, winne
     return Report("no-trainwreck", "No Trainwreck: a fair loss.", tuple(details), tuple(rules))
 
 
-def _parse_entry(raw: str, slot: str, who: str, field: str) -> tuple[Duelist, int, int]:
-    """"[Name:] division Worth Draw [votes [bonus]]" -> duelist, votes, bonus."""
+def _parse_entry(raw: str, slot: str, who: str, field: str) -> dict[str, str]:
+    """The older one-line duelist, "[Name:] division Worth Draw [votes [bonus]]", as the Weekend's fields.
+
+    "Worker 8: heavy 6 4 2" -> {field}_name "Worker 8", _division "heavy",
+    _worth "6", _draw "4", _votes "2". The numbers are checked by the fields.
+    """
     text = str(raw).strip()
-    name = f"{'1st' if who == 'first' else '2nd'} {DIVISION_NAMES[slot]}"
+    out = {}
     if ":" in text:
         name, _, text = text.partition(":")
-        name = name.strip() or name
+        if name.strip():
+            out[f"{field}_name"] = name.strip()
     parts = text.replace(",", " ").split()
     example = f"'{slot} 6 4 2' (division, Worth, Draw, votes)"
     if not 3 <= len(parts) <= 5 or not all(re.fullmatch(r"[+-]?\d+", p) for p in parts[1:]):
         raise InputError(f"{DIVISION_NAMES[slot]} slot, {who} player: type the duelist like {example}; got {text[:40]!r}.", field)
     try:
-        division = _division(parts[0], f"{DIVISION_NAMES[slot]} slot, {who} player: the division")
-        numbers = [int(p) for p in parts[1:]] + [0, 0]
-        duelist = Duelist(name, division, numbers[0], numbers[1])
+        out[f"{field}_division"] = _division(parts[0], f"{DIVISION_NAMES[slot]} slot, {who} player: the division")
     except ValueError as err:
         raise InputError(str(err), field) from None
-    return duelist, numbers[2], numbers[3]
+    out.update((f"{field}_{key}", value) for key, value in zip(WEEKEND_FIELDS[2:], parts[1:]))
+    return out
 
 
-def _adapt_weekend(rng, *, division_penalty, half_draw, successes_worth, sudden_death, sudden_death_rolls, **lineups) -> Report:
+def _weekend_legacy(slot: str, who: str) -> Legacy:
+    """`{slot}_{who}`, the older one-line field, still read from links, code and the command line."""
+    field = f"{slot}_{who}"
+    return Legacy(field, f"The {DIVISION_NAMES[slot]} slot, {who} player's duelist",
+                  tuple(f"{field}_{key}" for key in WEEKEND_FIELDS),
+                  lambda raw: _parse_entry(raw, slot, who, field), help=_ENTRY_HELP)
+
+
+def _adapt_weekend(rng, *, division_penalty, half_draw, successes_worth, sudden_death, sudden_death_rolls, **duelists) -> Report:
     line = {p: [] for p in PLAYERS}
     votes = {p: [] for p in PLAYERS}
     bonus = {p: [] for p in PLAYERS}
     for slot in DIVISIONS:
         for who in PLAYERS:
             field = f"{slot}_{who}"
-            d, v, b = _parse_entry(lineups[field], slot, who, field)
-            line[who].append(d)
-            votes[who].append(v)
-            bonus[who].append(b)
+            name = (duelists[f"{field}_name"] or "").strip() or f"{'1st' if who == 'first' else '2nd'} {DIVISION_NAMES[slot]}"
+            line[who].append(Duelist(name, duelists[f"{field}_division"], duelists[f"{field}_worth"], duelists[f"{field}_draw"]))
+            votes[who].append(duelists[f"{field}_votes"])
+            bonus[who].append(duelists[f"{field}_bonus"])
     settings = dict(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
     ties = []
     for i, slot in enumerate(DIVISIONS):
-        for who in PLAYERS:  # a duelist out of place or over its Draw: point at that player's field
-            try:
-                worth_parts(line[who][i], slot, votes[who][i], bonus=bonus[who][i], division_penalty=division_penalty)
-            except ValueError as err:
-                raise InputError(str(err), f"{slot}_{who}") from None
+        for who in PLAYERS:  # a duelist out of place or over its Draw: point at that field
+            _check_worth_input(line[who][i], slot, votes[who][i], bonus[who][i], division_penalty,
+                               f"{slot}_{who}_votes", f"{slot}_{who}_division")
         try:
             duel = resolve_duel(slot, line["first"][i], line["second"][i], first_votes=votes["first"][i], second_votes=votes["second"][i],
                                 first_bonus=bonus["first"][i], second_bonus=bonus["second"][i], **settings)
         except ValueError as err:
-            raise InputError(str(err), f"{slot}_first") from None
+            raise InputError(str(err), f"{slot}_first_division") from None
         if duel.sudden_death:
             ties.append(slot)
     winners: dict[str, str] = {}
@@ -986,6 +1023,22 @@ _DUEL_RULES = (
     "rpgdl.ruling.roll-off",
 )
 _ENTRY_HELP = "Division, printed Worth, Draw, then votes and other Worth changes if any: 'heavy 6 4 2'; a name may go first: 'Worker 8: heavy 6 4 2'"
+# The Weekend of the rule page (rpgdl.weekend.*): field -> (name, division, Worth, Draw[, votes[, other changes]]).
+_PAGE_WEEKEND = {
+    "godlike_first": ("Worker 8", "heavy", 6, 4, 4), "godlike_second": ("God", "godlike", 9, 3),
+    "heavy_first": ("Pip", "light", 5, 1, 1), "heavy_second": ("Brute", "heavy", 3, 4),
+    "middle_first": ("Mid", "middle", 5, 3), "middle_second": ("Mido", "middle", 4, 1),
+    "light_first": ("Lite", "light", 3, 2), "light_second": ("Lita", "light", 2, 2, 1),
+}
+
+
+def _weekend_example(lineup: Mapping[str, tuple], **extra: str) -> dict[str, str]:
+    """A Weekend example as the form sends it: one field per name, division and number."""
+    out = {}
+    for field, entry in lineup.items():
+        out.update((f"{field}_{key}", str(value)) for key, value in zip(WEEKEND_FIELDS, entry))
+    return {**out, **extra}
+
 
 CALCULATORS = (
     Calculator(
@@ -1026,10 +1079,12 @@ CALCULATORS = (
         title="RPGDL: is this loss a Trainwreck?",
         summary="A loss to a duelist two or more divisions lower, or with half the loser's Draw or less, is a Trainwreck.",
         params=(
-            Param("loser_division", "Losing duelist: division", "choice", "godlike", choices=tuple((d, DIVISION_NAMES[d]) for d in DIVISIONS)),
-            Param("loser_draw", "Losing duelist: Draw", "int", minimum=0, maximum=99),
-            Param("winner_division", "Winning duelist: division", "choice", "godlike", choices=tuple((d, DIVISION_NAMES[d]) for d in DIVISIONS)),
-            Param("winner_draw", "Winning duelist: Draw", "int", minimum=0, maximum=99),
+            Param("loser_division", "Losing duelist: division", "choice", "godlike", choices=DIVISION_CHOICES,
+                  group="Losing duelist", short="Division"),
+            Param("loser_draw", "Losing duelist: Draw", "int", minimum=0, maximum=99, group="Losing duelist", short="Draw"),
+            Param("winner_division", "Winning duelist: division", "choice", "godlike", choices=DIVISION_CHOICES,
+                  group="Winning duelist", short="Division"),
+            Param("winner_draw", "Winning duelist: Draw", "int", minimum=0, maximum=99, group="Winning duelist", short="Draw"),
             SETTING_PARAMS["half_draw"],
         ),
         adapter=_adapt_trainwreck,
@@ -1050,10 +1105,8 @@ CALCULATORS = (
         name="rpgdl.resolve_weekend",
         title="RPGDL: the Weekend",
         summary="The four duels from Godlike down to Light: Successes, Trainwrecks, who returns to the Roster and who is discarded.",
-        params=tuple(
-            Param(f"{slot}_{who}", f"{DIVISION_NAMES[slot]} slot, {who} player's duelist", "text", help=_ENTRY_HELP)
-            for slot in DIVISIONS for who in PLAYERS
-        ) + (SETTING_PARAMS["division_penalty"], SETTING_PARAMS["half_draw"], SETTING_PARAMS["successes_worth"],
+        params=tuple(p for slot in DIVISIONS for who in PLAYERS for p in _weekend_params(slot, who))
+        + (SETTING_PARAMS["division_penalty"], SETTING_PARAMS["half_draw"], SETTING_PARAMS["successes_worth"],
              SETTING_PARAMS["sudden_death"],
              Param("sudden_death_rolls", "Sudden Death roll-offs (two d6 per tied duel, Godlike first)", "dice",
                    help="Only used on a tie")),
@@ -1062,26 +1115,16 @@ CALCULATORS = (
         outcomes=("first", "second", "even"),
         examples=(
             # The whole Weekend of the page: Successes 2 to 1, the second player wins the Light roll-off.
-            {"godlike_first": "Worker 8: heavy 6 4 4", "godlike_second": "God: godlike 9 3",
-             "heavy_first": "Pip: light 5 1 1", "heavy_second": "Brute: heavy 3 4",
-             "middle_first": "Mid: middle 5 3", "middle_second": "Mido: middle 4 1",
-             "light_first": "Lite: light 3 2", "light_second": "Lita: light 2 2 1", "sudden_death_rolls": "2 5"},
+            _weekend_example(_PAGE_WEEKEND, sudden_death_rolls="2 5"),
             # The same Weekend, the Light roll-off left to the page.
-            {"godlike_first": "Worker 8: heavy 6 4 4", "godlike_second": "God: godlike 9 3",
-             "heavy_first": "Pip: light 5 1 1", "heavy_second": "Brute: heavy 3 4",
-             "middle_first": "Mid: middle 5 3", "middle_second": "Mido: middle 4 1",
-             "light_first": "Lite: light 3 2", "light_second": "Lita: light 2 2 1", "seed": "2024"},
+            _weekend_example(_PAGE_WEEKEND, seed="2024"),
             # Worker 8 without votes (6 - 2 = 4) loses the Godlike duel by 5: the second player takes the Weekend.
-            {"godlike_first": "Worker 8: heavy 6 4", "godlike_second": "God: godlike 9 3",
-             "heavy_first": "Pip: light 5 1 1", "heavy_second": "Brute: heavy 3 4",
-             "middle_first": "Mid: middle 5 3", "middle_second": "Mido: middle 4 1",
-             "light_first": "Lite: light 3 2", "light_second": "Lita: light 2 2 1", "sudden_death_rolls": "6 1"},
+            _weekend_example({**_PAGE_WEEKEND, "godlike_first": ("Worker 8", "heavy", 6, 4)}, sudden_death_rolls="6 1"),
             # Worker 8 with 3 votes (7) loses by 2 and Sudden Death gives no winner: an even Weekend, 2 to 2.
-            {"godlike_first": "Worker 8: heavy 6 4 3", "godlike_second": "God: godlike 9 3",
-             "heavy_first": "Pip: light 5 1 1", "heavy_second": "Brute: heavy 3 4",
-             "middle_first": "Mid: middle 5 3", "middle_second": "Mido: middle 4 1",
-             "light_first": "Lite: light 3 2", "light_second": "Lita: light 2 2 1", "sudden_death": "no-winner"},
+            _weekend_example({**_PAGE_WEEKEND, "godlike_first": ("Worker 8", "heavy", 6, 4, 3)}, sudden_death="no-winner"),
         ),
+        # Before the form had a row per duelist, each duelist was one line: "Worker 8: heavy 6 4 4".
+        legacy=tuple(_weekend_legacy(slot, who) for slot in DIVISIONS for who in PLAYERS),
     ),
     Calculator(
         name="rpgdl.season_tally",

@@ -573,3 +573,177 @@ def test_cli(capsys):
     assert "Trainwreck" in capsys.readouterr().out
     assert cli_main(["rpgdl.vote_pool", "--generic-voters", "11"]) == 2
     assert "at most 10" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the Weekend: one row per duelist, older one-line fields
+
+SLOTS_AND_PLAYERS = [(slot, who) for slot in DIVISIONS for who in ("first", "second")]
+
+# The registry's Weekend examples as they were written before the rows, one line per duelist.
+LEGACY_EXAMPLES = (
+    {"godlike_first": "Worker 8: heavy 6 4 4", "godlike_second": "God: godlike 9 3",
+     "heavy_first": "Pip: light 5 1 1", "heavy_second": "Brute: heavy 3 4",
+     "middle_first": "Mid: middle 5 3", "middle_second": "Mido: middle 4 1",
+     "light_first": "Lite: light 3 2", "light_second": "Lita: light 2 2 1", "sudden_death_rolls": "2 5"},
+    {"godlike_first": "Worker 8: heavy 6 4 4", "godlike_second": "God: godlike 9 3",
+     "heavy_first": "Pip: light 5 1 1", "heavy_second": "Brute: heavy 3 4",
+     "middle_first": "Mid: middle 5 3", "middle_second": "Mido: middle 4 1",
+     "light_first": "Lite: light 3 2", "light_second": "Lita: light 2 2 1", "seed": "2024"},
+    {"godlike_first": "Worker 8: heavy 6 4", "godlike_second": "God: godlike 9 3",
+     "heavy_first": "Pip: light 5 1 1", "heavy_second": "Brute: heavy 3 4",
+     "middle_first": "Mid: middle 5 3", "middle_second": "Mido: middle 4 1",
+     "light_first": "Lite: light 3 2", "light_second": "Lita: light 2 2 1", "sudden_death_rolls": "6 1"},
+    {"godlike_first": "Worker 8: heavy 6 4 3", "godlike_second": "God: godlike 9 3",
+     "heavy_first": "Pip: light 5 1 1", "heavy_second": "Brute: heavy 3 4",
+     "middle_first": "Mid: middle 5 3", "middle_second": "Mido: middle 4 1",
+     "light_first": "Lite: light 3 2", "light_second": "Lita: light 2 2 1", "sudden_death": "no-winner"},
+)
+LEGACY_OUTCOMES = [  # outcome and headline as the older fields gave them
+    ("first", "The first player takes the Weekend: Successes 2 to 1, Trainwrecks 0 to 1."),
+    ("first", "The first player takes the Weekend: Successes 2 to 1, Trainwrecks 0 to 1."),
+    ("second", "The second player takes the Weekend: Successes 2 to 5, Trainwrecks 0 to 1."),
+    ("even", "The Weekend is even: Successes 2 to 2, Trainwrecks 0 to 1."),
+]
+
+
+def _run(raw: dict) -> dict:
+    return registry.run("rpgdl.resolve_weekend", {k: v for k, v in raw.items() if k != "seed"}, raw.get("seed"))
+
+
+def structured(**duelists: tuple) -> dict[str, str]:
+    """godlike_first=("Worker 8", "heavy", 6, 4, 4) -> the row's fields, as the form sends them."""
+    out = {}
+    for field, entry in duelists.items():
+        out.update((f"{field}_{key}", str(v)) for key, v in zip(("name", "division", "worth", "draw", "votes", "bonus"), entry))
+    return out
+
+
+WEEKEND_ROWS = structured(
+    godlike_first=("Worker 8", "heavy", 6, 4, 4), godlike_second=("", "godlike", 9, 3), heavy_first=("", "light", 5, 1, 1),
+    heavy_second=("", "heavy", 3, 4), middle_first=("", "middle", 5, 3), middle_second=("", "middle", 4, 1),
+    light_first=("", "light", 3, 2), light_second=("", "light", 2, 2, 1),
+)
+
+
+def test_weekend_has_one_row_per_duelist():
+    calc = registry.get("rpgdl.resolve_weekend")
+    rows = {}
+    for p in calc.params:
+        rows.setdefault(p.group, []).append((p.name, p.short, p.kind))
+    for slot, who in SLOTS_AND_PLAYERS:
+        group = f"{slot.capitalize()} slot, {who} player"
+        assert rows[group] == [(f"{slot}_{who}_name", "Name", "text"), (f"{slot}_{who}_division", "Division", "choice"),
+                               (f"{slot}_{who}_worth", "Worth", "int"), (f"{slot}_{who}_draw", "Draw", "int"),
+                               (f"{slot}_{who}_votes", "Votes", "int"), (f"{slot}_{who}_bonus", "Other ±", "int")]
+        params = {p.name: p for p in calc.params}
+        assert params[f"{slot}_{who}_division"].default == slot  # the slot's own division
+        assert params[f"{slot}_{who}_name"].optional and params[f"{slot}_{who}_votes"].default == 0
+        assert (params[f"{slot}_{who}_bonus"].minimum, params[f"{slot}_{who}_bonus"].maximum) == (-99, 99)
+    assert {o.name for o in calc.legacy} == {f"{s}_{w}" for s, w in SLOTS_AND_PLAYERS}
+
+
+@pytest.mark.parametrize("index", range(len(LEGACY_EXAMPLES)))
+def test_older_examples_give_the_same_result_as_the_rows(index):
+    old, new = _run(LEGACY_EXAMPLES[index]), _run(registry.get("rpgdl.resolve_weekend").examples[index])
+    assert old["ok"], old
+    assert (old["outcome"], old["headline"]) == LEGACY_OUTCOMES[index]
+    assert old == new
+
+
+def test_duel_and_trainwreck_rows():
+    for name, groups in (("rpgdl.resolve_duel", {"First duelist", "Second duelist"}),
+                         ("rpgdl.is_trainwreck", {"Losing duelist", "Winning duelist"})):
+        calc = registry.get(name)
+        assert {p.group for p in calc.params} - {""} == groups
+        assert all(p.label.startswith(p.group) for p in calc.params if p.group)  # errors still name the field fully
+
+
+def test_rpgdl_choice_labels_fit_a_phone_select():
+    for calc in RPGDL_CALCS:
+        for p in calc.params:
+            for value, label in p.choices:
+                assert len(label) <= 23, (calc.name, value, label)
+
+
+@pytest.mark.parametrize(
+    "change, field, message",
+    [
+        ({"godlike_first_worth": "120"}, "godlike_first_worth", "Godlike slot, first player's Worth must be at most 99; got 120."),
+        ({"heavy_second_draw": ""}, "heavy_second_draw", "Heavy slot, second player's Draw: this needs a value."),
+        ({"middle_first_division": "bantam"}, "middle_first_division", "Middle slot, first player's division must be one of"),
+        ({"light_second_bonus": "-100"}, "light_second_bonus", "Light slot, second player's other Worth changes must be at least -99"),
+        ({"light_second_votes": "x"}, "light_second_votes", "Light slot, second player's votes must be a whole number"),
+        ({"heavy_first_votes": "2"}, "heavy_first_votes", "Pip has a Draw of 1, so it takes at most 1 votes; got 2."),
+        ({"middle_first_division": "godlike"}, "middle_first_division", "a duelist may play up a division, never down"),
+    ],
+)
+def test_a_bad_row_field_names_itself(change, field, message):
+    raw = {**registry.get("rpgdl.resolve_weekend").examples[0], **change}
+    result = registry.run("rpgdl.resolve_weekend", raw)
+    assert (result["ok"], result["field"]) == (False, field)
+    assert message in result["error"]
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"godlike_first": "Worker 8: heavy 6 4 120"}, "Godlike slot, first player's votes must be at most 99; got 120."),
+        ({"godlike_first": "heavy 6 4 9"}, "has a Draw of 4, so it takes at most 4 votes; got 9."),
+        ({"godlike_first": "Worker 8: heavy 6 4 4", "godlike_first_votes": "3"},
+         "The Godlike slot, first player's duelist is given twice, as one line (godlike_first) and field by field "
+         "(godlike_first_votes); keep one of the two."),
+        ({"godlike_first": "Worker 8: heavy 6 4 4", "godlike_first_name": "Worker 8"}, "is given twice"),
+    ],
+)
+def test_older_field_errors_name_the_older_field(change, message):
+    raw = {k: v for k, v in WEEKEND_ROWS.items() if not k.startswith("godlike_first_")}
+    result = registry.run("rpgdl.resolve_weekend", {**raw, **change}, 7)
+    assert (result["ok"], result["field"]) == (False, "godlike_first"), result
+    assert message in result["error"]
+
+
+def test_older_and_row_fields_mix_across_duelists():
+    """One duelist as a line, the others as rows (an old link edited by hand): fine; an empty line is no line."""
+    raw = {k: v for k, v in WEEKEND_ROWS.items() if not k.startswith("godlike_first_")}
+    assert _run({**raw, "godlike_first": "Worker 8: h 6 4 4", "seed": "7"}) == _run({**WEEKEND_ROWS, "seed": "7"})
+    assert _run({**WEEKEND_ROWS, "godlike_first": " ", "seed": "7"}) == _run({**WEEKEND_ROWS, "seed": "7"})
+
+
+@st.composite
+def row(draw, slot: str):
+    """A duelist for `slot`: mostly one that may fight there (its division or lower, votes within its Draw)."""
+    fits = draw(st.integers(0, 9)) > 0
+    division = draw(st.sampled_from(DIVISIONS[DIVISIONS.index(slot):] if fits else DIVISIONS))
+    card_draw = draw(st.integers(0, 6))
+    votes = draw(st.integers(0, card_draw if fits else 7))
+    return (draw(st.text(alphabet="abcXYZ 08-", max_size=10)), division, draw(st.integers(0, 12)), card_draw, votes, draw(st.integers(-3, 3)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.fixed_dictionaries({f"{s}_{w}": row(s) for s, w in SLOTS_AND_PLAYERS}),
+       st.sampled_from(["flat", "per-division"]), st.sampled_from(["roll-off", "no-winner"]), st.integers(0, 2**32 - 1))
+def test_rows_and_older_lines_give_identical_results(lineup, penalty, sudden_death, seed):
+    """Any Weekend typed as rows or as the older lines: the same result, or the same error on the same duelist."""
+    rows = structured(**lineup)
+    lines = {field: (f"{name}: " if name.strip() else "") + " ".join(map(str, (division, *numbers)))
+             for field, (name, division, *numbers) in lineup.items()}
+    settings_ = {"division_penalty": penalty, "sudden_death": sudden_death}
+    new = registry.run("rpgdl.resolve_weekend", {**rows, **settings_}, seed)
+    old = registry.run("rpgdl.resolve_weekend", {**lines, **settings_}, seed)
+    if new["ok"]:
+        assert old == new
+    else:
+        assert not old["ok"] and old["error"] == new["error"]
+        assert new["field"].startswith(old["field"] + "_") or new["field"] == old["field"] == "sudden_death_rolls"
+
+
+def test_cli_takes_rows_and_older_lines(capsys):
+    lines = [arg for field, value in LEGACY_EXAMPLES[0].items() for arg in ("--" + field.replace("_", "-"), value)]
+    rows = [arg for field, value in registry.get("rpgdl.resolve_weekend").examples[0].items()
+            for arg in ("--" + field.replace("_", "-"), value)]
+    assert cli_main(["rpgdl.resolve_weekend", *lines]) == 0
+    old = capsys.readouterr().out
+    assert cli_main(["rpgdl.resolve_weekend", *rows]) == 0
+    assert capsys.readouterr().out == old and old.startswith(LEGACY_OUTCOMES[0][1])
+    assert cli_main(["rpgdl.resolve_weekend", *lines, "--godlike-first-worth", "6"]) == 2
+    assert "is given twice" in capsys.readouterr().err
