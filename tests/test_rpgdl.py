@@ -747,3 +747,11 @@ def test_cli_takes_rows_and_older_lines(capsys):
     assert capsys.readouterr().out == old and old.startswith(LEGACY_OUTCOMES[0][1])
     assert cli_main(["rpgdl.resolve_weekend", *lines, "--godlike-first-worth", "6"]) == 2
     assert "is given twice" in capsys.readouterr().err
+
+
+def test_cli_help_shows_a_section_per_duelist_and_the_older_options(capsys):
+    with pytest.raises(SystemExit):
+        cli_main(["rpgdl.resolve_weekend", "--help"])
+    out = capsys.readouterr().out
+    assert "Godlike slot, first player:" in out and "--godlike-first-worth INT" in out
+    assert "older options:" in out and "--godlike-first TEXT" in out
