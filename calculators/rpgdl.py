@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import string
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping, Sequence
@@ -18,6 +19,7 @@ import icepool
 
 from .dice import dice_or_roll, parse_dice, roll_dice
 from .registry import Calculator, InputError, Legacy, Param, Report
+from .registry import parse_numbers, quote
 
 __all__ = [
     "DIVISIONS",
@@ -509,20 +511,64 @@ class DeckCheck:
     counts: Mapping[str, int]  # Nom Pool: per division; Season Deck: per card
 
 
-_NOM_LINE = re.compile(r"^(?P<name>.+?)\s*(?:[,;|]|\s-\s|\s–\s|\()\s*(?P<division>[A-Za-z]+)\s*\)?\s*$")
+# Caps on the text fields. A Nom Pool is 20 duelists and a Season Deck some
+# 40 to 100 cards: long names, comments and spare lines fit many times over.
+NOM_POOL_MAX_LENGTH = 10_000  # characters
+NOM_POOL_MAX_LINES = 200
+SEASON_DECK_MAX_LENGTH = 20_000  # characters
+SEASON_DECK_MAX_LINES = 1_000
+COPY_DIGITS = 6  # more copies than any deck holds; also keeps int() under Python's digit limit
+NUMBER_LIST_MAX_LENGTH = 200  # characters of a list of numbers (five weeks, ten Voters)
+NUMBER_LIST_MAX_ITEMS = 50
+WEEK_SUCCESSES_MAX = 999  # a week's Successes: four duels' Worth differences
+WEEK_TRAINWRECKS_MAX = 99
+VOTE_WEIGHT_MAX = 99
+
+_NOM_SEPARATORS = (",", ";", "|", "(")
+_NOM_DASHES = ("-", "–")  # only with a space on each side: "Worker 8 - Heavy"
+
+
+def _lines(text: str, most: int, what: str) -> list[str]:
+    lines = str(text).splitlines()
+    if len(lines) > most:
+        raise ValueError(f"{what} has at most {most:,} lines; this one has {len(lines):,}.")
+    return lines
+
+
+def _nom_line(line: str) -> tuple[str, str] | None:
+    """Split "Name, Division" (also ";", "|", " - ", "Name (Division)") into name and division word.
+
+    The division is the run of letters at the end, the separator just before
+    it. str.rstrip, no regular expression: linear however the line runs.
+    None when the line is not of that shape.
+    """
+    body = line[:-1].rstrip() if line.endswith(")") else line
+    head = body.rstrip(string.ascii_letters)
+    division = body[len(head):]
+    before = head.rstrip()
+    if not division:
+        return None
+    if before.endswith(_NOM_SEPARATORS):
+        name = before[:-1]
+    elif before.endswith(_NOM_DASHES) and len(before) < len(head) and before[:-1] != before[:-1].rstrip():
+        name = before[:-1]
+    else:
+        return None
+    name = name.strip()
+    return (name, division) if name else None
 
 
 def parse_nom_pool(text: str) -> tuple[tuple[str, str], ...]:
-    """Read one duelist a line, "Name, Division" (or "Name (Division)")."""
+    """Read one duelist a line, "Name, Division" (or "Name (Division)"), at most NOM_POOL_MAX_LINES lines."""
     out = []
-    for n, line in enumerate(str(text).splitlines(), start=1):
+    for n, line in enumerate(_lines(text, NOM_POOL_MAX_LINES, "A Nom Pool"), start=1):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        m = _NOM_LINE.match(line)
-        if not m:
-            raise ValueError(f"Line {n} should read like 'Worker 8, Heavy'; got {line[:40]!r}.")
-        out.append((m.group("name").strip(), _division(m.group("division"), f"Line {n}'s division")))
+        found = _nom_line(line)
+        if found is None:
+            raise ValueError(f"Line {n} should read like 'Worker 8, Heavy'; got {quote(line, 40)}.")
+        out.append((found[0], _division(found[1], f"Line {n}'s division")))
     return tuple(out)
 
 
@@ -562,20 +608,62 @@ def check_nom_pool(duelists: Sequence[Duelist | tuple[str, str]]) -> DeckCheck:
     return DeckCheck(not problems, len(pairs), tuple(problems), counts)
 
 
-_DECK_LINE = re.compile(r"^(?:(?P<n1>\d+)\s*[x×]?\s+(?P<name1>.+?)|(?P<name2>.+?)\s+[x×]\s*(?P<n2>\d+)|(?P<name3>.+?))\s*$", re.IGNORECASE)
+_TIMES = ("x", "X", "×")
+
+
+def _signed_digits(text: str) -> str | None:
+    """`text` if it is a whole number in ASCII digits, such as '4' or '-2'; else None."""
+    digits = text[1:] if text[:1] == "-" else text
+    return text if digits.isascii() and digits.isdigit() else None
+
+
+def _deck_line(line: str) -> tuple[str | None, str]:
+    """Split "4 Name", "4x Name", "4 x Name", "Name x4" or "Name x 4" into count and name.
+
+    A bare name has no count. str.split, no regular expression: linear
+    however the line's spaces, digits and x's run.
+    """
+    parts = line.split(None, 1)
+    if len(parts) == 2:
+        first = parts[0][:-1] if parts[0][-1] in _TIMES else parts[0]
+        count = _signed_digits(first)
+        if count is not None:
+            name = parts[1]
+            if first == parts[0]:  # "4 x Name"
+                more = name.split(None, 1)
+                if len(more) == 2 and more[0] in _TIMES:
+                    name = more[1]
+            return count, name
+    parts = line.rsplit(None, 1)
+    if len(parts) == 2:
+        head, last = parts
+        if last[0] in _TIMES and (count := _signed_digits(last[1:])) is not None:  # "Name x4"
+            return count, head
+        inner = head.rsplit(None, 1)
+        if len(inner) == 2 and inner[1] in _TIMES and (count := _signed_digits(last)) is not None:  # "Name x 4"
+            return count, inner[0]
+    return None, line
 
 
 def parse_season_deck(text: str) -> dict[str, int]:
-    """Read a decklist: "4 Suiko Scrub Flood", "Suiko Scrub Flood x4" or a name alone (one copy)."""
+    """Read a decklist: "4 Suiko Scrub Flood", "Suiko Scrub Flood x4" or a name alone (one copy).
+
+    At most SEASON_DECK_MAX_LINES lines; a count is 1 or more, in ASCII digits.
+    """
     cards: dict[str, int] = {}
     names: dict[str, str] = {}
-    for line in str(text).splitlines():
+    for n, line in enumerate(_lines(text, SEASON_DECK_MAX_LINES, "A Season Deck list"), start=1):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        m = _DECK_LINE.match(line)
-        count = int(m.group("n1") or m.group("n2") or 1)
-        name = (m.group("name1") or m.group("name2") or m.group("name3")).strip()
+        digits, name = _deck_line(line)
+        name = name.strip()
+        digits = digits or "1"
+        if len(digits.lstrip("-")) > COPY_DIGITS:
+            raise ValueError(f"Line {n}: {quote(digits)} copies of {quote(name, 40)} is more than any deck holds.")
+        count = int(digits)
+        if count < 1:
+            raise ValueError(f"Line {n}: a card is listed with at least 1 copy; got {count} of {quote(name, 40)}.")
         key = _norm(name)
         names.setdefault(key, name)
         cards[names[key]] = cards.get(names[key], 0) + count
@@ -901,33 +989,30 @@ def _adapt_weekend(rng, *, division_penalty, half_draw, successes_worth, sudden_
                   "Trainwrecks, over the Sudden Death roll-offs" if odds else "", highlight, dice)
 
 
-def _numbers(raw, field: str, label: str) -> tuple[int, ...]:
-    text = "" if raw is None else str(raw).strip()
-    if not text:
-        return ()
-    parts = [p for p in re.split(r"[\s,;/]+", text) if p]
-    if not all(re.fullmatch(r"\d+", p) for p in parts):
-        raise InputError(f"{label}: type one whole number per week, like '3 0 5 2 1'; got {text[:40]!r}.", field)
-    return tuple(int(p) for p in parts)
+def _numbers(raw, field: str, label: str, maximum: int, example: str = "one whole number per week, like '3 0 5 2 1'") -> tuple[int, ...]:
+    """A list field's whole numbers, 0 to `maximum` each, checked as text before any int()."""
+    return parse_numbers(raw, label=label, field=field, minimum=0, maximum=maximum, most=NUMBER_LIST_MAX_ITEMS, example=example)
 
 
 def _adapt_season(rng, *, goal, first_successes, second_successes, first_trainwrecks, second_trainwrecks,
                   trainwreck_limit, season_tie, godlike_champion, heavy_champion, middle_champion, light_champion) -> Report:
     cols = {
-        "first_successes": _numbers(first_successes, "first_successes", "First player's Successes"),
-        "second_successes": _numbers(second_successes, "second_successes", "Second player's Successes"),
-        "first_trainwrecks": _numbers(first_trainwrecks, "first_trainwrecks", "First player's Trainwrecks"),
-        "second_trainwrecks": _numbers(second_trainwrecks, "second_trainwrecks", "Second player's Trainwrecks"),
+        "first_successes": _numbers(first_successes, "first_successes", "First player's Successes", WEEK_SUCCESSES_MAX),
+        "second_successes": _numbers(second_successes, "second_successes", "Second player's Successes", WEEK_SUCCESSES_MAX),
+        "first_trainwrecks": _numbers(first_trainwrecks, "first_trainwrecks", "First player's Trainwrecks", WEEK_TRAINWRECKS_MAX),
+        "second_trainwrecks": _numbers(second_trainwrecks, "second_trainwrecks", "Second player's Trainwrecks", WEEK_TRAINWRECKS_MAX),
     }
+    labels = {"first_successes": "First player's Successes", "second_successes": "Second player's Successes",
+              "first_trainwrecks": "First player's Trainwrecks", "second_trainwrecks": "Second player's Trainwrecks"}
     n = max(len(v) for v in cols.values())
     if n == 0:
         raise InputError("Type each week's results: Successes and Trainwrecks, one number per week.", "first_successes")
     if n > SEASON_WEEKS:
         field = next(k for k, v in cols.items() if len(v) == n)
-        raise InputError(f"A Season has {SEASON_WEEKS} weeks; got {n} numbers.", field)
+        raise InputError(f"{labels[field]}: a Season has {SEASON_WEEKS} weeks; got {n} numbers.", field)
     for k, v in cols.items():
         if v and len(v) != n:
-            raise InputError(f"Give one number per week played ({n}); got {len(v)}.", k)
+            raise InputError(f"{labels[k]}: give one number per week played ({n}); got {len(v)}.", k)
     weeks = [WeekScore(*(cols[k][i] if cols[k] else 0 for k in cols)) for i in range(n)]
     champions = {"godlike": godlike_champion, "heavy": heavy_champion, "middle": middle_champion, "light": light_champion}
     r = season_tally(weeks, trainwreck_limit=trainwreck_limit, season_tie=season_tie, goal=goal, champions=champions)
@@ -976,7 +1061,10 @@ def _adapt_nom_pool(rng, *, duelists) -> Report:
 
 
 def _adapt_season_deck(rng, *, cards) -> Report:
-    c = check_season_deck(parse_season_deck(cards))
+    try:
+        c = check_season_deck(parse_season_deck(cards))
+    except ValueError as err:
+        raise InputError(str(err), "cards") from None
     details = (f"{c.total} cards, {len(c.counts)} different.",) + c.problems
     rules = ("rpgdl.decks.season-deck-size", "rpgdl.decks.season-deck-copies", "rpgdl.ruling.season-deck-contents")
     if c.legal:
@@ -985,7 +1073,8 @@ def _adapt_season_deck(rng, *, cards) -> Report:
 
 
 def _adapt_vote_pool(rng, *, generic_voters, unique_weights, generic_weight) -> Report:
-    weights = _numbers(unique_weights, "unique_weights", "Unique Voters' Vote Weights")
+    weights = _numbers(unique_weights, "unique_weights", "Unique Voters' Vote Weights", VOTE_WEIGHT_MAX,
+                       example="one whole number per unique Voter, like '1 2'")
     try:
         pool = vote_pool(generic_voters, weights, generic_weight=generic_weight)
     except ValueError as err:
@@ -1132,10 +1221,14 @@ CALCULATORS = (
         summary="Add up five weeks of Successes and Trainwrecks (X Trainwrecks lose at once), or Championship points under the alternate goal.",
         params=(
             Param("goal", "Game goal", "choice", "successes", choices=GOALS),
-            Param("first_successes", "First player's Successes, one number per week", "text", optional=True, help="e.g. 3 0 5 2 1"),
-            Param("second_successes", "Second player's Successes, one number per week", "text", optional=True),
-            Param("first_trainwrecks", "First player's Trainwrecks, one number per week", "text", optional=True, help="e.g. 0 1 0 0 0"),
-            Param("second_trainwrecks", "Second player's Trainwrecks, one number per week", "text", optional=True),
+            Param("first_successes", "First player's Successes, one number per week", "text", optional=True,
+                  max_length=NUMBER_LIST_MAX_LENGTH, help=f"e.g. 3 0 5 2 1; up to {NUMBER_LIST_MAX_LENGTH} characters"),
+            Param("second_successes", "Second player's Successes, one number per week", "text", optional=True,
+                  max_length=NUMBER_LIST_MAX_LENGTH, help=f"Up to {NUMBER_LIST_MAX_LENGTH} characters"),
+            Param("first_trainwrecks", "First player's Trainwrecks, one number per week", "text", optional=True,
+                  max_length=NUMBER_LIST_MAX_LENGTH, help=f"e.g. 0 1 0 0 0; up to {NUMBER_LIST_MAX_LENGTH} characters"),
+            Param("second_trainwrecks", "Second player's Trainwrecks, one number per week", "text", optional=True,
+                  max_length=NUMBER_LIST_MAX_LENGTH, help=f"Up to {NUMBER_LIST_MAX_LENGTH} characters"),
             Param("trainwreck_limit", "Trainwrecks that lose the game (X)", "int", DEFAULT_TRAINWRECK_LIMIT, minimum=1, maximum=20,
                   help="Ruling rpgdl.ruling.trainwreck-limit: 3"),
             Param("season_tie", "Equal Successes after five weeks", "choice", "draw", choices=SEASON_TIE,
@@ -1173,7 +1266,8 @@ CALCULATORS = (
         name="rpgdl.check_nom_pool",
         title="RPGDL: Nom Pool check",
         summary="20 different duelists, five per division, a lower division may fill a higher division's place.",
-        params=(Param("duelists", "Duelists, one a line: 'Name, Division'", "text"),),
+        params=(Param("duelists", "Duelists, one a line: 'Name, Division'", "text", max_length=NOM_POOL_MAX_LENGTH,
+                      help=f"Up to {NOM_POOL_MAX_LENGTH:,} characters"),),
         adapter=_adapt_nom_pool,
         rules=("rpgdl.decks.nom-pool-size", "rpgdl.decks.nom-pool-names", "rpgdl.decks.nom-pool-replace", "rpgdl.ruling.nom-pool-places"),
         outcomes=("legal", "illegal"),
@@ -1190,7 +1284,8 @@ CALCULATORS = (
         name="rpgdl.check_season_deck",
         title="RPGDL: Season Deck check",
         summary="At least 40 cards, at most four copies of any card.",
-        params=(Param("cards", "Cards, one a line: '4 Suiko Scrub Flood'", "text"),),
+        params=(Param("cards", "Cards, one a line: '4 Suiko Scrub Flood'", "text", max_length=SEASON_DECK_MAX_LENGTH,
+                      help=f"Also 'Suiko Scrub Flood x4'; up to {SEASON_DECK_MAX_LENGTH:,} characters"),),
         adapter=_adapt_season_deck,
         rules=("rpgdl.decks.season-deck-size", "rpgdl.decks.season-deck-copies", "rpgdl.ruling.season-deck-contents"),
         outcomes=("legal", "illegal"),
@@ -1208,7 +1303,8 @@ CALCULATORS = (
         summary="The votes your Voters give at the start of the turn: Generic Voters at Vote Weight X plus your unique Voters.",
         params=(
             Param("generic_voters", "Generic Voter tokens in play", "int", STARTING_GENERIC_VOTERS, minimum=0, maximum=STARTING_GENERIC_VOTERS),
-            Param("unique_weights", "Unique Voters' Vote Weights, e.g. '1 2'", "text", optional=True),
+            Param("unique_weights", "Unique Voters' Vote Weights, e.g. '1 2'", "text", optional=True,
+                  max_length=NUMBER_LIST_MAX_LENGTH, help=f"Up to {NUMBER_LIST_MAX_LENGTH} characters"),
             Param("generic_weight", "A Generic Voter's Vote Weight (X)", "int", DEFAULT_GENERIC_WEIGHT, minimum=0, maximum=10,
                   help="Ruling rpgdl.ruling.generic-voter-weight: 1"),
         ),

@@ -542,7 +542,7 @@ def test_registry_values_agree_with_functions():
         ("rpgdl.resolve_weekend", {**WEEKEND, "heavy_first": "bantam 5 1"}, "heavy_first", "Godlike, Heavy, Middle or Light"),
         ("rpgdl.resolve_weekend", {**WEEKEND, "middle_first": "godlike 5 3"}, "middle_first", "never down"),
         ("rpgdl.season_tally", {}, "first_successes", "Type each week's results"),
-        ("rpgdl.season_tally", dict(first_successes="1 2 3 4 5 6"), "first_successes", "A Season has 5 weeks"),
+        ("rpgdl.season_tally", dict(first_successes="1 2 3 4 5 6"), "first_successes", "First player's Successes: a Season has 5 weeks"),
         ("rpgdl.season_tally", dict(first_successes="1 2", second_successes="1"), "second_successes", "one number per week"),
         ("rpgdl.season_tally", dict(first_successes="1 x"), "first_successes", "one whole number per week"),
         ("rpgdl.check_nom_pool", dict(duelists="Worker 8"), "duelists", "should read like"),
