@@ -67,7 +67,7 @@ async function fetchOk(url, as) {
 }
 
 async function bootFromSnapshot() {
-  progress("Loading the calculator (restoring Python)…");
+  progress("Loading the calculator…");
   const [{ loadPyodide }, { EMPTY_ZIP }] = await Promise.all([pyodideModule, lateStdlib]);
   // Pyodide sizes its memory from the snapshot's length and reads the
   // contents only when it restores them, after its file-system hook: so the
@@ -96,10 +96,10 @@ async function bootFromSnapshot() {
 }
 
 async function bootFresh() {
-  progress("Loading the calculator (starting Python)…");
+  progress("Loading the calculator (this can take a while)…");
   const { loadPyodide } = await pyodideModule;
   const pyodide = await loadPyodide({ indexURL: base, lockFileURL: base + "pyodide-lock.json" });
-  progress("Loading the calculator (installing the rules)…");
+  progress("Almost ready: loading the rules…");
   const failures = [];
   await pyodide.loadPackage(["calculators"], { checkIntegrity: true, messageCallback: () => {}, errorCallback: (e) => failures.push(e) });
   if (failures.length) throw new Error("a package did not load: " + failures.join("; "));
@@ -116,7 +116,7 @@ async function boot(useSnapshot) {
       pyodide = await bootFromSnapshot();
       how = "snapshot";
     } catch (err) {
-      progress("Fast start failed, starting the slow way…");
+      progress("Loading the calculator another way (this can take a while)…");
       console.warn("snapshot restore failed, booting normally:", err);
     }
   }
