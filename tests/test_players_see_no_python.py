@@ -1,0 +1,188 @@
+"""Players see checked examples and form labels, never Python.
+
+The worked examples stay doctests in the Markdown (tests/test_doc_examples.py
+runs them); hooks/worked_examples.py folds each into a collapsed box. Here:
+every example of every page is in a closed <details> of the built HTML, no
+page of the site shows `>>>` or a traceback to a reader on a phone (in
+Chromium: innerText leaves out closed <details>), rules.json and the search
+index quote no code, rulings name the form's fields and choices by their
+labels rather than by parameter names, and the worker's status speaks of the
+calculator, not of Python.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from markdown_it import MarkdownIt
+
+from calculators.registry import all_calculators
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+PYTHON_MARKS = (">>>", "Traceback")
+PHONE = {"width": 360, "height": 740}
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+RULING_LABELS = {"The text:", "Ruling:", "Alternative:"}  # the three paragraphs every ruling has
+
+PARAMS = [p for calc in all_calculators().values() for p in calc.params]
+REGISTRY_WORDS = {p.name for p in PARAMS} | {value for p in PARAMS for value, _ in p.choices}
+FORM_LABELS = {p.label for p in PARAMS} | {label for p in PARAMS for _, label in p.choices}
+
+
+class Page(HTMLParser):
+    """What a reader can see of one built page, and where its examples are."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack: list[tuple[str, dict]] = []
+        self.examples: list[bool] = []  # per example block: inside a closed <details>?
+        self.ruling_code: list[str] = []  # <code> texts inside ruling boxes
+        self.ruling_strong: list[str] = []  # <strong> texts inside ruling boxes
+        self.shown: list[str] = []  # text outside closed <details> and scripts
+        self._pre: list[str] | None = None
+        self._inline: tuple[str, list[str]] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag in VOID:
+            return
+        attrs = {k: v or "" for k, v in attrs}
+        self.stack.append((tag, attrs))
+        if tag == "pre":
+            self._pre = []
+        elif tag in ("code", "strong") and self._in_ruling() and self._pre is None:
+            self._inline = (tag, [])
+
+    def handle_endtag(self, tag):
+        if tag not in (t for t, _ in self.stack):
+            return
+        while self.stack:
+            closed, _ = self.stack.pop()
+            self._close(closed)
+            if closed == tag:
+                break
+
+    def _close(self, tag):
+        if tag == "pre" and self._pre is not None:
+            text = "".join(self._pre)
+            if re.search(r"^>>> ", text, re.M):
+                self.examples.append(self._hidden())
+            self._pre = None
+        elif self._inline and tag == self._inline[0]:
+            text = " ".join("".join(self._inline[1]).split())
+            (self.ruling_code if tag == "code" else self.ruling_strong).append(text)
+            self._inline = None
+
+    def handle_data(self, data):
+        if self._pre is not None:
+            self._pre.append(data)
+        if self._inline:
+            self._inline[1].append(data)
+        if not self._hidden() and not any(t in ("script", "style", "template") for t, _ in self.stack):
+            self.shown.append(data)
+
+    def _hidden(self) -> bool:
+        """Inside a closed <details>, but not its <summary> (which stays in view)?"""
+        for i, (tag, attrs) in enumerate(self.stack):
+            if tag == "details" and "open" not in attrs:
+                return not (i + 1 < len(self.stack) and self.stack[i + 1][0] == "summary")
+        return False
+
+    def _in_ruling(self) -> bool:
+        return any(t == "div" and {"admonition", "ruling"} <= set(a.get("class", "").split()) for t, a in self.stack)
+
+
+def parse(path: Path) -> Page:
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    page.close()
+    return page
+
+
+def examples_in_source(md: Path) -> int:
+    tokens = MarkdownIt("commonmark").parse(md.read_text(encoding="utf-8"))
+    return sum(1 for t in tokens if t.type == "fence" and t.info.strip() == "pycon")
+
+
+def built(site: Path, md: Path) -> Path:
+    rel = md.relative_to(DOCS).with_suffix("")
+    return site / (rel.parent if rel.name == "index" else rel) / "index.html"
+
+
+def html_pages(site: Path) -> list[Path]:
+    return sorted(p for p in site.rglob("*.html") if "pyodide" not in p.relative_to(site).parts)
+
+
+SOURCES = [md for md in sorted(DOCS.rglob("*.md")) if examples_in_source(md)]
+
+
+@pytest.fixture(scope="module")
+def parsed(site):
+    return {path: parse(path) for path in html_pages(site)}
+
+
+# ---------------------------------------------------------------- the built HTML
+
+
+@pytest.mark.parametrize("md", SOURCES, ids=lambda p: str(p.relative_to(DOCS)))
+def test_every_example_is_folded_away(site, parsed, md):
+    page = parsed[built(site, md)]
+    assert len(page.examples) == examples_in_source(md), "an example was lost or doubled on its way to the page"
+    assert all(page.examples), "an example is in view instead of in a closed box"
+
+
+def test_no_page_shows_python_in_its_html(parsed, site):
+    shown = {path.relative_to(site).as_posix(): "".join(page.shown) for path, page in parsed.items()}
+    bad = [(path, mark) for path, text in shown.items() for mark in PYTHON_MARKS if mark in text]
+    assert not bad
+
+
+def test_rulings_name_form_labels_not_parameters(parsed, site):
+    code, unknown = [], []
+    for path, page in parsed.items():
+        where = path.relative_to(site).as_posix()
+        code += [(where, c) for c in page.ruling_code if c.split("=")[0].strip() in REGISTRY_WORDS]
+        unknown += [(where, s) for s in page.ruling_strong if s not in RULING_LABELS | FORM_LABELS]
+    assert not code, "a ruling names a parameter or a choice value; use the form's label"
+    assert not unknown, "bold text in a ruling that is no label of any form (a label changed?)"
+
+
+def test_rules_json_and_search_quote_no_code(site):
+    rules = json.loads((site / "rules.json").read_text(encoding="utf-8"))
+    assert not [r["id"] for r in rules if any(mark in r["text"] for mark in PYTHON_MARKS)]
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert not [d["location"] for d in index["docs"] if any(m in d["text"].replace("&gt;", ">") for m in PYTHON_MARKS)]
+
+
+def test_the_worker_speaks_of_the_calculator_not_of_python():
+    statuses = [
+        text
+        for name in ("calc-worker.mjs", "late-stdlib.mjs")
+        for text in re.findall(r'progress\(\s*"([^"]*)"', (ROOT / "runtime" / name).read_text(encoding="utf-8"))
+    ]
+    assert statuses and not [s for s in statuses if re.search(r"python|pyodide|snapshot|stdlib", s, re.I)]
+
+
+# ---------------------------------------------------------------- in Chromium
+
+
+@pytest.mark.browser
+def test_no_page_shows_python_on_a_phone(browser, site, base_url):
+    # No calculator runtime and no service worker: only what the pages show counts.
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    context.route(re.compile(r"/pyodide/"), lambda route: route.abort())
+    page = context.new_page()
+    bad = []
+    try:
+        for path in html_pages(site):
+            url = base_url + path.relative_to(site).as_posix().removesuffix("index.html")
+            page.goto(url)
+            text = page.evaluate("document.body.innerText")
+            bad += [(url, mark) for mark in PYTHON_MARKS if mark in text] + [(url, "nothing shown")] * (not text.strip())
+    finally:
+        context.close()
+    assert not bad
