@@ -21,7 +21,7 @@ def parse_dice(raw: object, *, count: int, sides: int, label: str, field: str) -
     else:
         text = str(raw).strip()
         parts = [p for p in re.split(r"[\s,;/+.]+", text) if p]
-        if not parts or not all(re.fullmatch(r"-?\d{1,6}", p) for p in parts):
+        if not parts or not all(re.fullmatch(r"-?[0-9]{1,6}", p) for p in parts):  # ASCII digits: int() also reads "١٢"
             raise InputError(f"{label}: type the number{'s the dice show' if count > 1 else ' the die shows'}; got {text[:40]!r}.", field)
         values = tuple(int(p) for p in parts)
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):

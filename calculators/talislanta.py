@@ -18,7 +18,7 @@ from typing import Mapping, Sequence
 import icepool
 
 from .dice import dice_or_roll, parse_dice
-from .registry import Calculator, InputError, Param, Report
+from .registry import Calculator, InputError, Param, Report, parse_numbers
 
 __all__ = [
     "ACTION_TABLE",
@@ -572,14 +572,9 @@ def _parse_ratings(raw: object) -> tuple[int, ...] | None:
         return None
     if isinstance(raw, (tuple, list)):
         return tuple(raw)
-    parts = [p for p in re.split(r"[\s,;/]+", str(raw).strip()) if p]
-    if not all(re.fullmatch(r"[+-]?\d+", p) for p in parts):
-        raise InputError(f"Ratings: type whole numbers, one per action, such as '6 6 4'; got {str(raw)[:40]!r}.", "ratings")
-    # the same range as the single Rating field (checked on the text, so a huge number is never converted)
-    for p in parts:
-        if len(p.lstrip("+-")) > 3 or not _RATING_MIN <= int(p) <= _RATING_MAX:
-            raise InputError(f"Ratings: each rating is from {_RATING_MIN} to {_RATING_MAX}; got {p[:40]}.", "ratings")
-    return tuple(int(p) for p in parts)
+    # ASCII digits and the same range as the single Rating field, checked on the text: a huge number is never converted
+    return parse_numbers(raw, label="Ratings", field="ratings", minimum=_RATING_MIN, maximum=_RATING_MAX,
+                         most=RATINGS_MAX_ITEMS, example="whole numbers, one per action, such as '6 6 4'")
 
 
 def _multiple_actions_report(
@@ -658,6 +653,8 @@ def _multiple_actions_report(
 
 
 _RATING_MIN, _RATING_MAX = -20, 40  # the range of every rating field
+RATINGS_MAX_LENGTH = 200  # characters of the per-action ratings: ten actions need some 40
+RATINGS_MAX_ITEMS = 50
 
 _OFFSET_PARAMS = (
     Param("offset", "Offsetting attribute", default=0, minimum=-10, maximum=20, help="The Primary Attribute the GM lets offset the multiple action penalty, e.g. SPD +2 for several attacks."),
@@ -719,7 +716,8 @@ CALCULATORS = (
         params=(
             Param("actions", "Actions this round", default=2, minimum=1, maximum=10),
             Param("rating", "Rating", optional=True, minimum=_RATING_MIN, maximum=_RATING_MAX, help="The rating used for every action."),
-            Param("ratings", "Ratings, one per action", kind="text", optional=True, help="Instead of one rating: a rating per action, e.g. '6 6 4'."),
+            Param("ratings", "Ratings, one per action", kind="text", optional=True, max_length=RATINGS_MAX_LENGTH,
+                  help=f"Instead of one rating: a rating per action, e.g. '6 6 4'; up to {RATINGS_MAX_LENGTH} characters."),
             Param("d20s", "d20s, one per action", kind="dice", help="One d20 per action in order; after a Mishap no more are needed."),
             Param("difficulty", "Degree of Difficulty", default=0, minimum=-30, maximum=30, help="Added to every action, as the GM announces it."),
             *_OFFSET_PARAMS,
