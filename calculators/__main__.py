@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .registry import all_calculators, run
@@ -63,9 +64,41 @@ def format_result(result: dict) -> str:
     return "\n".join(lines)
 
 
+_FLAGS = ("--json", "--help")  # the options that take no value
+
+
+def attach_negative_values(argv: list[str]) -> list[str]:
+    """`--ratings -3,-2` -> `--ratings=-3,-2`.
+
+    argparse takes a value that starts with '-' for an option, unless it is
+    one plain number; a list of negative numbers is a valid value. Only a
+    '-' followed by a digit is attached (no option name starts so), and
+    nothing after a bare '--'.
+    """
+    out: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        out.append(arg)
+        if arg == "--":
+            out.extend(args)
+            break
+        if arg.startswith("--") and "=" not in arg and arg not in _FLAGS:
+            value = next(args, None)
+            if value is None:
+                break
+            if len(value) > 1 and value[0] == "-" and value[1] in "0123456789":
+                out[-1] = f"{arg}={value}"
+            else:
+                out.append(value)
+                if value == "--":
+                    out.extend(args)
+                    break
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = vars(parser.parse_args(argv))
+    args = vars(parser.parse_args(attach_negative_values(sys.argv[1:] if argv is None else list(argv))))
     name = args.pop("calculator")
     if name is None:
         parser.print_help()
@@ -81,5 +114,23 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def cli() -> object:
+    """main() for a real process: a reader that closes the pipe early (`| head`) ends it quietly."""
+    if getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")  # a name this terminal cannot show is no traceback
+    try:
+        try:
+            code = main()
+        except SystemExit as stop:  # argparse after --help or a usage error: flush below all the same
+            code = stop.code
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Python flushes stdout once more on the way out; point it at devnull so that finds nothing to fail on.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return code
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli())
