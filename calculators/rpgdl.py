@@ -519,6 +519,7 @@ SEASON_DECK_MAX_LENGTH = 20_000  # characters
 SEASON_DECK_MAX_LINES = 1_000
 COPY_DIGITS = 6  # more copies than any deck holds; also keeps int() under Python's digit limit
 NUMBER_LIST_MAX_LENGTH = 200  # characters of a list of numbers (five weeks, ten Voters)
+DUELIST_NAME_MAX_LENGTH = 200  # characters of one duelist's name in the Weekend's form
 NUMBER_LIST_MAX_ITEMS = 50
 WEEK_SUCCESSES_MAX = 999  # a week's Successes: four duels' Worth differences
 WEEK_TRAINWRECKS_MAX = 99
@@ -724,7 +725,8 @@ def _weekend_params(slot: str, who: str) -> tuple[Param, ...]:
     field = f"{slot}_{who}"
     return (
         Param(f"{field}_name", f"{group}'s duelist name", "text", optional=True, group=group, short="Name",
-              help="The duelist's name, if you like: the result uses it"),
+              max_length=DUELIST_NAME_MAX_LENGTH,
+              help=f"The duelist's name, if you like: the result uses it; up to {DUELIST_NAME_MAX_LENGTH} characters"),
         Param(f"{field}_division", f"{group}'s division", "choice", slot, choices=DIVISION_CHOICES, group=group, short="Division"),
         Param(f"{field}_worth", f"{group}'s Worth", "int", minimum=0, maximum=99, group=group, short="Worth",
               help="Printed Worth"),
