@@ -7,7 +7,7 @@ becomes a collapsed pymdownx.details block with a title in player words,
 at the fence's own indentation (a fence in a list stays in its item), and
 its code is kept out of the search index:
 
-    ??? example "Checked example: the calculator's answer for this rule"
+    ??? example "Checked example: what the calculator answers"
 
         ``` { .pycon data-search-exclude="" }
         >>> ...
@@ -35,9 +35,10 @@ BODY_INDENT = "    "  # a details block's body, as for any admonition
 # Kept out of the search index too, or search results would quote the code.
 PYCON_ATTRS = '{ .pycon data-search-exclude="" }'
 
-# Titles in player words: what the block is, never what language it is in.
-TITLE = "Checked example: the calculator's answer for this rule"
-TITLE_WITH_REFUSALS = "Checked example: the calculator's answers, and the inputs it refuses"
+# Titles in player words: what the block is, never what language it is in;
+# the same in a rule and in a ruling.
+TITLE = "Checked example: what the calculator answers"
+TITLE_WITH_REFUSALS = "Checked example: what the calculator answers, and what it refuses"
 
 
 # ---------------------------------------------------------------- hooks

@@ -186,3 +186,16 @@ def test_no_page_shows_python_on_a_phone(browser, site, base_url):
     finally:
         context.close()
     assert not bad
+
+
+@pytest.mark.browser
+def test_a_link_preview_keeps_the_example_folded(page, base_url):
+    # Hovering a link (a desktop pointer) previews the rule it points to,
+    # here Fractions round down, whose section holds two examples.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(base_url + "tell-tale/keywords/")
+    page.locator('a[href$="combat/#tt.combat.rounding"]').first.hover()
+    preview = page.locator(".md-tooltip2", has_text="Checked example")
+    preview.wait_for()
+    text = preview.evaluate("el => el.innerText")
+    assert not [mark for mark in PYTHON_MARKS if mark in text]
