@@ -125,6 +125,29 @@ def parsed(site):
     return {path: parse(path) for path in html_pages(site)}
 
 
+# ---------------------------------------------------------------- the hook
+
+
+def test_an_indented_example_stays_in_its_list_item():
+    from conftest import load_module
+
+    hook = load_module("hooks/worked_examples.py")
+    source = "1. A step:\n\n   ```pycon\n   >>> 1 + 1\n   2\n   ```\n\nAfter."
+    assert hook._wrap_examples(source, "x.md").split("\n") == [
+        "1. A step:",
+        "",
+        f'   ??? example "{hook.TITLE}"',
+        "",
+        f"       ```{hook.PYCON_ATTRS}",
+        "       >>> 1 + 1",
+        "       2",
+        "       ```",
+        "",
+        "",
+        "After.",
+    ]
+
+
 # ---------------------------------------------------------------- the built HTML
 
 
