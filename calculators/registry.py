@@ -325,4 +325,7 @@ def run(name: str, raw: Mapping[str, object], seed: object = None) -> dict:
         "highlight": report.highlight,
         "dice": dict(report.dice),
         "seed": seed_value,
+        # The current fields that older parameters filled, so a form opened
+        # from an old link can show them field by field.
+        "upgraded": {field: raw[field] for field in origin},
     }

@@ -6,11 +6,17 @@ A page asks for a calculator with a fence:
     tell_tale.resolve_attack
     ```
 
-The fence becomes a placeholder in the Markdown and the form is put in the
-HTML afterwards, so Markdown never touches it. The form follows the contract
-the browser code and the tests rely on: `<form data-calculator="module.function">`,
-inputs named after the Python parameters, results in an element with
-`data-outcome`, errors in the form's `role="alert"` element.
+The fence becomes a heading of its own ("Calculator: Attack roll", anchor
+`#calc-tell-tale-resolve-attack`, listed in the page's table of contents) and
+a placeholder that is swapped for the form in the HTML, so Markdown never
+touches the form. `{{ calculator-index }}` (the Calculators page) and
+`{{ calculator-links }}` (the home page) link straight to each form.
+
+The form follows the contract the browser code and the tests rely on:
+`<form data-calculator="module.function">`, inputs named after the Python
+parameters, each with its own error line; an answer bar (status, error,
+headline in `.calc-result[data-outcome]`, the dice buttons) right under the
+dice and kept on screen while the form is; the steps, rules and odds below.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import html
 import json
 import posixpath
 import re
+from itertools import groupby
 
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
@@ -27,7 +34,11 @@ from calculators.registry import Calculator, Param, all_calculators
 
 FENCE = re.compile(r"^[ \t]*```calculator[ \t]*\n(.*?)\n[ \t]*```[ \t]*$", re.M | re.S)
 INDEX = re.compile(r"^\{\{\s*calculator-index\s*\}\}[ \t]*$", re.M)
+LINKS = re.compile(r"^\{\{\s*calculator-links\s*\}\}[ \t]*$", re.M)
+HEADING = re.compile(r"^(#{1,6})[ \t]")
 PLACEHOLDER = re.compile(r'<p>CALCULATOR-PLACEHOLDER (\S+)</p>')
+GAME_NAMES = {"tell_tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
+DICE_HINT = "Several dice: type them all with spaces, like 4 17. Left empty, Roll for me rolls them."
 
 
 # ---------------------------------------------------------------- hooks
@@ -40,30 +51,43 @@ def on_config(config):
 
 
 def on_files(files, config):
+    homes = config["calculator_homes"]
     for file in files.documentation_pages():
         for m in FENCE.finditer(file.content_string):
-            config["calculator_homes"].setdefault(m.group(1).strip(), file.src_uri)
+            name = m.group(1).strip()
+            if name in homes:
+                raise PluginError(f"Calculator {name} is on two pages: {homes[name]} and {file.src_uri}; a calculator has one home.")
+            homes[name] = file.src_uri
     return files
 
 
 def on_page_markdown(markdown, page, config, files):
     calcs = all_calculators()
-    used = []
+    used: list[str] = []
+    src = page.file.src_uri
 
-    def placeholder(m):
+    def heading(m):
         name = m.group(1).strip()
         if name not in calcs:
-            raise PluginError(f"{page.file.src_uri}: unknown calculator {name!r}; known: {', '.join(calcs)}.")
+            raise PluginError(f"{src}: unknown calculator {name!r}; known: {', '.join(calcs)}.")
+        if name in used:
+            raise PluginError(f"{src}: calculator {name} appears twice on the page.")
         used.append(name)
-        return f"CALCULATOR-PLACEHOLDER {name}"
+        level = _section_level(markdown[: m.start()]) + 1
+        title = calcs[name].title.replace("[", r"\[")
+        return f"{'#' * min(level, 6)} Calculator: {title} {{ #{anchor(name)} .calc-heading }}\n\nCALCULATOR-PLACEHOLDER {name}"
 
-    markdown = FENCE.sub(placeholder, markdown)
-    markdown = INDEX.sub(lambda m: _index(calcs, page.file.src_uri, config["calculator_homes"]), markdown)
+    markdown = FENCE.sub(heading, markdown)
+    homes = config["calculator_homes"]
+    markdown = INDEX.sub(lambda m: _index(calcs, src, homes), markdown)
+    markdown = LINKS.sub(lambda m: _links(calcs, src, homes), markdown)
     if used:
-        config["calculator_pages"][page.file.src_uri] = used
+        config["calculator_pages"][src] = used
         # The page template starts the calculator's worker from <head>, before
-        # the rest of the page has loaded (overrides/main.html).
+        # the rest of the page has loaded, and offers a skip link to the first
+        # form (overrides/main.html).
         page.meta["calculator_runtime"] = get_relative_url(config["pyodide_runtime"], page.url)
+        page.meta["calculator_anchor"] = anchor(used[0])
     return markdown
 
 
@@ -73,7 +97,6 @@ def on_page_content(content, page, config, files):
     calcs = all_calculators()
     rules = config["rules_state"].rules
     runtime = get_relative_url(config["pyodide_runtime"], page.url)
-    counter = iter(range(1, 100))
 
     def form(m):
         calc = calcs[m.group(1)]
@@ -81,7 +104,7 @@ def on_page_content(content, page, config, files):
         if missing:
             raise PluginError(f"Calculator {calc.name} cites unknown rule IDs: {', '.join(missing)}.")
         links = {r: get_relative_url(rules[r].url, page.url) + "#" + r for r in calc.rules}
-        return render_form(calc, f"calc{next(counter)}", links, runtime)
+        return render_form(calc, links, runtime)
 
     return PLACEHOLDER.sub(form, content)
 
@@ -89,47 +112,96 @@ def on_page_content(content, page, config, files):
 # ---------------------------------------------------------------- helpers
 
 
+def anchor(name: str) -> str:
+    """The form's heading anchor: `tell_tale.resolve_attack` -> `calc-tell-tale-resolve-attack`."""
+    return "calc-" + re.sub(r"[._]+", "-", name)
+
+
+def _section_level(before: str) -> int:
+    """The level of the last heading above the fence (rules are headings by now)."""
+    level, fence = 1, False
+    for line in before.split("\n"):
+        if line.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+        elif not fence and (m := HEADING.match(line)):
+            level = len(m.group(1)) - (1 if ".rule" in line else 0)
+    return level
+
+
+def _home(name: str, src: str, homes: dict[str, str]) -> str:
+    home = homes.get(name)
+    if home is None:
+        raise PluginError(f"Calculator {name} is on no page: add a calculator fence where its rules are.")
+    return posixpath.relpath(home, posixpath.dirname(src) or ".") + "#" + anchor(name)
+
+
 def _index(calcs: dict[str, Calculator], src: str, homes: dict[str, str]) -> str:
     """Every calculator, where it is, what it takes: read from the registry."""
     rows = ["| Calculator | What it resolves | Inputs | Command line |", "|---|---|---|---|"]
     for name, calc in calcs.items():
-        home = homes.get(name)
-        if home is None:
-            raise PluginError(f"Calculator {name} is on no page: add a calculator fence where its rules are.")
-        rel = posixpath.relpath(home, posixpath.dirname(src) or ".")
-        inputs = ", ".join(p.label for p in calc.params)
-        rows.append(f"| [{calc.title}]({rel}) | {calc.summary} | {inputs} | `python -m calculators {name}` |")
+        # A row of fields (a duelist) is listed once, by its row's name.
+        inputs = ", ".join(dict.fromkeys(getattr(p, "group", "") or p.label for p in calc.params))
+        rows.append(f"| [{calc.title}]({_home(name, src, homes)}) | {calc.summary} | {inputs} | `python -m calculators {name}` |")
     return "\n".join(rows)
+
+
+def _links(calcs: dict[str, Calculator], src: str, homes: dict[str, str]) -> str:
+    """One line per game, each calculator a link straight to its form."""
+    lines = []
+    for game, names in groupby(calcs, key=lambda n: n.split(".")[0]):
+        links = ", ".join(f"[{calcs[n].title.removeprefix('RPGDL: ')}]({_home(n, src, homes)})" for n in names)
+        lines.append(f"- **{GAME_NAMES.get(game, game)}**: {links}")
+    return "\n".join(lines)
 
 
 def _attr(value) -> str:
     return html.escape(str(value), quote=True)
 
 
-def render_form(calc: Calculator, uid: str, rule_links: dict[str, str], runtime: str) -> str:
-    fields = "".join(_field(p, uid) for p in calc.params)
+def render_form(calc: Calculator, rule_links: dict[str, str], runtime: str) -> str:
+    uid = anchor(calc.name).removeprefix("calc-")
+    # What the player sets up first, then the dice: the answer bar sits right
+    # under the last die, where the eye is when the roll is typed.
+    ordered = [p for p in calc.params if p.kind != "dice"] + [p for p in calc.params if p.kind == "dice"]
+    fields = "".join(_group(group, list(params), uid) for group, params in groupby(ordered, key=lambda p: getattr(p, "group", "")))
     has_dice = any(p.kind == "dice" for p in calc.params)
+    # Older parameters an old link may carry, and the fields each one fills.
+    olds = {old.name: list(old.replaces) for old in getattr(calc, "legacy", ())}
+    legacy = f' data-legacy="{_attr(json.dumps(olds))}"' if olds else ""
     roll = '<button type="button" class="md-button md-button--primary" data-action="roll">Roll for me</button>' if has_dice else ""
     return (
         f'<form class="calc" data-calculator="{_attr(calc.name)}" id="{uid}" novalidate '
-        f'data-runtime="{_attr(runtime)}" data-rules="{_attr(json.dumps(rule_links))}">'
-        f'<fieldset><legend>{html.escape(calc.title)}</legend>'
+        f'aria-labelledby="{anchor(calc.name)}" data-runtime="{_attr(runtime)}" data-rules="{_attr(json.dumps(rule_links))}"'
+        f'{legacy}>'
         f'<p class="calc-summary">{html.escape(calc.summary)}</p>'
         f'<div class="calc-fields">{fields}</div>'
-        f'<div class="calc-actions">{roll}'
-        f'<button type="button" class="md-button" data-action="share">Copy link to this result</button>'
-        f'<span class="calc-seed" hidden></span></div>'
+        f'<div class="calc-answer">'
         f'<p class="calc-status" role="status">The calculator starts when you open a page with one.</p>'
         f'<p class="calc-error" role="alert" id="{uid}-error"></p>'
         f'<div class="calc-result" aria-live="polite" aria-atomic="true"></div>'
-        f"</fieldset></form>"
+        f'<div class="calc-actions">{roll}'
+        f'<button type="button" class="md-button" data-action="share" title="Copy a link that shows this result to anyone">Copy link</button></div>'
+        f"</div>"
+        f'<div class="calc-explain"></div>'
+        f"</form>"
     )
 
 
-def _field(p: Param, uid: str) -> str:
+def _group(group: str, params: list[Param], uid: str) -> str:
+    if not group:
+        return "".join(_field(p, uid) for p in params)
+    gid = f"{uid}-{params[0].name}-row"
+    inner = "".join(_field(p, uid, row=gid) for p in params)
+    return f'<fieldset class="calc-row"><legend id="{gid}">{html.escape(group)}</legend>{inner}</fieldset>'
+
+
+def _field(p: Param, uid: str, row: str = "") -> str:
     fid = f"{uid}-{p.name}"
-    described = f"{fid}-help {uid}-error" if p.help else f"{uid}-error"
-    common = f'id="{fid}" name="{_attr(p.name)}" aria-describedby="{described}"'
+    help_text = p.help + (" " + DICE_HINT if p.kind == "dice" else "")
+    described = f"{fid}-help {fid}-error" if help_text else f"{fid}-error"
+    # In a row the label is short ("Worth"); the row's legend completes its name.
+    named = f' aria-labelledby="{row} {fid}-label"' if row else ""
+    common = f'id="{fid}" name="{_attr(p.name)}"{named} aria-describedby="{described}"'
     value = "" if p.default is None else _attr(p.default)
     if p.kind == "choice":
         options = "".join(
@@ -137,16 +209,26 @@ def _field(p: Param, uid: str) -> str:
             for v, label in p.choices
         )
         control = f"<select {common}>{options}</select>"
+    elif p.kind == "text" and row:  # a name in a row: one line
+        control = f'<input {common} type="text" autocomplete="off" spellcheck="false" value="{value}">'
     elif p.kind == "text":
-        control = f'<textarea {common} rows="6" spellcheck="false">{value}</textarea>'
+        control = f'<textarea {common} rows="3" spellcheck="false">{value}</textarea>'
     elif p.kind == "dice":
-        control = f'<input {common} type="text" inputmode="decimal" autocomplete="off" value="{value}" placeholder="roll or type">'
+        control = f'<input {common} type="text" inputmode="decimal" autocomplete="off" value="{value}" placeholder="type, or Roll for me">'
     else:
         bounds = "".join(f' data-{k}="{v}"' for k, v in (("min", p.minimum), ("max", p.maximum)) if v is not None)
+        # A field that takes negatives needs a keypad with a minus sign: only
+        # type=number brings one on every phone.
+        kind = 'type="number" step="1"' if p.minimum is None or p.minimum < 0 else 'type="text" inputmode="numeric"'
+        limits = "".join(f' {k}="{v}"' for k, v in (("min", p.minimum), ("max", p.maximum)) if v is not None) if "number" in kind else ""
         control = (
             f'<span class="calc-stepper"><button type="button" data-step="-1" aria-label="{_attr(p.label)} minus one">−</button>'
-            f'<input {common} type="text" inputmode="numeric" autocomplete="off" value="{value}"{bounds}>'
+            f'<input {common} {kind}{limits} autocomplete="off" value="{value}"{bounds}>'
             f'<button type="button" data-step="1" aria-label="{_attr(p.label)} plus one">+</button></span>'
         )
-    help_text = f'<small id="{fid}-help">{html.escape(p.help)}</small>' if p.help else ""
-    return f'<div class="calc-field calc-{p.kind}"><label for="{fid}">{html.escape(p.label)}</label>{control}{help_text}</div>'
+    label = p.display_label if row else p.label
+    help_html = f'<small id="{fid}-help">{html.escape(help_text)}</small>' if help_text else ""
+    return (
+        f'<div class="calc-field calc-{p.kind}"><label for="{fid}" id="{fid}-label">{html.escape(label)}</label>{control}'
+        f'<p class="calc-field-error" id="{fid}-error" hidden></p>{help_html}</div>'
+    )

@@ -114,7 +114,7 @@ def test_share_link_round_trip(browser, base_url, pages_of):
     form.locator("[name=mode]").select_option("advantage")
     form.locator("[name=d20]").fill("4 16")
     form.locator("[data-outcome]").wait_for(timeout=BOOT)
-    shown = form.locator(".calc-result").inner_text()
+    shown = form.locator(".calc-result").inner_text() + form.locator(".calc-explain").inner_text()
     link = page.url
     first.close()
     other = browser.new_context()
@@ -122,7 +122,7 @@ def test_share_link_round_trip(browser, base_url, pages_of):
     page.goto(link)
     form = page.locator(f'form[data-calculator="{name}"]')
     form.locator("[data-outcome]").wait_for(timeout=BOOT)
-    assert form.locator(".calc-result").inner_text() == shown
+    assert form.locator(".calc-result").inner_text() + form.locator(".calc-explain").inner_text() == shown
     assert form.locator("[name=power]").input_value() == "7"
     other.close()
 

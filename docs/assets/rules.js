@@ -11,7 +11,10 @@
 // parsed as HTML.
 
 const BOOT_TIMEOUT_MS = globalThis.__calcBootTimeoutMs ?? 60000;
-const READY = "Calculator ready: type what you rolled, or press Roll for me.";
+const READY = "Ready: type what you rolled, or press Roll for me.";
+const READY_NO_DICE = "Ready: the answer shows here as you fill in the form.";
+const LOADING = "Loading the calculator…";
+const failure = (why) => `The calculator could not start (${why}). The rules and tables on this page still apply: roll and read the table by hand.`;
 const runtime = { worker: null, ready: null, pending: new Map(), nextId: 1, how: null, status: "idle" };
 
 function siteBase() {
@@ -70,15 +73,6 @@ function addRuleButtons() {
   }
 }
 
-async function followRedirect() {
-  const id = decodeURIComponent(location.hash.slice(1));
-  if (!id || document.getElementById(id) || !/^[a-z][a-z0-9.-]+$/.test(id)) return;
-  try {
-    const redirects = await (await fetch(new URL("rule-redirects.json", siteBase()))).json();
-    if (Object.hasOwn(redirects, id)) location.replace(new URL(redirects[id], siteBase()));
-  } catch { /* no redirects file: nothing to do */ }
-}
-
 // ---------------------------------------------------------------- runtime
 
 function startRuntime(runtimeUrl) {
@@ -121,7 +115,7 @@ function startRuntime(runtimeUrl) {
     (err) => {
       runtime.status = "failed";
       runtime.error = err.message;
-      showStatusEverywhere(`The calculator could not start (${err.message}). The rules and tables on this page still apply: roll and read the table by hand.`, true);
+      showStatusEverywhere(failure(err.message), true);
     },
   );
   if (early) {
@@ -143,7 +137,8 @@ function computeInWorker(name, params, seed) {
 
 function showStatusEverywhere(text, failed = false) {
   for (const status of document.querySelectorAll("form[data-calculator] .calc-status")) {
-    status.textContent = text;
+    const rolls = status.closest("form").querySelector("[data-action=roll]");
+    status.textContent = text === READY && !rolls ? READY_NO_DICE : text;
     status.classList.toggle("calc-failed", failed);
     status.hidden = !text;
   }
@@ -151,19 +146,37 @@ function showStatusEverywhere(text, failed = false) {
 
 // ---------------------------------------------------------------- forms
 
+const NOT_A_NUMBER = "not a number"; // what a number field holds when its text is no number: Python says so
+
 function readParams(form) {
   const params = {};
   for (const el of form.querySelectorAll("input[name], select[name], textarea[name]")) {
-    if (el.name !== "seed") params[el.name] = el.value;
+    if (el.name === "seed") continue;
+    params[el.name] = el.type === "number" && el.validity.badInput ? NOT_A_NUMBER : el.value;
+  }
+  // An old link's one-line duelist stands for a row of fields until Python
+  // has translated it (result.upgraded).
+  const replaces = JSON.parse(form.dataset.legacy || "{}");
+  for (const [old, value] of Object.entries(form.legacyParams || {})) {
+    for (const name of replaces[old] || []) delete params[name];
+    params[old] = value;
   }
   return params;
 }
 
-function writeAddress(form, params) {
+function formAnchor(form) {
+  return form.getAttribute("aria-labelledby");
+}
+
+function addressOf(form, params, hash) {
   const query = new URLSearchParams({ calc: form.dataset.calculator });
   for (const [key, value] of Object.entries(params)) if (value !== "") query.set(key, value);
   if (form.dataset.seed) query.set("seed", form.dataset.seed);
-  history.replaceState(history.state, "", "?" + query.toString() + location.hash);
+  return "?" + query.toString() + hash;
+}
+
+function writeAddress(form, params) {
+  history.replaceState(history.state, "", addressOf(form, params, location.hash));
 }
 
 function restoreFromAddress(form) {
@@ -173,6 +186,8 @@ function restoreFromAddress(form) {
     if (query.has(el.name)) el.value = query.get(el.name);
   }
   if (query.has("seed")) form.dataset.seed = query.get("seed");
+  const replaces = JSON.parse(form.dataset.legacy || "{}");
+  form.legacyParams = Object.fromEntries([...query].filter(([key]) => Object.hasOwn(replaces, key)));
   return true;
 }
 
@@ -187,36 +202,71 @@ function el(tag, props = {}, ...children) {
   return node;
 }
 
+function clearFieldErrors(form) {
+  for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+  for (const line of form.querySelectorAll(".calc-field-error")) {
+    line.textContent = "";
+    line.hidden = true;
+  }
+}
+
 function renderResult(form, result) {
   const box = form.querySelector(".calc-result");
-  const alert = form.querySelector("[role=alert]");
-  const seedNote = form.querySelector(".calc-seed");
-  for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+  const explain = form.querySelector(".calc-explain");
+  const alert = form.querySelector(".calc-answer [role=alert]");
+  clearFieldErrors(form);
   if (!result.ok) {
-    alert.textContent = result.error;
-    box.replaceChildren(); // never leave an old answer standing as if it were current
+    // Never leave an old answer standing as if it were current.
+    box.replaceChildren();
     box.removeAttribute("data-outcome");
+    explain.replaceChildren();
+    alert.textContent = result.error;
+    form.dataset.state = "error";
     const field = result.field && form.querySelector(`[name="${CSS.escape(result.field)}"]`);
-    if (field) field.setAttribute("aria-invalid", "true");
+    if (field) {
+      field.setAttribute("aria-invalid", "true");
+      const line = form.querySelector(`#${CSS.escape(field.id)}-error`);
+      if (line) {
+        line.textContent = result.error;
+        line.hidden = false;
+      }
+    }
     return;
   }
   alert.textContent = "";
-  const rules = JSON.parse(form.dataset.rules || "{}");
+  form.dataset.state = "result";
   const parts = [el("p", { class: "calc-headline", text: result.headline })];
-  if (result.details.length) parts.push(el("ol", { class: "calc-details" }, ...result.details.map((d) => el("li", { text: d }))));
-  if (result.rules.length) {
-    const links = result.rules.map((id) => el("a", { href: rules[id] || "#" + id, text: id }));
-    const p = el("p", { class: "calc-rules" }, "Rules: ");
-    links.forEach((a, i) => p.append(...(i ? [", ", a] : [a])));
-    parts.push(p);
+  const dice = Object.entries(result.dice);
+  if (result.seed != null) {
+    // Rolled dice go into their fields, as if typed; the seed stays shown.
+    for (const [name, value] of dice) {
+      const field = form.querySelector(`.calc-dice [name="${CSS.escape(name)}"]`);
+      if (field) field.value = value;
+    }
+    parts.push(el("p", { class: "calc-seed", text: `Rolled ${dice.map(([k, v]) => `${labelOf(form, k)}: ${v}`).join(", ")} (seed ${result.seed})` }));
   }
-  if (result.odds.length) parts.push(oddsTable(result));
   box.replaceChildren(...parts);
   box.dataset.outcome = result.outcome;
-  const dice = Object.entries(result.dice);
-  seedNote.hidden = result.seed == null;
-  seedNote.textContent = result.seed == null ? "" :
-    `Rolled ${dice.map(([k, v]) => `${k}: ${v}`).join(", ")} (seed ${result.seed})`;
+  const rules = JSON.parse(form.dataset.rules || "{}");
+  const more = [];
+  if (result.details.length) more.push(el("ol", { class: "calc-details" }, ...result.details.map((d) => el("li", { text: d }))));
+  if (result.rules.length) {
+    const p = el("p", { class: "calc-rules" }, "Rules: ");
+    result.rules.forEach((id, i) => p.append(...(i ? [", "] : []), el("a", { href: rules[id] || "#" + id, text: id })));
+    more.push(p);
+  }
+  if (result.odds.length) more.push(oddsTable(result));
+  explain.replaceChildren(...more);
+}
+
+function labelOf(form, name) {
+  const field = form.querySelector(`[name="${CSS.escape(name)}"]`);
+  const label = field && form.querySelector(`label[for="${CSS.escape(field.id)}"]`);
+  return label ? label.textContent : name;
+}
+
+function percent(p) {
+  return `${p.toFixed(p < 1 && p > 0 ? 2 : 1)}%`;
 }
 
 function oddsTable(result) {
@@ -227,12 +277,19 @@ function oddsTable(result) {
     return el("tr", mine ? { class: "calc-mine" } : {},
       el("th", { scope: "row", text: (mine ? "▶ " : "") + o.label }),
       el("td", { class: "calc-bar-cell" }, bar),
-      el("td", { class: "calc-pct", text: `${o.percent.toFixed(o.percent < 1 && o.percent > 0 ? 2 : 1)}%`, title: `exactly ${o.numerator}/${o.denominator}` }));
+      el("td", { class: "calc-pct", text: percent(o.percent), title: `exactly ${o.numerator}/${o.denominator}` }));
   });
   return el("table", { class: "calc-odds" },
     el("caption", { text: result.odds_title || "Odds" }),
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Result" }), el("th", { scope: "col", text: "Chance" }), el("th", { scope: "col", text: "Percent" }))),
     el("tbody", {}, ...rows));
+}
+
+function step(input, by) {
+  const next = (parseInt(input.value, 10) || 0) + by;
+  const min = input.dataset.min == null ? -Infinity : Number(input.dataset.min);
+  const max = input.dataset.max == null ? Infinity : Number(input.dataset.max);
+  input.value = String(Math.min(max, Math.max(min, next)));
 }
 
 function setUpForm(form) {
@@ -242,13 +299,21 @@ function setUpForm(form) {
   const restored = restoreFromAddress(form);
 
   const update = () => {
-    const params = readParams(form);
+    let params = readParams(form);
     const seed = form.dataset.seed ? form.dataset.seed : null;
     const ticket = ++latest;
     form.setAttribute("aria-busy", "true");
     computeInWorker(form.dataset.calculator, params, seed).then((result) => {
-      if (ticket !== latest) return; // a newer input is on its way
+      if (ticket !== latest || !form.isConnected) return; // a newer input is on its way, or the page is gone
       form.removeAttribute("aria-busy");
+      if (result.ok && Object.keys(result.upgraded || {}).length) {
+        for (const [name, value] of Object.entries(result.upgraded)) {
+          const field = form.querySelector(`[name="${CSS.escape(name)}"]`);
+          if (field) field.value = value;
+        }
+        form.legacyParams = {};
+        params = readParams(form);
+      }
       writeAddress(form, params);
       renderResult(form, result);
     }, () => form.removeAttribute("aria-busy"));
@@ -256,6 +321,18 @@ function setUpForm(form) {
 
   form.addEventListener("input", (event) => {
     if (event.target.closest(".calc-dice")) delete form.dataset.seed; // typed dice replace rolled ones
+    // A number field halfway through "-3" holds no number yet: wait for the rest.
+    if (event.target.type === "number" && event.target.validity.badInput) return;
+    update();
+  });
+  form.addEventListener("change", (event) => {
+    if (event.target.type === "number" && event.target.validity.badInput) update();
+  });
+  form.addEventListener("keydown", (event) => {
+    const input = event.target;
+    if (!input.matches(".calc-int input[inputmode=numeric]") || !["ArrowUp", "ArrowDown"].includes(event.key)) return;
+    event.preventDefault(); // arrow keys step the number, as in a number field
+    step(input, event.key === "ArrowUp" ? 1 : -1);
     update();
   });
   form.addEventListener("submit", (event) => { event.preventDefault(); update(); });
@@ -263,41 +340,57 @@ function setUpForm(form) {
     const button = event.target.closest("button");
     if (!button) return;
     if (button.dataset.step) {
-      const input = button.parentElement.querySelector("input");
-      const next = (parseInt(input.value, 10) || 0) + Number(button.dataset.step);
-      const min = input.dataset.min == null ? -Infinity : Number(input.dataset.min);
-      const max = input.dataset.max == null ? Infinity : Number(input.dataset.max);
-      input.value = String(Math.min(max, Math.max(min, next)));
+      step(button.parentElement.querySelector("input"), Number(button.dataset.step));
       update();
     } else if (button.dataset.action === "roll") {
       form.dataset.seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);
       for (const dice of form.querySelectorAll(".calc-dice input")) dice.value = "";
       update();
     } else if (button.dataset.action === "share") {
-      writeAddress(form, readParams(form));
-      copyText(location.href, button);
+      const params = readParams(form);
+      writeAddress(form, params);
+      // The link lands on this form's heading, with the answer bar in view.
+      copyText(new URL(addressOf(form, params, "#" + formAnchor(form)), location.href).href, button);
     }
   });
   if (restored) {
-    form.scrollIntoView({ block: "center" });
+    // A shared result: the form's heading at the top, so the answer bar,
+    // which stays on screen while the form is, shows the result.
+    const heading = document.getElementById(formAnchor(form));
+    (heading || form).scrollIntoView({ block: "start" });
     update();
   }
 }
 
+function addSkipLink(forms) {
+  const skip = document.querySelector("[data-md-component=skip]");
+  if (!skip || skip.querySelector("[data-calc-skip]")) return;
+  const first = formAnchor(forms[0]);
+  const link = el("a", { href: "#" + first, class: "md-skip", "data-calc-skip": "", text: forms.length > 1 ? "Skip to the first calculator" : "Skip to the calculator" });
+  link.addEventListener("click", (event) => {
+    // Straight into the form: its first field takes the focus, its heading in view.
+    event.preventDefault();
+    event.stopPropagation(); // Material's instant navigation would take the focus back to the page
+    forms[0].querySelector("input, select, textarea")?.focus({ preventScroll: true });
+    document.getElementById(first)?.scrollIntoView({ block: "start" });
+  });
+  skip.append(link);
+}
+
 function setUpCalculators() {
-  const forms = document.querySelectorAll("form[data-calculator]");
+  const forms = [...document.querySelectorAll("form[data-calculator]")];
   if (!forms.length) return;
+  addSkipLink(forms);
   startRuntime(forms[0].dataset.runtime);
-  if (runtime.status === "loading") showStatusEverywhere("Loading the calculator…");
+  if (runtime.status === "loading") showStatusEverywhere(LOADING);
   if (runtime.status === "ready") showStatusEverywhere(READY);
-  if (runtime.status === "failed") showStatusEverywhere(`The calculator could not start (${runtime.error}). The rules and tables on this page still apply.`, true);
+  if (runtime.status === "failed") showStatusEverywhere(failure(runtime.error), true);
   forms.forEach(setUpForm);
 }
 
 // Material swaps pages without reloading: run on every page it shows.
 function onPage() {
   addRuleButtons();
-  followRedirect();
   setUpCalculators();
 }
 

@@ -1,0 +1,284 @@
+"""At the table on a phone (issue 11), in a real Chromium against the built site.
+
+Each test is one thing a player at the table needs: the answer where they
+are looking, an error they can see beside its field, any calculator a tap or
+two from the home page, the keyboard straight into the form, inputs that fit
+what is typed.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from calculators.registry import all_calculators, run
+from test_accessibility import DESKTOP, PHONE
+from test_browser import calculator_pages, share_url
+
+pytestmark = pytest.mark.browser
+BOOT = 60_000
+ATTACK = "tell_tale.resolve_attack"
+ANCHOR = "calc-tell-tale-resolve-attack"
+SIZES = {"phone": {**PHONE, "color_scheme": "light"}, "desktop": {**DESKTOP, "color_scheme": "dark"}}
+
+
+@pytest.fixture(scope="module")
+def pages_of(site):
+    return calculator_pages(site)
+
+
+@pytest.fixture(params=list(SIZES))
+def device(request, browser):
+    context = browser.new_context(**SIZES[request.param])
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    yield page
+    context.close()
+
+
+IN_VIEW = """(el) => {
+  const r = el.getBoundingClientRect();
+  if (r.height === 0 || r.top < 0 || r.bottom > innerHeight) return `at ${r.top}..${r.bottom} of ${innerHeight}`;
+  const hit = document.elementFromPoint(r.left + Math.min(r.width, 40) / 2, r.top + r.height / 2);
+  return !!hit && (el.contains(hit) || hit.contains(el)) ? "" : `covered by ${hit && hit.outerHTML.slice(0, 80)}`;
+}"""
+
+
+class Seen:
+    def __init__(self, why: str):
+        self.why = why
+
+    def __bool__(self):
+        return not self.why
+
+    def __repr__(self):
+        return f"not in view: {self.why}"
+
+
+def in_view(locator) -> Seen:
+    """Wholly inside the viewport and not covered by anything else (false says why)."""
+    return Seen(locator.evaluate(IN_VIEW))
+
+
+def test_the_outcome_is_in_view_after_typing_the_last_die(device, base_url, pages_of):
+    device.goto(base_url + pages_of[ATTACK])
+    form = device.locator(f'form[data-calculator="{ATTACK}"]')
+    form.locator("[name=power]").fill("5")
+    dice = form.locator("[name=d20]")
+    dice.evaluate("el => el.scrollIntoView({ block: 'center' })")
+    dice.press_sequentially("17")
+    result = form.locator('.calc-result[data-outcome="full"]')
+    result.wait_for(timeout=BOOT)
+    assert in_view(form.locator(".calc-headline"))
+    assert dice.evaluate("el => { const r = el.getBoundingClientRect(); return r.top > innerHeight / 4 && r.bottom < innerHeight * 3 / 4; }")
+    assert not device.errors
+
+
+def test_the_loading_status_shows_where_the_answer_will(device, base_url, pages_of):
+    device.goto(base_url + pages_of[ATTACK])
+    form = device.locator(f'form[data-calculator="{ATTACK}"]')
+    form.locator("[name=d20]").evaluate("el => el.scrollIntoView({ block: 'center' })")
+    status = form.locator(".calc-answer .calc-status")
+    assert status.text_content().strip()
+    assert in_view(status)
+
+
+def contrast(page, locator) -> float:
+    """WCAG contrast of an element's text against the first opaque background behind it."""
+    return locator.evaluate("""(el) => {
+      const rgb = (c) => c.match(/[\\d.]+/g).map(Number);
+      const lum = ([r, g, b]) => {
+        const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+      };
+      let bg = null;
+      for (let n = el; n; n = n.parentElement) {
+        const c = rgb(getComputedStyle(n).backgroundColor);
+        if (c.length < 4 || c[3] === 1) { bg = c; break; }
+      }
+      bg = bg || [255, 255, 255];
+      const fg = rgb(getComputedStyle(el).color);
+      const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+      return (a + 0.05) / (b + 0.05);
+    }""")
+
+
+def opacity_chain(locator) -> float:
+    return locator.evaluate("(el) => { let o = 1; for (let n = el; n; n = n.parentElement) o *= Number(getComputedStyle(n).opacity); return o; }")
+
+
+@pytest.mark.parametrize("typed", ["abc", "0", "99", "17"])
+def test_an_error_is_legible_and_beside_its_field(device, base_url, pages_of, typed):
+    params = {"power": "5", "d20": typed}
+    if typed == "17":
+        params["mode"] = "advantage"  # one die where advantage needs two
+    expected = run(ATTACK, params)
+    assert not expected["ok"] and expected["field"] == "d20"
+    device.goto(share_url(base_url, pages_of, ATTACK, {"power": "5", "d20": "12"}))
+    form = device.locator(f'form[data-calculator="{ATTACK}"]')
+    form.locator("[data-outcome]").wait_for(timeout=BOOT)
+    if "mode" in params:
+        form.locator("[name=mode]").select_option("advantage")
+    field = form.locator("[name=d20]")
+    field.fill(typed)
+    message = form.locator(".calc-d20 .calc-field-error, .calc-dice .calc-field-error").filter(has_text=expected["error"])
+    message.wait_for()
+    assert message.text_content() == expected["error"]
+    assert form.locator("[data-outcome]").count() == 0  # the old result is gone
+    assert field.get_attribute("aria-invalid") == "true"
+    assert message.get_attribute("id") in field.get_attribute("aria-describedby").split()
+    field.evaluate("el => el.scrollIntoView({ block: 'center' })")
+    assert in_view(message)
+    assert contrast(device, message) >= 4.5
+    assert opacity_chain(message) == 1
+    # Next to its field: right under it, not a screen away.
+    gap = message.evaluate("(m) => m.getBoundingClientRect().top - m.parentElement.querySelector('input, select, textarea').getBoundingClientRect().bottom")
+    assert 0 <= gap < 40
+    # The answer bar says it too, where the result would be.
+    alert = form.locator(".calc-answer [role=alert]")
+    assert alert.text_content() == expected["error"]
+    assert contrast(device, alert) >= 4.5
+
+
+def test_an_error_of_no_field_shows_where_the_result_would(page, base_url, pages_of):
+    name = "tell_tale.resolve_attack"
+    page.goto(share_url(base_url, pages_of, name, {"power": "5", "d20": "20", "seed": "not-a-seed"}))
+    form = page.locator(f'form[data-calculator="{name}"]')
+    alert = form.locator(".calc-answer [role=alert]")
+    alert.filter(has_text="seed").wait_for(timeout=BOOT)
+    assert alert.text_content() == run(name, {"power": "5", "d20": "20"}, "not-a-seed")["error"]
+    assert form.locator(".calc-field-error:not([hidden])").count() == 0  # the form has no seed field
+    assert form.locator("[data-outcome]").count() == 0
+
+
+def test_a_shared_link_lands_with_the_inputs_and_the_result_in_view(device, base_url, pages_of):
+    name = "rpgdl.resolve_weekend"
+    example = all_calculators()[name].examples[0]
+    device.goto(share_url(base_url, pages_of, name, example))
+    form = device.locator(f'form[data-calculator="{name}"]')
+    form.locator("[data-outcome]").wait_for(timeout=BOOT)
+    device.wait_for_timeout(300)
+    assert in_view(form.locator(".calc-headline"))
+    assert in_view(device.locator(f'[id="{form.get_attribute("aria-labelledby")}"]'))  # and what it is
+    for key, value in example.items():
+        if key != "seed" and form.locator(f'[name="{key}"]').count():
+            assert form.locator(f'[name="{key}"]').input_value() == value
+
+
+def test_the_attack_form_is_one_tap_from_the_home_page_and_two_through_the_list(browser, base_url):
+    context = browser.new_context(**SIZES["phone"])
+    page = context.new_page()
+    page.goto(base_url)
+    page.locator(".md-content a", has_text="Attack roll").first.tap()
+    page.wait_for_url(f"**#{ANCHOR}")
+    page.wait_for_function(f"() => !({IN_VIEW})(document.getElementById('{ANCHOR}'))", timeout=10_000)
+    # The long way: home, the Calculators page, the form.
+    page.goto(base_url)
+    page.locator(".md-content a", has_text="All calculators").tap()
+    page.wait_for_url("**/calculators/")
+    page.locator(".md-content table a", has_text="Attack roll").tap()
+    page.wait_for_url(f"**#{ANCHOR}")
+    # Instant navigation changes the address first, then swaps the page in and scrolls.
+    page.wait_for_function(f"() => document.getElementById('{ANCHOR}') && !({IN_VIEW})(document.getElementById('{ANCHOR}'))", timeout=10_000)
+    context.close()
+
+
+def test_every_form_has_a_heading_in_the_table_of_contents(site, pages_of):
+    for name, url in pages_of.items():
+        html = (site / url / "index.html").read_text(encoding="utf-8")
+        anchor = "calc-" + re.sub(r"[._]+", "-", name)
+        assert f'id="{anchor}"' in html, name
+        assert f'href="#{anchor}"' in html, f"{name}: not in the page's table of contents"
+    listing = (site / "calculators" / "index.html").read_text(encoding="utf-8")
+    for name, url in pages_of.items():
+        assert "#calc-" + re.sub(r"[._]+", "-", name) in listing, f"the Calculators page does not link to {name}'s form"
+
+
+def tabs_to_first_field(page, name, limit=200) -> int:
+    for tabs in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("() => [document.activeElement.tagName, document.activeElement.name, document.activeElement.dataset.calcSkip !== undefined]")
+        if focused[2]:
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(200)
+            if page.evaluate(f"() => document.activeElement.closest('form[data-calculator=\"{name}\"]') !== null"):
+                return tabs
+        elif page.evaluate(f"() => document.activeElement.closest('form[data-calculator=\"{name}\"]') !== null"):
+            return tabs
+    return limit + 1
+
+
+def test_the_keyboard_reaches_the_first_field_in_a_few_tabs(browser, base_url, pages_of):
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    page.goto(base_url + pages_of[ATTACK])
+    page.wait_for_function("() => document.querySelector('[data-calc-skip]')")
+    tabs = tabs_to_first_field(page, ATTACK)
+    assert tabs <= 3, f"{tabs} Tabs to the first field"
+    assert page.evaluate("() => document.activeElement.name") == "power"
+    context.close()
+
+
+def test_rolled_dice_go_into_their_fields(page, base_url, pages_of):
+    page.goto(base_url + pages_of[ATTACK])
+    form = page.locator(f'form[data-calculator="{ATTACK}"]')
+    form.locator("[name=power]").fill("4")
+    form.locator("[name=mode]").select_option("advantage")
+    form.locator("[data-action=roll]").click()
+    form.locator("[data-outcome]").wait_for(timeout=BOOT)
+    seed = re.search(r"seed (\d+)", form.locator(".calc-seed").text_content()).group(1)
+    expected = run(ATTACK, {"power": "4", "mode": "advantage"}, seed)
+    assert form.locator("[name=d20]").input_value() == expected["dice"]["d20"]
+    assert form.locator(".calc-headline").text_content() == expected["headline"]
+    # Typing over a rolled die drops the seed: the typed dice rule.
+    form.locator("[name=d20]").fill("3 4")
+    form.locator('[data-outcome="miss"]').wait_for()
+    assert "seed=" not in page.url
+
+
+def test_dice_fields_say_how_to_type_two_dice(site, pages_of):
+    html = (site / pages_of[ATTACK] / "index.html").read_text(encoding="utf-8")
+    assert "with spaces, like 4 17" in html
+
+
+def test_arrow_keys_step_numbers_and_every_control_shows_focus(browser, base_url, pages_of):
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    page.goto(base_url + pages_of[ATTACK])
+    form = page.locator(f'form[data-calculator="{ATTACK}"]')
+    power = form.locator("[name=power]")
+    power.fill("5")
+    power.press("ArrowUp")
+    power.press("ArrowUp")
+    power.press("ArrowDown")
+    assert power.input_value() == "6"
+    no_ring = []
+    for control in form.locator("input, select, textarea, button").all():
+        control.focus()
+        page.keyboard.press("Shift")  # keyboard modality, as a Tab would give
+        style = control.evaluate("(e) => { const s = getComputedStyle(e); return [s.outlineStyle, s.outlineWidth]; }")
+        if style[0] == "none" or style[1] in ("0px", ""):
+            no_ring.append(control.evaluate("(e) => e.name || e.textContent"))
+    assert not no_ring, f"no visible focus ring on {no_ring}"
+    context.close()
+
+
+def test_select_labels_are_not_cut_on_a_phone(browser, base_url, pages_of):
+    context = browser.new_context(**SIZES["phone"])
+    page = context.new_page()
+    cut = []
+    for url in sorted(set(pages_of.values())):
+        page.goto(base_url + url)
+        cut += page.evaluate("""() => [...document.querySelectorAll('form.calc select')].flatMap((s) => {
+            const probe = document.createElement('span');
+            probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;font:' + getComputedStyle(s).font;
+            document.body.append(probe);
+            const out = [...s.options].filter((o) => { probe.textContent = o.text; return probe.offsetWidth > s.clientWidth - 40; })
+              .map((o) => location.pathname + ' ' + s.name + ': ' + o.text);
+            probe.remove();
+            return out;
+        })""")
+    context.close()
+    assert not cut, "select options cut short on a 360px phone:\n" + "\n".join(cut)
