@@ -65,6 +65,10 @@ class Param:
     label, e.g. "Godlike slot, first player". short: the field's label inside
     such a row ("Worth"). `label` stays the full name that error messages and
     the CLI use ("Godlike slot, first player's Worth must be at most 99").
+
+    ruling: the ID of the ruling this param lets a table decide (a choice,
+    or a number such as a limit the text leaves open); its `default` is the
+    site's ruling. Forms fold these into a "Rulings" box.
     """
 
     name: str
@@ -79,6 +83,7 @@ class Param:
     max_length: int | None = None
     group: str = ""
     short: str = ""
+    ruling: str = ""
 
     @property
     def display_label(self) -> str:
@@ -327,5 +332,5 @@ def run(name: str, raw: Mapping[str, object], seed: object = None) -> dict:
         "seed": seed_value,
         # The current fields that older parameters filled, so a form opened
         # from an old link can show them field by field.
-        "upgraded": {field: raw[field] for field in origin},
+        "upgraded": {field: raw[field] for field in origin if field in raw},
     }

@@ -694,13 +694,13 @@ def check_season_deck(cards: Mapping[str, int]) -> DeckCheck:
 
 SETTING_PARAMS = {
     "division_penalty": Param("division_penalty", "Improper-division penalty", "choice", "flat", choices=DIVISION_PENALTY,
-                              help="Ruling rpgdl.ruling.division-penalty: -2 whatever the gap; or -2 for each division of the gap"),
+                              help="Ruling rpgdl.ruling.division-penalty: -2 whatever the gap; or -2 for each division of the gap", ruling="rpgdl.ruling.division-penalty"),
     "half_draw": Param("half_draw", "Half the Draw means", "choice", "at-most", choices=HALF_DRAW,
-                       help="Ruling rpgdl.ruling.half-draw: the winner's Draw is at most half the loser's, rounded down; or exactly half"),
+                       help="Ruling rpgdl.ruling.half-draw: the winner's Draw is at most half the loser's, rounded down; or exactly half", ruling="rpgdl.ruling.half-draw"),
     "successes_worth": Param("successes_worth", "Successes count", "choice", "modified", choices=SUCCESSES_WORTH,
-                             help="Ruling rpgdl.ruling.successes-worth: the modified Worths; or the printed ones"),
+                             help="Ruling rpgdl.ruling.successes-worth: the modified Worths; or the printed ones", ruling="rpgdl.ruling.successes-worth"),
     "sudden_death": Param("sudden_death", "Sudden Death", "choice", "roll-off", choices=SUDDEN_DEATH,
-                          help="Ruling rpgdl.ruling.sudden-death: a roll-off decides a tie; or nobody wins and both duelists return"),
+                          help="Ruling rpgdl.ruling.sudden-death: a roll-off decides a tie; or nobody wins and both duelists return", ruling="rpgdl.ruling.sudden-death"),
 }
 
 
@@ -1232,9 +1232,9 @@ CALCULATORS = (
             Param("second_trainwrecks", "Second player's Trainwrecks, one number per week", "text", optional=True,
                   max_length=NUMBER_LIST_MAX_LENGTH, help=f"Up to {NUMBER_LIST_MAX_LENGTH} characters"),
             Param("trainwreck_limit", "Trainwrecks that lose the game (X)", "int", DEFAULT_TRAINWRECK_LIMIT, minimum=1, maximum=20,
-                  help="Ruling rpgdl.ruling.trainwreck-limit: 3"),
+                  help="Ruling rpgdl.ruling.trainwreck-limit: 3", ruling="rpgdl.ruling.trainwreck-limit"),
             Param("season_tie", "Equal Successes after five weeks", "choice", "draw", choices=SEASON_TIE,
-                  help="Ruling rpgdl.ruling.season-tie: a draw"),
+                  help="Ruling rpgdl.ruling.season-tie: a draw", ruling="rpgdl.ruling.season-tie"),
             *(Param(f"{d}_champion", f"{DIVISION_NAMES[d]} champion (alternate goal)", "choice", "none", choices=CHAMPIONS)
               for d in DIVISIONS),
         ),
@@ -1308,7 +1308,7 @@ CALCULATORS = (
             Param("unique_weights", "Unique Voters' Vote Weights, e.g. '1 2'", "text", optional=True,
                   max_length=NUMBER_LIST_MAX_LENGTH, help=f"Up to {NUMBER_LIST_MAX_LENGTH} characters"),
             Param("generic_weight", "A Generic Voter's Vote Weight (X)", "int", DEFAULT_GENERIC_WEIGHT, minimum=0, maximum=10,
-                  help="Ruling rpgdl.ruling.generic-voter-weight: 1"),
+                  help="Ruling rpgdl.ruling.generic-voter-weight: 1", ruling="rpgdl.ruling.generic-voter-weight"),
         ),
         adapter=_adapt_vote_pool,
         rules=("rpgdl.voters.generate", "rpgdl.voters.generic-weight", "rpgdl.ruling.generic-voter-weight", "rpgdl.ruling.voter-slots"),

@@ -85,8 +85,8 @@ MULTIPLE_ACTION_STEP = -5
 
 # Settings for the rulings on the offset (tal.multiple.offset).
 OFFSET_MODES = (
-    ("once", "Once per roll: with SPD +2 a third action's -10 is -8"),
-    ("each", "Against each -5: with SPD +2 a third action's -10 is -6"),
+    ("once", "Once per roll (ruling)"),
+    ("each", "Against each -5 step"),
 )  # tal.ruling.offset-later-actions
 OFFSET_CAPS = (
     ("penalty", "At most cancels the penalty, never a bonus"),
@@ -658,9 +658,9 @@ RATINGS_MAX_ITEMS = 50
 
 _OFFSET_PARAMS = (
     Param("offset", "Offsetting attribute", default=0, minimum=-10, maximum=20, help="The Primary Attribute the GM lets offset the multiple action penalty, e.g. SPD +2 for several attacks."),
-    Param("offset_mode", "Offset on later actions", kind="choice", default="once", choices=OFFSET_MODES, help="Ruling tal.ruling.offset-later-actions."),
-    Param("offset_cap", "Offset larger than the penalty", kind="choice", default="penalty", choices=OFFSET_CAPS, help="Ruling tal.ruling.offset-cap."),
-    Param("negative_offset", "Negative attribute", kind="choice", default="ignore", choices=NEGATIVE_OFFSETS, help="Ruling tal.ruling.offset-negative."),
+    Param("offset_mode", "Offset on later actions", kind="choice", default="once", choices=OFFSET_MODES, help="Ruling tal.ruling.offset-later-actions: with SPD +2 a third action's -10 is -8 once per roll, or -6 against each -5 step.", ruling="tal.ruling.offset-later-actions"),
+    Param("offset_cap", "Offset larger than the penalty", kind="choice", default="penalty", choices=OFFSET_CAPS, help="Ruling tal.ruling.offset-cap.", ruling="tal.ruling.offset-cap"),
+    Param("negative_offset", "Negative attribute", kind="choice", default="ignore", choices=NEGATIVE_OFFSETS, help="Ruling tal.ruling.offset-negative.", ruling="tal.ruling.offset-negative"),
 )
 _OFFSET_RULES = ("tal.multiple.offset", "tal.ruling.offset-later-actions", "tal.ruling.offset-cap", "tal.ruling.offset-negative")
 _BAND_RULES = tuple(b.rule for b in ACTION_TABLE)

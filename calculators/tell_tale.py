@@ -1026,7 +1026,7 @@ MODE_PARAMS = (
     Param("mode", "Roll", kind="choice", default="normal", choices=MODE_CHOICES, help="Advantage or disadvantage from the situation (surprise, cover, prone)."),
     Param("haste", "Haste", kind="choice", default="no", choices=YES_NO, help="Haste grants advantage."),
     Param("poisoned", "Poisoned by Deathtouch", kind="choice", default="no", choices=YES_NO, help="A poisoned character has disadvantage."),
-    Param("both", "When advantage and disadvantage both apply", kind="choice", default="cancel", choices=BOTH_CHOICES, help="Ruling tt.ruling.advantage-and-disadvantage."),
+    Param("both", "When advantage and disadvantage both apply", kind="choice", default="cancel", choices=BOTH_CHOICES, help="Ruling tt.ruling.advantage-and-disadvantage.", ruling="tt.ruling.advantage-and-disadvantage"),
 )
 POWER = Param("power", "Power", minimum=0, maximum=1000, help="The attacker's Power after counters and equipment.")
 
@@ -1073,7 +1073,7 @@ CALCULATORS = (
             Param("toughness", "Toughness", minimum=0, maximum=1000),
             Param("vitality", "Vitality", minimum=-1000, maximum=1000),
             Param("damage", "Damage", minimum=0, maximum=10000),
-            Param("overflow", "Damage beyond Toughness", kind="choice", default="carry", choices=(("carry", "Carries on to Vitality (ruling)"), ("stop", "Stops at Toughness 0 for this hit")), help="Ruling tt.ruling.damage-overflow."),
+            Param("overflow", "Damage beyond Toughness", kind="choice", default="carry", choices=(("carry", "Carries on to Vitality (ruling)"), ("stop", "Stops at Toughness 0 for this hit")), help="Ruling tt.ruling.damage-overflow.", ruling="tt.ruling.damage-overflow"),
         ),
         adapter=_damage_adapter,
         outcomes=("standing", "unconscious", "dead"),
@@ -1119,7 +1119,7 @@ CALCULATORS = (
             Param("first_d20", "First character's d20", kind="dice"),
             Param("second_power", "Second character's Power", minimum=0, maximum=1000),
             Param("second_d20", "Second character's d20", kind="dice"),
-            Param("winner_damage", "The winner deals", kind="choice", default="table", choices=(("table", "Damage read on the attack table (ruling)"), ("full", "Its full Power")), help="Ruling tt.ruling.first-strike-tie."),
+            Param("winner_damage", "The winner deals", kind="choice", default="table", choices=(("table", "Damage read on the attack table (ruling)"), ("full", "Its full Power")), help="Ruling tt.ruling.first-strike-tie.", ruling="tt.ruling.first-strike-tie"),
             Param("crit_d4", "Critical d4", kind="dice", help="Only if the winner rolled a 20."),
         ),
         adapter=_first_strike_adapter,
@@ -1144,7 +1144,7 @@ CALCULATORS = (
             *MODE_PARAMS,
             Param("vigilance", "Saver has Vigilance", kind="choice", default="no", choices=YES_NO),
             Param("against", "Saving against", kind="choice", default="tapping", choices=(("knockdown", "Being knocked down by a Trample charge (reflex)"), ("tapping", "Involuntary tapping by a spell or ability (reflex)"), ("other", "Something else, such as Exile"))),
-            Param("tie", "A tie goes to", kind="choice", default="saver", choices=(("saver", "The saver: the effect must beat it (ruling)"), ("effect", "The effect"))),
+            Param("tie", "A tie goes to", kind="choice", default="saver", choices=(("saver", "The saver: the effect must beat it (ruling)"), ("effect", "The effect")), ruling="tt.ruling.opposed-saves"),
         ),
         adapter=_save_adapter,
         outcomes=("saved", "failed", "immune"),
@@ -1166,7 +1166,7 @@ CALCULATORS = (
         summary="Haste raises Speed by 50%.",
         params=(
             Param("speed", "Speed", minimum=0, maximum=1000),
-            Param("rounding", "Round the half", kind="choice", default="down", choices=(("down", "Down (ruling)"), ("up", "Up"))),
+            Param("rounding", "Round the half", kind="choice", default="down", choices=(("down", "Down (ruling)"), ("up", "Up")), ruling="tt.ruling.haste-rounding"),
         ),
         adapter=_haste_adapter,
         outcomes=("hasted",),
@@ -1184,7 +1184,7 @@ CALCULATORS = (
         summary="Seven rolls of 4d6 and, if you like, a check of how you give them to the stats.",
         params=(
             Param("dice", "Stat dice (28 d6)", kind="dice", help="28 d6, four per roll, in order; leave empty to roll."),
-            Param("method", "4xD6 means", kind="choice", default="sum", choices=(("sum", "The sum of four d6 (ruling)"), ("drop-lowest", "Four d6, drop the lowest"))),
+            Param("method", "4xD6 means", kind="choice", default="sum", choices=(("sum", "The sum of four d6 (ruling)"), ("drop-lowest", "Four d6, drop the lowest")), ruling="tt.ruling.four-d6"),
             Param("companion", "Animal companion", kind="choice", default="no", choices=YES_NO),
             Param("initiative", "Initiative", optional=True, minimum=0, maximum=24),
             Param("vitality", "PC Vitality", optional=True, minimum=0, maximum=24),

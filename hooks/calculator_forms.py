@@ -140,7 +140,7 @@ def _index(calcs: dict[str, Calculator], src: str, homes: dict[str, str]) -> str
     rows = ["| Calculator | What it resolves | Inputs | Command line |", "|---|---|---|---|"]
     for name, calc in calcs.items():
         # A row of fields (a duelist) is listed once, by its row's name.
-        inputs = ", ".join(dict.fromkeys(getattr(p, "group", "") or p.label for p in calc.params))
+        inputs = ", ".join(dict.fromkeys(p.group or p.label for p in calc.params))
         rows.append(f"| [{calc.title}]({_home(name, src, homes)}) | {calc.summary} | {inputs} | `python -m calculators {name}` |")
     return "\n".join(rows)
 
@@ -162,8 +162,18 @@ def render_form(calc: Calculator, rule_links: dict[str, str], runtime: str) -> s
     uid = anchor(calc.name).removeprefix("calc-")
     # What the player sets up first, then the dice: the answer bar sits right
     # under the last die, where the eye is when the roll is typed.
-    ordered = [p for p in calc.params if p.kind != "dice"] + [p for p in calc.params if p.kind == "dice"]
-    fields = "".join(_group(group, list(params), uid) for group, params in groupby(ordered, key=lambda p: getattr(p, "group", "")))
+    # The rulings a table may decide differently are folded away under the
+    # other fields: the site's choice holds until a player opens the box.
+    plain = [p for p in calc.params if p.kind != "dice" and not p.ruling]
+    rulings = [p for p in calc.params if p.ruling and p.kind != "dice"]
+    dice = [p for p in calc.params if p.kind == "dice"]
+    fields = "".join(_group(group, list(params), uid) for group, params in groupby(plain, key=lambda p: p.group))
+    if rulings:
+        fields += (
+            f'<details class="calc-rulings"><summary>Rulings: the site\'s choices ({len(rulings)})</summary>'
+            f'<div class="calc-fields">{"".join(_field(p, uid) for p in rulings)}</div></details>'
+        )
+    fields += "".join(_field(p, uid) for p in dice)
     has_dice = any(p.kind == "dice" for p in calc.params)
     # Older parameters an old link may carry, and the fields each one fills.
     olds = {old.name: list(old.replaces) for old in getattr(calc, "legacy", ())}
@@ -209,10 +219,15 @@ def _field(p: Param, uid: str, row: str = "") -> str:
             for v, label in p.choices
         )
         control = f"<select {common}>{options}</select>"
-    elif p.kind == "text" and row:  # a name in a row: one line
-        control = f'<input {common} type="text" autocomplete="off" spellcheck="false" value="{value}">'
+    elif p.kind == "text" and row:  # a name in a row: one line, labelled inside
+        hint = p.display_label + ("" if not p.optional else " (optional)")
+        control = f'<input {common} type="text" autocomplete="off" spellcheck="false" value="{value}" placeholder="{_attr(hint)}">'
     elif p.kind == "text":
         control = f'<textarea {common} rows="3" spellcheck="false">{value}</textarea>'
+    elif p.kind == "int" and row:  # in a row: no stepper buttons, arrow keys still step
+        kind = 'type="number" step="1"' if p.minimum is None or p.minimum < 0 else 'type="text" inputmode="numeric"'
+        bounds = "".join(f' data-{k}="{v}"' for k, v in (("min", p.minimum), ("max", p.maximum)) if v is not None)
+        control = f'<input {common} {kind} autocomplete="off" value="{value}"{bounds}>'
     elif p.kind == "dice":
         control = f'<input {common} type="text" inputmode="decimal" autocomplete="off" value="{value}" placeholder="type, or Roll for me">'
     else:
@@ -227,8 +242,13 @@ def _field(p: Param, uid: str, row: str = "") -> str:
             f'<button type="button" data-step="1" aria-label="{_attr(p.label)} plus one">+</button></span>'
         )
     label = p.display_label if row else p.label
-    help_html = f'<small id="{fid}-help">{html.escape(help_text)}</small>' if help_text else ""
+    label_class = ' class="calc-sr-only"' if row and p.kind == "text" else ""
+    # In a row the help is read out with the field but not shown: the row stays one line.
+    hidden = ' class="calc-sr-only"' if row else ""
+    help_html = f'<small id="{fid}-help"{hidden}>{html.escape(help_text)}</small>' if help_text else ""
+    if p.default is not None:
+        control = control.replace(f'id="{fid}"', f'id="{fid}" data-default="{_attr(p.default)}"', 1)
     return (
-        f'<div class="calc-field calc-{p.kind}"><label for="{fid}" id="{fid}-label">{html.escape(label)}</label>{control}'
+        f'<div class="calc-field calc-{p.kind}" data-param="{_attr(p.name)}"><label for="{fid}" id="{fid}-label"{label_class}>{html.escape(label)}</label>{control}'
         f'<p class="calc-field-error" id="{fid}-error" hidden></p>{help_html}</div>'
     )

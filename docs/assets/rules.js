@@ -292,6 +292,19 @@ function step(input, by) {
   input.value = String(Math.min(max, Math.max(min, next)));
 }
 
+// The folded rulings say whether this table has changed any of them.
+function markRulings(form, open = false) {
+  const box = form.querySelector(".calc-rulings");
+  if (!box) return;
+  const fields = [...box.querySelectorAll("[name]")];
+  const changed = fields.filter((f) => f.dataset.default !== undefined && f.value !== f.dataset.default).length;
+  box.querySelector("summary").textContent = changed
+    ? `Rulings: ${changed} of ${fields.length} changed from the site's choice`
+    : `Rulings: the site's choices (${fields.length})`;
+  box.classList.toggle("calc-changed", changed > 0);
+  if (open && changed) box.open = true;
+}
+
 function setUpForm(form) {
   if (form.dataset.ready) return;
   form.dataset.ready = "true";
@@ -306,10 +319,13 @@ function setUpForm(form) {
     computeInWorker(form.dataset.calculator, params, seed).then((result) => {
       if (ticket !== latest || !form.isConnected) return; // a newer input is on its way, or the page is gone
       form.removeAttribute("aria-busy");
-      if (result.ok && Object.keys(result.upgraded || {}).length) {
-        for (const [name, value] of Object.entries(result.upgraded)) {
-          const field = form.querySelector(`[name="${CSS.escape(name)}"]`);
-          if (field) field.value = value;
+      if (result.ok && Object.keys(form.legacyParams || {}).length) {
+        const replaces = JSON.parse(form.dataset.legacy || "{}");
+        for (const old of Object.keys(form.legacyParams)) {
+          for (const name of replaces[old] || []) {
+            const field = form.querySelector(`[name="${CSS.escape(name)}"]`);
+            if (field) field.value = result.upgraded?.[name] ?? field.dataset.default ?? "";
+          }
         }
         form.legacyParams = {};
         params = readParams(form);
@@ -320,6 +336,7 @@ function setUpForm(form) {
   };
 
   form.addEventListener("input", (event) => {
+    if (event.target.closest(".calc-rulings")) markRulings(form);
     if (event.target.closest(".calc-dice")) delete form.dataset.seed; // typed dice replace rolled ones
     // A number field halfway through "-3" holds no number yet: wait for the rest.
     if (event.target.type === "number" && event.target.validity.badInput) return;
@@ -353,6 +370,7 @@ function setUpForm(form) {
       copyText(new URL(addressOf(form, params, "#" + formAnchor(form)), location.href).href, button);
     }
   });
+  markRulings(form, restored);
   if (restored) {
     // A shared result: the form's heading at the top, so the answer bar,
     // which stays on screen while the form is, shows the result.
