@@ -26,6 +26,7 @@ import json
 import posixpath
 import re
 from itertools import groupby
+from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
@@ -36,7 +37,12 @@ FENCE = re.compile(r"^[ \t]*```calculator[ \t]*\n(.*?)\n[ \t]*```[ \t]*$", re.M 
 INDEX = re.compile(r"^\{\{\s*calculator-index\s*\}\}[ \t]*$", re.M)
 LINKS = re.compile(r"^\{\{\s*calculator-links\s*\}\}[ \t]*$", re.M)
 HEADING = re.compile(r"^(#{1,6})[ \t]")
+SETTINGS = re.compile(r"^\{\{\s*table-settings\s+(\w+)\s*\}\}[ \t]*$", re.M)
 PLACEHOLDER = re.compile(r'<p>CALCULATOR-PLACEHOLDER (\S+)</p>')
+SETTINGS_PLACEHOLDER = re.compile(r'<p>TABLE-SETTINGS-PLACEHOLDER (\w+)</p>')
+PREFIXES = {"tt": "tell_tale", "tal": "talislanta", "rpgdl": "rpgdl"}  # rule ID prefix -> calculators module
+SETTINGS_PAGES = {"tell_tale": "tell-tale/table-settings/", "talislanta": "talislanta/table-settings/", "rpgdl": "rpgdl/table-settings/"}
+SETTINGS_JSON = "table-settings.json"
 GAME_NAMES = {"tell_tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
 DICE_HINT = "Several dice: type them all with spaces, like 4 17. Left empty, Roll for me rolls them."
 
@@ -47,6 +53,7 @@ DICE_HINT = "Several dice: type them all with spaces, like 4 17. Left empty, Rol
 def on_config(config):
     config["calculator_pages"] = {}  # page src -> calculator names
     config["calculator_homes"] = {}  # calculator name -> the page src it is on
+    config["settings_pages"] = {}  # game module -> the page src of its table settings
     return config
 
 
@@ -78,6 +85,15 @@ def on_page_markdown(markdown, page, config, files):
         return f"{'#' * min(level, 6)} Calculator: {title} {{ #{anchor(name)} .calc-heading }}\n\nCALCULATOR-PLACEHOLDER {name}"
 
     markdown = FENCE.sub(heading, markdown)
+
+    def settings(m):
+        prefix = m.group(1)
+        if prefix not in PREFIXES:
+            raise PluginError(f"{src}: table-settings needs one of {', '.join(PREFIXES)}, got {prefix}.")
+        config["settings_pages"][PREFIXES[prefix]] = src
+        return f"TABLE-SETTINGS-PLACEHOLDER {PREFIXES[prefix]}"
+
+    markdown = SETTINGS.sub(settings, markdown)
     homes = config["calculator_homes"]
     markdown = INDEX.sub(lambda m: _index(calcs, src, homes), markdown)
     markdown = LINKS.sub(lambda m: _links(calcs, src, homes), markdown)
@@ -92,6 +108,7 @@ def on_page_markdown(markdown, page, config, files):
 
 
 def on_page_content(content, page, config, files):
+    content = SETTINGS_PLACEHOLDER.sub(lambda m: render_settings(m.group(1), config, page.url), content)
     if page.file.src_uri not in config["calculator_pages"]:
         return content
     calcs = all_calculators()
@@ -104,12 +121,99 @@ def on_page_content(content, page, config, files):
         if missing:
             raise PluginError(f"Calculator {calc.name} cites unknown rule IDs: {', '.join(missing)}.")
         links = {r: get_relative_url(rules[r].url, page.url) + "#" + r for r in calc.rules}
-        return render_form(calc, links, runtime)
+        return render_form(calc, links, runtime, get_relative_url(SETTINGS_PAGES[calc.name.split(".")[0]], page.url))
 
     return PLACEHOLDER.sub(form, content)
 
 
+def on_post_build(config):
+    """table-settings.json: every house ruling a table may choose, for the page script."""
+    pages = {game: src.removesuffix(".md") + "/" for game, src in config["settings_pages"].items()}
+    wrong = {g: p for g, p in pages.items() if SETTINGS_PAGES.get(g) != p}
+    missing = sorted(set(table_settings(all_calculators())) - set(pages))
+    if missing or wrong:
+        raise PluginError(f"Table settings pages: each game's {{{{ table-settings <prefix> }}}} lives at {SETTINGS_PAGES}; missing: {missing}, elsewhere: {wrong}.")
+    data = {"pages": pages, "settings": {
+        game: {name: _setting_json(setting) for name, setting in found.items()}
+        for game, found in table_settings(all_calculators()).items()
+    }}
+    (Path(config["site_dir"]) / SETTINGS_JSON).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+
 # ---------------------------------------------------------------- helpers
+
+
+def table_settings(calcs: dict[str, Calculator]) -> dict[str, dict[str, dict]]:
+    """Game module -> param name -> {param, calculators}: every param a ruling
+    lets a table decide, declared once in the registry (`Param.ruling`). The
+    same name in two calculators of a game must be the same setting."""
+    found: dict[str, dict[str, dict]] = {}
+    for name, calc in calcs.items():
+        game = name.split(".")[0]
+        for p in calc.params:
+            if not p.ruling:
+                continue
+            mine = found.setdefault(game, {})
+            if p.name in mine:
+                other = mine[p.name]["param"]
+                if (other.ruling, other.default, other.choices, other.minimum, other.maximum, other.kind) != (
+                        p.ruling, p.default, p.choices, p.minimum, p.maximum, p.kind):
+                    raise PluginError(f"{game}: the setting {p.name} differs between {mine[p.name]['calculators'][0]} and {name}.")
+                mine[p.name]["calculators"].append(name)
+            else:
+                mine[p.name] = {"param": p, "calculators": [name]}
+    return found
+
+
+def _setting_json(setting: dict) -> dict:
+    p = setting["param"]
+    return {"label": p.label, "ruling": p.ruling, "default": str(p.default), "kind": p.kind,
+            "choices": [list(c) for c in p.choices], "min": p.minimum, "max": p.maximum,
+            "calculators": setting["calculators"]}
+
+
+def render_settings(game: str, config, page_url: str) -> str:
+    """The settings page of one game: a field per house ruling, with its rule."""
+    calcs = all_calculators()
+    rules = config["rules_state"].rules
+    found = table_settings(calcs).get(game, {})
+    rows = []
+    for name, setting in found.items():
+        p: Param = setting["param"]
+        if p.ruling not in rules:
+            raise PluginError(f"Setting {game}.{name} names unknown ruling {p.ruling}.")
+        rule = rules[p.ruling]
+        fid = f"ts-{game}-{name}"
+        if p.kind == "choice":
+            options = "".join(
+                f'<option value="{_attr(v)}"{" selected" if v == p.default else ""}>{html.escape(label)}</option>' for v, label in p.choices
+            )
+            control = f'<select id="{fid}" name="{_attr(name)}" data-default="{_attr(p.default)}" aria-describedby="{fid}-help">{options}</select>'
+            site_choice = dict(p.choices).get(str(p.default), str(p.default))
+        else:
+            control = (f'<input id="{fid}" name="{_attr(name)}" type="text" inputmode="numeric" autocomplete="off" value="{_attr(p.default)}" '
+                       f'data-default="{_attr(p.default)}" data-min="{p.minimum}" data-max="{p.maximum}" aria-describedby="{fid}-help">')
+            site_choice = str(p.default)
+        used = ", ".join(calcs[c].title for c in setting["calculators"])
+        href = get_relative_url(rule.url, page_url) + "#" + rule.id
+        rows.append(
+            f'<div class="ts-setting" data-setting="{_attr(game)}.{_attr(name)}">'
+            f'<label for="{fid}">{html.escape(p.label)}</label>{control}'
+            f'<p class="calc-field-error" id="{fid}-error" hidden></p>'
+            f'<small id="{fid}-help">Ruling <a href="{_attr(href)}">{html.escape(rule.title)}</a> '
+            f'(<code>{html.escape(rule.id)}</code>). The site\'s choice: {html.escape(site_choice)}. Used by: {html.escape(used)}.</small></div>'
+        )
+    return (
+        f'<form class="table-settings" data-game="{_attr(game)}" novalidate>'
+        f'<div class="ts-join" hidden></div>'
+        f'<p class="ts-status" role="status">Your table uses the site\'s rulings.</p>'
+        f'{"".join(rows)}'
+        f'<div class="ts-actions">'
+        f'<button type="button" class="md-button md-button--primary" data-action="join">Copy a join link for my table</button>'
+        f'<button type="button" class="md-button" data-action="reset">Back to the site\'s rulings</button></div>'
+        f"</form>"
+    )
+
 
 
 def anchor(name: str) -> str:
@@ -158,7 +262,7 @@ def _attr(value) -> str:
     return html.escape(str(value), quote=True)
 
 
-def render_form(calc: Calculator, rule_links: dict[str, str], runtime: str) -> str:
+def render_form(calc: Calculator, rule_links: dict[str, str], runtime: str, settings: str = "") -> str:
     uid = anchor(calc.name).removeprefix("calc-")
     # What the player sets up first, then the dice: the answer bar sits right
     # under the last die, where the eye is when the roll is typed.
@@ -172,6 +276,7 @@ def render_form(calc: Calculator, rule_links: dict[str, str], runtime: str) -> s
         fields += (
             f'<details class="calc-rulings"><summary>Rulings: the site\'s choices ({len(rulings)})</summary>'
             f'<div class="calc-fields">{"".join(_field(p, uid) for p in rulings)}</div></details>'
+            f'<p class="calc-table-line" hidden></p>'  # "Table settings: 2 house rulings", by the page script
         )
     fields += "".join(_field(p, uid) for p in dice)
     has_dice = any(p.kind == "dice" for p in calc.params)
@@ -182,7 +287,7 @@ def render_form(calc: Calculator, rule_links: dict[str, str], runtime: str) -> s
     return (
         f'<form class="calc" data-calculator="{_attr(calc.name)}" id="{uid}" novalidate '
         f'aria-labelledby="{anchor(calc.name)}" data-runtime="{_attr(runtime)}" data-rules="{_attr(json.dumps(rule_links))}"'
-        f'{legacy}>'
+        f'{legacy} data-settings="{_attr(settings)}">'
         f'<p class="calc-summary">{html.escape(calc.summary)}</p>'
         f'<div class="calc-fields">{fields}</div>'
         f'<div class="calc-answer">'

@@ -10,6 +10,8 @@
 // the page with textContent: nothing from the address bar or a form is ever
 // parsed as HTML.
 
+import { applyTableToForm, logResult, markRulingBoxes, setUpLogPage, setUpSettingsPage } from "./table.js";
+
 const BOOT_TIMEOUT_MS = globalThis.__calcBootTimeoutMs ?? 60000;
 const READY = "Ready: type what you rolled, or press Roll for me.";
 const READY_NO_DICE = "Ready: the answer shows here as you fill in the form.";
@@ -25,7 +27,7 @@ function siteBase() {
 
 // ---------------------------------------------------------------- rule IDs
 
-async function copyText(text, button) {
+async function copyText(text, button, done = "Link copied") {
   let copied = false;
   try {
     await navigator.clipboard.writeText(text);
@@ -48,8 +50,8 @@ async function copyText(text, button) {
   const label = button.textContent;
   const name = button.getAttribute("aria-label");
   button.dataset.copied = "true";
-  button.textContent = "Link copied";
-  if (name) button.setAttribute("aria-label", "Link copied");
+  button.textContent = done;
+  if (name) button.setAttribute("aria-label", done);
   setTimeout(() => {
     delete button.dataset.copied;
     button.textContent = label;
@@ -309,6 +311,7 @@ function setUpForm(form) {
   if (form.dataset.ready) return;
   form.dataset.ready = "true";
   let latest = 0;
+  applyTableToForm(form); // the table's house rulings first; a link's own values go over them
   const restored = restoreFromAddress(form);
 
   const update = () => {
@@ -332,6 +335,7 @@ function setUpForm(form) {
       }
       writeAddress(form, params);
       renderResult(form, result);
+      if (result.ok) logResult(form, logEntry(form, params, result));
     }, () => form.removeAttribute("aria-busy"));
   };
 
@@ -380,6 +384,36 @@ function setUpForm(form) {
   }
 }
 
+function logEntry(form, params, result) {
+  const inputs = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ""));
+  return {
+    time: new Date().toISOString(),
+    calculator: form.dataset.calculator,
+    game: form.dataset.calculator.split(".")[0],
+    title: document.getElementById(formAnchor(form))?.textContent.replace(/^Calculator: /, "").replace(/¶$/, "").trim() || form.dataset.calculator,
+    inputs,
+    seed: result.seed,
+    outcome: result.outcome,
+    headline: result.headline,
+    url: location.pathname + addressOf(form, params, "#" + formAnchor(form)),
+  };
+}
+
+let tableSpec = null; // table-settings.json, fetched once when a page needs it
+
+function withTableSpec(use) {
+  tableSpec ??= fetch(new URL("table-settings.json", siteBase())).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+  tableSpec.then((spec) => spec && use(spec));
+}
+
+function setUpTable() {
+  const settings = document.querySelector("form.table-settings");
+  if (settings) withTableSpec((spec) => setUpSettingsPage(settings, spec, copyText));
+  if (document.querySelector(".admonition.ruling")) withTableSpec(markRulingBoxes);
+  const log = document.querySelector("[data-table-log]");
+  if (log) setUpLogPage(log, copyText);
+}
+
 function addSkipLink(forms) {
   const skip = document.querySelector("[data-md-component=skip]");
   if (!skip || skip.querySelector("[data-calc-skip]")) return;
@@ -410,6 +444,7 @@ function setUpCalculators() {
 function onPage() {
   addRuleButtons();
   setUpCalculators();
+  setUpTable();
 }
 
 if (typeof document$ !== "undefined") document$.subscribe(onPage);

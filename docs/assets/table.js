@@ -1,0 +1,370 @@
+// The GM's table, kept on this device: house rulings ("table settings") and
+// the roll log. No server, no account: localStorage only.
+//
+// Settings are keyed "<calculators module>.<param>" ("tell_tale.both"), the
+// registry's names; what a setting may be is read from the form's own
+// controls or from table-settings.json (written by hooks/calculator_forms.py
+// from the registry), and anything else, from a link or from storage, is
+// refused, never applied. Everything shown is put in with textContent.
+
+const SETTINGS_KEY = "table-rules:settings";
+const LOG_KEY = "table-rules:log";
+export const LOG_CAP = 200;
+const LOG_AFTER_MS = 1500; // a result that stands this long goes in the log
+const JOIN_MAX = 2000; // characters of a join link's list
+const GAMES = { tell_tale: "Tell-Tale", talislanta: "Talislanta", rpgdl: "RPGDL TCG" };
+
+// ---------------------------------------------------------------- storage
+
+function read(key, fallback) {
+  try {
+    const value = JSON.parse(localStorage.getItem(key));
+    return value ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false; // storage full or off: the page still works, it just forgets
+  }
+}
+
+function quote(text) {
+  const s = String(text);
+  return `“${s.length > 30 ? s.slice(0, 30) + "…" : s}”`;
+}
+
+/** The stored settings, as a plain object of strings (anything else dropped). */
+export function storedSettings() {
+  const raw = read(SETTINGS_KEY, {});
+  const out = {};
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return out;
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value === "string" && /^[a-z_]+\.[a-z0-9_]+$/.test(key)) out[key] = value;
+  }
+  return out;
+}
+
+function saveSettings(settings) {
+  return write(SETTINGS_KEY, settings);
+}
+
+// ---------------------------------------------------------------- checks
+
+/** Null if `value` is allowed for setting `key` of `spec`, else a sentence. */
+export function checkSetting(spec, key, value) {
+  const [game, name, extra] = String(key).split(".");
+  const settings = spec && spec.settings;
+  const setting = extra === undefined && settings && Object.hasOwn(settings, game) && Object.hasOwn(settings[game], name)
+    ? settings[game][name] : null;
+  if (!setting) return `This site has no house ruling called ${quote(key)}: it was not applied.`;
+  const text = String(value);
+  if (setting.kind === "choice") {
+    if (setting.choices.some(([v]) => v === text)) return null;
+    return `${setting.label} cannot be ${quote(text)}: it was not applied (the choices are ${setting.choices.map((c) => c[1]).join("; ")}).`;
+  }
+  if (!/^[0-9]{1,6}$/.test(text)) return `${setting.label} must be a whole number; got ${quote(text)}: it was not applied.`;
+  const n = Number(text);
+  if ((setting.min != null && n < setting.min) || (setting.max != null && n > setting.max)) {
+    return `${setting.label} must be from ${setting.min} to ${setting.max}; got ${n}: it was not applied.`;
+  }
+  return null;
+}
+
+/** Null if `field` (a form control) may take `value`, else a sentence. */
+function fitsField(field, value) {
+  if (field.tagName === "SELECT") return [...field.options].some((o) => o.value === value) ? null : "not a choice";
+  if (!/^-?[0-9]{1,6}$/.test(value)) return "not a number";
+  const n = Number(value);
+  const min = field.dataset.min ? Number(field.dataset.min) : -Infinity;
+  const max = field.dataset.max ? Number(field.dataset.max) : Infinity;
+  return n >= min && n <= max ? null : "out of range";
+}
+
+// ---------------------------------------------------------------- forms
+
+/** Give the form's rulings the table's choices (before a link's own values
+ * are restored over them) and say so in the line near the form. */
+export function applyTableToForm(form) {
+  const game = form.dataset.calculator.split(".")[0];
+  const settings = storedSettings();
+  let house = 0;
+  for (const field of form.querySelectorAll(".calc-rulings [name]")) {
+    const key = `${game}.${field.name}`;
+    if (!Object.hasOwn(settings, key) || fitsField(field, settings[key])) continue;
+    field.value = settings[key];
+    if (settings[key] !== field.dataset.default) house += 1;
+  }
+  const line = form.querySelector(".calc-table-line");
+  if (line && form.dataset.settings) {
+    const link = document.createElement("a");
+    link.href = form.dataset.settings;
+    link.textContent = house ? `Table settings: ${house} house ruling${house > 1 ? "s" : ""}` : "Table settings: the site's rulings";
+    line.replaceChildren(link);
+    line.hidden = false;
+  }
+}
+
+// ---------------------------------------------------------------- ruling boxes
+
+/** In each ruling box of the page, what this table plays where it is not the site's ruling. */
+export function markRulingBoxes(spec) {
+  if (!spec) return;
+  const settings = storedSettings();
+  for (const old of document.querySelectorAll(".ts-yours")) old.remove();
+  for (const [game, found] of Object.entries(spec.settings)) {
+    for (const [name, setting] of Object.entries(found)) {
+      const key = `${game}.${name}`;
+      if (!Object.hasOwn(settings, key) || settings[key] === setting.default || checkSetting(spec, key, settings[key])) continue;
+      const heading = document.getElementById(setting.ruling);
+      const box = heading && heading.parentElement.querySelector(`[id="${CSS.escape(setting.ruling)}"] ~ .admonition.ruling`);
+      if (!box) continue;
+      const shown = setting.kind === "choice" ? Object.fromEntries(setting.choices)[settings[key]] : settings[key];
+      const note = document.createElement("p");
+      note.className = "ts-yours";
+      const strong = document.createElement("strong");
+      strong.textContent = shown;
+      const link = document.createElement("a");
+      link.href = new URL(spec.pages[game], siteRoot()).href;
+      link.textContent = "change";
+      note.append(`Your table: ${setting.label}: `, strong, " (a house ruling; ", link, ").");
+      box.querySelector(".admonition-title")?.after(note);
+    }
+  }
+}
+
+function siteRoot() {
+  const config = document.getElementById("__config");
+  const base = config ? JSON.parse(config.textContent).base : ".";
+  return new URL(base.replace(/\/?$/, "/"), location.href);
+}
+
+// ---------------------------------------------------------------- settings page
+
+export function setUpSettingsPage(form, spec, copyText) {
+  if (form.dataset.ready) return;
+  form.dataset.ready = "true";
+  const game = form.dataset.game;
+  const status = form.querySelector(".ts-status");
+  const show = () => {
+    const settings = storedSettings();
+    let house = 0;
+    for (const field of form.querySelectorAll("[name]")) {
+      const key = `${game}.${field.name}`;
+      field.value = Object.hasOwn(settings, key) && !checkSetting(spec, key, settings[key]) ? settings[key] : field.dataset.default;
+      if (field.value !== field.dataset.default) house += 1;
+      field.closest(".ts-setting").classList.toggle("ts-house", field.value !== field.dataset.default);
+    }
+    status.textContent = house ? `Your table plays ${house} house ruling${house > 1 ? "s" : ""} in ${GAMES[game]}.` : `Your table uses the site's rulings in ${GAMES[game]}.`;
+  };
+  form.addEventListener("input", (event) => {
+    const field = event.target;
+    if (!field.name) return;
+    const key = `${game}.${field.name}`;
+    const error = checkSetting(spec, key, field.value.trim());
+    const line = form.querySelector(`#${CSS.escape(field.id)}-error`);
+    line.textContent = error || "";
+    line.hidden = !error;
+    field.toggleAttribute("aria-invalid", !!error);
+    if (error) return;
+    const settings = storedSettings();
+    if (field.value.trim() === field.dataset.default) delete settings[key];
+    else settings[key] = field.value.trim();
+    saveSettings(settings);
+    show();
+  });
+  form.addEventListener("click", (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    if (button.dataset.action === "reset") {
+      const settings = storedSettings();
+      for (const key of Object.keys(settings)) if (key.startsWith(game + ".")) delete settings[key];
+      saveSettings(settings);
+      show();
+    } else if (button.dataset.action === "join") {
+      copyText(joinLink(spec), button);
+    }
+  });
+  show();
+  offerJoin(form, spec, show);
+}
+
+/** A link that gives another device this device's house rulings (all games). */
+export function joinLink(spec) {
+  const settings = storedSettings();
+  const list = Object.entries(settings).filter(([key, value]) => !checkSetting(spec, key, value))
+    .map(([key, value]) => `${key}:${value}`).join(",");
+  const url = new URL(location.href);
+  url.search = new URLSearchParams({ join: list || "site" }).toString();
+  url.hash = "";
+  return url.href;
+}
+
+/** Read a join link's list: [{key, value}] to apply and the sentences of what was refused. */
+export function readJoin(spec, text) {
+  const apply = [];
+  const refused = [];
+  if (text.length > JOIN_MAX) return { apply, refused: [`This join link is too long (${text.length} characters): nothing was applied.`] };
+  if (text === "site") return { apply, refused };
+  for (const item of text.split(",").slice(0, 100)) {
+    const at = item.indexOf(":");
+    const key = at < 0 ? item : item.slice(0, at);
+    const value = at < 0 ? "" : item.slice(at + 1);
+    const error = checkSetting(spec, key, value);
+    if (error) refused.push(error);
+    else apply.push({ key, value });
+  }
+  return { apply, refused };
+}
+
+function offerJoin(form, spec, show) {
+  const params = new URLSearchParams(location.search);
+  if (!params.has("join")) return;
+  const box = form.querySelector(".ts-join");
+  const { apply, refused } = readJoin(spec, params.get("join"));
+  const done = (text) => {
+    const url = new URL(location.href);
+    url.searchParams.delete("join");
+    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
+    box.replaceChildren(Object.assign(document.createElement("p"), { textContent: text }));
+    box.setAttribute("role", "status");
+  };
+  const title = document.createElement("p");
+  title.className = "ts-join-title";
+  title.textContent = apply.length
+    ? `This join link gives this device ${apply.length} house ruling${apply.length > 1 ? "s" : ""}; your other settings go back to the site's rulings:`
+    : "This join link gives this device the site's rulings for every game:";
+  const list = document.createElement("ul");
+  for (const { key, value } of apply) {
+    const [game, name] = key.split(".");
+    const setting = spec.settings[game][name];
+    const shown = setting.kind === "choice" ? Object.fromEntries(setting.choices)[value] : value;
+    list.append(Object.assign(document.createElement("li"), { textContent: `${GAMES[game]}: ${setting.label}: ${shown}` }));
+  }
+  const problems = refused.map((text) => Object.assign(document.createElement("p"), { className: "calc-field-error", textContent: text }));
+  const yes = Object.assign(document.createElement("button"), { type: "button", className: "md-button md-button--primary", textContent: "Apply them on this device" });
+  const no = Object.assign(document.createElement("button"), { type: "button", className: "md-button", textContent: "Keep my settings" });
+  yes.addEventListener("click", () => {
+    const settings = {};
+    for (const { key, value } of apply) settings[key] = value;
+    saveSettings(settings);
+    show();
+    done(`Applied: this device now plays ${apply.length} house ruling${apply.length === 1 ? "" : "s"}.`);
+  });
+  no.addEventListener("click", () => done("Nothing changed: this device keeps its settings."));
+  const actions = Object.assign(document.createElement("div"), { className: "ts-actions" });
+  actions.append(yes, no);
+  box.replaceChildren(title, ...(apply.length ? [list] : []), ...problems, actions);
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", "Join a table");
+  box.hidden = false;
+}
+
+// ---------------------------------------------------------------- roll log
+
+const pendingLog = new WeakMap(); // form -> timer of a result not yet logged
+
+/** Log a result once it has stood a moment (typing "1", "17" logs the 17); a roll at once. */
+export function logResult(form, entry) {
+  clearTimeout(pendingLog.get(form));
+  const commit = () => addToLog(entry);
+  if (entry.seed != null) commit();
+  else pendingLog.set(form, setTimeout(commit, LOG_AFTER_MS));
+}
+
+export function readLog() {
+  const log = read(LOG_KEY, []);
+  return Array.isArray(log) ? log.filter((e) => e && typeof e === "object" && typeof e.calculator === "string").slice(0, LOG_CAP) : [];
+}
+
+function addToLog(entry) {
+  const log = readLog();
+  const last = log[0];
+  if (last && last.url === entry.url && last.headline === entry.headline) return; // the same result again
+  log.unshift(entry);
+  write(LOG_KEY, log.slice(0, LOG_CAP));
+}
+
+export function clearLog() {
+  write(LOG_KEY, []);
+}
+
+function safeLink(url) {
+  try {
+    const target = new URL(url, siteRoot());
+    return target.origin === location.origin ? target.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function inputsText(inputs) {
+  return Object.entries(inputs || {}).map(([k, v]) => `${k}=${v}`).join(", ");
+}
+
+export function entryMarkdown(entry) {
+  const when = new Date(entry.time).toLocaleString();
+  const link = safeLink(entry.url);
+  const title = link ? `[${entry.title}](${link})` : entry.title;
+  const seed = entry.seed != null ? ` (rolled, seed ${entry.seed})` : "";
+  return `- ${when}: ${title}: **${entry.headline}** (${inputsText(entry.inputs)})${seed}`;
+}
+
+export function setUpLogPage(box, copyText) {
+  if (box.dataset.ready) return;
+  box.dataset.ready = "true";
+  const el = (tag, props = {}, ...children) => {
+    const node = Object.assign(document.createElement(tag), props);
+    node.append(...children);
+    return node;
+  };
+  const filter = el("select", { id: "log-game" },
+    el("option", { value: "", textContent: "Every game" }),
+    ...Object.entries(GAMES).map(([value, name]) => el("option", { value, textContent: name })));
+  const count = el("p", { className: "log-count" });
+  count.setAttribute("role", "status");
+  const list = el("ol", { className: "log-entries" });
+  const md = el("button", { type: "button", className: "md-button md-button--primary", textContent: "Copy as Markdown" });
+  const json = el("button", { type: "button", className: "md-button", textContent: "Copy as JSON" });
+  const clear = el("button", { type: "button", className: "md-button", textContent: "Clear the log" });
+  const shown = () => readLog().filter((e) => !filter.value || e.game === filter.value);
+  const render = () => {
+    const entries = shown();
+    count.textContent = entries.length ? `${entries.length} result${entries.length > 1 ? "s" : ""}, newest first.` : "No results yet: a result from any calculator on this device appears here.";
+    list.replaceChildren(...entries.map((entry) => {
+      const link = safeLink(entry.url);
+      const title = link ? el("a", { href: link, textContent: entry.title }) : el("span", { textContent: entry.title });
+      const copy = el("button", { type: "button", className: "md-button log-copy", textContent: "Copy" });
+      copy.setAttribute("aria-label", `Copy this result: ${entry.headline}`);
+      copy.addEventListener("click", () => copyText(entryMarkdown(entry), copy, "Copied"));
+      const time = el("time", { dateTime: entry.time, textContent: new Date(entry.time).toLocaleString() });
+      const seed = entry.seed != null ? ` · rolled, seed ${entry.seed}` : "";
+      return el("li", { className: "log-entry" },
+        el("p", { className: "log-head" }, time, " · ", title),
+        el("p", { className: "log-headline", textContent: entry.headline }),
+        el("p", { className: "log-inputs", textContent: inputsText(entry.inputs) + seed }),
+        copy);
+    }));
+    for (const button of [md, json, clear]) button.disabled = !entries.length;
+  };
+  filter.addEventListener("change", render);
+  md.addEventListener("click", () => copyText(shown().map(entryMarkdown).join("\n"), md, "Copied"));
+  json.addEventListener("click", () => copyText(JSON.stringify(shown(), null, 1), json, "Copied"));
+  clear.addEventListener("click", () => {
+    if (confirm("Clear every result of the log on this device?")) {
+      clearLog();
+      render();
+    }
+  });
+  const label = el("label", { htmlFor: "log-game", textContent: "Show" });
+  box.replaceChildren(el("div", { className: "log-tools" }, label, filter, md, json, clear), count, list);
+  render();
+  addEventListener("storage", (event) => { if (event.key === LOG_KEY) render(); });
+}
+
+export const GAME_NAMES = GAMES;

@@ -1,0 +1,249 @@
+"""The GM's table (issue 15): house rulings chosen once, and the roll log,
+in a real Chromium against the built site."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from calculators.registry import all_calculators, run
+from test_browser import calculator_pages, share_url
+from test_offline import wait_until_offline_ready, worker_data
+
+pytestmark = pytest.mark.browser
+BOOT = 60_000
+ATTACK = "tell_tale.resolve_attack"
+# Advantage twice (the situation and Haste) against one disadvantage (poison):
+# under the site's ruling they cancel to one d20, so "4 17" is refused;
+# counted, advantage wins and 17 is kept.
+CONTESTED = {"power": "5", "mode": "advantage", "haste": "yes", "poisoned": "yes", "d20": "4 17"}
+
+
+@pytest.fixture(scope="module")
+def pages_of(site):
+    return calculator_pages(site)
+
+
+@pytest.fixture
+def table(browser):
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    yield page
+    context.close()
+
+
+def choose(page, base_url, game_folder, setting, value):
+    page.goto(f"{base_url}{game_folder}/table-settings/")
+    field = page.locator(f'.ts-setting[data-setting="{setting}"] [name]')
+    if field.evaluate("e => e.tagName") == "SELECT":
+        field.select_option(value)
+    else:
+        field.fill(value)
+    page.locator(".ts-status", has_text="house ruling").wait_for()
+
+
+def fill(form, params):
+    for name, value in params.items():
+        field = form.locator(f'[name="{name}"]')
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+
+
+def test_a_house_ruling_changes_every_affected_form_and_survives_a_reload(table, base_url, pages_of, site):
+    assert not run(ATTACK, CONTESTED)["ok"]  # the site's ruling: one d20
+    expected = run(ATTACK, {**CONTESTED, "both": "count"})
+    assert expected["ok"] and expected["outcome"] == "full"
+    choose(table, base_url, "tell-tale", "tell_tale.both", "count")
+    users = [n for n, c in all_calculators().items() if any(p.name == "both" for p in c.params)]
+    assert len(users) >= 3
+    for name in users:
+        table.goto(base_url + pages_of[name])
+        form = table.locator(f'form[data-calculator="{name}"]')
+        assert form.locator("[name=both]").input_value() == "count", name
+        assert "1 house ruling" in form.locator(".calc-table-line").inner_text(), name
+    table.reload()
+    table.goto(base_url + pages_of[ATTACK])
+    form = table.locator(f'form[data-calculator="{ATTACK}"]')
+    fill(form, {k: v for k, v in CONTESTED.items() if k != "d20"})
+    form.locator("[name=d20]").fill(CONTESTED["d20"])
+    form.locator('[data-outcome="full"]').wait_for(timeout=BOOT)
+    assert form.locator(".calc-headline").text_content() == expected["headline"]
+    assert "both=count" in table.url  # the share link carries the ruling it used
+    # Shown in the ruling box, wherever the ruling is.
+    table.goto(base_url + "tell-tale/advantage/")
+    note = table.locator(".admonition.ruling .ts-yours")
+    note.wait_for()
+    assert "Count sources" in note.inner_text()
+    assert not table.errors
+
+
+def test_a_share_link_reproduces_its_rulings_on_a_device_without_them(browser, table, base_url, pages_of):
+    choose(table, base_url, "tell-tale", "tell_tale.both", "count")
+    table.goto(share_url(base_url, pages_of, ATTACK, {"power": "5", "d20": "12"}))
+    form = table.locator(f'form[data-calculator="{ATTACK}"]')
+    form.locator("[data-outcome]").wait_for(timeout=BOOT)
+    fill(form, {k: v for k, v in CONTESTED.items() if k != "d20"})
+    form.locator("[name=d20]").fill(CONTESTED["d20"])
+    form.locator('[data-outcome="full"]').wait_for(timeout=BOOT)
+    link = table.url
+    other = browser.new_context()
+    page = other.new_page()
+    page.goto(link)
+    form = page.locator(f'form[data-calculator="{ATTACK}"]')
+    form.locator('[data-outcome="full"]').wait_for(timeout=BOOT)
+    assert form.locator("[name=both]").input_value() == "count"
+    assert "changed" in form.locator(".calc-rulings summary").inner_text()
+    other.close()
+
+
+def test_a_join_link_applies_the_table_after_a_confirmation(browser, table, base_url, pages_of):
+    choose(table, base_url, "rpgdl", "rpgdl.half_draw", "exactly")
+    choose(table, base_url, "rpgdl", "rpgdl.trainwreck_limit", "4")
+    table.locator("[data-action=join]").click()
+    table.locator("[data-action=join]", has_text="copied").wait_for()
+    link = table.evaluate("navigator.clipboard.readText()")
+    assert "join=" in link
+    other = browser.new_context()
+    page = other.new_page()
+    page.goto(link)
+    box = page.locator(".ts-join")
+    box.wait_for()
+    assert "2 house rulings" in box.inner_text()
+    assert page.evaluate("localStorage.getItem('table-rules:settings')") is None  # not before the player says so
+    box.locator("button", has_text="Apply").click()
+    page.locator(".ts-status", has_text="2 house rulings").wait_for()
+    assert "join=" not in page.url
+    page.goto(base_url + pages_of["rpgdl.is_trainwreck"])
+    form = page.locator('form[data-calculator="rpgdl.is_trainwreck"]')
+    assert form.locator("[name=half_draw]").input_value() == "exactly"
+    page.goto(base_url + pages_of["rpgdl.season_tally"])
+    assert page.locator('form[data-calculator="rpgdl.season_tally"] [name=trainwreck_limit]').input_value() == "4"
+    other.close()
+
+
+HOSTILE = [
+    ("tell_tale.nope:1", "no house ruling called"),
+    ("tell_tale.both:<img src=x onerror=window.__pwned=1>", "cannot be"),
+    ("__proto__.polluted:1", "no house ruling called"),
+    ("rpgdl.trainwreck_limit:1_000", "whole number"),
+    ("rpgdl.trainwreck_limit:999", "from 1 to"),
+    ("tell_tale.both.x:count", "no house ruling called"),
+]
+
+
+@pytest.mark.parametrize("item,words", HOSTILE, ids=[h[0][:24] for h in HOSTILE])
+def test_an_unknown_or_hostile_setting_in_a_link_is_refused_in_words(page, base_url, item, words):
+    page.goto(f"{base_url}tell-tale/table-settings/?join={item},tell_tale.overflow:stop")
+    box = page.locator(".ts-join")
+    box.wait_for()
+    refused = box.locator(".calc-field-error")
+    assert refused.count() == 1 and words in refused.inner_text()
+    assert "1 house ruling" in box.inner_text()  # the good one is offered, alone
+    box.locator("button", has_text="Apply").click()
+    stored = json.loads(page.evaluate("localStorage.getItem('table-rules:settings')"))
+    assert stored == {"tell_tale.overflow": "stop"}
+    assert page.evaluate("() => window.__pwned") is None and page.locator("img[src=x]").count() == 0
+    assert page.evaluate("() => ({}).polluted") is None
+    assert not page.errors
+
+
+def test_a_stored_setting_the_form_does_not_allow_is_ignored(page, base_url, pages_of):
+    page.goto(base_url)
+    page.evaluate("""localStorage.setItem('table-rules:settings', JSON.stringify({"tell_tale.both": "<b>x</b>", "tell_tale.overflow": 7}))""")
+    page.goto(base_url + pages_of[ATTACK])
+    form = page.locator(f'form[data-calculator="{ATTACK}"]')
+    assert form.locator("[name=both]").input_value() == "cancel"
+    assert "the site's rulings" in form.locator(".calc-table-line").inner_text()
+
+
+# ---------------------------------------------------------------- the roll log
+
+
+def roll(page, form, power):
+    form.locator("[name=power]").fill(str(power))
+    form.locator("[data-action=roll]").click()
+    form.locator("[data-outcome]").wait_for(timeout=BOOT)
+    return form.locator(".calc-headline").text_content()
+
+
+def test_the_log_keeps_results_across_reloads_and_its_links_reproduce_them(table, base_url, pages_of):
+    table.goto(base_url + pages_of[ATTACK])
+    form = table.locator(f'form[data-calculator="{ATTACK}"]')
+    first = roll(table, form, 3)
+    form.locator("[name=d20]").fill("17")  # typed: logged once it has stood a moment
+    form.locator('[data-outcome="full"]').wait_for()
+    table.wait_for_timeout(2000)
+    table.goto(base_url + "table-log/")
+    table.reload()
+    entries = table.locator(".log-entry")
+    entries.first.wait_for()
+    assert entries.count() == 2
+    assert entries.nth(0).locator(".log-headline").text_content() == run(ATTACK, {"power": "3", "d20": "17"})["headline"]
+    assert entries.nth(1).locator(".log-headline").text_content() == first
+    assert "seed" in entries.nth(1).locator(".log-inputs").text_content()
+    # Each entry's link shows the same result again.
+    entries.nth(1).locator("a").click()
+    form = table.locator(f'form[data-calculator="{ATTACK}"]')
+    form.locator("[data-outcome]").wait_for(timeout=BOOT)
+    assert form.locator(".calc-headline").text_content() == first
+    assert not table.errors
+
+
+def test_the_log_exports_markdown_and_json_that_parse_and_filters_by_game(table, base_url, pages_of):
+    table.goto(base_url + pages_of[ATTACK])
+    roll(table, table.locator(f'form[data-calculator="{ATTACK}"]'), 4)
+    name = "talislanta.resolve_action"
+    table.goto(base_url + pages_of[name])
+    form = table.locator(f'form[data-calculator="{name}"]')
+    form.locator("[name=rating]").fill("5")
+    form.locator("[data-action=roll]").click()
+    form.locator("[data-outcome]").wait_for(timeout=BOOT)
+    table.goto(base_url + "table-log/")
+    table.locator(".log-entry").first.wait_for()
+    table.locator("button", has_text="Copy as JSON").click()
+    table.locator("button", has_text="Copied").wait_for()
+    entries = json.loads(table.evaluate("navigator.clipboard.readText()"))
+    assert [e["calculator"] for e in entries] == [name, ATTACK]
+    assert all(e["seed"] is not None and e["headline"] and e["url"].startswith("/") for e in entries)
+    table.locator("button", has_text="Copy as Markdown").click()
+    table.wait_for_timeout(300)
+    lines = table.evaluate("navigator.clipboard.readText()").splitlines()
+    assert len(lines) == 2 and all(re.match(r"^- .+: \[.+\]\(http.+\): \*\*.+\*\* \(.*\)", line) for line in lines), lines
+    table.locator("#log-game").select_option("talislanta")
+    assert table.locator(".log-entry").count() == 1
+    table.once("dialog", lambda d: d.accept())
+    table.locator("button", has_text="Clear the log").click()
+    table.locator(".log-count", has_text="No results yet").wait_for()
+
+
+def test_the_log_is_capped(page, base_url):
+    page.goto(base_url + "table-log/")
+    page.locator(".log-count").wait_for()
+    page.evaluate("""async () => {
+        const t = await import(new URL('assets/table.js', document.baseURI.replace(/table-log\\/.*$/, '')).href);
+        for (let i = 0; i < t.LOG_CAP + 25; i++) t.logResult({}, {time: new Date().toISOString(), calculator: 'tell_tale.resolve_attack', game: 'tell_tale', title: 'Attack roll', inputs: {power: String(i)}, seed: i, outcome: 'miss', headline: 'Miss ' + i, url: '/tell-tale/combat/?power=' + i});
+    }""")
+    page.reload()
+    page.locator(".log-entry").first.wait_for()
+    assert page.locator(".log-entry").count() == 200
+    assert page.locator(".log-headline").first.text_content() == "Miss 224"
+
+
+def test_the_log_works_offline(browser, site, base_url, pages_of):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base_url + pages_of[ATTACK])
+    wait_until_offline_ready(page, worker_data(site))
+    form = page.locator(f'form[data-calculator="{ATTACK}"]')
+    headline = roll(page, form, 6)
+    context.set_offline(True)
+    page.goto(base_url + "table-log/")
+    page.locator(".log-entry").first.wait_for()
+    assert page.locator(".log-headline").first.text_content() == headline
+    context.close()
