@@ -33,7 +33,7 @@ CACHE_PREFIX = "table-rules-"
 # lunr's other languages (the site is English; Material loads them only for
 # other languages).
 SKIP_SUFFIXES = (".map", ".gz")
-SKIP_FOLDERS = ("assets/javascripts/lunr/",)
+SKIP_FOLDERS = ("assets/javascripts/lunr/", "r/")  # r/: short links to pages that are cached anyway
 
 
 # ---------------------------------------------------------------- hooks

@@ -70,7 +70,8 @@ function addRuleButtons() {
     button.title = "Copy the link to this rule";
     button.setAttribute("aria-label", `Copy link to rule ${id}`); // starts with the visible text (WCAG 2.5.3)
     button.textContent = "Copy link";
-    button.addEventListener("click", () => copyText(new URL("#" + id, location.href).href, button));
+    // The short address (r/<id>/, hooks/short_links.py): it unfurls in a chat as the rule itself.
+    button.addEventListener("click", () => copyText(new URL(`r/${id}/`, siteBase()).href, button));
     badge.append(button);
   }
 }

@@ -1,0 +1,105 @@
+"""Short rule links that unfurl in chat: `r/<id>/` for every rule and ruling.
+
+Each is a tiny static page whose title, description and Open Graph / Twitter
+card fields are the rule itself (its title, its game, the first sentences of
+its text), with a canonical link to the rule and an immediate move to the
+rule's anchor by meta refresh, so it works without script. IDs retired in
+docs/rule-redirects.json get a page too, moving to the rule that replaced
+them. The copy-link buttons copy these addresses (docs/assets/rules.js) and
+rules.json lists each rule's `short` address (hooks/rule_ids.py).
+
+Reads the rules collected by hooks/rule_ids.py (`config["rules_state"]`),
+after every page is rendered, so each rule's text is known.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+
+FOLDER = "r"
+GAME_NAMES = {"tell-tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
+DESCRIPTION_MAX = 200  # characters: what chat previews show before they cut
+ICON = "assets/images/icon-512.png"
+
+
+# ---------------------------------------------------------------- hooks
+
+
+@event_priority(-50)  # after hooks/rule_ids.py has collected every rule and its text
+def on_post_build(config):
+    state = config.get("rules_state")
+    if state is None:
+        raise PluginError("hooks/short_links.py needs hooks/rule_ids.py (the rules it links).")
+    site = Path(config["site_dir"])
+    root = config["site_url"] or "/"
+    for rule in state.rules.values():
+        write_page(site, root, config["site_name"], rule.id, rule)
+    for old, new in state.redirects.items():
+        write_page(site, root, config["site_name"], old, state.rules[new])
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def short_url(rule_id: str) -> str:
+    """The short address of a rule, relative to the site root."""
+    return f"{FOLDER}/{rule_id}/"
+
+
+def description(text: str, limit: int = DESCRIPTION_MAX) -> str:
+    """The first sentences of a rule's text that fit in `limit` characters."""
+    text = re.sub(r"\s+", " ", text).strip()
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    end = max(cut.rfind(". "), cut.rfind("; "), cut.rfind(": "))
+    if end > limit // 3:
+        return cut[: end + 1]
+    return cut[: cut.rfind(" ")].rstrip(",;:") + "…"
+
+
+def page_html(site_name: str, root: str, shown_id: str, rule) -> str:
+    target = f"../../{rule.url}#{rule.id}"
+    canonical = f"{root.rstrip('/')}/{rule.url}#{rule.id}"
+    game = GAME_NAMES.get(rule.game, rule.game)
+    kind = "ruling" if rule.ruling else "rule"
+    title = f"{rule.title} ({game} {kind} {rule.id})"
+    about = description(rule.text) or f"{game} {kind} {rule.id}."
+    e = lambda s: html.escape(s, quote=True)  # noqa: E731 - one-letter escape keeps the template readable
+    moved = f"<p>Rule {e(shown_id)} is now {e(rule.id)}.</p>" if shown_id != rule.id else ""
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{e(title)}</title>
+<meta name="description" content="{e(about)}">
+<link rel="canonical" href="{e(canonical)}">
+<meta property="og:type" content="article">
+<meta property="og:site_name" content="{e(site_name)}">
+<meta property="og:title" content="{e(title)}">
+<meta property="og:description" content="{e(about)}">
+<meta property="og:url" content="{e(canonical)}">
+<meta property="og:image" content="{e(root.rstrip('/') + '/' + ICON)}">
+<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="{e(title)}">
+<meta name="twitter:description" content="{e(about)}">
+<meta http-equiv="refresh" content="0; url={e(target)}">
+</head>
+<body>
+{moved}<p><a href="{e(target)}">{e(rule.title)}</a> ({e(game)} {kind} <code>{e(rule.id)}</code>): {e(about)}</p>
+</body>
+</html>
+"""
+
+
+def write_page(site: Path, root: str, site_name: str, shown_id: str, rule) -> None:
+    folder = site / FOLDER / shown_id
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "index.html").write_text(page_html(site_name, root, shown_id, rule), encoding="utf-8")
