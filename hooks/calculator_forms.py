@@ -312,7 +312,8 @@ def _group(group: str, params: list[Param], uid: str) -> str:
 
 def _field(p: Param, uid: str, row: str = "") -> str:
     fid = f"{uid}-{p.name}"
-    help_text = p.help + (" " + DICE_HINT if p.kind == "dice" else "")
+    several = p.kind == "dice" and re.search(r"\b(both|dice|d20s|d6s|two|rolls|roll-offs)\b", f"{p.label} {p.help}", re.I)
+    help_text = p.help + (" " + DICE_HINT if several else "")
     described = f"{fid}-help {fid}-error" if help_text else f"{fid}-error"
     # In a row the label is short ("Worth"); the row's legend completes its name.
     named = f' aria-labelledby="{row} {fid}-label"' if row else ""
