@@ -7,16 +7,22 @@ Markup read in the rule pages (the syntax is documented in CONTRIBUTING.md):
     r[tt.keyword.trample] Trample | trample       a glossary term with aliases
     [[tt.combat.attack-table]]                    link, text = the rule's title
     [[tt.combat.attack-table|the table]]          link with its own text
-    {{ rule-index tt }}                           every rule of a game, a table
+    {{ rule-index tt }}                           every rule of a game, by chapter
 
 A rule runs from its marker to the next marker or heading. Rules whose ID has
 a `glossary` or `keyword` part define terms: the first use of a term in any
 other rule of the same game links to it.
+
+After the build, two things for finding a rule (docs/assets/rule-lookup.js
+reads the first): `rule-lookup.json`, every rule ID and old ID to the page
+that holds it; and the search index tuned so a rule ID, whole or in part,
+finds its rules first and every result names its game.
 """
 
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import posixpath
 import re
@@ -29,6 +35,7 @@ from mkdocs.utils import get_relative_url
 # ---------------------------------------------------------------- data
 
 GAMES = {"tt": "tell-tale", "tal": "talislanta", "rpgdl": "rpgdl"}
+GAME_NAMES = {"tell-tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
 ROOT = Path(__file__).resolve().parent.parent
 REDIRECTS = ROOT / "docs" / "rule-redirects.json"  # old ID -> new ID
 
@@ -47,6 +54,22 @@ TEXT_SKIP = {"h1", "h2", "h3", "h4", "h5", "h6", "pre"}
 RULING_TITLE = "Ruling, not in the rulebook"
 RULE_HEADING = re.compile(r'<h[1-6]\b(?=[^>]*\bclass="[^"]*\brule\b)[^>]*\bid="([^"]+)"')
 
+LOOKUP = "rule-lookup.json"  # rule ID (or old ID) -> page URL, for rule-lookup.js
+SEARCH_INDEX = Path("search") / "search_index.json"
+# Search fields for rule sections: the ID, boosted above titles (1000) by
+# more than the 2.5 times Material gives whole pages over their sections, so
+# typing an ID, whole or in part, puts its rules first; and the ID's topic
+# (action in tal.action.table), so tal.action lists tal.action.* before
+# tal.glossary.opposed-action: Material's search ignores word order. Each
+# word of a query also matches longer words (week: weekend), so an exact ID
+# can lose to a longer one; rule-lookup.js moves it to the top.
+SEARCH_FIELDS = {"rule": 10_000, "topic": 10_000}
+FILTER = """<div class="rule-index-filter" data-search-exclude="" hidden>
+<label for="rule-filter-{p}">Find a rule by ID or title</label>
+<input id="rule-filter-{p}" type="search" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="done" aria-describedby="rule-count-{p}">
+<p id="rule-count-{p}" class="rule-index-count" role="status">{n} rules</p>
+</div>"""
+
 
 @dataclass
 class Rule:
@@ -57,6 +80,8 @@ class Rule:
     aliases: tuple[str, ...] = ()
     url: str = ""  # page URL relative to the site root, e.g. tell-tale/combat/
     text: str = ""
+    chapter: str = ""  # the page's title (its first heading)
+    section: str = ""  # the heading the rule sits under, if any
 
     @property
     def game(self) -> str:
@@ -71,6 +96,7 @@ class Rule:
 class State:
     rules: dict[str, Rule] = field(default_factory=dict)
     redirects: dict[str, str] = field(default_factory=dict)
+    pages: list[str] = field(default_factory=list)  # source paths in nav order
 
 
 # ---------------------------------------------------------------- hooks
@@ -99,9 +125,14 @@ def on_files(files, config):
     return files
 
 
+def on_nav(nav, config, files):
+    config["rules_state"].pages = [page.file.src_uri for page in nav.pages]
+    return nav
+
+
 def on_page_markdown(markdown, page, config, files):
     state = config["rules_state"]
-    return _render_markdown(markdown, page.file.src_uri, state)
+    return _render_markdown(markdown, page.file.src_uri, page.url, state)
 
 
 def on_page_content(content, page, config, files):
@@ -119,6 +150,9 @@ def on_post_build(config):
     (site / "rules.json").write_text(json.dumps(out, ensure_ascii=False, indent=1), encoding="utf-8")
     redirects = {old: f"{state.rules[new].url}#{new}" for old, new in state.redirects.items()}
     (site / "rule-redirects.json").write_text(json.dumps(redirects), encoding="utf-8")
+    lookup = {r.id: r.url for r in state.rules.values()} | redirects
+    (site / LOOKUP).write_text(json.dumps(lookup, separators=(",", ":")), encoding="utf-8")
+    _tune_search(site / SEARCH_INDEX, state)
 
 
 # ---------------------------------------------------------------- helpers
@@ -147,14 +181,27 @@ def _lines_outside_fences(markdown: str):
         yield i, line, False
 
 
+def _heading_text(line: str) -> str:
+    """The text of a Markdown heading line, without its #s and attribute list."""
+    return re.sub(r"\s*(\{[^}]*\})?\s*#*\s*$", "", line.lstrip("#").strip())
+
+
 def _scan(markdown: str, src: str) -> list[Rule]:
     rules = []
+    chapter, section = posixpath.splitext(posixpath.basename(src))[0].replace("-", " ").capitalize(), ""
+    seen_title = False
     for _, line, in_fence in _lines_outside_fences(markdown):
+        heading = not in_fence and HEADING.match(line)
+        if heading and len(heading.group(1)) == 1 and not seen_title:
+            chapter, seen_title = _heading_text(line), True
+        elif heading:
+            section = _heading_text(line)
         m = not in_fence and MARKER.match(line)
         if m:
             kind, rid, title = m.groups()
             title, _, aliases = title.partition("|")
-            rules.append(Rule(rid, title.strip(), src, kind == "ruling", tuple(a.strip() for a in aliases.split(",") if a.strip())))
+            aliases = tuple(a.strip() for a in aliases.split(",") if a.strip())
+            rules.append(Rule(rid, title.strip(), src, kind == "ruling", aliases, chapter=chapter, section=section))
     return rules
 
 
@@ -171,7 +218,7 @@ def _md_link(rule: Rule, text: str | None, src: str) -> str:
     return f"[{label}]({rel}#{rule.id})"
 
 
-def _render_markdown(markdown: str, src: str, state: State) -> str:
+def _render_markdown(markdown: str, src: str, url: str, state: State) -> str:
     out: list[str] = []
     section_level = 1  # level of the last heading that is not a rule
     ruling_open = False
@@ -199,7 +246,7 @@ def _render_markdown(markdown: str, src: str, state: State) -> str:
                 out += [f'!!! ruling "{RULING_TITLE}"', ""]
                 ruling_open = True
         elif index:
-            out += _index_table(index.group(1), src, state)
+            out += _index(index.group(1), src, url, state)
         else:
             line = XREF.sub(lambda m: _md_link(_resolve(m.group(1).strip(), state, src), m.group(2), src), line)
             out.append(("    " + line) if ruling_open and line else line)
@@ -210,15 +257,52 @@ def _id_badge(rule: Rule) -> str:
     return f'<p class="rule-id"><a href="#{rule.id}" title="Link to this rule">{rule.id}</a></p>'
 
 
-def _index_table(prefix: str, src: str, state: State) -> list[str]:
+def _index(prefix: str, src: str, url: str, state: State) -> list[str]:
+    """Every rule of a game: a heading per page (in nav order) and per section,
+    a list of rules under each, and a filter box that rule-lookup.js shows.
+    Out of the search index: the rules themselves are in it."""
     if prefix not in GAMES:
         raise PluginError(f"{src}: rule-index needs one of {', '.join(GAMES)}, got {prefix}.")
-    rows = ["| ID | Rule |", "|---|---|"]
-    for rule in state.rules.values():
-        if rule.id.startswith(prefix + "."):
-            title = ("Ruling: " if rule.ruling else "") + rule.title.replace("|", r"\|")
-            rows.append(f"| `{rule.id}` | {_md_link(rule, title, src)} |")
-    return rows + [""]
+    order = {path: i for i, path in enumerate(state.pages)}
+    rules = sorted((r for r in state.rules.values() if r.id.startswith(prefix + ".")), key=lambda r: order.get(r.src, len(order)))
+    out = ['<div class="rule-index" markdown>', "", FILTER.format(p=prefix, n=len(rules)), ""]
+    for page, chapter in itertools.groupby(rules, key=lambda r: r.src):
+        chapter = list(chapter)
+        link = f"[{chapter[0].chapter}]({posixpath.relpath(page, posixpath.dirname(src) or '.')})"
+        out += ['<section class="rule-index-chapter" markdown>', "", f"## {link} {{ data-search-exclude }}", ""]
+        for section, group in itertools.groupby(chapter, key=lambda r: r.section):
+            if section:
+                out += [f"### {section} {{ data-search-exclude }}", ""]
+            out += ['<ul class="rule-index-list">', *(_index_item(r, url) for r in group), "</ul>", ""]
+        out += ["</section>", ""]
+    return out + ["</div>", ""]
+
+
+def _index_item(rule: Rule, url: str) -> str:
+    """One rule in the index: its title, then its ID, which wraps only after a dot."""
+    parts = rule.id.split(".")
+    wrapped = "<wbr>".join(f"<span>{p}.</span>" for p in parts[:-1]) + f"<wbr><span>{parts[-1]}</span>"
+    title = html.escape(("Ruling: " if rule.ruling else "") + rule.title)
+    href = html.escape(get_relative_url(rule.url, url) + "#" + rule.id)
+    return f'<li><a href="{href}"><span class="rule-index-title">{title}</span> <code class="rule-index-id">{wrapped}</code></a></li>'
+
+
+def _tune_search(path: Path, state: State) -> None:
+    """Rule sections get their ID in boosted fields; page titles get their
+    game (a search result shows its page's title above its sections)."""
+    if not path.exists():  # no search plugin
+        return
+    index = json.loads(path.read_text(encoding="utf-8"))
+    index["config"]["fields"] |= {name: {"boost": boost} for name, boost in SEARCH_FIELDS.items()}
+    for doc in index["docs"]:
+        page, _, anchor = doc["location"].partition("#")
+        game = GAME_NAMES.get(page.split("/")[0])
+        if anchor in state.rules:
+            doc["rule"] = anchor
+            doc["topic"] = anchor.split(".")[1]
+        elif not anchor and game and game.lower() not in doc["title"].lower():
+            doc["title"] = f"{game} › {doc['title']}"
+    path.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")
 
 
 def _term_pattern(rules) -> tuple[re.Pattern | None, dict[str, Rule]]:
