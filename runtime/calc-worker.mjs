@@ -8,7 +8,14 @@
 //               {type: "ready", how: "snapshot" | "boot", bootStarted, snapshotFetched, readyAt}
 //                 (the times in the page's clock, for make bench)
 //               {type: "failed", error}
+//               {type: "busy", id}      Python is running request id now (the page times it)
+//               {type: "waiting", id}   request id waits for the standard library (not timed)
 //               {type: "result", id, result}   result is registry.run()'s dict
+//
+// Pyodide's private parts (the snapshot, the wasm watch) are used through
+// pyodide-private.mjs only.
+import { RuntimeFileError, restoreOptions, usable, watchWasm } from "./pyodide-private.mjs";
+
 const base = new URL("./", import.meta.url).href;
 // The snapshot is the biggest download and the most work to unpack: start it
 // before anything else, on its own thread where there is one (see
@@ -66,27 +73,30 @@ async function fetchOk(url, as) {
   return as === "bytes" ? new Uint8Array(await response.arrayBuffer()) : response.text();
 }
 
+/** loadPyodide, settled at once when the wasm cannot be had (Pyodide would
+ * wait for ever): then with a RuntimeFileError that says why. */
+async function load(loadPyodide, options) {
+  const watch = watchWasm();
+  try {
+    return await Promise.race([loadPyodide(options), watch.failed]);
+  } finally {
+    watch.stop();
+  }
+}
+
 async function bootFromSnapshot() {
   progress("Loading the calculator…");
-  const [{ loadPyodide }, { EMPTY_ZIP }] = await Promise.all([pyodideModule, lateStdlib]);
-  // Pyodide sizes its memory from the snapshot's length and reads the
-  // contents only when it restores them, after its file-system hook: so the
-  // runtime starts as soon as the header is in, while the rest downloads.
-  let full = null;
-  let failure = null;
-  const pyodide = await loadPyodide({
+  const [{ loadPyodide, version }, { EMPTY_ZIP }] = await Promise.all([pyodideModule, lateStdlib]);
+  if (!usable(version)) throw new Error(`Pyodide ${version} is not the version the snapshot code was checked against`);
+  // The runtime starts as soon as the snapshot's header is in, while the
+  // rest downloads (see restoreOptions).
+  const restore = restoreOptions(early);
+  const pyodide = await load(loadPyodide, {
     indexURL: base,
     lockFileURL: base + "pyodide-lock.json",
     stdLibURL: EMPTY_ZIP, // the real one comes after, see late-stdlib.mjs
-    _loadSnapshot: early.length.then((length) => (full = new Uint8Array(length))),
-    fsInit: async () => {
-      try {
-        full.set(await early.bytes);
-      } catch (err) {
-        failure = err; // the restore then fails on an empty snapshot, and we say why
-      }
-    },
-  }).catch((err) => { throw failure || err; });
+    ...restore.options,
+  }).catch((err) => { throw err instanceof RuntimeFileError ? err : restore.failure() || err; });
   // A snapshot restores the random state it was made with: reseed.
   pyodide.runPython("import random; random.seed()");
   const { installStdlib } = await lateStdlib;
@@ -98,7 +108,7 @@ async function bootFromSnapshot() {
 async function bootFresh() {
   progress("Loading the calculator (this can take a while)…");
   const { loadPyodide } = await pyodideModule;
-  const pyodide = await loadPyodide({ indexURL: base, lockFileURL: base + "pyodide-lock.json" });
+  const pyodide = await load(loadPyodide, { indexURL: base, lockFileURL: base + "pyodide-lock.json" });
   progress("Almost ready: loading the rules…");
   const failures = [];
   await pyodide.loadPackage(["calculators"], { checkIntegrity: true, messageCallback: () => {}, errorCallback: (e) => failures.push(e) });
@@ -116,6 +126,7 @@ async function boot(useSnapshot) {
       pyodide = await bootFromSnapshot();
       how = "snapshot";
     } catch (err) {
+      if (err instanceof RuntimeFileError) throw err; // a normal boot needs the same file
       progress("Loading the calculator another way (this can take a while)…");
       console.warn("snapshot restore failed, booting normally:", err);
     }
@@ -147,6 +158,7 @@ onmessage = async ({ data }) => {
       // Before the standard library is in place (see late-stdlib.mjs) a
       // module the snapshot lacks cannot load: wait for it and try again.
       try {
+        postMessage({ type: "waiting", id: data.id });
         await stdlibInstalled;
         result = run(data);
       } catch (again) {
@@ -158,7 +170,8 @@ onmessage = async ({ data }) => {
   }
 };
 
-function run({ name, params, seed }) {
+function run({ id, name, params, seed }) {
+  postMessage({ type: "busy", id }); // the page stops a calculation that runs too long
   // undefined, not null: Pyodide turns JS null into its own jsnull, not None.
   return JSON.parse(compute(name, JSON.stringify(params), seed ?? undefined));
 }

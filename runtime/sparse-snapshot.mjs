@@ -1,5 +1,5 @@
 // Reading the memory snapshot file, snapshot.bin.zst (written at build time by
-// pack_snapshot() in hooks/pyodide_runtime.py).
+// pack_snapshot() in runtime/build.py).
 //
 // A Pyodide memory snapshot is the interpreter's whole memory: 24 MB, of
 // which about 9 MB are 4 KiB pages of zeros. The build drops those pages (the

@@ -14,9 +14,12 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [dir, casesFile, mode] = [resolve(process.argv[2]), process.argv[3], process.argv[4]];
-const { loadPyodide } = await import(pathToFileURL(join(dir, "pyodide.mjs")).href);
+const { loadPyodide, version } = await import(pathToFileURL(join(dir, "pyodide.mjs")).href);
 const options = { indexURL: dir + "/", lockFileURL: join(dir, "pyodide-lock.json") };
 const late = await import(pathToFileURL(join(dir, "late-stdlib.mjs")).href);
+// Pyodide's private parts, as the browser uses them (runtime/pyodide-private.mjs).
+const adapter = await import(pathToFileURL(join(dir, "pyodide-private.mjs")).href);
+adapter.checkVersion(version);
 if (mode === "snapshot") {
   // Unpacked the way the browser's worker does it (runtime/sparse-snapshot.mjs).
   const { unpack } = await import(pathToFileURL(join(dir, "sparse-snapshot.mjs")).href);
@@ -24,7 +27,7 @@ if (mode === "snapshot") {
   const decoder = new ZSTDDecoder();
   await decoder.init();
   const file = Readable.toWeb(createReadStream(join(dir, "snapshot.bin.zst")));
-  options._loadSnapshot = await unpack(file, { decode: (bytes, size) => decoder.decode(bytes, size) });
+  Object.assign(options, adapter.restoreOptionsFromBytes(await unpack(file, { decode: (bytes, size) => decoder.decode(bytes, size) })));
   // And, as there, with an empty standard library (runtime/late-stdlib.mjs);
   // Node reads stdLibURL as a file path, not a data: URL.
   const empty = join(mkdtempSync(join(tmpdir(), "stdlib-")), "empty.zip");

@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 from calculators.registry import all_calculators, run
+from conftest import ROOT
 from test_doc_examples import PAGES_WITH_EXAMPLES, examples
 
 pytestmark = pytest.mark.node
@@ -40,7 +41,7 @@ def pyodide_report(request, site, tmp_path_factory):
     path = tmp_path_factory.mktemp("pyodide") / "cases.json"
     path.write_text(json.dumps(data))
     proc = subprocess.run([node, "tests/pyodide_runner.mjs", str(runtime), str(path), request.param],
-                          capture_output=True, text=True, timeout=600, cwd=site.parent)
+                          capture_output=True, text=True, timeout=600, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return json.loads(proc.stdout.strip().splitlines()[-1])
 

@@ -1,5 +1,5 @@
 """The memory snapshot's file: what the build packs (pack_snapshot in
-hooks/pyodide_runtime.py) the browser gets back byte for byte
+runtime/build.py) the browser gets back byte for byte
 (runtime/sparse-snapshot.mjs), however the download is cut into chunks; a
 damaged file is refused in words, never restored half-empty."""
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.node
 PAGE = 4096
 
 
-pack_snapshot = load_module("hooks/pyodide_runtime.py").pack_snapshot
+pack_snapshot = load_module("runtime/build.py").pack_snapshot
 
 
 def unpack_all(cases: list[tuple[bytes, list[int]]]) -> list[dict]:

@@ -1,0 +1,289 @@
+"""Build the calculators' browser runtime: self-hosted Pyodide with the
+calculators in it, ready to copy into the site.
+
+    .venv/bin/python runtime/build.py          # build, or say where the cached build is
+    .venv/bin/python runtime/build.py --force  # build again even if cached
+
+Steps, each printed:
+1. check that the installed Pyodide is the version runtime/pyodide-private.mjs
+   was checked against (its private calls are only known to work there);
+2. build the `calculators` wheel (pure Python) next to the pinned icepool
+   wheel that `make setup` fetched;
+3. register both in a pruned `pyodide-lock.json` (the `pyodide_lock` API), so
+   the browser loads them with their sha256 checked;
+4. make a memory snapshot in Node from the same files, with the calculators
+   already imported (runtime/make-snapshot.mjs), and pack it for the browser
+   (`pack_snapshot`: empty pages out, Zstandard; read by sparse-snapshot.mjs);
+5. write `manifest.json`: the version, the digest and each file's size and
+   sha256. hooks/pyodide_runtime.py copies the folder into the site as
+   `pyodide/<version>-<digest>/`; hooks/offline.py reads the manifest and
+   puts the digests into the service worker, which refuses to cache a file
+   that does not match.
+
+The result is cached in `.cache/pyodide/<digest>/`, the digest covering every
+input (the calculators, the wheels, runtime/, the npm packages), so a second
+build costs nothing; a cached folder whose files no longer match its manifest
+is built again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+import zstandard
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = ROOT / "runtime"
+RUNTIME_NPM = ROOT / "node_modules" / "pyodide"
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+ZSTD_DECODER = ROOT / "node_modules" / "zstddec" / "dist" / "zstddec.mjs"  # unpacks the snapshot in the browser
+ADAPTER = HERE / "pyodide-private.mjs"
+# What the browser gets from runtime/ (make-snapshot.mjs and this file stay behind).
+SHIPPED = ("calc-worker.mjs", "snapshot-worker.mjs", "sparse-snapshot.mjs", "late-stdlib.mjs",
+           "pyodide-private.mjs", "warm-up.py")
+WHEELS = ROOT / ".cache" / "wheels"  # third-party wheels fetched by `make setup`
+CACHE = ROOT / ".cache" / "pyodide"
+MANIFEST = "manifest.json"
+SNAPSHOT_PAGE = 4096
+
+
+class BuildError(Exception):
+    """A step failed; the message says which and why."""
+
+
+class Runtime(NamedTuple):
+    """One build of the runtime: what it is called and where its files are.
+    (A NamedTuple, not a dataclass: tests load this file without importing it.)"""
+
+    version: str  # Pyodide's
+    digest: str  # of every input
+    path: Path  # the built files, in the cache
+
+    @property
+    def folder(self) -> str:
+        """The folder in the site, relative to its root."""
+        return f"pyodide/{self.version}-{self.digest}/"
+
+    def manifest(self) -> dict:
+        return json.loads((self.path / MANIFEST).read_text())
+
+    def files(self) -> dict[str, dict]:
+        """File name -> {size, sha256}, for every file the browser may fetch."""
+        return self.manifest()["files"]
+
+
+# ---------------------------------------------------------------- the build
+
+
+def plan() -> Runtime:
+    """The runtime the current inputs make: cheap, builds nothing."""
+    version = pyodide_version()
+    digest = _digest(version)
+    return Runtime(version, digest, CACHE / digest)
+
+
+def build(force: bool = False, say: Callable[[str], None] = print) -> Runtime:
+    """The runtime for the current inputs, built unless a sound copy is cached."""
+    runtime = plan()
+    if not force and _sound(runtime):
+        say(f"Pyodide runtime {runtime.folder}: cached in {_shown(runtime.path)}")
+        return runtime
+    started = time.monotonic()
+    CACHE.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="build-", dir=CACHE))
+    try:
+        stage = tmp / "runtime"
+        stage.mkdir()
+        _stage(stage, say)
+        _write_manifest(stage, runtime)
+        if runtime.path.exists():
+            shutil.rmtree(runtime.path)
+        try:
+            os.replace(stage, runtime.path)
+        except OSError:
+            if not _sound(runtime):  # not another build's, finished meanwhile
+                raise
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    files = runtime.files()
+    size = sum(f["size"] for f in files.values())
+    say(f"Pyodide runtime {runtime.folder}: built in {time.monotonic() - started:.0f} s into "
+        f"{_shown(runtime.path)} ({len(files)} files, {size / 1e6:.1f} MB)")
+    return runtime
+
+
+def _stage(stage: Path, say: Callable[[str], None]) -> None:
+    wheels = stage.parent / "wheels"
+    wheels.mkdir()
+    say("  building the calculators wheel")
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+          "--disable-pip-version-check", "-w", str(wheels), str(ROOT)], "Building the calculators wheel")
+    for wheel in [*WHEELS.glob("*.whl"), *wheels.glob("*.whl")]:
+        shutil.copy2(wheel, stage)
+    for name in RUNTIME_FILES:
+        shutil.copy2(RUNTIME_NPM / name, stage)
+    say("  writing pyodide-lock.json with " + ", ".join(sorted(p.name for p in stage.glob("*.whl"))))
+    write_lock(stage, root="calculators")
+    for name in SHIPPED:
+        shutil.copy2(HERE / name, stage)
+    shutil.copy2(ZSTD_DECODER, stage)
+    say("  making the memory snapshot in Node (runtime/make-snapshot.mjs)")
+    _run(["node", str(HERE / "make-snapshot.mjs"), str(stage)], "Making the Pyodide memory snapshot")
+    raw = stage / "snapshot.raw"
+    full = raw.read_bytes()
+    packed = pack_snapshot(full)
+    (stage / "snapshot.bin.zst").write_bytes(packed)
+    raw.unlink()
+    say(f"  packed the snapshot: {len(full) / 1e6:.1f} MB of memory in {len(packed) / 1e6:.1f} MB")
+
+
+def write_lock(stage: Path, root: str) -> None:
+    """The npm package's lock file plus the wheels in `stage`, keeping only
+    `root` and what it needs: the browser reads the lock file before anything
+    else, and the full one lists hundreds of packages this site does not ship."""
+    from pyodide_lock import PyodideLockSpec
+    from pyodide_lock.utils import add_wheels_to_spec
+
+    spec = PyodideLockSpec.from_json(RUNTIME_NPM / "pyodide-lock.json")
+    try:
+        spec = add_wheels_to_spec(spec, sorted(stage.glob("*.whl")), base_path=stage)
+    except RuntimeError as err:  # a requirement the lock file lacks
+        raise BuildError(f"Adding the wheels to pyodide-lock.json failed: {err}") from err
+    keep, todo = set(), [root]
+    while todo:
+        name = todo.pop()
+        if name not in keep:
+            keep.add(name)
+            todo += spec.packages[name].depends
+    spec.packages = {name: spec.packages[name] for name in sorted(keep)}
+    spec.to_json(stage / "pyodide-lock.json", indent=1)
+
+
+def _write_manifest(stage: Path, runtime: Runtime) -> None:
+    files = {}
+    for path in sorted(stage.iterdir()):
+        data = path.read_bytes()
+        files[path.name] = {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+    manifest = {"pyodide": runtime.version, "digest": runtime.digest, "files": files}
+    (stage / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+
+
+def _sound(runtime: Runtime) -> bool:
+    """The cached copy is complete and every file is what its manifest says."""
+    try:
+        files = runtime.files()
+    except (OSError, ValueError, KeyError):
+        return False
+    on_disk = {p.name for p in runtime.path.iterdir()} - {MANIFEST}
+    if on_disk != set(files):
+        return False
+    for name, want in files.items():
+        path = runtime.path / name
+        if path.stat().st_size != want["size"] or hashlib.sha256(path.read_bytes()).hexdigest() != want["sha256"]:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def pack_snapshot(full: bytes, level: int = 19) -> bytes:
+    """The memory snapshot as the browser gets it; runtime/sparse-snapshot.mjs
+    reads it and documents the layout. Pages of zeros are left out (9 of
+    24 MB) and the rest is compressed with Zstandard: 4 MB, where gzip made
+    6.3 MB, and unpacked in a fraction of gzip's time. Shipped compressed, so
+    it travels small even from a host that compresses nothing."""
+    view = memoryview(full)
+    zero = bytes(SNAPSHOT_PAGE)
+    runs: list[list[int]] = []
+    for start in range(0, len(full), SNAPSHOT_PAGE):
+        page = view[start:start + SNAPSHOT_PAGE]
+        if page == zero[:len(page)]:
+            continue
+        if runs and sum(runs[-1]) == start:
+            runs[-1][1] += len(page)
+        else:
+            runs.append([start, len(page)])
+    head = struct.pack("<4sIII", b"SPSN", 2, len(full), len(runs))
+    head += b"".join(struct.pack("<II", offset, length) for offset, length in runs)
+    data = b"".join(view[offset:offset + length] for offset, length in runs)
+    return head + zstandard.ZstdCompressor(level=level).compress(data)
+
+
+def checked_against() -> str:
+    """The Pyodide version runtime/pyodide-private.mjs was checked against."""
+    found = re.search(r'^export const CHECKED_AGAINST = "([^"]+)";', ADAPTER.read_text(), re.M)
+    if not found:
+        raise BuildError(f"{_shown(ADAPTER)} does not say which Pyodide version it was checked against.")
+    return found.group(1)
+
+
+def pyodide_version() -> str:
+    package = RUNTIME_NPM / "package.json"
+    if not package.exists():
+        raise BuildError("The npm pyodide package is missing: run `make setup` (it runs `npm ci`).")
+    version = json.loads(package.read_text())["version"]
+    if version != checked_against():
+        raise BuildError(
+            f"Pyodide {version} is installed, but runtime/pyodide-private.mjs was checked against "
+            f"{checked_against()}: check each private use listed there in the new version's source, "
+            "then update CHECKED_AGAINST.")
+    return version
+
+
+def _inputs() -> list[Path]:
+    code = sorted(p for p in (ROOT / "calculators").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    wheels = sorted(WHEELS.glob("*.whl"))
+    if not wheels:
+        raise BuildError("No icepool wheel in .cache/wheels: run `make setup`.")
+    web = sorted(p for p in HERE.iterdir() if p.is_file())
+    if not ZSTD_DECODER.exists():
+        raise BuildError("The npm zstddec package is missing: run `make setup` (it runs `npm ci`).")
+    return [*code, *wheels, *web, ROOT / "pyproject.toml", RUNTIME_NPM / "package.json", ZSTD_DECODER]
+
+
+def _digest(version: str) -> str:
+    h = hashlib.sha256(version.encode())
+    for path in _inputs():
+        h.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        h.update(path.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def _run(cmd: list[str], what: str) -> None:
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode:
+        raise BuildError(f"{what} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+
+
+def _shown(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the calculators' Pyodide runtime into .cache/pyodide/.")
+    parser.add_argument("--force", action="store_true", help="build again even if a sound copy is cached")
+    args = parser.parse_args(argv)
+    try:
+        runtime = build(force=args.force)
+    except BuildError as err:
+        print(err, file=sys.stderr)
+        return 1
+    print(runtime.path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,161 @@
+// Every use of Pyodide that its documentation does not promise, in one place.
+//
+// The site leans on a few private or undocumented parts of Pyodide: the
+// memory snapshot (`_makeSnapshot`, `makeMemorySnapshot`, `_loadSnapshot`),
+// the order in which `loadPyodide` sizes memory from a snapshot, runs
+// `fsInit` and only then reads the snapshot's contents, the Emscripten
+// module's allocator exports (`_module._emscripten_builtin_malloc`, `_free`,
+// `_sbrk`, `_malloc_trim`, `HEAPU8`), and the way Pyodide fetches and
+// compiles pyodide.asm.wasm (one `WebAssembly.instantiateStreaming` whose
+// failure it only logs, leaving `loadPyodide` pending for ever). Each was
+// read in Pyodide's source at the version below and nowhere else.
+//
+// Upgrading Pyodide: read the new version's src/js/pyodide.ts,
+// emscripten-settings.ts and compat.ts for each of the uses above, then
+// change CHECKED_AGAINST. Until then the build refuses to run
+// (runtime/build.py and make-snapshot.mjs call checkVersion), and a browser
+// that somehow gets another version boots without the snapshot.
+
+export const CHECKED_AGAINST = "0.29.5";
+
+/** Throws unless `version` (pyodide.mjs's `version`) is the one checked. */
+export function checkVersion(version) {
+  if (version !== CHECKED_AGAINST) {
+    throw new Error(
+      `Pyodide ${version} is installed, but runtime/pyodide-private.mjs was checked against ${CHECKED_AGAINST}: ` +
+        "check each private use listed there in the new version's source, then update CHECKED_AGAINST.",
+    );
+  }
+}
+
+/** Whether the private parts may be used with this version (the browser asks). */
+export function usable(version) {
+  return version === CHECKED_AGAINST;
+}
+
+// ---------------------------------------------------------------- build time (Node)
+
+/** loadPyodide options for an interpreter whose memory can be saved. */
+export function snapshotMakingOptions() {
+  return { _makeSnapshot: true };
+}
+
+/** The interpreter's whole memory, to restore with restoreOptions(). */
+export function makeSnapshot(pyodide) {
+  return pyodide.makeMemorySnapshot();
+}
+
+/**
+ * Memory the allocator holds free still has whatever the warm-up left there,
+ * and that garbage costs half a megabyte of the compressed snapshot. Borrow
+ * every free block from the allocator, zero it, and give it back: the heap's
+ * bookkeeping is untouched (only memory this function owns is written) and
+ * the memory, so the snapshot, does not grow (a block that needs the heap to
+ * grow is returned at once, and the heap's top trimmed after).
+ */
+export function zeroFreeMemory(pyodide) {
+  const module = pyodide._module;
+  const malloc = module._emscripten_builtin_malloc;
+  const { _free: free, _sbrk: sbrk, _malloc_trim: trim } = module;
+  if (![malloc, free, sbrk, trim].every((f) => typeof f === "function")) {
+    throw new Error("this Pyodide build does not export the allocator functions zeroFreeMemory needs");
+  }
+  const memory = module.HEAPU8.length;
+  const borrowed = [];
+  for (let size = 1 << 20; size >= 16; size >>= 1) {
+    for (;;) {
+      const before = sbrk(0);
+      const block = malloc(size);
+      if (!block) break;
+      if (sbrk(0) > before) {
+        free(block);
+        break;
+      }
+      module.HEAPU8.fill(0, block, block + size);
+      borrowed.push(block);
+    }
+  }
+  borrowed.forEach(free);
+  trim(0);
+  if (module.HEAPU8.length !== memory) throw new Error("zeroFreeMemory grew the memory");
+}
+
+// ---------------------------------------------------------------- restoring
+
+/**
+ * loadPyodide options that restore a snapshot while it is still arriving.
+ * Pyodide sizes its memory from the snapshot's length and reads the contents
+ * only when it restores them, after its `fsInit` hook: so the runtime starts
+ * as soon as `length` (a promise of the full length, known from the file's
+ * header) resolves, and `bytes` (a promise of the unpacked snapshot) is
+ * copied in from `fsInit`. If `bytes` fails, the restore fails on an empty
+ * snapshot: `failure()` then gives the reason to report instead.
+ */
+export function restoreOptions({ length, bytes }) {
+  let full = null;
+  let failed = null;
+  return {
+    options: {
+      _loadSnapshot: Promise.resolve(length).then((n) => (full = new Uint8Array(n))),
+      fsInit: async () => {
+        try {
+          full.set(await bytes);
+        } catch (err) {
+          failed = err;
+        }
+      },
+    },
+    failure: () => failed,
+  };
+}
+
+/** loadPyodide options that restore a snapshot already in memory. */
+export function restoreOptionsFromBytes(bytes) {
+  return { _loadSnapshot: bytes };
+}
+
+// ---------------------------------------------------------------- the wasm
+
+/** A runtime file that cannot be used: no other way of booting helps. */
+export class RuntimeFileError extends Error {}
+
+/**
+ * Reports, as a rejected `failed` promise, a pyodide.asm.wasm that cannot be
+ * downloaded, is not sent as application/wasm, or does not compile. Pyodide
+ * itself only logs these and never settles loadPyodide. Watches the
+ * WebAssembly.instantiateStreaming call Pyodide makes in a browser, passing
+ * it through unchanged; `stop()` puts the original back.
+ */
+export function watchWasm() {
+  const original = WebAssembly.instantiateStreaming;
+  let fail;
+  const failed = new Promise((_, reject) => { fail = (why) => reject(new RuntimeFileError(why)); });
+  failed.catch(() => {});
+  if (typeof original !== "function") return { failed, stop() {} };
+  const name = "pyodide.asm.wasm";
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    let response;
+    try {
+      response = await source;
+    } catch (err) {
+      fail(`${name} could not be downloaded: ${reason(err)}`);
+      throw err;
+    }
+    if (!response.ok) fail(`${name} answered ${response.status}${response.statusText ? " " + response.statusText : ""}`);
+    const type = (response.headers.get("Content-Type") || "").split(";")[0].trim();
+    if (response.ok && type !== "application/wasm") {
+      fail(`the host sent ${name} as ${type || "a file of no type"}, not application/wasm`);
+    }
+    try {
+      return await original.call(WebAssembly, response, imports);
+    } catch (err) {
+      fail(`${name} is damaged or cut short: ${reason(err)}`);
+      throw err;
+    }
+  };
+  return { failed, stop() { WebAssembly.instantiateStreaming = original; } };
+}
+
+function reason(err) {
+  return String(err && err.message ? err.message : err);
+}
