@@ -1,0 +1,340 @@
+"""Finding a rule by its ID, in Chromium against the built site: Material's
+search puts a typed rule ID first and names each result's game; an address
+with #<rule-id> (or an old ID) reaches the page that holds the rule; the rule
+index pages are grouped by chapter, filter as you type, and fit a phone."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ROOT
+
+pytestmark = pytest.mark.browser
+GAMES = {"tell-tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="module")
+def rules(site):
+    return json.loads((site / "rules.json").read_text(encoding="utf-8"))
+
+
+def search(page, base_url, query):
+    """Type `query` into Material's search box as a reader would; return the
+    results as [{page, title, links: [href, ...]}], best first."""
+    page.goto(base_url)
+    page.keyboard.press("/")  # Material's shortcut to the search box
+    box = page.locator(".md-search__input")
+    expect(box).to_be_focused()
+    box.press_sequentially(query, delay=20)
+    meta = page.locator(".md-search-result__meta")
+    expect(meta).to_have_text(re.compile(r"\d+ matching documents?"), timeout=15_000)
+    # The last keystroke's results replace the earlier ones, then rule-lookup.js
+    # may move one up: read them once they have stopped changing.
+    results, previous = None, []
+    for _ in range(50):
+        if results == previous:
+            break
+        page.wait_for_timeout(150)
+        previous, results = results, page.evaluate(RESULTS)
+    return results
+
+
+RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')].map((item) => ({
+  page: new URL(item.querySelector('a').href).pathname,
+  title: item.querySelector('h1').textContent,
+  links: [...item.querySelectorAll('a.md-search-result__link')].map((a) => new URL(a.href).pathname + new URL(a.href).hash),
+}))"""
+
+
+def rule_links(results):
+    return [link.split("#", 1)[1] for item in results for link in item["links"] if "#" in link]
+
+
+def assert_every_result_names_its_game(results):
+    for item in results:
+        folder = item["page"].strip("/").split("/")[0]
+        if folder in GAMES:
+            assert GAMES[folder] in item["title"], f"{item['page']}: result title {item['title']!r} does not name its game"
+
+
+# ---------------------------------------------------------------- search
+
+
+def test_an_exact_rule_id_is_the_first_result(page, base_url):
+    results = search(page, base_url, "tt.combat.attack-table")
+    assert results[0]["page"].endswith("/tell-tale/combat/"), [r["page"] for r in results[:3]]
+    assert rule_links(results)[0] == "tt.combat.attack-table", rule_links(results)[:5]
+    assert results[0]["title"] == "Tell-Tale › Combat"
+    assert_every_result_names_its_game(results)
+    assert not page.errors
+
+
+# Material's search matches each word as the start of a word, so these IDs
+# lose to longer ones in the index alone (deck: gm-decks, duelist:
+# duelist-example, week: weekend); rule-lookup.js moves them up.
+@pytest.mark.parametrize("query", ["tt.glossary.deck", "rpgdl.cards.duelist", "rpgdl.glossary.week", "tt.stats.power"])
+def test_an_exact_id_that_also_starts_longer_ids_is_first(page, base_url, query):
+    results = search(page, base_url, query)
+    assert rule_links(results)[0] == query, rule_links(results)[:5]
+    first = page.locator(".md-search-result__item").first
+    assert first.locator("a.md-search-result__link").nth(1).get_attribute("href").endswith("#" + query)
+    more = first.locator("details.md-search-result__more summary")
+    if more.count():  # the count of the other sections on its page is still right
+        n = int(re.search(r"\d+", more.inner_text()).group())
+        assert n == first.locator("details a.md-search-result__link").count()
+    assert not page.errors
+
+
+# Every rule ID, typed into the search box of one page: its rule is the first result.
+EVERY_ID = """async (ids) => {
+  const input = document.querySelector('.md-search__input');
+  const list = document.querySelector('.md-search-result__list');
+  const changed = () => new Promise((done) => {
+    const watch = new MutationObserver(() => { watch.disconnect(); setTimeout(done, 0); });
+    watch.observe(list, { childList: true });
+  });
+  const wrong = {};
+  for (const id of ids) {
+    const shown = changed();
+    input.value = id;
+    input.dispatchEvent(new KeyboardEvent('keyup'));  // what Material listens to
+    await shown;
+    const links = [...list.querySelectorAll('a.md-search-result__link')].map((a) => new URL(a.href).hash.slice(1)).filter(Boolean);
+    if (links[0] !== id) wrong[id] = links.slice(0, 3);
+  }
+  return wrong;
+}"""
+
+
+def test_every_rule_id_finds_its_rule_first(page, base_url, rules):
+    search(page, base_url, "tt.combat.attack-table")  # the index and the lookup are loaded
+    assert page.evaluate(EVERY_ID, [r["id"] for r in rules]) == {}
+
+
+@pytest.mark.parametrize("query", ["tal.action", "rpgdl.glossary.worth", "tal.glossary"])
+def test_other_games_ids_come_first_too(page, base_url, rules, query):
+    results = search(page, base_url, query)
+    assert rule_links(results)[0].startswith(query), rule_links(results)[:5]
+    assert_every_result_names_its_game(results)
+
+
+def test_a_partial_id_lists_its_rules(page, base_url, rules):
+    results = search(page, base_url, "tt.combat")
+    wanted = {r["id"] for r in rules if r["id"].startswith("tt.combat.")}
+    found = rule_links(results)
+    assert wanted <= set(found), wanted - set(found)
+    assert found[0] in wanted  # and first
+    assert_every_result_names_its_game(results)
+
+
+def test_the_end_of_an_id_finds_the_rule(page, base_url):
+    results = search(page, base_url, "attack-table")
+    assert rule_links(results)[0] == "tt.combat.attack-table", rule_links(results)[:5]
+    assert_every_result_names_its_game(results)
+
+
+def test_pages_with_the_same_title_say_which_game(page, base_url):
+    results = search(page, base_url, "glossary")
+    titles = [r["title"] for r in results if r["page"].endswith("/glossary/")]
+    assert sorted(titles) == sorted(f"{name} › Glossary" for name in GAMES.values()), titles
+
+
+# ---------------------------------------------------------------- rule IDs in the address
+
+
+def test_a_rule_id_on_the_home_page_goes_to_its_rule(page, base_url):
+    page.goto(base_url + "#tt.combat.attack-table")
+    page.wait_for_url("**/tell-tale/combat/#tt.combat.attack-table")
+    expect(page.locator('[id="tt.combat.attack-table"]')).to_be_in_viewport()
+    page.go_back()  # the address that sent us on was replaced: Back does not bounce
+    assert not page.url.startswith(base_url + "#"), page.url
+    assert not page.errors
+
+
+def test_a_rule_id_typed_into_the_hash_goes_there_without_a_reload(page, base_url):
+    page.goto(base_url + "tell-tale/")
+    page.locator(".md-content").wait_for()
+    page.evaluate("() => { window.__stillHere = true; }")
+    page.evaluate("() => { location.hash = '#tal.glossary.action-table'; }")
+    page.wait_for_url("**/talislanta/glossary/#tal.glossary.action-table")
+    expect(page.locator('[id="tal.glossary.action-table"]')).to_be_in_viewport()
+    assert page.evaluate("() => window.__stillHere === true")  # Material's instant navigation, no reload
+    assert not page.errors
+
+
+def test_an_instant_page_switch_to_a_rule_id_elsewhere(page, base_url):
+    page.goto(base_url)
+    page.locator(".md-content").wait_for()
+    page.evaluate("() => { window.__stillHere = true; }")
+    # A link from the home page to the Tell-Tale page with a rule of the combat page.
+    page.evaluate("""() => {
+        const a = Object.assign(document.createElement('a'), { href: 'tell-tale/#tt.combat.rounding', textContent: 'go' });
+        document.querySelector('.md-content').prepend(a);
+        a.click();
+    }""")
+    page.wait_for_url("**/tell-tale/combat/#tt.combat.rounding")
+    expect(page.locator('[id="tt.combat.rounding"]')).to_be_in_viewport()
+    assert page.evaluate("() => window.__stillHere === true")
+    assert not page.errors
+
+
+def test_an_old_id_goes_to_the_rule_that_replaced_it(page, base_url, site):
+    """docs/rule-redirects.json is empty today: serve a lookup with one old ID
+    added, in the form the hook writes (tested below)."""
+    lookup = json.loads((site / "rule-lookup.json").read_text())
+    lookup["tt.combat.old-attack-table"] = "tell-tale/combat/#tt.combat.attack-table"
+    page.route("**/rule-lookup.json", lambda route: route.fulfill(json=lookup))
+    page.goto(base_url + "tell-tale/stats/#tt.combat.old-attack-table")
+    page.wait_for_url("**/tell-tale/combat/#tt.combat.attack-table")
+    expect(page.locator('[id="tt.combat.attack-table"]')).to_be_in_viewport()
+    assert not page.errors
+
+
+def test_an_id_in_capitals_or_escaped_still_finds_its_rule(page, base_url):
+    page.goto(base_url + "#TT%2Ecombat%2EAttack-Table")
+    page.wait_for_url("**/tell-tale/combat/#tt.combat.attack-table")
+    assert not page.errors
+
+
+@pytest.mark.parametrize("hash_", ["#%E0%A4%A", "#%", "#tt.combat.%E0%A4%A", "#<img src=x onerror=alert(1)>", "#tt.no.such-rule", "#javascript:alert(1)"])
+def test_a_bad_hash_is_ignored_quietly(page, base_url, hash_):
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(base_url + "tell-tale/combat/" + hash_)
+    page.locator(".md-content").wait_for()
+    page.wait_for_load_state("networkidle")
+    page.evaluate("() => new Promise((done) => setTimeout(done, 200))")
+    assert page.url.startswith(base_url + "tell-tale/combat/")
+    assert not page.errors and not dialogs
+    assert not page.locator(".md-content img[src=x]").count()
+
+
+# ---------------------------------------------------------------- the lookup file
+
+
+def test_the_lookup_holds_every_rule_and_is_small_and_offline(site, rules):
+    lookup = json.loads((site / "rule-lookup.json").read_text())
+    assert {r["id"]: r["url"].split("#")[0] for r in rules}.items() <= lookup.items()
+    assert (site / "rule-lookup.json").stat().st_size < (site / "rules.json").stat().st_size / 4
+    assert '"rule-lookup.json"' in (site / "sw.js").read_text()  # precached by the service worker
+
+
+def test_the_lookup_sends_old_ids_to_the_new_rule(tmp_path):
+    spec = importlib.util.spec_from_file_location("rule_ids_hook", ROOT / "hooks" / "rule_ids.py")
+    hook = sys.modules[spec.name] = importlib.util.module_from_spec(spec)  # dataclasses look their module up
+    spec.loader.exec_module(hook)
+    state = hook.State(redirects={"tt.old.one": "tt.mini.one"})
+    state.rules["tt.mini.one"] = hook.Rule("tt.mini.one", "One", "tell-tale/a.md", False, url="tell-tale/a/")
+    hook.on_post_build({"rules_state": state, "site_dir": str(tmp_path)})
+    lookup = json.loads((tmp_path / "rule-lookup.json").read_text())
+    assert lookup == {"tt.mini.one": "tell-tale/a/", "tt.old.one": "tell-tale/a/#tt.mini.one"}
+
+
+# ---------------------------------------------------------------- rule index pages
+
+
+def index_url(base_url, folder):
+    return f"{base_url}{folder}/rule-index/"
+
+
+def test_the_index_is_grouped_by_chapter_in_reading_order(page, base_url, rules):
+    page.goto(index_url(base_url, "tell-tale"))
+    chapters = page.locator(".rule-index-chapter h2 > a:first-child").all_inner_texts()
+    assert chapters[:3] == ["Tell-Tale", "Character creation", "Stats"], chapters
+    combat = page.locator(".rule-index-chapter", has=page.locator("h2", has_text="Combat"))
+    assert [h.rstrip("¶") for h in combat.locator("h3").all_inner_texts()] == ["Starting a fight", "The combat turn", "Attacks"]
+    ids = page.locator(".rule-index-id").all_text_contents()
+    assert sorted(ids) == sorted(r["id"] for r in rules if r["game"] == "tell-tale")
+
+
+def test_the_filter_narrows_the_rows_and_says_how_many(page, base_url, rules):
+    page.goto(index_url(base_url, "tell-tale"))
+    total = sum(r["game"] == "tell-tale" for r in rules)
+    box = page.get_by_label("Find a rule by ID or title")
+    expect(box).to_be_visible()
+    status = page.locator(".rule-index-count")
+    expect(status).to_have_attribute("role", "status")  # announced: an aria-live region
+    expect(status).to_have_text(f"{total} rules")
+    box.fill("tt.combat")
+    combat = sum(r["id"].startswith("tt.combat.") for r in rules)
+    expect(page.locator(".rule-index-list > li:visible")).to_have_count(combat)
+    expect(status).to_have_text(f"{combat} of {total} rules match.")
+    expect(page.locator(".rule-index-chapter:visible h2 > a:first-child")).to_have_text(["Combat"])
+    box.fill("attack table")  # words of a title, in any order
+    expect(page.locator(".rule-index-list > li:visible .rule-index-id")).to_contain_text(["tt.combat.attack-table"])
+    box.fill("zzz-no-such-rule")
+    expect(page.locator(".rule-index-list > li:visible")).to_have_count(0)
+    expect(status).to_contain_text("No rule matches")
+    box.fill("")
+    expect(page.locator(".rule-index-list > li:visible")).to_have_count(total)
+    assert not page.errors
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_an_index_page_filtered_or_not(browser, base_url, scheme):
+    context = browser.new_context(**PHONE, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(index_url(base_url, "talislanta"))
+    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+    run = """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+               .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`)"""
+    assert page.evaluate(run) == []
+    page.get_by_label("Find a rule by ID or title").fill("tal.action")
+    expect(page.locator(".rule-index-count")).to_contain_text("rules match")
+    assert page.evaluate(run) == []
+    context.close()
+
+
+def test_without_script_the_whole_index_shows(browser, base_url, rules):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(index_url(base_url, "rpgdl"))
+    assert not page.locator(".rule-index-filter").is_visible()
+    expect(page.locator(".rule-index-list > li:visible")).to_have_count(sum(r["game"] == "rpgdl" for r in rules))
+    context.close()
+
+
+# Each ID's text, character by character: where a line starts, the character
+# before it must be a dot.
+BREAKS = """() => [...document.querySelectorAll('.rule-index-id')].flatMap((code) => {
+  const text = code.textContent, range = document.createRange(), tops = [];
+  let i = 0;
+  const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    for (let j = 0; j < node.length; j++, i++) {
+      range.setStart(node, j); range.setEnd(node, j + 1);
+      tops.push(range.getBoundingClientRect().top);
+    }
+  }
+  const bad = [];
+  for (let k = 1; k < tops.length; k++) {
+    if (tops[k] > tops[k - 1] + 2 && text[k - 1] !== '.') bad.push(text.slice(0, k) + ' | ' + text.slice(k));
+  }
+  return bad;
+})"""
+
+
+@pytest.mark.parametrize("folder", GAMES)
+def test_on_a_phone_ids_break_only_after_a_dot_and_nothing_scrolls_sideways(browser, base_url, folder):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(index_url(base_url, folder))
+    page.locator(".rule-index-filter:not([hidden])").wait_for()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    wide = page.evaluate("""() => [...document.querySelectorAll('.md-content *')]
+        .filter((e) => e.getBoundingClientRect().right > 360 || e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+        .slice(0, 3).map((e) => e.tagName.toLowerCase() + '.' + e.className)""")
+    assert not wide, wide
+    assert page.evaluate(BREAKS) == []
+    # Narrower still: the IDs must wrap, and only after dots.
+    page.set_viewport_size({"width": 250, "height": 740})
+    assert page.evaluate(BREAKS) == []
+    assert page.evaluate("() => [...document.querySelectorAll('.rule-index-id')].some((c) => c.getClientRects().length > 1 || c.offsetHeight > 30)")
+    context.close()
