@@ -63,7 +63,9 @@ def on_files(files, config):
         for m in FENCE.finditer(file.content_string):
             name = m.group(1).strip()
             if name in homes:
-                raise PluginError(f"Calculator {name} is on two pages: {homes[name]} and {file.src_uri}; a calculator has one home.")
+                line = file.content_string.count("\n", 0, m.start()) + 1
+                where = "twice on that page" if homes[name] == file.src_uri else f"on {homes[name]} too"
+                raise PluginError(f"{file.src_uri}:{line}: calculator {name} is {where}; a calculator has one home.")
             homes[name] = file.src_uri
     return files
 
@@ -130,7 +132,8 @@ def on_post_build(config):
     """table-settings.json: every house ruling a table may choose, for the page script."""
     pages = {game: src.removesuffix(".md") + "/" for game, src in config["settings_pages"].items()}
     wrong = {g: p for g, p in pages.items() if SETTINGS_PAGES.get(g) != p}
-    missing = sorted(set(table_settings(all_calculators())) - set(pages))
+    embedded = {name.split(".")[0] for name in config["calculator_homes"]}  # games with a form on some page
+    missing = sorted((set(table_settings(all_calculators())) & embedded) - set(pages))
     if missing or wrong:
         raise PluginError(f"Table settings pages: each game's {{{{ table-settings <prefix> }}}} lives at {SETTINGS_PAGES}; missing: {missing}, elsewhere: {wrong}.")
     data = {"pages": pages, "settings": {

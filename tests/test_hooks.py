@@ -70,3 +70,10 @@ def test_unknown_calculator_fails_the_build(tmp_path, name):
     proc = build(tmp_path, GOOD_A + f"\n```calculator\n{name}\n```\n", GOOD_B)
     assert proc.returncode != 0
     assert f"unknown calculator '{name}'" in proc.stderr
+
+
+def test_a_calculator_used_twice_fails_the_build_with_its_line(tmp_path):
+    fence = "\n```calculator\ntell_tale.haste_speed\n```\n"
+    proc = build(tmp_path, GOOD_A + fence + fence, GOOD_B)
+    assert proc.returncode != 0
+    assert "tell-tale/index.md:" in proc.stderr and "twice on that page" in proc.stderr
