@@ -1,22 +1,31 @@
 // The site's service worker: the rules, their search and the calculators keep
-// working with the network gone. hooks/offline.py fills in OFFLINE (the exact
-// file list and versions of this build) and writes this file to the site root,
+// working with the network gone, and a visitor never runs files of two
+// builds together. hooks/offline.py fills in OFFLINE (the exact file list,
+// versions and digests of this build) and writes this file to the site root,
 // so its scope covers every page.
 //
 // - Install: precache the pages, assets, search index and rules.json of this
-//   build (a few MB) in "<prefix>pages-<build digest>".
-// - The Pyodide runtime (about 33 MB in pyodide/<version>-<digest>/) is cached
-//   on first use, not at install: a reader who never opens a calculator page
-//   should not pay for it on a phone plan. The first request for any runtime
-//   file (or a message from a page that has a calculator) caches the whole
-//   folder in the background, so every boot path (snapshot or fresh) works
-//   offline afterwards. Runtime files are immutable by folder name: served
-//   cache-first from "<prefix>runtime-<folder>", which survives page-only
-//   deployments.
+//   build (a few MB) in "<prefix>pages-<build digest>". Scripts and
+//   stylesheets are precached under the address the pages use, which carries
+//   a digest of their content (assets/rules.js?v=…): a page of a new build
+//   asks for new addresses, so it can never get an old build's script.
+// - The Pyodide runtime (pyodide/<version>-<digest>/) is cached on first use,
+//   not at install: a reader who never opens a calculator page should not pay
+//   for it on a phone plan. The first request for any runtime file (or a
+//   message from a page that has a calculator) caches the whole folder in the
+//   background, so every boot path (snapshot or fresh) works offline
+//   afterwards. Each file is checked against its sha256 from the build before
+//   it is cached or handed out: a damaged or cut-short download is refused
+//   (502) and fetched afresh next time, never kept. Served cache-first from
+//   "<prefix>runtime-<folder>", which survives page-only deployments, and
+//   dropped when a page says the runtime did not start ("drop-runtime").
 // - Activate: delete this site's caches of other builds, claim open pages.
-// - Navigations and HTML: network first (fresh rules when online), cache
-//   when the network fails or is slower than NAVIGATION_TIMEOUT_MS.
-// - Precached assets: cache first (they belong to this build's cache).
+// - Navigations and pages: network first (fresh rules when online), this
+//   build's cache when the network fails or is slower than
+//   NAVIGATION_TIMEOUT_MS; an address the cache does not know gets the
+//   site's 404 page.
+// - Versioned and fingerprinted assets (OFFLINE.immutable): cache first.
+//   Other precached files (search index, rules.json, images): network first.
 /* global OFFLINE */
 
 const PREFIX = OFFLINE.prefix;
@@ -25,10 +34,12 @@ const RUNTIME_CACHE = `${PREFIX}runtime-${OFFLINE.runtimeDigest}`;
 const NAVIGATION_TIMEOUT_MS = 5000;
 const scope = new URL("./", self.location.href);
 const url = (path) => new URL(path, scope).href;
-const precached = new Set(OFFLINE.precache.map(url));
+const immutable = new Set(OFFLINE.immutable.map(url));
+const fresh = new Set(OFFLINE.precache.map(url).filter((address) => !immutable.has(address)));
 const runtimeBase = url(OFFLINE.runtime);
-const runtimeFiles = OFFLINE.runtimeFiles.map((name) => runtimeBase + name);
-const inFlight = new Map(); // runtime URL -> Promise<Response>, so no file is fetched twice at once
+const runtimeFiles = new Map(Object.entries(OFFLINE.runtimeFiles).map(([name, sha256]) => [runtimeBase + name, sha256]));
+const notFound = OFFLINE.notFound && url(OFFLINE.notFound);
+const inFlight = new Map(); // runtime URL -> Promise<Response | null>, so no file is fetched twice at once
 let runtimeFill = null;
 
 self.addEventListener("install", (event) => {
@@ -51,7 +62,9 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "cache-runtime") event.waitUntil(fillRuntime());
+  const type = event.data && event.data.type;
+  if (type === "cache-runtime") event.waitUntil(fillRuntime());
+  else if (type === "drop-runtime") event.waitUntil(dropRuntime());
 });
 
 self.addEventListener("fetch", (event) => {
@@ -63,12 +76,14 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(runtimeFile(bare));
     event.waitUntil(fillRuntime());
   } else if (request.mode === "navigate" || isPage(address)) {
-    event.respondWith(networkFirst(request, pageKey(address)));
-  } else if (precached.has(bare)) {
-    event.respondWith(cacheFirst(request, bare));
-  } else {
-    event.respondWith(networkFirst(request, null));
+    event.respondWith(page(request, pageKey(address), request.mode === "navigate"));
+  } else if (immutable.has(request.url)) {
+    event.respondWith(cacheFirst(request));
+  } else if (fresh.has(request.url)) {
+    event.respondWith(networkFirst(request, request.url));
   }
+  // Anything else (another build's versioned file, say) goes to the network
+  // as if there were no service worker: never a cached file of this build.
 });
 
 // ---------------------------------------------------------------- strategies
@@ -79,12 +94,11 @@ function isPage(address) {
 
 function pageKey(address) {
   // Pages are precached as their folder URL, e.g. tell-tale/combat/.
-  const path = address.pathname.replace(/index\.html$/, "");
-  return address.origin + path;
+  return address.origin + address.pathname.replace(/index\.html$/, "");
 }
 
 async function fromCache(key) {
-  return key && (await caches.match(key, { ignoreSearch: true }));
+  return (await caches.open(PAGES_CACHE)).match(key, { ignoreSearch: true });
 }
 
 async function networkFirst(request, key) {
@@ -93,47 +107,74 @@ async function networkFirst(request, key) {
   try {
     const response = await Promise.race([network, fallback.then(() => null)]);
     if (response) return response;
-    const cached = await fromCache(key || request.url);
-    return cached || (await network); // slow but nothing cached: keep waiting
+    return (await fromCache(key)) || (await network); // slow but nothing cached: keep waiting
   } catch (err) {
-    const cached = await fromCache(key || request.url);
+    const cached = await fromCache(key);
     if (cached) return cached;
     throw err;
   }
 }
 
-async function cacheFirst(request, key) {
-  return (await fromCache(key)) || fetch(request);
+async function page(request, key, navigation) {
+  try {
+    return await networkFirst(request, key);
+  } catch (err) {
+    // Offline, at an address this build does not have: the site's own 404 page.
+    const missing = navigation && notFound && (await fromCache(notFound));
+    if (!missing) throw err;
+    return new Response(missing.body, { status: 404, statusText: "Not Found", headers: missing.headers });
+  }
 }
+
+async function cacheFirst(request) {
+  return (await (await caches.open(PAGES_CACHE)).match(request.url)) || fetch(request);
+}
+
+// ---------------------------------------------------------------- the runtime
 
 async function runtimeFile(bare) {
   const cache = await caches.open(RUNTIME_CACHE);
   const cached = await cache.match(bare);
   if (cached) return cached;
-  const failed = await fetchRuntime(cache, bare);
-  return failed ? failed.clone() : cache.match(bare);
+  const refused = await fetchRuntime(cache, bare);
+  return refused ? refused.clone() : (await cache.match(bare)) || fetch(bare);
 }
 
 // Fetches one runtime file into the cache. Resolves to null when it is
-// stored, or to the response when it was not a whole, good answer (a 206 or
-// an error must not stick forever).
+// stored, or to the response to give instead when it was not a whole, good
+// answer: an error or a 206 as it came (it must not stick), a file whose
+// digest is not the build's as a 502.
 function fetchRuntime(cache, bare) {
   if (!inFlight.has(bare)) {
-    const job = fetch(bare, { cache: "no-cache" }).then(async (response) => {
+    const job = (async () => {
+      const response = await fetch(bare, { cache: "no-cache" });
       if (response.status !== 200) return response;
-      await cache.put(bare, response);
+      const body = await response.arrayBuffer();
+      const want = runtimeFiles.get(bare);
+      if (want && (await sha256(body)) !== want) {
+        const name = bare.slice(runtimeBase.length);
+        console.warn(`${name} did not match this build's digest: not cached`);
+        return new Response(null, { status: 502, statusText: "Bad Gateway (the file that arrived is not this build's)" });
+      }
+      const init = { status: 200, statusText: response.statusText, headers: response.headers };
+      await cache.put(bare, new Response(body, init));
       return null;
-    }).finally(() => inFlight.delete(bare));
+    })().finally(() => inFlight.delete(bare));
     inFlight.set(bare, job);
   }
   return inFlight.get(bare);
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 function fillRuntime() {
   // One file at a time in the background, skipping what is cached or on its way.
   runtimeFill ??= (async () => {
     const cache = await caches.open(RUNTIME_CACHE);
-    for (const file of runtimeFiles) {
+    for (const file of runtimeFiles.keys()) {
       if (await cache.match(file)) continue;
       try {
         await fetchRuntime(cache, file);
@@ -142,6 +183,13 @@ function fillRuntime() {
         return;
       }
     }
+    // A file that was refused is fetched again on the next use.
+    if ((await cache.keys()).length < runtimeFiles.size) runtimeFill = null;
   })();
   return runtimeFill;
+}
+
+async function dropRuntime() {
+  runtimeFill = null;
+  await caches.delete(RUNTIME_CACHE);
 }

@@ -1,18 +1,25 @@
 """Offline use: a service worker at the site root, generated for each build.
 
 After the other hooks have written the site (the Pyodide runtime folder is
-copied in `pyodide_runtime.on_post_build`, so this hook must come after it in
-mkdocs.yml), this hook lists the files of the build and writes `sw.js` from
-the template `hooks/offline-sw.js` with:
+copied by hooks/pyodide_runtime.py, the content security policy filled in by
+hooks/csp.py: this hook's `on_post_build` runs last, by its priority), it
+lists the files of the build and writes `sw.js` from the template
+`hooks/offline-sw.js` with:
 
 - `precache`: the pages (as their folder URLs), assets, search index,
-  rules.json, the manifest and icons: cached when the worker installs;
-- `runtime`, `runtimeFiles`: the versioned Pyodide folder and its files,
-  cached on first use (see the template for why);
+  rules.json, the manifest and icons, cached when the worker installs; the
+  scripts and stylesheets under the address the pages ask for, which carries
+  their content's digest (`assets/rules.js?v=…`, hooks/asset_versions.py);
+- `immutable`: those of them whose address changes with their content
+  (versioned, or fingerprinted by Material): served from the cache first;
+  the rest (pages, search index, data) is asked of the network first;
+- `runtime`, `runtimeFiles`: the versioned Pyodide folder and the sha256 of
+  each of its files, from the runtime build's `manifest.json`: cached on
+  first use, and only when the file matches (see the template);
 - `digest`: a hash of every precached file, so the cache name changes
   whenever a page or asset does and the new worker replaces the old cache;
   `runtimeDigest`, the runtime folder name, keys the runtime cache, so a
-  pages-only deployment keeps the 33 MB runtime.
+  pages-only deployment keeps the runtime.
 
 docs/assets/offline.js registers the worker.
 """
@@ -21,55 +28,73 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 
 TEMPLATE = Path(__file__).resolve().parent / "offline-sw.js"
 WORKER = "sw.js"
 CACHE_PREFIX = "table-rules-"
+RUNTIME_MANIFEST = "manifest.json"  # written by runtime/build.py; read here, not cached by the browser
+NOT_FOUND = "404.html"
 
 # Not worth a phone's storage: source maps, the gzip copy of the sitemap, and
 # lunr's other languages (the site is English; Material loads them only for
-# other languages).
+# other languages); nor meant for browsers: the host's header file.
 SKIP_SUFFIXES = (".map", ".gz")
-SKIP_FOLDERS = ("assets/javascripts/lunr/", "r/")  # r/: short links to pages that are cached anyway
+SKIP_FOLDERS = ("assets/javascripts/lunr/",)
+SKIP_FILES = ("_headers",)
+# Material names its own bundles by their content: bundle.a5f9d56c.min.js.
+FINGERPRINTED = re.compile(r"\.[0-9a-f]{8}\.min\.(?:js|css)$")
 
 
 # ---------------------------------------------------------------- hooks
 
 
+@event_priority(-100)  # last: it lists the files the others wrote
 def on_post_build(config):
-    site = Path(config["site_dir"])
     runtime = config.get("pyodide_runtime")
     if not runtime:
-        raise PluginError("hooks/offline.py needs hooks/pyodide_runtime.py listed before it in mkdocs.yml.")
-    runtime_dir = site / runtime
-    if not runtime_dir.is_dir():
-        raise PluginError(f"The Pyodide runtime folder {runtime} is missing from the site: list hooks/offline.py last.")
-    precache = precache_list(site, runtime)
-    data = {
-        "prefix": CACHE_PREFIX,
-        "digest": build_digest(site, precache, runtime),
-        "runtime": runtime,
-        "runtimeDigest": runtime.strip("/").split("/")[-1],
-        "precache": precache,
-        "runtimeFiles": sorted(p.name for p in runtime_dir.iterdir() if p.is_file()),
-    }
-    (site / WORKER).write_text(render_worker(data), encoding="utf-8")
+        raise PluginError("hooks/offline.py needs hooks/pyodide_runtime.py in mkdocs.yml.")
+    write_worker(Path(config["site_dir"]), runtime, config.get("asset_urls", {}))
 
 
 # ---------------------------------------------------------------- helpers
 
 
+def write_worker(site: Path, runtime: str, asset_urls: dict[str, str]) -> dict:
+    """Write sw.js for the build in `site`; `asset_urls` maps a file to the
+    versioned address the pages use (hooks/asset_versions.py). Returns the data."""
+    runtime_dir = site / runtime
+    if not (runtime_dir / RUNTIME_MANIFEST).is_file():
+        raise PluginError(f"The Pyodide runtime folder {runtime} or its {RUNTIME_MANIFEST} is missing from the site.")
+    files = precache_list(site, runtime)
+    precache = [asset_urls.get(rel, rel) for rel in files]
+    manifest = json.loads((runtime_dir / RUNTIME_MANIFEST).read_text())
+    data = {
+        "prefix": CACHE_PREFIX,
+        "digest": build_digest(site, files, runtime, precache),
+        "runtime": runtime,
+        "runtimeDigest": runtime.strip("/").split("/")[-1],
+        "precache": precache,
+        "immutable": sorted(url for rel, url in zip(files, precache) if url != rel or FINGERPRINTED.search(rel)),
+        "notFound": NOT_FOUND if NOT_FOUND in files else None,
+        "runtimeFiles": {name: entry["sha256"] for name, entry in sorted(manifest["files"].items())},
+    }
+    (site / WORKER).write_text(render_worker(data), encoding="utf-8")
+    return data
+
+
 def precache_list(site: Path, runtime: str) -> list[str]:
-    """Site-relative URLs to cache at install, sorted; pages as folder URLs."""
+    """Site-relative files to cache at install, sorted; pages as folder URLs."""
     urls = []
     for path in sorted(site.rglob("*")):
         if not path.is_file():
             continue
         rel = path.relative_to(site).as_posix()
-        if rel == WORKER or rel.startswith(runtime.split("/")[0] + "/"):
+        if rel == WORKER or rel in SKIP_FILES or rel.startswith(runtime.split("/")[0] + "/"):
             continue
         if rel.endswith(SKIP_SUFFIXES) or rel.startswith(SKIP_FOLDERS):
             continue
@@ -87,12 +112,12 @@ def _file_of(site: Path, url: str) -> Path:
     return site / (url + "index.html" if url.endswith("/") else url)
 
 
-def build_digest(site: Path, precache: list[str], runtime: str) -> str:
+def build_digest(site: Path, files: list[str], runtime: str, precache: list[str]) -> str:
     h = hashlib.sha256(runtime.encode())
     h.update(TEMPLATE.read_bytes())
-    for url in precache:
+    for rel, url in zip(files, precache):
         h.update(url.encode() + b"\0")
-        h.update(_file_of(site, url).read_bytes())
+        h.update(_file_of(site, rel).read_bytes())
     return h.hexdigest()[:12]
 
 

@@ -3,6 +3,7 @@ work with the network gone, and a new build replaces the old caches."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -59,9 +60,20 @@ def test_the_worker_lists_exactly_this_build(site):
     assert "tell-tale/combat/" in data["precache"] and "search/search_index.json" in data["precache"]
     assert "manifest.webmanifest" in data["precache"]
     for url in data["precache"]:
-        assert (site / (url + "index.html" if url.endswith("/") else url)).is_file() or url == "./", url
+        path, _, version = url.partition("?v=")
+        file = site / (path + "index.html" if path.endswith("/") else path)
+        assert file.is_file() or url == "./", url
+        if version:  # a script or stylesheet, addressed by its content and served from the cache first
+            assert hashlib.sha256(file.read_bytes()).hexdigest()[:10] == version, url
+            assert url in data["immutable"]
+    assert {"assets/rules.js", "assets/rules.css", "assets/offline.js", "assets/calc-runtime.js"} <= {
+        url.split("?v=")[0] for url in data["immutable"]}
+    assert "search/search_index.json" not in data["immutable"]  # asked of the network first
     runtime = site / data["runtime"]
-    assert sorted(p.name for p in runtime.iterdir()) == data["runtimeFiles"]
+    # Every runtime file the browser may fetch, with the digest the worker checks.
+    assert sorted(p.name for p in runtime.iterdir()) == sorted([*data["runtimeFiles"], "manifest.json"])
+    for name, digest in data["runtimeFiles"].items():
+        assert hashlib.sha256((runtime / name).read_bytes()).hexdigest() == digest, name
     assert not [u for u in data["precache"] if u.startswith("pyodide/") or u.endswith(".map")]
     manifest = json.loads((site / "manifest.webmanifest").read_text())
     assert manifest["display"] == "standalone" and not manifest["start_url"].startswith(("/", "http"))
@@ -126,7 +138,8 @@ def test_a_new_build_replaces_the_old_cache(browser, site, tmp_path):
         # The next build: one page changed; the hook writes a new worker.
         index = deployed / "index.html"
         index.write_text(index.read_text(encoding="utf-8").replace("</article>", "<p id=new-build>New build.</p></article>", 1), encoding="utf-8")
-        load_module("hooks/offline.py").on_post_build({"site_dir": str(deployed), "pyodide_runtime": old["runtime"]})
+        versioned = {url.split("?")[0]: url for url in old["precache"] if "?v=" in url}
+        load_module("hooks/offline.py").write_worker(deployed, old["runtime"], versioned)
         new = worker_data(deployed)
         assert new["digest"] != old["digest"] and new["runtimeDigest"] == old["runtimeDigest"]
 

@@ -2,8 +2,11 @@
 // written by hooks/offline.py) and, on a page with a calculator, asks it to
 // keep the calculator runtime for offline use. Never throws: without a
 // service worker the site simply needs the network, as before.
+//
+// Also the site's root address, for the other modules (rules.js).
 
-function siteBase() {
+/** The site's root, from Material's config (kept from the first page loaded). */
+export function siteBase() {
   const config = document.getElementById("__config");
   const base = config ? JSON.parse(config.textContent).base : ".";
   return new URL(base.replace(/\/?$/, "/"), location.href);

@@ -11,19 +11,8 @@
 // parsed as HTML.
 
 import { applyTableToForm, logResult, markRulingBoxes, setUpLogPage, setUpSettingsPage } from "./table.js";
-
-const BOOT_TIMEOUT_MS = globalThis.__calcBootTimeoutMs ?? 60000;
-const READY = "Ready: type what you rolled, or press Roll for me.";
-const READY_NO_DICE = "Ready: the answer shows here as you fill in the form.";
-const LOADING = "Loading the calculator…";
-const failure = (why) => `The calculator could not start (${why}). The rules and tables on this page still apply: roll and read the table by hand.`;
-const runtime = { worker: null, ready: null, pending: new Map(), nextId: 1, how: null, status: "idle" };
-
-function siteBase() {
-  const config = document.getElementById("__config");
-  const base = config ? JSON.parse(config.textContent).base : ".";
-  return new URL(base.replace(/\/?$/, "/"), location.href);
-}
+import { computeInWorker, showRuntimeStatus, startRuntime } from "./calc-runtime.js"; // the worker, its start and its time limit
+import { siteBase } from "./offline.js";
 
 // ---------------------------------------------------------------- rule IDs
 
@@ -73,77 +62,6 @@ function addRuleButtons() {
     // The short address (r/<id>/, hooks/short_links.py): it unfurls in a chat as the rule itself.
     button.addEventListener("click", () => copyText(new URL(`r/${id}/`, siteBase()).href, button));
     badge.append(button);
-  }
-}
-
-// ---------------------------------------------------------------- runtime
-
-function startRuntime(runtimeUrl) {
-  if (runtime.ready) return runtime.ready;
-  runtime.status = "loading";
-  const early = globalThis.__calcEarly; // started from <head> (overrides/main.html)
-  delete globalThis.__calcEarly;
-  runtime.created = early ? early.created : performance.now();
-  const worker = early ? early.worker : new Worker(new URL(runtimeUrl + "calc-worker.mjs", location.href), { type: "module" });
-  runtime.worker = worker;
-  runtime.ready = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      worker.terminate();
-      reject(new Error(`it did not start within ${Math.round(BOOT_TIMEOUT_MS / 1000)} seconds`));
-    }, BOOT_TIMEOUT_MS);
-    worker.onerror = (event) => {
-      clearTimeout(timer);
-      reject(new Error(event.message || "its files could not be loaded"));
-    };
-    worker.onmessage = ({ data }) => {
-      if (data.type === "progress") showStatusEverywhere(data.text);
-      else if (data.type === "ready") {
-        clearTimeout(timer);
-        runtime.how = data.how;
-        // When each step of the start happened, in this page's clock (make bench prints them).
-        runtime.timings = { created: runtime.created, bootStarted: data.bootStarted, snapshotFetched: data.snapshotFetched, readyAt: data.readyAt };
-        resolve(worker);
-      } else if (data.type === "failed") {
-        clearTimeout(timer);
-        reject(new Error(data.error));
-      } else if (data.type === "result") {
-        const done = runtime.pending.get(data.id);
-        runtime.pending.delete(data.id);
-        if (done) done(data.result);
-      }
-    };
-  });
-  runtime.ready.then(
-    () => { runtime.status = "ready"; showStatusEverywhere(READY); },
-    (err) => {
-      runtime.status = "failed";
-      runtime.error = err.message;
-      showStatusEverywhere(failure(err.message), true);
-    },
-  );
-  if (early) {
-    early.queue.forEach((data) => worker.onmessage({ data }));
-  } else {
-    const snapshot = !new URLSearchParams(location.search).has("no-snapshot");
-    worker.postMessage({ type: "boot", snapshot, timeOrigin: performance.timeOrigin });
-  }
-  return runtime.ready;
-}
-
-function computeInWorker(name, params, seed) {
-  return runtime.ready.then((worker) => new Promise((resolve) => {
-    const id = runtime.nextId++;
-    runtime.pending.set(id, resolve);
-    worker.postMessage({ type: "compute", id, name, params, seed });
-  }));
-}
-
-function showStatusEverywhere(text, failed = false) {
-  for (const status of document.querySelectorAll("form[data-calculator] .calc-status")) {
-    const rolls = status.closest("form").querySelector("[data-action=roll]");
-    status.textContent = text === READY && !rolls ? READY_NO_DICE : text;
-    status.classList.toggle("calc-failed", failed);
-    status.hidden = !text;
   }
 }
 
@@ -435,9 +353,7 @@ function setUpCalculators() {
   if (!forms.length) return;
   addSkipLink(forms);
   startRuntime(forms[0].dataset.runtime);
-  if (runtime.status === "loading") showStatusEverywhere(LOADING);
-  if (runtime.status === "ready") showStatusEverywhere(READY);
-  if (runtime.status === "failed") showStatusEverywhere(failure(runtime.error), true);
+  showRuntimeStatus();
   forms.forEach(setUpForm);
 }
 
@@ -450,6 +366,3 @@ function onPage() {
 
 if (typeof document$ !== "undefined") document$.subscribe(onPage);
 else document.addEventListener("DOMContentLoaded", onPage);
-
-// Exposed for the tests and the benchmarks, read-only in spirit.
-globalThis.__calcRuntime = runtime;

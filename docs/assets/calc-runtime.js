@@ -1,0 +1,195 @@
+// The calculators' runtime in the page: one Web Worker that runs the Python
+// calculators on Pyodide (runtime/calc-worker.mjs in the versioned runtime
+// folder). The only module that starts it.
+//
+// On a page with a calculator, overrides/main.html loads this module from
+// <head> (async, before the stylesheets are in), and it starts the worker at
+// once from <meta name="calculator-runtime">: restoring Python takes longer
+// than loading the page. rules.js imports the same module (the same URL,
+// so the same instance) for its forms, and starts the worker itself on a
+// page reached by Material's instant navigation. The worker is kept across
+// those page switches.
+//
+// Every calculation has a time limit: past it the worker is stopped and a
+// new one started (from the snapshot again), the form that asked is told in
+// words, and every other request goes to the new worker. If the worker
+// cannot start, every form says why, the rules stay readable, and the
+// service worker is asked to drop its copy of the runtime (hooks/offline-sw.js),
+// so the next visit fetches it afresh.
+
+const BOOT_TIMEOUT_MS = globalThis.__calcBootTimeoutMs ?? 60000;
+const CALC_TIMEOUT_MS = globalThis.__calcTimeoutMs ?? 10000;
+export const READY = "Ready: type what you rolled, or press Roll for me.";
+const READY_NO_DICE = "Ready: the answer shows here as you fill in the form.";
+const LOADING = "Loading the calculator…";
+const RESTARTING = "A calculation took too long and was stopped: starting the calculator again…";
+const seconds = (ms) => `${Math.max(1, Math.round(ms / 1000))} second${Math.round(ms / 1000) === 1 ? "" : "s"}`;
+const failure = (why) => `The calculator could not start (${why}). The rules and tables on this page still apply: roll and read the table by hand.`;
+const tooLong = () => ({
+  ok: false,
+  field: null,
+  error: `This took longer than ${seconds(CALC_TIMEOUT_MS)} to work out, so it was stopped. Try smaller numbers or a shorter list.`,
+});
+
+/** The runtime's state; exposed read-only in spirit as globalThis.__calcRuntime
+ * for the tests and the benchmarks. */
+export const runtime = {
+  url: null, // the runtime folder, relative to the page that started it
+  worker: null,
+  ready: null, // a promise of the worker, once it can compute
+  pending: new Map(), // id -> {message, resolve, reject}
+  nextId: 1,
+  busy: null, // {id, timer}: the request Python is running now
+  how: null, // "snapshot" | "boot"
+  status: "idle", // "loading" | "ready" | "restarting" | "failed"
+  text: "", // what the forms say about it
+  error: null,
+  restarts: 0,
+  created: null,
+  timings: null,
+};
+
+/** Start the worker unless it runs; `runtimeUrl` is relative to this page. */
+export function startRuntime(runtimeUrl) {
+  if (runtime.ready) return runtime.ready;
+  runtime.url = new URL(runtimeUrl, location.href).href;
+  runtime.created = performance.now();
+  return spawn();
+}
+
+/** Registry.run()'s answer for one calculation, as a promise. Rejects only
+ * when the worker cannot start. */
+export function computeInWorker(name, params, seed) {
+  if (!runtime.ready) return Promise.reject(new Error("the calculator was not started"));
+  return new Promise((resolve, reject) => {
+    const id = runtime.nextId++;
+    const request = { message: { type: "compute", id, name, params, seed }, resolve, reject };
+    runtime.pending.set(id, request);
+    dispatch(request);
+  });
+}
+
+/** Put the runtime's state in every form's status line on this page. */
+export function showRuntimeStatus() {
+  const failed = runtime.status === "failed";
+  for (const status of document.querySelectorAll("form[data-calculator] .calc-status")) {
+    const rolls = status.closest("form").querySelector("[data-action=roll]");
+    status.textContent = runtime.text === READY && !rolls ? READY_NO_DICE : runtime.text;
+    status.classList.toggle("calc-failed", failed);
+    status.hidden = !runtime.text;
+  }
+}
+
+// ---------------------------------------------------------------- the worker
+
+function setStatus(status, text) {
+  runtime.status = status;
+  runtime.text = text;
+  showRuntimeStatus();
+}
+
+function spawn() {
+  setStatus(runtime.restarts ? "restarting" : "loading", runtime.restarts ? RESTARTING : LOADING);
+  let worker;
+  runtime.ready = new Promise((resolve, reject) => {
+    worker = new Worker(new URL("calc-worker.mjs", runtime.url), { type: "module" });
+    const timer = setTimeout(() => {
+      worker.terminate();
+      reject(new Error(`it did not start within ${seconds(BOOT_TIMEOUT_MS)}`));
+    }, BOOT_TIMEOUT_MS);
+    const settle = (how) => (value) => {
+      clearTimeout(timer);
+      how(value);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      settle(reject)(new Error(event.message || "its files could not be loaded"));
+    };
+    worker.onmessage = ({ data }) => receive(worker, data, settle(resolve), settle(reject));
+  });
+  runtime.worker = worker;
+  runtime.ready.then(
+    () => setStatus("ready", READY),
+    (err) => {
+      worker.terminate();
+      runtime.error = err.message;
+      setStatus("failed", failure(err.message));
+      forgetCachedRuntime();
+    },
+  );
+  const snapshot = !new URLSearchParams(location.search).has("no-snapshot");
+  worker.postMessage({ type: "boot", snapshot, timeOrigin: performance.timeOrigin });
+  return runtime.ready;
+}
+
+function receive(worker, data, ready, failed) {
+  if (worker !== runtime.worker) return; // one that was stopped
+  if (data.type === "progress") {
+    setStatus(runtime.status, data.text);
+  } else if (data.type === "ready") {
+    runtime.how = data.how;
+    // When each step of the start happened, in this page's clock (make bench prints them).
+    runtime.timings = { created: runtime.created, bootStarted: data.bootStarted, snapshotFetched: data.snapshotFetched, readyAt: data.readyAt };
+    ready(worker);
+  } else if (data.type === "failed") {
+    failed(new Error(data.error));
+  } else if (data.type === "busy") {
+    clearTimeout(runtime.busy?.timer);
+    runtime.busy = { id: data.id, timer: setTimeout(() => stopTooLong(worker, data.id), CALC_TIMEOUT_MS) };
+  } else if (data.type === "waiting" || data.type === "result") {
+    if (runtime.busy?.id === data.id) {
+      clearTimeout(runtime.busy.timer);
+      runtime.busy = null;
+    }
+    if (data.type === "result") {
+      const request = runtime.pending.get(data.id);
+      runtime.pending.delete(data.id);
+      request?.resolve(data.result);
+    }
+  }
+}
+
+/** Send a request to the current worker once it is ready (again). */
+function dispatch(request) {
+  const { worker, ready } = runtime;
+  const { id } = request.message;
+  ready.then(
+    () => {
+      if (runtime.worker === worker && runtime.pending.has(id)) worker.postMessage(request.message);
+    },
+    (err) => {
+      if (runtime.worker === worker && runtime.pending.delete(id)) request.reject(err);
+    },
+  );
+}
+
+/** The calculation `id` ran past the limit: answer it so, stop the worker,
+ * start a new one, and send it every other request. */
+function stopTooLong(worker, id) {
+  if (worker !== runtime.worker) return;
+  worker.terminate();
+  runtime.busy = null;
+  const request = runtime.pending.get(id);
+  runtime.pending.delete(id);
+  request?.resolve(tooLong());
+  runtime.restarts += 1;
+  spawn();
+  for (const other of runtime.pending.values()) dispatch(other);
+}
+
+/** A runtime that did not start may be a damaged copy in the service
+ * worker's cache: have it dropped, so the next visit fetches it afresh. */
+function forgetCachedRuntime() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.getRegistration().then((registration) => {
+    const sw = navigator.serviceWorker.controller || registration?.active;
+    sw?.postMessage({ type: "drop-runtime", runtime: runtime.url });
+  }).catch(() => {});
+}
+
+// ---------------------------------------------------------------- start early
+
+const early = document.querySelector('meta[name="calculator-runtime"]');
+if (early) startRuntime(early.content);
+
+globalThis.__calcRuntime = runtime;
