@@ -11,7 +11,9 @@ import argparse
 import json
 import os
 import sys
+from fractions import Fraction
 
+from .fmt import percent, ratio
 from .registry import all_calculators, run
 
 
@@ -59,8 +61,8 @@ def format_result(result: dict) -> str:
         width = max(len(o["label"]) for o in result["odds"])
         for o in result["odds"]:
             mark = "  <-" if o["label"] == result["highlight"] else ""
-            frac = f"{o['numerator']}/{o['denominator']}"
-            lines.append(f"  {o['label']:<{width}}  {o['percent']:6.2f}%  {frac}{mark}")
+            p = Fraction(o["numerator"], o["denominator"])
+            lines.append(f"  {o['label']:<{width}}  {percent(p, 2, 6)}  {ratio(p)}{mark}")
     return "\n".join(lines)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from .registry import InputError
+from .checks import InputError, blank, die
 
 __all__ = ["parse_dice", "roll_dice", "dice_or_roll"]
 
@@ -30,8 +30,7 @@ def parse_dice(raw: object, *, count: int, sides: int, label: str, field: str) -
         want = "one die" if count == 1 else f"{count} dice"
         raise InputError(f"{label}: this roll uses {want} (d{sides}); got {len(values)}.", field)
     for v in values:
-        if not 1 <= v <= sides:
-            raise InputError(f"A d{sides} shows 1 to {sides}; got {v}.", field)
+        die(v, sides, field)
     return values
 
 
@@ -41,7 +40,7 @@ def roll_dice(rng: random.Random, *, count: int, sides: int) -> tuple[int, ...]:
 
 def dice_or_roll(raw, rng: random.Random | None, *, count: int, sides: int, label: str, field: str) -> tuple[int, ...]:
     """The typed dice, or dice rolled with `rng` when the field is empty."""
-    if raw is None or (isinstance(raw, str) and not raw.strip()):
+    if blank(raw):
         if rng is None:
             raise InputError(f"{label}: type what you rolled, or let the page roll for you.", field)
         return roll_dice(rng, count=count, sides=sides)

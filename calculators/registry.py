@@ -1,8 +1,10 @@
 """One registry of calculators, read by the CLI, the web forms and the docs.
 
-A game module describes each calculator once, as a `Calculator`: its typed
+A game package describes each calculator once, as a `Calculator`: its typed
 parameters (`Param`) and an adapter that turns validated parameters into a
 `Report`, the player-facing explanation of one result with its exact odds.
+The games import these types; the registry finds the games by name (`GAMES`)
+when first asked, so importing it imports no game.
 `run()` is the single entry point for strings from a form, a URL or a
 command line: it parses, validates and never raises for bad input; it
 answers with a plain dict (JSON-ready) that says `ok` or gives the error
@@ -11,40 +13,26 @@ sentence and the parameter at fault.
 
 from __future__ import annotations
 
+import importlib
 import random
-import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Mapping
 
+from . import fmt
+from .checks import InputError, blank, parse_seed, whole_text
+
+# Older imports from here keep working; they live in .checks now.
+from .checks import MAX_DIGITS as MAX_DIGITS, MAX_SEED as MAX_SEED, parse_numbers as parse_numbers, quote as quote
+
 __all__ = ["InputError", "Param", "Legacy", "Report", "Calculator", "all_calculators", "get", "run"]
 
-
-class InputError(ValueError):
-    """Bad input, with a sentence a player understands and the field at fault."""
-
-    def __init__(self, message: str, field: str | None = None):
-        super().__init__(message)
-        self.field = field
-
+# The games, by module name. Each defines a CALCULATORS tuple of the entries
+# below; the registry imports them when first asked, never at its own top,
+# so a game can import these types without an import circle.
+GAMES = ("calculators.tell_tale", "calculators.talislanta", "calculators.rpgdl")
 
 DEFAULT_MAX_LENGTH = 1_000  # characters, for a field without a max_length of its own (a number, a choice, dice)
-MAX_DIGITS = 12  # digits of a whole number typed in a field, checked before int() sees it
-_WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: int() would also take "1_000" and "١٢"
-_LIST_SEPARATORS = re.compile(r"[\s,;/]+")  # one character class, one quantifier: linear
-
-
-def quote(text: object, limit: int = 20) -> str:
-    """`text` quoted for an error sentence: at most `limit` characters, then '…'."""
-    text = text if isinstance(text, str) else _shown(text)
-    return repr(text if len(text) <= limit else text[:limit] + "…")
-
-
-def _shown(value: object) -> str:
-    """A value for an error sentence; a huge int is not turned into its 4,000 digits."""
-    if isinstance(value, int) and not -(10**MAX_DIGITS) < value < 10**MAX_DIGITS:
-        return ("-" if value < 0 else "") + f"a number of more than {MAX_DIGITS} digits"
-    return str(value)
 
 
 @dataclass(frozen=True)
@@ -95,7 +83,7 @@ class Param:
         limit = self.max_length or DEFAULT_MAX_LENGTH
         if isinstance(raw, str) and len(raw) > limit:
             raise InputError(f"{self.label}: this is {len(raw):,} characters long; the limit is {limit:,}.", self.name)
-        if raw is None or (isinstance(raw, str) and raw.strip() == ""):
+        if blank(raw):
             if self.default is not None:
                 return self.default
             if self.optional or self.kind == "dice":
@@ -112,47 +100,7 @@ class Param:
         return str(raw)
 
     def _int(self, raw: object) -> int:
-        if isinstance(raw, bool) or not isinstance(raw, (int, str)):
-            raise InputError(f"{self.label} must be a whole number.", self.name)
-        if isinstance(raw, int):
-            value = raw
-        else:
-            text = raw.strip()
-            if not _WHOLE.fullmatch(text):
-                if any(ch.isdigit() for ch in text):  # "1_000", "١٢", "1 000"
-                    raise InputError(f"{self.label} must be a whole number written with the digits 0 to 9 only; got {quote(text)}.", self.name)
-                raise InputError(f"{self.label} must be a whole number; got {quote(text)}.", self.name)
-            if len(text.lstrip("+-")) > MAX_DIGITS:
-                raise InputError(f"{self.label} must be a whole number of at most {MAX_DIGITS} digits; got {quote(text)}.", self.name)
-            value = int(text)
-        if self.minimum is not None and value < self.minimum:
-            raise InputError(f"{self.label} must be at least {self.minimum}; got {_shown(value)}.", self.name)
-        if self.maximum is not None and value > self.maximum:
-            raise InputError(f"{self.label} must be at most {self.maximum}; got {_shown(value)}.", self.name)
-        return value
-
-
-def parse_numbers(raw: object, *, label: str, field: str, minimum: int, maximum: int, most: int, example: str) -> tuple[int, ...]:
-    """Whole numbers typed in one text field, apart by spaces, commas, semicolons or slashes.
-
-    At most `most` are read; each is checked like a number field (digits 0 to
-    9, a sign allowed, at most MAX_DIGITS, minimum..maximum) before int()
-    sees it. `example` completes "{label}: type ...", e.g. "one whole number
-    per week, like '3 0 5 2 1'". Errors name `field`.
-    """
-    text = "" if raw is None else raw if isinstance(raw, str) else str(raw)
-    parts = [p for p in _LIST_SEPARATORS.split(text) if p]
-    if len(parts) > most:
-        raise InputError(f"{label}: type at most {most} numbers; got {len(parts):,}.", field)
-    for p in parts:
-        if not _WHOLE.fullmatch(p):
-            raise InputError(f"{label}: type {example}; got {quote(p)}.", field)
-    number = Param(field, label, minimum=minimum, maximum=maximum)
-    return tuple(number._int(p) for p in parts)
-
-
-def _blank(raw: object) -> bool:
-    return raw is None or (isinstance(raw, str) and raw.strip() == "")
+        return whole_text(raw, self.label, self.name, minimum=self.minimum, maximum=self.maximum)
 
 
 @dataclass(frozen=True)
@@ -230,9 +178,9 @@ class Calculator:
         origin: dict[str, str] = {}
         for old in self.legacy:
             value = out.pop(old.name, None)
-            if _blank(value):
+            if blank(value):
                 continue
-            given = [n for n in old.replaces if not _blank(out.get(n))]
+            given = [n for n in old.replaces if not blank(out.get(n))]
             if given:
                 raise InputError(
                     f"{old.label} is given twice, as one line ({old.name}) and field by field ({given[0]}); keep one of the two.",
@@ -260,11 +208,10 @@ class Calculator:
 
 
 def all_calculators() -> dict[str, Calculator]:
-    from . import rpgdl, talislanta, tell_tale  # noqa: PLC0415 - the games register themselves
-
+    """Every calculator by name, game by game in the order of GAMES."""
     found: dict[str, Calculator] = {}
-    for module in (tell_tale, talislanta, rpgdl):
-        for calc in module.CALCULATORS:
+    for name in GAMES:
+        for calc in importlib.import_module(name).CALCULATORS:
             found[calc.name] = calc
     return found
 
@@ -274,24 +221,6 @@ def get(name: str) -> Calculator:
     if name not in calcs:
         raise InputError(f"There is no calculator called {name[:60]!r}.")
     return calcs[name]
-
-
-MAX_SEED = 2**32 - 1
-
-
-def parse_seed(raw: object) -> int | None:
-    if raw is None or (isinstance(raw, str) and raw.strip() == ""):
-        return None
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        seed = raw
-    else:
-        text = str(raw).strip() if isinstance(raw, str) else ""
-        if not _WHOLE.fullmatch(text) or len(text) > MAX_DIGITS:  # ASCII digits; a huge number never reaches int()
-            raise InputError(f"The seed must be a whole number from 0 to {MAX_SEED}; got {quote(raw, 40)}.", "seed")
-        seed = int(text)
-    if not 0 <= seed <= MAX_SEED:
-        raise InputError(f"The seed must be a whole number from 0 to {MAX_SEED}; got {_shown(seed)}.", "seed")
-    return seed
 
 
 def run(name: str, raw: Mapping[str, object], seed: object = None) -> dict:
@@ -310,7 +239,7 @@ def run(name: str, raw: Mapping[str, object], seed: object = None) -> dict:
         report = calc.adapter(rng, **params)
     except InputError as err:
         return {"ok": False, "error": str(err), "field": origin.get(err.field, err.field)}
-    except ValueError as err:  # the rule functions' own checks
+    except ValueError as err:  # bad input that names no field (the games raise InputError)
         return {"ok": False, "error": str(err), "field": None}
     unknown = set(report.rules) - set(calc.rules)
     if unknown:  # a programming error: the page could not link these
@@ -324,7 +253,7 @@ def run(name: str, raw: Mapping[str, object], seed: object = None) -> dict:
         "rules": list(report.rules),
         "odds_title": report.odds_title,
         "odds": [
-            {"label": label, "numerator": p.numerator, "denominator": p.denominator, "percent": float(p * 100)}
+            {"label": label, "numerator": p.numerator, "denominator": p.denominator, "percent": fmt.percent_value(p)}
             for label, p in report.odds
         ],
         "highlight": report.highlight,

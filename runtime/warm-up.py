@@ -2,6 +2,7 @@
 # after a normal boot. After a snapshot is restored the wheels' files are not
 # on the file system, only what was imported: so import every module of the
 # calculators and of icepool, and run every calculator on its examples.
+# The worker then calls the global `compute` (calculators/web.py).
 import importlib
 import json
 import pkgutil
@@ -10,6 +11,7 @@ import random  # noqa: F401 - in memory already when the worker reseeds it
 import calculators
 import calculators.registry as registry
 import icepool
+from calculators.web import compute
 
 
 def _warm_up():
@@ -19,12 +21,7 @@ def _warm_up():
     for calc in registry.all_calculators().values():
         for example in calc.examples:
             params = {k: v for k, v in example.items() if k != "seed"}
-            registry.run(calc.name, params, example.get("seed"))
+            compute(calc.name, json.dumps(params), example.get("seed"))
 
 
 _warm_up()
-
-
-def compute(name, params_json, seed):
-    """The worker's one entry point: JSON in, JSON out, never raises for bad input."""
-    return json.dumps(registry.run(name, json.loads(params_json), seed))

@@ -16,9 +16,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculators import registry, rpgdl, talislanta, tell_tale
+from calculators import registry, rpgdl, tell_tale
 from calculators.dice import parse_dice
 from calculators.registry import InputError, Param
+from calculators.rpgdl.entries import _parse_entry
+from calculators.talislanta.reports import _parse_ratings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -53,7 +55,7 @@ def _nom_pool(text):
 
 
 def _entry(text):  # the Weekend's older one-line duelist
-    return rpgdl._parse_entry(text, "heavy", "first", "heavy_first")
+    return _parse_entry(text, "heavy", "first", "heavy_first")
 
 
 def _numbers(text):
@@ -142,7 +144,7 @@ def test_every_field_answers_long_input(size, fill):
 def _regex_literals():
     """(file, line, pattern) of every pattern literal handed to the re module in calculators/."""
     found = []
-    for path in sorted((ROOT / "calculators").glob("*.py")):
+    for path in sorted((ROOT / "calculators").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and isinstance(node.func.value, ast.Name) and node.func.value.id == "re"):
@@ -392,7 +394,7 @@ RANDOM = settings(max_examples=150, deadline=None, suppress_health_check=[Health
 @given(TEXT)
 def test_parsers_raise_only_value_errors(text):
     parsers = [tell_tale.parse_decklist, tell_tale.parse_exempt, rpgdl.parse_nom_pool, rpgdl.parse_season_deck,
-               _entry, _numbers, _int, registry.parse_seed, _dice, talislanta._parse_ratings,
+               _entry, _numbers, _int, registry.parse_seed, _dice, _parse_ratings,
                lambda t: tell_tale.check_deck(t), lambda t: rpgdl.check_season_deck(rpgdl.parse_season_deck(t)),
                lambda t: rpgdl.check_nom_pool(rpgdl.parse_nom_pool(t))]
     for parse in parsers:

@@ -1,0 +1,63 @@
+"""RPGDL TCG rule data: divisions, the numbers of the text, the settings a
+table may choose, and the readers of a division, a player and a setting.
+
+RPGDL has no dice except the roll-off (this site's ruling for priority and
+Sudden Death: each player rolls a d6, higher wins, ties are rolled again), so
+most results are certain and only roll-offs carry odds.
+"""
+
+from __future__ import annotations
+
+from ..checks import InputError, got, one_of
+
+# ---------------------------------------------------------------- rule data
+
+DIVISIONS = ("godlike", "heavy", "middle", "light")  # rpgdl.divisions.order, highest first
+DIVISION_NAMES = {"godlike": "Godlike", "heavy": "Heavy", "middle": "Middle", "light": "Light"}
+IMPROPER_PENALTY = 2  # rpgdl.divisions.improper
+TRAINWRECK_GAP = 2  # rpgdl.weekend.trainwreck: "two divisions lower"
+CHAMPIONSHIP_POINTS = {"godlike": 5, "heavy": 5, "middle": 4, "light": 3}  # rpgdl.championship.points
+SEASON_WEEKS = 5  # rpgdl.season.length
+STARTING_GENERIC_VOTERS = 10  # rpgdl.voters.starting
+NOM_POOL_SIZE = 20  # rpgdl.decks.nom-pool-size
+NOM_POOL_PER_DIVISION = 5  # rpgdl.decks.nom-pool-spread
+SEASON_DECK_MINIMUM = 40  # rpgdl.decks.season-deck-size
+SEASON_DECK_COPIES = 4  # rpgdl.decks.season-deck-copies
+ROLL_OFF_SIDES = 6  # rpgdl.ruling.roll-off
+
+# Settings where a table may read the text differently; the first is the ruling.
+# Labels fit a phone's select box (about 22 characters); the params' help says more.
+DIVISION_PENALTY = (("flat", "-2 flat (ruling)"), ("per-division", "-2 per division"))
+HALF_DRAW = (("at-most", "Half or less (ruling)"), ("exactly", "Exactly half"))
+SUCCESSES_WORTH = (("modified", "Modified Worth (ruling)"), ("base", "Printed Worth"))
+SUDDEN_DEATH = (("roll-off", "Roll-off (ruling)"), ("no-winner", "Nobody wins"))
+SEASON_TIE = (("draw", "A draw (ruling)"), ("fewer-trainwrecks", "Fewer Trainwrecks wins"))
+GOALS = (("successes", "Most Successes"), ("championship", "Championship points"))
+CHAMPIONS = (("none", "Not crowned yet"), ("first", "First player"), ("second", "Second player"))
+DEFAULT_TRAINWRECK_LIMIT = 3  # rpgdl.ruling.trainwreck-limit
+DEFAULT_GENERIC_WEIGHT = 1  # rpgdl.ruling.generic-voter-weight
+
+PLAYERS = ("first", "second")
+
+# ---------------------------------------------------------------- readers
+
+
+def as_division(value: object, what: str = "A division", field: str | None = None) -> str:
+    """A division from its name or first letter, any case: "Heavy", "h" -> "heavy"."""
+    text = str(value).strip().lower()
+    for d in DIVISIONS:
+        if text == d or (len(text) == 1 and d.startswith(text)):
+            return d
+    raise InputError(f"{what} is Godlike, Heavy, Middle or Light; got {got(value)}.", field)
+
+
+def as_setting(value: str, choices: tuple[tuple[str, str], ...], what: str, field: str) -> str:
+    """One of a setting's values (the first of each pair in `choices`)."""
+    allowed = [v for v, _ in choices]
+    return one_of(value, allowed, field, f"{what} is one of {', '.join(allowed)}")
+
+
+def as_player(value: object, what: str, field: str | None = None) -> str:
+    """ "first" or "second"."""
+    one_of(value, PLAYERS, field, f"{what} is 'first' or 'second'")
+    return str(value)

@@ -1,0 +1,283 @@
+"""RPGDL TCG duels: duelists and their Worth, Trainwrecks, one duel, the roll-off and the Weekend.
+
+The rules live in docs/rpgdl/; each function names the rule IDs it follows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+import icepool
+
+from ..checks import InputError, die, whole
+from .data import (
+    DIVISION_NAMES,
+    DIVISION_PENALTY,
+    DIVISIONS,
+    HALF_DRAW,
+    IMPROPER_PENALTY,
+    PLAYERS,
+    ROLL_OFF_SIDES,
+    SUCCESSES_WORTH,
+    SUDDEN_DEATH,
+    TRAINWRECK_GAP,
+    as_division,
+    as_player,
+    as_setting,
+)
+
+# ---------------------------------------------------------------- duelists and Worth
+
+
+@dataclass(frozen=True)
+class Duelist:
+    """A duelist card: name, division, printed Worth and Draw (rpgdl.cards.duelist)."""
+
+    name: str
+    division: str
+    worth: int
+    draw: int
+
+    def __post_init__(self):
+        if not isinstance(self.name, str):
+            raise InputError("A duelist's name is text.", "name")
+        object.__setattr__(self, "division", as_division(self.division, f"{self.name or 'A duelist'}'s division", "division"))
+        whole(self.worth, f"{self.name or 'A duelist'}'s printed Worth", "worth", minimum=0)
+        whole(self.draw, f"{self.name or 'A duelist'}'s Draw", "draw", minimum=0)
+
+
+def division_gap(higher: str, lower: str) -> int:
+    """How many divisions `lower` sits below `higher` (negative if it is above)."""
+    return DIVISIONS.index(as_division(lower, field="lower")) - DIVISIONS.index(as_division(higher, field="higher"))
+
+
+@dataclass(frozen=True)
+class WorthParts:
+    """How a duelist's modified Worth is made up (rpgdl.worth.modified)."""
+
+    base: int
+    votes: int
+    bonus: int
+    penalty: int  # the improper-division penalty, 0 or more
+
+    @property
+    def total(self) -> int:
+        return self.base + self.votes + self.bonus - self.penalty
+
+
+def worth_parts(duelist: Duelist, slot: str, votes: int = 0, *, bonus: int = 0, division_penalty: str = "flat") -> WorthParts:
+    """Printed Worth, votes, other effects and the improper-division penalty."""
+    slot = as_division(slot, "A slot", "slot")
+    as_setting(division_penalty, DIVISION_PENALTY, "The division-penalty setting", "division_penalty")
+    whole(votes, f"Votes on {duelist.name}", "votes", minimum=0)
+    whole(bonus, f"Other Worth changes on {duelist.name}", "bonus")
+    up = division_gap(slot, duelist.division)  # > 0: the duelist plays up into a higher slot
+    if up < 0:
+        raise InputError(
+            f"{duelist.name} is a {DIVISION_NAMES[duelist.division]} duelist and cannot fight in the "
+            f"{DIVISION_NAMES[slot]} slot: a duelist may play up a division, never down.",
+            "division",
+        )
+    if votes > duelist.draw:
+        raise InputError(f"{duelist.name} has a Draw of {duelist.draw}, so it takes at most {duelist.draw} votes; got {votes}.", "votes")
+    penalty = 0 if up == 0 else IMPROPER_PENALTY * (up if division_penalty == "per-division" else 1)
+    return WorthParts(duelist.worth, votes, bonus, penalty)
+
+
+def modified_worth(duelist: Duelist, slot: str, votes: int = 0, *, bonus: int = 0, division_penalty: str = "flat") -> int:
+    """Worth + votes (+1 each, at most the Draw) + other effects, -2 when playing up a division."""
+    return worth_parts(duelist, slot, votes, bonus=bonus, division_penalty=division_penalty).total
+
+
+# ---------------------------------------------------------------- Trainwrecks
+
+
+def trainwreck_reasons(loser: Duelist, winner: Duelist, *, half_draw: str = "at-most") -> tuple[str, ...]:
+    """Why the loser's controller suffers a Trainwreck: "division-gap", "half-draw", or nothing."""
+    as_setting(half_draw, HALF_DRAW, "The half-Draw setting", "half_draw")
+    reasons = []
+    if division_gap(loser.division, winner.division) >= TRAINWRECK_GAP:
+        reasons.append("division-gap")
+    half = loser.draw // 2
+    if (winner.draw <= half) if half_draw == "at-most" else (winner.draw == half):
+        reasons.append("half-draw")
+    return tuple(reasons)
+
+
+def is_trainwreck(loser: Duelist, winner: Duelist, *, half_draw: str = "at-most") -> bool:
+    """Lost to a duelist two or more divisions lower, or with half the loser's Draw (rounded down)."""
+    return bool(trainwreck_reasons(loser, winner, half_draw=half_draw))
+
+
+# ---------------------------------------------------------------- one duel
+
+
+@dataclass(frozen=True)
+class DuelResult:
+    slot: str
+    first: Duelist
+    second: Duelist
+    first_worth: int
+    second_worth: int
+    winner: str | None  # "first", "second", or None: Sudden Death not (yet) settled
+    successes: int
+    trainwreck: bool  # the loser's controller suffers one
+    trainwreck_reasons: tuple[str, ...]
+    sudden_death: bool
+    first_parts: WorthParts
+    second_parts: WorthParts
+
+    @property
+    def loser(self) -> str | None:
+        return None if self.winner is None else ("second" if self.winner == "first" else "first")
+
+
+def _parts(who: str, duelist: Duelist, slot: str, votes: int, bonus: int, division_penalty: str) -> WorthParts:
+    """worth_parts for the `who` duelist, its errors naming resolve_duel's parameters."""
+    try:
+        return worth_parts(duelist, slot, votes, bonus=bonus, division_penalty=division_penalty)
+    except InputError as err:
+        field = {"votes": f"{who}_votes", "bonus": f"{who}_bonus", "division": who}.get(err.field or "", err.field)
+        raise InputError(str(err), field) from None
+
+
+def resolve_duel(
+    slot: str,
+    first: Duelist,
+    second: Duelist,
+    *,
+    first_votes: int = 0,
+    second_votes: int = 0,
+    first_bonus: int = 0,
+    second_bonus: int = 0,
+    division_penalty: str = "flat",
+    half_draw: str = "at-most",
+    successes_worth: str = "modified",
+    sudden_death_winner: str | None = None,
+) -> DuelResult:
+    """One duel of the Weekend (rpgdl.weekend.duel): higher modified Worth wins.
+
+    A tie is Sudden Death: `winner` is None unless `sudden_death_winner`
+    ("first" or "second", who won the roll-off) settles it.
+    """
+    slot = as_division(slot, "A slot", "slot")
+    as_setting(successes_worth, SUCCESSES_WORTH, "The Successes-Worth setting", "successes_worth")
+    if sudden_death_winner is not None:
+        as_player(sudden_death_winner, "The Sudden Death winner", "sudden_death_winner")
+    fp = _parts("first", first, slot, first_votes, first_bonus, division_penalty)
+    sp = _parts("second", second, slot, second_votes, second_bonus, division_penalty)
+    sudden = fp.total == sp.total
+    if sudden:
+        winner = sudden_death_winner
+    else:
+        winner = "first" if fp.total > sp.total else "second"
+    successes, reasons = 0, ()
+    if winner is not None:
+        w, l = (first, second) if winner == "first" else (second, first)
+        wp, lp = (fp, sp) if winner == "first" else (sp, fp)
+        if successes_worth == "modified":
+            successes = wp.total - lp.total
+        else:
+            successes = max(0, w.worth - l.worth)
+        reasons = trainwreck_reasons(l, w, half_draw=half_draw)
+    return DuelResult(slot, first, second, fp.total, sp.total, winner, successes, bool(reasons), reasons, sudden, fp, sp)
+
+
+def roll_off(first_die: int, second_die: int) -> str | None:
+    """A roll-off (rpgdl.ruling.roll-off): higher d6 wins; None on a tie (roll again)."""
+    for v, who in ((first_die, "first"), (second_die, "second")):
+        die(v, ROLL_OFF_SIDES, f"{who}_die", what=f"The {who} player's roll-off die")
+    if first_die == second_die:
+        return None
+    return "first" if first_die > second_die else "second"
+
+
+def roll_off_odds() -> dict[str, Fraction]:
+    """Who wins a roll-off, ties rolled again: exactly even."""
+    d = icepool.d6
+    die = icepool.map(lambda a, b: "first" if a > b else ("second" if b > a else icepool.Reroll), d, d)
+    return dict(zip(die.outcomes(), die.probabilities()))
+
+
+# ---------------------------------------------------------------- the Weekend
+
+
+@dataclass(frozen=True)
+class WeekendResult:
+    duels: tuple[DuelResult, ...]  # Godlike, Heavy, Middle, Light
+    first_successes: int
+    second_successes: int
+    first_trainwrecks: int
+    second_trainwrecks: int
+    first_returned: tuple[str, ...]
+    first_discarded: tuple[str, ...]
+    second_returned: tuple[str, ...]
+    second_discarded: tuple[str, ...]
+
+
+def _four(values, what: str, field: str) -> tuple:
+    values = tuple(values)
+    if len(values) != len(DIVISIONS):
+        raise InputError(f"A Weekend has four duels, Godlike, Heavy, Middle and Light; {what} has {len(values)}.", field)
+    return values
+
+
+def resolve_weekend(
+    first: Sequence[Duelist],
+    second: Sequence[Duelist],
+    *,
+    first_votes: Sequence[int] = (0, 0, 0, 0),
+    second_votes: Sequence[int] = (0, 0, 0, 0),
+    first_bonus: Sequence[int] = (0, 0, 0, 0),
+    second_bonus: Sequence[int] = (0, 0, 0, 0),
+    division_penalty: str = "flat",
+    half_draw: str = "at-most",
+    successes_worth: str = "modified",
+    sudden_death: str = "roll-off",
+    sudden_death_winners: Mapping[str, str] | None = None,
+) -> WeekendResult:
+    """The four duels from Godlike down to Light, then the Results (rpgdl.weekend.*).
+
+    Duelists and votes are listed in slot order. With the roll-off ruling a
+    tied duel needs its roll-off winner in `sudden_death_winners` (slot ->
+    "first"/"second"); with "no-winner" a tie scores nothing and both return.
+    """
+    first, second = _four(first, "the first player's line-up", "first"), _four(second, "the second player's line-up", "second")
+    fv = _four(first_votes, "the first player's votes", "first_votes")
+    sv = _four(second_votes, "the second player's votes", "second_votes")
+    fb = _four(first_bonus, "the first player's Worth changes", "first_bonus")
+    sb = _four(second_bonus, "the second player's Worth changes", "second_bonus")
+    as_setting(sudden_death, SUDDEN_DEATH, "The Sudden Death setting", "sudden_death")
+    winners = dict(sudden_death_winners or {})
+    for slot in winners:
+        as_division(slot, "A Sudden Death slot", "sudden_death_winners")
+    duels = []
+    for i, slot in enumerate(DIVISIONS):
+        kwargs = dict(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
+        duel = resolve_duel(slot, first[i], second[i], first_votes=fv[i], second_votes=sv[i], first_bonus=fb[i], second_bonus=sb[i], **kwargs)
+        if duel.sudden_death and sudden_death == "roll-off":
+            if slot not in winners:
+                raise InputError(f"The {DIVISION_NAMES[slot]} duel is tied and goes to Sudden Death: say who won the roll-off.", "sudden_death_winners")
+            duel = resolve_duel(slot, first[i], second[i], first_votes=fv[i], second_votes=sv[i], first_bonus=fb[i], second_bonus=sb[i], sudden_death_winner=winners[slot], **kwargs)
+        duels.append(duel)
+    score = {p: 0 for p in PLAYERS}
+    wrecks = {p: 0 for p in PLAYERS}
+    returned: dict[str, list[str]] = {p: [] for p in PLAYERS}
+    discarded: dict[str, list[str]] = {p: [] for p in PLAYERS}
+    for d in duels:
+        names = {"first": d.first.name, "second": d.second.name}
+        if d.winner is None:
+            for p in PLAYERS:
+                returned[p].append(names[p])
+            continue
+        score[d.winner] += d.successes
+        wrecks[d.loser] += int(d.trainwreck)
+        returned[d.winner].append(names[d.winner])
+        discarded[d.loser].append(names[d.loser])
+    return WeekendResult(
+        tuple(duels), score["first"], score["second"], wrecks["first"], wrecks["second"],
+        tuple(returned["first"]), tuple(discarded["first"]), tuple(returned["second"]), tuple(discarded["second"]),
+    )
+

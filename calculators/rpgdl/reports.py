@@ -1,0 +1,387 @@
+"""RPGDL TCG for players: a form's values in, a `Report` out.
+
+Each adapter reads the form's fields (a duelist per row, typed or rolled
+roll-offs, lists of numbers), calls the rules, and says what happened in
+the table's words, citing the rules and rulings that decided it. No rule is
+decided here.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Mapping
+
+from ..checks import InputError, parse_numbers
+from ..dice import parse_dice, roll_dice
+from ..fmt import signed
+from ..registry import Report
+from .data import DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, as_division
+from .decks import check_nom_pool, check_season_deck, parse_nom_pool, parse_season_deck
+from .duels import (
+    Duelist,
+    DuelResult,
+    WorthParts,
+    division_gap,
+    resolve_duel,
+    resolve_weekend,
+    roll_off,
+    roll_off_odds,
+    trainwreck_reasons,
+    worth_parts,
+)
+from .season import WeekScore, season_tally, vote_pool
+
+__all__ = [
+    "resolve_duel_report",
+    "is_trainwreck_report",
+    "resolve_weekend_report",
+    "check_season_deck_report",
+    "season_tally_report",
+    "check_nom_pool_report",
+    "vote_pool_report",
+    "modified_worth_report",
+]
+
+# Caps on the number fields and names of the forms.
+NUMBER_LIST_MAX_LENGTH = 200  # characters of a list of numbers (five weeks, ten Voters)
+DUELIST_NAME_MAX_LENGTH = 200  # characters of one duelist's name in the Weekend's form
+NUMBER_LIST_MAX_ITEMS = 50
+WEEK_SUCCESSES_MAX = 999  # a week's Successes: four duels' Worth differences
+WEEK_TRAINWRECKS_MAX = 99
+VOTE_WEIGHT_MAX = 99
+
+
+def _roll_offs(raw, rng: random.Random | None, count: int, field: str, label: str) -> tuple[tuple[tuple[int, int], ...], list[str]]:
+    """`count` roll-offs as pairs of d6, typed or rolled (ties rolled again)."""
+    notes: list[str] = []
+    if count == 0:
+        return (), notes
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        if rng is None:
+            raise InputError(f"{label}: type the two d6 of each roll-off (first player's, then second's), or let the page roll.", field)
+        pairs = []
+        for _ in range(count):
+            while True:
+                a, b = roll_dice(rng, count=2, sides=ROLL_OFF_SIDES)
+                if a != b:
+                    break
+                notes.append(f"Roll-off {a} against {b} is a tie: rolled again.")
+            pairs.append((a, b))
+        return tuple(pairs), notes
+    values = parse_dice(raw, count=2 * count, sides=ROLL_OFF_SIDES, label=label, field=field)
+    pairs = tuple((values[2 * i], values[2 * i + 1]) for i in range(count))
+    for a, b in pairs:
+        if a == b:
+            raise InputError(f"The roll-off shows {a} and {b}, a tie: roll again and type the roll that broke the tie.", field)
+    return pairs, notes
+
+
+def _explain_worth(label: str, d: Duelist, parts: WorthParts, slot: str) -> str:
+    bits = [f"printed Worth {parts.base}"]
+    if parts.votes:
+        bits.append(f"+{parts.votes} from votes")
+    if parts.bonus:
+        bits.append(f"{signed(parts.bonus)} from other effects")
+    if parts.penalty:
+        bits.append(f"-{parts.penalty} for a {DIVISION_NAMES[d.division]} duelist in the {DIVISION_NAMES[slot]} slot")
+    return f"{label} ({DIVISION_NAMES[d.division]}, Draw {d.draw}): " + ", ".join(bits) + f" = {parts.total}."
+
+
+def _duel_rules(duel: DuelResult) -> list[str]:
+    rules = ["rpgdl.worth.modified", "rpgdl.weekend.duel"]
+    if duel.first_parts.votes or duel.second_parts.votes:
+        rules += ["rpgdl.votes.worth", "rpgdl.votes.limit"]
+    if duel.first_parts.penalty or duel.second_parts.penalty:
+        rules += ["rpgdl.divisions.improper", "rpgdl.ruling.division-penalty"]
+    if duel.sudden_death:
+        rules += ["rpgdl.weekend.sudden-death", "rpgdl.ruling.sudden-death"]
+    if duel.winner is not None:
+        rules += ["rpgdl.weekend.successes", "rpgdl.ruling.successes-worth", "rpgdl.weekend.trainwreck"]
+    if "half-draw" in duel.trainwreck_reasons:
+        rules.append("rpgdl.ruling.half-draw")
+    if "division-gap" in duel.trainwreck_reasons:
+        rules.append("rpgdl.ruling.trainwreck-gap")
+    return rules
+
+
+def _explain_outcome(duel: DuelResult, names: Mapping[str, str]) -> list[str]:
+    lines = []
+    if duel.winner is None:
+        return lines
+    loser = duel.loser
+    lines.append(f"{names[duel.winner]} wins by {duel.successes}: {duel.successes} Success{'es' if duel.successes != 1 else ''}.")
+    if duel.trainwreck:
+        why = []
+        if "division-gap" in duel.trainwreck_reasons:
+            why.append("the winner is two or more divisions lower")
+        if "half-draw" in duel.trainwreck_reasons:
+            why.append("the winner has half the loser's Draw (rounded down) or less")
+        lines.append(f"Trainwreck for the controller of {names[loser][0].lower() + names[loser][1:]}: " + " and ".join(why) + ".")
+    else:
+        lines.append("No Trainwreck: the winner is neither two divisions lower nor at half the loser's Draw.")
+    return lines
+
+
+def resolve_duel_report(rng, *, slot, first_division, first_worth, first_draw, first_votes, first_bonus,
+                        second_division, second_worth, second_draw, second_votes, second_bonus,
+                        division_penalty, half_draw, successes_worth, sudden_death, sudden_death_roll) -> Report:
+    first = Duelist("First duelist", first_division, first_worth, first_draw)
+    second = Duelist("Second duelist", second_division, second_worth, second_draw)
+    for who, d, v, b in (("first", first, first_votes, first_bonus), ("second", second, second_votes, second_bonus)):
+        _check_worth_input(d, slot, v, b, division_penalty, f"{who}_votes", f"{who}_division")
+    kwargs = dict(first_votes=first_votes, second_votes=second_votes, first_bonus=first_bonus, second_bonus=second_bonus,
+                  division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
+    duel = resolve_duel(slot, first, second, **kwargs)
+    names = {"first": "The first duelist", "second": "The second duelist"}
+    details = [_explain_worth("First duelist", first, duel.first_parts, duel.slot),
+               _explain_worth("Second duelist", second, duel.second_parts, duel.slot)]
+    dice: dict[str, str] = {}
+    odds: tuple = ()
+    highlight = None
+    rules = _duel_rules(duel)
+    if duel.sudden_death:
+        details.append(f"Both stand at Worth {duel.first_worth}: the duel goes to Sudden Death.")
+        if sudden_death == "roll-off":
+            pairs, notes = _roll_offs(sudden_death_roll, rng, 1, "sudden_death_roll", "Sudden Death roll-off")
+            (a, b), = pairs
+            details += notes
+            who = roll_off(a, b)
+            details.append(f"Roll-off: first player {a}, second player {b}; the {who} player's duelist wins.")
+            duel = resolve_duel(slot, first, second, sudden_death_winner=who, **kwargs)
+            rules = _duel_rules(duel) + ["rpgdl.ruling.roll-off"]
+            dice = {"sudden_death_roll": f"{a} {b}"}
+            labels = {"first": "First duelist wins the roll-off", "second": "Second duelist wins the roll-off"}
+            odds = tuple((labels[k], p) for k, p in roll_off_odds().items())
+            highlight = labels[who]
+        else:
+            details.append("Setting: nobody wins Sudden Death; no Successes, no Trainwreck, both duelists return to the Roster.")
+    details += _explain_outcome(duel, names)
+    if duel.winner is None:
+        headline = f"Tied at Worth {duel.first_worth}: Sudden Death, and nobody wins the duel."
+    else:
+        how = " after Sudden Death" if duel.sudden_death else ""
+        wreck = " The loser's controller suffers a Trainwreck." if duel.trainwreck else ""
+        headline = (f"{names[duel.winner]} wins the {DIVISION_NAMES[duel.slot]} duel{how}, "
+                    f"{max(duel.first_worth, duel.second_worth)} to {min(duel.first_worth, duel.second_worth)}, "
+                    f"for {duel.successes} Success{'es' if duel.successes != 1 else ''}.{wreck}")
+    outcome = "sudden-death" if duel.sudden_death else duel.winner
+    return Report(outcome, headline, tuple(details), tuple(dict.fromkeys(rules)), odds, "Sudden Death roll-off" if odds else "", highlight, dice)
+
+
+def is_trainwreck_report(rng, *, loser_division, loser_draw, winner_division, winner_draw, half_draw) -> Report:
+    loser = Duelist("The loser", loser_division, 0, loser_draw)
+    winner = Duelist("The winner", winner_division, 0, winner_draw)
+    reasons = trainwreck_reasons(loser, winner, half_draw=half_draw)
+    gap = division_gap(loser.division, winner.division)
+    half = loser.draw // 2
+    details = [
+        f"The winner is {gap} division{'s' if abs(gap) != 1 else ''} below the loser"
+        f" ({DIVISION_NAMES[winner.division]} against {DIVISION_NAMES[loser.division]}); two or more is a Trainwreck.",
+        f"Half the loser's Draw of {loser.draw}, rounded down, is {half}; the winner's Draw is {winner.draw}"
+        f" ({'at most' if half_draw == 'at-most' else 'exactly'} {half} is a Trainwreck).",
+    ]
+    rules = ["rpgdl.weekend.trainwreck", "rpgdl.ruling.trainwreck-gap", "rpgdl.ruling.half-draw"]
+    if reasons:
+        return Report("trainwreck", "The loser's controller suffers a Trainwreck.", tuple(details), tuple(rules))
+    return Report("no-trainwreck", "No Trainwreck: a fair loss.", tuple(details), tuple(rules))
+
+
+
+def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth, sudden_death, sudden_death_rolls, **duelists) -> Report:
+    line = {p: [] for p in PLAYERS}
+    votes = {p: [] for p in PLAYERS}
+    bonus = {p: [] for p in PLAYERS}
+    for slot in DIVISIONS:
+        for who in PLAYERS:
+            field = f"{slot}_{who}"
+            name = (duelists[f"{field}_name"] or "").strip() or f"{'1st' if who == 'first' else '2nd'} {DIVISION_NAMES[slot]}"
+            line[who].append(Duelist(name, duelists[f"{field}_division"], duelists[f"{field}_worth"], duelists[f"{field}_draw"]))
+            votes[who].append(duelists[f"{field}_votes"])
+            bonus[who].append(duelists[f"{field}_bonus"])
+    settings = dict(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
+    ties = []
+    for i, slot in enumerate(DIVISIONS):
+        for who in PLAYERS:  # a duelist out of place or over its Draw: point at that field
+            _check_worth_input(line[who][i], slot, votes[who][i], bonus[who][i], division_penalty,
+                               f"{slot}_{who}_votes", f"{slot}_{who}_division")
+        try:
+            duel = resolve_duel(slot, line["first"][i], line["second"][i], first_votes=votes["first"][i], second_votes=votes["second"][i],
+                                first_bonus=bonus["first"][i], second_bonus=bonus["second"][i], **settings)
+        except ValueError as err:
+            raise InputError(str(err), f"{slot}_first_division") from None
+        if duel.sudden_death:
+            ties.append(slot)
+    winners: dict[str, str] = {}
+    dice: dict[str, str] = {}
+    details: list[str] = []
+    odds: tuple = ()
+    highlight = None
+    if ties and sudden_death == "roll-off":
+        pairs, notes = _roll_offs(sudden_death_rolls, rng, len(ties), "sudden_death_rolls", "Sudden Death roll-offs")
+        details += notes
+        for slot, (a, b) in zip(ties, pairs):
+            winners[slot] = roll_off(a, b)
+            details.append(f"{DIVISION_NAMES[slot]} duel tied: Sudden Death roll-off {a} against {b}, the {winners[slot]} player wins it.")
+        dice["sudden_death_rolls"] = " ".join(f"{a} {b}" for a, b in pairs)
+    result = resolve_weekend(line["first"], line["second"], first_votes=votes["first"], second_votes=votes["second"],
+                             first_bonus=bonus["first"], second_bonus=bonus["second"], sudden_death=sudden_death,
+                             sudden_death_winners=winners, **settings)
+    rules = ["rpgdl.weekend.order", "rpgdl.weekend.discard-losers", "rpgdl.weekend.return-winners"]
+    lines = []
+    for duel in result.duels:
+        lines.append(f"{DIVISION_NAMES[duel.slot]}: {duel.first.name} {duel.first_worth} against {duel.second.name} {duel.second_worth}"
+                     + ("" if duel.winner else " - tied, nobody wins") + (
+                         f" - {duel.winner} player wins, {duel.successes} Success{'es' if duel.successes != 1 else ''}"
+                         + (", Trainwreck for the loser" if duel.trainwreck else "") if duel.winner else ""
+                     ) + ".")
+        rules += _duel_rules(duel)
+    if winners:
+        rules.append("rpgdl.ruling.roll-off")
+    details = lines + details
+    details.append(f"Returned to the Roster: first player {', '.join(result.first_returned) or 'none'}; "
+                   f"second player {', '.join(result.second_returned) or 'none'}.")
+    details.append(f"Discarded to Defeated Duelists: first player {', '.join(result.first_discarded) or 'none'}; "
+                   f"second player {', '.join(result.second_discarded) or 'none'}.")
+    if ties and sudden_death == "roll-off":
+        # Every roll-off is an even chance; the Trainwrecks this Weekend may hang on them.
+        counts: dict[tuple[int, int], Fraction] = {}
+        half = roll_off_odds()
+        for mask in range(2 ** len(ties)):
+            pick = {slot: ("first" if mask >> k & 1 else "second") for k, slot in enumerate(ties)}
+            p = Fraction(1)
+            for slot in ties:
+                p *= half[pick[slot]]
+            r = resolve_weekend(line["first"], line["second"], first_votes=votes["first"], second_votes=votes["second"],
+                                first_bonus=bonus["first"], second_bonus=bonus["second"], sudden_death=sudden_death,
+                                sudden_death_winners=pick, **settings)
+            key = (r.first_trainwrecks, r.second_trainwrecks)
+            counts[key] = counts.get(key, Fraction(0)) + p
+        label = lambda k: f"Trainwrecks {k[0]} (first) and {k[1]} (second)"  # noqa: E731
+        odds = tuple((label(k), p) for k, p in sorted(counts.items()))
+        highlight = label((result.first_trainwrecks, result.second_trainwrecks))
+    if result.first_successes != result.second_successes:
+        outcome = "first" if result.first_successes > result.second_successes else "second"
+        lead = f"The {outcome} player takes the Weekend"
+    else:
+        outcome, lead = "even", "The Weekend is even"
+    headline = (f"{lead}: Successes {result.first_successes} to {result.second_successes}, "
+                f"Trainwrecks {result.first_trainwrecks} to {result.second_trainwrecks}.")
+    return Report(outcome, headline, tuple(details), tuple(dict.fromkeys(rules)), odds,
+                  "Trainwrecks, over the Sudden Death roll-offs" if odds else "", highlight, dice)
+
+
+def _numbers(raw, field: str, label: str, maximum: int, example: str = "one whole number per week, like '3 0 5 2 1'") -> tuple[int, ...]:
+    """A list field's whole numbers, 0 to `maximum` each, checked as text before any int()."""
+    return parse_numbers(raw, label=label, field=field, minimum=0, maximum=maximum, most=NUMBER_LIST_MAX_ITEMS, example=example)
+
+
+def season_tally_report(rng, *, goal, first_successes, second_successes, first_trainwrecks, second_trainwrecks,
+                        trainwreck_limit, season_tie, godlike_champion, heavy_champion, middle_champion, light_champion) -> Report:
+    cols = {
+        "first_successes": _numbers(first_successes, "first_successes", "First player's Successes", WEEK_SUCCESSES_MAX),
+        "second_successes": _numbers(second_successes, "second_successes", "Second player's Successes", WEEK_SUCCESSES_MAX),
+        "first_trainwrecks": _numbers(first_trainwrecks, "first_trainwrecks", "First player's Trainwrecks", WEEK_TRAINWRECKS_MAX),
+        "second_trainwrecks": _numbers(second_trainwrecks, "second_trainwrecks", "Second player's Trainwrecks", WEEK_TRAINWRECKS_MAX),
+    }
+    labels = {"first_successes": "First player's Successes", "second_successes": "Second player's Successes",
+              "first_trainwrecks": "First player's Trainwrecks", "second_trainwrecks": "Second player's Trainwrecks"}
+    n = max(len(v) for v in cols.values())
+    if n == 0:
+        raise InputError("Type each week's results: Successes and Trainwrecks, one number per week.", "first_successes")
+    if n > SEASON_WEEKS:
+        field = next(k for k, v in cols.items() if len(v) == n)
+        raise InputError(f"{labels[field]}: a Season has {SEASON_WEEKS} weeks; got {n} numbers.", field)
+    for k, v in cols.items():
+        if v and len(v) != n:
+            raise InputError(f"{labels[k]}: give one number per week played ({n}); got {len(v)}.", k)
+    weeks = [WeekScore(*(cols[k][i] if cols[k] else 0 for k in cols)) for i in range(n)]
+    champions = {"godlike": godlike_champion, "heavy": heavy_champion, "middle": middle_champion, "light": light_champion}
+    r = season_tally(weeks, trainwreck_limit=trainwreck_limit, season_tie=season_tie, goal=goal, champions=champions)
+    rules = ["rpgdl.season.length", "rpgdl.season.trainwreck-loss", "rpgdl.ruling.trainwreck-limit"]
+    details = [f"After {r.weeks_played} week{'s' if r.weeks_played != 1 else ''}: Successes {r.first_successes} to "
+               f"{r.second_successes}, Trainwrecks {r.first_trainwrecks} to {r.second_trainwrecks} (a player with "
+               f"{trainwreck_limit} loses at once)."]
+    if r.ended_week is not None:
+        rules.append("rpgdl.ruling.simultaneous-trainwrecks")
+        if n > r.ended_week:
+            details.append(f"The game ended in week {r.ended_week}; the weeks after it do not count.")
+    if r.championship is not None:
+        c = r.championship
+        rules += ["rpgdl.championship.points", "rpgdl.championship.winner"]
+        crowned = ", ".join(DIVISION_NAMES[d] for d in c.crowned) or "none"
+        details.append(f"Championship points (5 Godlike, 5 Heavy, 4 Middle, 3 Light): first {c.first_points}, "
+                       f"second {c.second_points}; divisions crowned: {crowned}.")
+    else:
+        rules.append("rpgdl.season.winner")
+        if r.weeks_played == SEASON_WEEKS and r.first_successes == r.second_successes and r.ended_week is None:
+            rules.append("rpgdl.ruling.season-tie")
+    headlines = {
+        "first-wins": "The first player wins the game.",
+        "second-wins": "The second player wins the game.",
+        "draw": "The game is drawn.",
+        "first-trainwrecked": f"The first player reaches {trainwreck_limit} Trainwrecks in week {r.ended_week} and loses.",
+        "second-trainwrecked": f"The second player reaches {trainwreck_limit} Trainwrecks in week {r.ended_week} and loses.",
+        "both-trainwrecked": f"Both players reach {trainwreck_limit} Trainwrecks in week {r.ended_week}: both lose, a draw.",
+        "in-progress": "The game goes on: no winner yet.",
+    }
+    return Report(r.outcome, headlines[r.outcome], tuple(details), tuple(rules))
+
+
+def check_nom_pool_report(rng, *, duelists) -> Report:
+    try:
+        pairs = parse_nom_pool(duelists)
+    except ValueError as err:
+        raise InputError(str(err), "duelists") from None
+    c = check_nom_pool(pairs)
+    spread = ", ".join(f"{c.counts[d]} {DIVISION_NAMES[d]}" for d in DIVISIONS)
+    details = (f"{c.total} duelists: {spread}.",) + c.problems
+    rules = ("rpgdl.decks.nom-pool-size", "rpgdl.decks.nom-pool-names", "rpgdl.decks.nom-pool-replace", "rpgdl.ruling.nom-pool-places")
+    if c.legal:
+        return Report("legal", "This Nom Pool is legal.", details, rules)
+    return Report("illegal", f"This Nom Pool is not legal: {len(c.problems)} problem{'s' if len(c.problems) != 1 else ''}.", details, rules)
+
+
+def check_season_deck_report(rng, *, cards) -> Report:
+    try:
+        c = check_season_deck(parse_season_deck(cards))
+    except ValueError as err:
+        raise InputError(str(err), "cards") from None
+    details = (f"{c.total} cards, {len(c.counts)} different.",) + c.problems
+    rules = ("rpgdl.decks.season-deck-size", "rpgdl.decks.season-deck-copies", "rpgdl.ruling.season-deck-contents")
+    if c.legal:
+        return Report("legal", "This Season Deck is legal.", details, rules)
+    return Report("illegal", f"This Season Deck is not legal: {len(c.problems)} problem{'s' if len(c.problems) != 1 else ''}.", details, rules)
+
+
+def vote_pool_report(rng, *, generic_voters, unique_weights, generic_weight) -> Report:
+    weights = _numbers(unique_weights, "unique_weights", "Unique Voters' Vote Weights", VOTE_WEIGHT_MAX,
+                       example="one whole number per unique Voter, like '1 2'")
+    try:
+        pool = vote_pool(generic_voters, weights, generic_weight=generic_weight)
+    except ValueError as err:
+        raise InputError(str(err), "generic_voters") from None
+    details = (f"{pool.generic_voters} Generic Voters x Vote Weight {pool.generic_weight} = {pool.generic_voters * pool.generic_weight}.",
+               f"{len(pool.unique_weights)} unique Voters: {' + '.join(map(str, pool.unique_weights)) or '0'} = {sum(pool.unique_weights)}.")
+    rules = ("rpgdl.voters.generate", "rpgdl.voters.generic-weight", "rpgdl.ruling.generic-voter-weight", "rpgdl.ruling.voter-slots")
+    return Report("votes", f"{pool.votes} votes this turn.", details, rules)
+
+
+def _check_worth_input(d: Duelist, slot: str, votes: int, bonus: int, division_penalty: str, votes_field: str, division_field: str) -> None:
+    """worth_parts' own checks, as an InputError naming the form field at fault."""
+    try:
+        worth_parts(d, slot, votes, bonus=bonus, division_penalty=division_penalty)
+    except ValueError as err:
+        raise InputError(str(err), votes_field if votes > d.draw else division_field) from None
+
+
+def modified_worth_report(rng, *, slot, division, worth, draw, votes, bonus, division_penalty) -> Report:
+    d = Duelist("The duelist", division, worth, draw)
+    _check_worth_input(d, slot, votes, bonus, division_penalty, "votes", "division")
+    parts = worth_parts(d, slot, votes, bonus=bonus, division_penalty=division_penalty)
+    rules = ["rpgdl.worth.modified", "rpgdl.votes.worth", "rpgdl.votes.limit", "rpgdl.ruling.vote-worth"]
+    if parts.penalty:
+        rules += ["rpgdl.divisions.improper", "rpgdl.ruling.division-penalty"]
+    outcome = "improper" if parts.penalty else "proper"
+    return Report(outcome, f"Modified Worth {parts.total}.", (_explain_worth("The duelist", d, parts, as_division(slot)),), tuple(rules))
+

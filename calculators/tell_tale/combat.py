@@ -1,0 +1,392 @@
+"""Tell-Tale combat: the attack table, damage, Double Strike, First Strike, saves and Haste.
+
+Pure functions over plain values with exact odds through icepool. Rule IDs
+cited here are defined in docs/tell-tale/; where the rulebook is silent the
+functions follow the site's rulings (tt.ruling.*) and take a setting for
+the choice a table might make differently.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import icepool
+
+from ..checks import InputError, die, got, one_of, whole
+
+# ---------------------------------------------------------------- rule data
+
+# tt.combat.attack-table: (lowest d20, highest d20, outcome, label).
+ATTACK_TABLE: tuple[tuple[int, int, str, str], ...] = (
+    (1, 5, "miss", "Miss"),
+    (6, 14, "half", "Half damage"),
+    (15, 19, "full", "Full damage"),
+    (20, 20, "critical", "Critical hit"),
+)
+MODES = ("normal", "advantage", "disadvantage")
+VIGILANCE_BONUS = 5  # tt.keyword.vigilance
+SAVES_AGAINST = ("knockdown", "tapping", "other")
+
+# ---------------------------------------------------------------- checks
+
+
+def _power(power: object, field: str = "power") -> int:
+    power = whole(power, "Power", field)
+    if power < 0:
+        raise InputError(f"Power cannot go below 0; got {power}.", field)
+    return power
+
+
+def _mode(mode: object) -> str:
+    return one_of(mode, MODES, "mode", "The roll is normal, advantage or disadvantage")  # type: ignore[return-value]
+
+
+# ---------------------------------------------------------------- attacks
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack roll: the dice rolled, the die kept, its band and the damage."""
+
+    power: int
+    mode: str
+    dice: tuple[int, ...]
+    die: int
+    outcome: str
+    crit_d4: int | None
+    damage: int
+
+
+def attack_band(d20: int) -> str:
+    """The attack-table outcome of a kept d20: miss, half, full or critical."""
+    die(d20, 20, "d20")
+    for low, high, outcome, _ in ATTACK_TABLE:
+        if low <= d20 <= high:
+            return outcome
+    raise AssertionError("the attack table covers 1 to 20")  # pragma: no cover
+
+
+def band_damage(power: int, outcome: str, crit_d4: int | None = None) -> int:
+    """Damage of a band: 0, half Power rounded down, Power, or Power x d4."""
+    power = _power(power)
+    if outcome == "miss":
+        return 0
+    if outcome == "half":
+        return power // 2  # tt.combat.rounding
+    if outcome == "full":
+        return power
+    if outcome == "critical":
+        if crit_d4 is None:
+            raise InputError("A 20 is a critical hit: roll a d4 and give it as crit_d4 to multiply the Power.", "crit_d4")
+        return power * die(crit_d4, 4, "crit_d4")
+    raise InputError(f"An attack is a miss, half, full or critical; got {got(outcome)}.", "outcome")
+
+
+def combine_conditions(advantage: int | bool, disadvantage: int | bool, *, both: str = "cancel") -> str:
+    """The roll mode from the number of advantage and disadvantage sources.
+
+    tt.ruling.advantage-and-disadvantage: with `both="cancel"` any mix of the
+    two cancels to one d20; with `both="count"` the side with more sources
+    wins and equal counts cancel.
+    """
+    adv, dis = int(advantage), int(disadvantage)
+    if adv < 0 or dis < 0:
+        raise InputError("Count the sources of advantage and disadvantage from 0 up.", "advantage" if adv < 0 else "disadvantage")
+    one_of(both, ("cancel", "count"), "both", "When both apply, the setting is cancel or count")
+    if adv and not dis:
+        return "advantage"
+    if dis and not adv:
+        return "disadvantage"
+    if not adv and not dis:
+        return "normal"
+    if both == "count" and adv != dis:
+        return "advantage" if adv > dis else "disadvantage"
+    return "normal"
+
+
+def _dice_tuple(d20: object, mode: str, field: str) -> tuple[int, ...]:
+    want = 1 if mode == "normal" else 2
+    if isinstance(d20, (tuple, list)):
+        dice = tuple(d20)
+    else:
+        dice = (d20,)
+    if len(dice) != want:
+        if want == 1:
+            raise InputError(f"A normal attack rolls one d20; got {len(dice)} dice.", field)
+        raise InputError(f"With {mode} you roll 2d20 and give both dice; got {len(dice)}.", field)
+    return tuple(die(v, 20, field) for v in dice)
+
+
+def _kept(dice: tuple[int, ...], mode: str) -> int:
+    """The d20 that counts: the higher with advantage, the lower with disadvantage."""
+    return max(dice) if mode == "advantage" else min(dice) if mode == "disadvantage" else dice[0]
+
+
+def _attack(power: object, d20: object, mode: object, crit_d4: object, d20_field: str, d4_field: str) -> Attack:
+    power = _power(power)
+    mode = _mode(mode)
+    dice = _dice_tuple(d20, mode, d20_field)
+    kept = _kept(dice, mode)
+    outcome = attack_band(kept)
+    if crit_d4 is not None:
+        die(crit_d4, 4, d4_field)
+    d4 = crit_d4 if outcome == "critical" else None
+    try:
+        damage = band_damage(power, outcome, d4)
+    except InputError as err:  # a kept 20 without its d4
+        raise InputError(str(err), d4_field) from None
+    return Attack(power, mode, dice, kept, outcome, d4, damage)
+
+
+def resolve_attack(power: int, d20, *, mode: str = "normal", crit_d4: int | None = None) -> Attack:
+    """One roll on the attack table (tt.combat.attack-table).
+
+    `d20` is one die, or the pair of dice with advantage (keep the higher) or
+    disadvantage (keep the lower). A kept 20 needs `crit_d4`.
+    """
+    return _attack(power, d20, mode, crit_d4, "d20", "crit_d4")
+
+
+def attack_die(mode: str = "normal") -> icepool.Die:
+    """The d20 kept for an attack: d20, highest of 2d20 or lowest of 2d20."""
+    mode = _mode(mode)
+    if mode == "advantage":
+        return icepool.d20.highest(2)
+    if mode == "disadvantage":
+        return icepool.d20.lowest(2)
+    return icepool.d20
+
+
+def _damage_die(power: int, mode: str) -> icepool.Die:
+    power = _power(power)
+
+    def damage(d20: int):
+        outcome = attack_band(d20)
+        if outcome == "critical":
+            return icepool.d4 * power
+        return band_damage(power, outcome)
+
+    return attack_die(mode).map(damage)
+
+
+def attack_odds(power: int, *, mode: str = "normal") -> dict[int, Fraction]:
+    """Exact damage distribution of one attack: damage -> Fraction, summing to 1."""
+    dist = _damage_die(power, mode)
+    return {int(o): dist.probability(o) for o in dist.outcomes()}
+
+
+def outcome_odds(mode: str = "normal") -> dict[str, Fraction]:
+    """Exact chance of each band of the attack table: miss, half, full, critical."""
+    dist = attack_die(mode).map(attack_band)
+    return {outcome: dist.probability(outcome) for _, _, outcome, _ in ATTACK_TABLE}
+
+
+def expected_damage(power: int, *, mode: str = "normal") -> Fraction:
+    """The average damage of one attack, exactly."""
+    return Fraction(_damage_die(power, mode).mean())
+
+
+# ---------------------------------------------------------------- damage
+
+
+@dataclass(frozen=True)
+class Damage:
+    """Toughness and Vitality after damage (tt.stats.damage-order)."""
+
+    toughness: int
+    vitality: int
+    status: str  # standing, unconscious, dead
+    dispelled: bool  # Toughness at 0: summons and enchantments go
+    to_toughness: int
+    to_vitality: int
+
+
+def apply_damage(toughness: int, vitality: int, damage: int, *, overflow: str = "carry") -> Damage:
+    """Damage comes off Toughness first, then Vitality.
+
+    tt.ruling.damage-overflow: with `overflow="carry"` what one hit deals
+    beyond the Toughness left goes on to Vitality; with `overflow="stop"` a
+    hit that empties Toughness stops there.
+    """
+    toughness = whole(toughness, "Toughness", "toughness")
+    vitality = whole(vitality, "Vitality", "vitality")
+    damage = whole(damage, "Damage", "damage")
+    if toughness < 0:
+        raise InputError(f"Toughness goes down to 0 and no further; got {toughness}.", "toughness")
+    if damage < 0:
+        raise InputError(f"Damage is 0 or more (use life gain to raise Vitality); got {damage}.", "damage")
+    one_of(overflow, ("carry", "stop"), "overflow", "Damage beyond Toughness either carries to Vitality or stops")
+    to_toughness = min(toughness, damage)
+    rest = damage - to_toughness
+    if overflow == "stop" and toughness > 0:
+        rest = 0
+    new_t, new_v = toughness - to_toughness, vitality - rest
+    status = "standing" if new_v > 0 else "unconscious" if new_v == 0 else "dead"
+    return Damage(new_t, new_v, status, new_t == 0, to_toughness, rest)
+
+
+# ---------------------------------------------------------------- double strike
+
+
+@dataclass(frozen=True)
+class DoubleStrike:
+    first: Attack
+    second: Attack
+    damage: int
+    hits: int  # attacks that did not miss
+
+
+def double_strike(
+    power: int,
+    first_d20,
+    second_d20,
+    *,
+    mode: str = "normal",
+    first_crit_d4: int | None = None,
+    second_crit_d4: int | None = None,
+) -> DoubleStrike:
+    """Two independent attack rolls (tt.ruling.double-strike); the damage adds up."""
+    a = _attack(power, first_d20, mode, first_crit_d4, "first_d20", "first_crit_d4")
+    b = _attack(power, second_d20, mode, second_crit_d4, "second_d20", "second_crit_d4")
+    hits = sum(x.outcome != "miss" for x in (a, b))
+    return DoubleStrike(a, b, a.damage + b.damage, hits)
+
+
+def double_strike_odds(power: int, *, mode: str = "normal") -> dict[int, Fraction]:
+    """Exact distribution of the total damage of the two rolls."""
+    one = _damage_die(power, mode)
+    total = one + one
+    return {int(o): total.probability(o) for o in total.outcomes()}
+
+
+# ---------------------------------------------------------------- first strike
+
+
+@dataclass(frozen=True)
+class FirstStrike:
+    winner: str  # first, second or tie
+    first: int  # first character's roll
+    second: int
+    damage_to_first: int
+    damage_to_second: int
+    crit_d4: int | None
+
+
+def first_strike(
+    first_power: int,
+    first_d20: int,
+    second_power: int,
+    second_d20: int,
+    *,
+    winner_damage: str = "table",
+    crit_d4: int | None = None,
+) -> FirstStrike:
+    """Two First Strike characters meet: opposed attack rolls (tt.ruling.first-strike-tie).
+
+    The higher roll wins and deals damage: read on the attack table with
+    `winner_damage="table"`, or its full Power with `"full"`. On a tie each
+    deals its full Power to the other, as in Fight.
+    """
+    p1, p2 = _power(first_power, "first_power"), _power(second_power, "second_power")
+    r1, r2 = die(first_d20, 20, "first_d20"), die(second_d20, 20, "second_d20")
+    one_of(winner_damage, ("table", "full"), "winner_damage", "The winner's damage is read on the table or is full Power")
+    if crit_d4 is not None:
+        die(crit_d4, 4, "crit_d4")
+    if r1 == r2:
+        return FirstStrike("tie", r1, r2, p2, p1, None)
+    winner, roll, power = ("first", r1, p1) if r1 > r2 else ("second", r2, p2)
+    d4 = None
+    if winner_damage == "full":
+        dealt = power
+    else:
+        outcome = attack_band(roll)
+        d4 = crit_d4 if outcome == "critical" else None
+        dealt = band_damage(power, outcome, d4)
+    if winner == "first":
+        return FirstStrike("first", r1, r2, 0, dealt, d4)
+    return FirstStrike("second", r1, r2, dealt, 0, d4)
+
+
+def first_strike_odds() -> dict[str, Fraction]:
+    """Chance that the first character wins, that the second wins, of a tie."""
+    cmp = icepool.map(lambda a, b: "first" if a > b else "second" if b > a else "tie", icepool.d20, icepool.d20)
+    return {k: cmp.probability(k) for k in ("first", "second", "tie")}
+
+
+# ---------------------------------------------------------------- opposed saves
+
+
+@dataclass(frozen=True)
+class Save:
+    effect: int  # the d20 of the side forcing the save
+    dice: tuple[int, ...]  # the saver's dice
+    die: int  # the saver's d20 kept
+    bonus: int
+    total: int
+    outcome: str  # saved or failed
+
+
+def _save_bonus(vigilance: bool, against: str) -> int:
+    one_of(against, SAVES_AGAINST, "against", "A save is against a knock-down, involuntary tapping or something else")
+    return VIGILANCE_BONUS if vigilance and against == "tapping" else 0
+
+
+def _tie(tie: object) -> None:
+    one_of(tie, ("saver", "effect"), "tie", "A tie goes to the saver or to the effect")
+
+
+def opposed_save(
+    effect_d20: int,
+    save_d20,
+    *,
+    mode: str = "normal",
+    vigilance: bool = False,
+    against: str = "tapping",
+    tie: str = "saver",
+) -> Save:
+    # tt.ruling.vigilance-knockdown: Vigilance means no knock-down at all.
+    """An opposed saving throw (tt.ruling.opposed-saves).
+
+    The side forcing the effect rolls a d20, the saver rolls a d20 (2d20 with
+    advantage or disadvantage) plus 5 with Vigilance against involuntary
+    tapping. The effect works only if it beats the save; with `tie="effect"`
+    a tie goes to the effect instead.
+    """
+    effect = die(effect_d20, 20, "effect_d20")
+    mode = _mode(mode)
+    dice = _dice_tuple(save_d20, mode, "save_d20")
+    kept = _kept(dice, mode)
+    bonus = _save_bonus(bool(vigilance), against)
+    _tie(tie)
+    total = kept + bonus
+    if vigilance and against == "knockdown":
+        return Save(effect, dice, kept, bonus, total, "immune")
+    saved = total > effect or (total == effect and tie == "saver")
+    return Save(effect, dice, kept, bonus, total, "saved" if saved else "failed")
+
+
+def save_odds(*, mode: str = "normal", vigilance: bool = False, against: str = "tapping", tie: str = "saver") -> dict[str, Fraction]:
+    """Exact chance that the save holds or fails (Vigilance against a knock-down: immune)."""
+    bonus = _save_bonus(bool(vigilance), against)
+    _tie(tie)
+    if vigilance and against == "knockdown":
+        return {"immune": Fraction(1)}
+    saver = attack_die(mode) + bonus
+
+    def result(effect: int, save: int) -> str:
+        return "saved" if save > effect or (save == effect and tie == "saver") else "failed"
+
+    dist = icepool.map(result, icepool.d20, saver)
+    return {k: dist.probability(k) for k in ("saved", "failed")}
+
+
+def haste_speed(speed: int, *, rounding: str = "down") -> int:
+    """Speed with Haste: +50% (tt.ruling.haste-rounding), rounded down unless told otherwise."""
+    speed = whole(speed, "Speed", "speed")
+    if speed < 0:
+        raise InputError(f"Speed is 0 or more; got {speed}.", "speed")
+    one_of(rounding, ("down", "up"), "rounding", "Haste rounds down or up")
+    extra = speed // 2 if rounding == "down" else -(-speed // 2)
+    return speed + extra
+

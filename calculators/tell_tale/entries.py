@@ -1,0 +1,267 @@
+"""Tell-Tale's calculators in the registry: parameters, labels, limits, examples.
+
+What the CLI, the web forms and the docs read. The adapters are in
+`reports`, the rules in `combat`, `characters` and `decks`.
+"""
+
+from __future__ import annotations
+
+from ..registry import Calculator, Param
+from .characters import STARTING_LEVEL, STAT_LABELS
+from .decks import DECKLIST_MAX_LENGTH, EXEMPT_MAX_LENGTH
+from .reports import (
+    resolve_attack_report,
+    apply_damage_report,
+    double_strike_report,
+    first_strike_report,
+    opposed_save_report,
+    haste_speed_report,
+    create_character_report,
+    level_up_report,
+    check_deck_report,
+)
+
+__all__ = ["CALCULATORS", "YES_NO", "MODE_CHOICES", "BOTH_CHOICES", "ATTACK_RULES", "MODE_PARAMS", "POWER"]
+
+YES_NO = (("no", "No"), ("yes", "Yes"))
+MODE_CHOICES = (("normal", "Normal (1d20)"), ("advantage", "Advantage (2d20, keep the higher)"), ("disadvantage", "Disadvantage (2d20, keep the lower)"))
+BOTH_CHOICES = (("cancel", "Cancel out: one d20 (ruling)"), ("count", "Count sources: more wins"))
+ATTACK_RULES = (
+    "tt.combat.attack-roll",
+    "tt.combat.attack-table",
+    "tt.combat.rounding",
+    "tt.advantage.roll",
+    "tt.keyword.haste",
+    "tt.keyword.deathtouch",
+    "tt.ruling.advantage-and-disadvantage",
+)
+
+MODE_PARAMS = (
+    Param("mode", "Roll", kind="choice", default="normal", choices=MODE_CHOICES, help="Advantage or disadvantage from the situation (surprise, cover, prone)."),
+    Param("haste", "Haste", kind="choice", default="no", choices=YES_NO, help="Haste grants advantage."),
+    Param("poisoned", "Poisoned by Deathtouch", kind="choice", default="no", choices=YES_NO, help="A poisoned character has disadvantage."),
+    Param("both", "When advantage and disadvantage both apply", kind="choice", default="cancel", choices=BOTH_CHOICES, help="Ruling tt.ruling.advantage-and-disadvantage.", ruling="tt.ruling.advantage-and-disadvantage"),
+)
+POWER = Param("power", "Power", minimum=0, maximum=1000, help="The attacker's Power after counters and equipment.")
+
+# Form inputs from the pages' worked examples (strings, as a form sends them).
+_EXAMPLE_DICE = "6 5 4 3 6 6 2 1 5 5 5 5 1 1 1 1 3 4 5 6 2 2 3 3 6 6 6 6"
+_EXAMPLE_DECK = "4 Lightning Bolt\n4 Lava Spike\n4 Rift Bolt\n4 Skewer the Critics\n4 Light Up the Stage\n4 Searing Blaze\n4 Skullcrack\n4 Monastery Swiftspear\n4 Goblin Guide\n4 Eidolon of the Great Revel"
+
+CALCULATORS = (
+    Calculator(
+        name="tell_tale.resolve_attack",
+        title="Attack roll",
+        summary="Roll a d20 (2d20 with advantage or disadvantage) on the attack table and read the damage.",
+        params=(
+            POWER,
+            Param("d20", "Attack d20", kind="dice", help="One d20, or both d20s with advantage or disadvantage."),
+            *MODE_PARAMS,
+            Param("crit_d4", "Critical d4", kind="dice", help="Only on a 20: the d4 that multiplies the Power."),
+        ),
+        adapter=resolve_attack_report,
+        outcomes=("miss", "half", "full", "critical"),
+        examples=(
+            # tt.combat.attack-table, one of each band with Power 5
+            {"power": "5", "d20": "3"},
+            {"power": "5", "d20": "10"},
+            {"power": "5", "d20": "17"},
+            {"power": "5", "d20": "20", "crit_d4": "3"},
+            # tt.combat.rounding: Power 1 on half damage deals nothing
+            {"power": "1", "d20": "10"},
+            # tt.advantage.roll: 4 and 17 kept high, kept low
+            {"power": "5", "d20": "4 17", "mode": "advantage"},
+            {"power": "5", "d20": "4 17", "mode": "disadvantage"},
+            {"power": "5", "d20": "20 9", "mode": "advantage", "crit_d4": "4"},
+            # Haste and poison together cancel to one d20
+            {"power": "4", "d20": "12", "haste": "yes", "poisoned": "yes"},
+            {"power": "5", "seed": "2024"},
+        ),
+        rules=ATTACK_RULES,
+    ),
+    Calculator(
+        name="tell_tale.apply_damage",
+        title="Damage to Toughness and Vitality",
+        summary="Take damage off Toughness first, then Vitality; see who is unconscious, dead, or loses their summons.",
+        params=(
+            Param("toughness", "Toughness", minimum=0, maximum=1000),
+            Param("vitality", "Vitality", minimum=-1000, maximum=1000),
+            Param("damage", "Damage", minimum=0, maximum=10000),
+            Param("overflow", "Damage beyond Toughness", kind="choice", default="carry", choices=(("carry", "Carries on to Vitality (ruling)"), ("stop", "Stops at Toughness 0 for this hit")), help="Ruling tt.ruling.damage-overflow.", ruling="tt.ruling.damage-overflow"),
+        ),
+        adapter=apply_damage_report,
+        outcomes=("standing", "unconscious", "dead"),
+        examples=(
+            # tt.stats.damage-order: Toughness 3, Vitality 12
+            {"toughness": "3", "vitality": "12", "damage": "2"},
+            {"toughness": "3", "vitality": "12", "damage": "5"},
+            {"toughness": "3", "vitality": "12", "damage": "15"},
+            {"toughness": "3", "vitality": "12", "damage": "16"},
+            {"toughness": "3", "vitality": "12", "damage": "5", "overflow": "stop"},
+        ),
+        rules=("tt.stats.damage-order", "tt.stats.toughness", "tt.stats.vitality", "tt.summoning.toughness-upkeep", "tt.ruling.damage-overflow"),
+    ),
+    Calculator(
+        name="tell_tale.double_strike",
+        title="Double Strike",
+        summary="Two independent attack rolls for one attack; the damage adds up.",
+        params=(
+            POWER,
+            Param("first_d20", "First attack d20", kind="dice"),
+            Param("second_d20", "Second attack d20", kind="dice"),
+            *MODE_PARAMS,
+            Param("first_crit_d4", "First critical d4", kind="dice", help="Only if the first roll is a 20."),
+            Param("second_crit_d4", "Second critical d4", kind="dice", help="Only if the second roll is a 20."),
+        ),
+        adapter=double_strike_report,
+        outcomes=("none", "one", "two"),
+        examples=(
+            # tt.ruling.double-strike, Power 4
+            {"power": "4", "first_d20": "12", "second_d20": "20", "second_crit_d4": "2"},
+            {"power": "4", "first_d20": "3", "second_d20": "16"},
+            {"power": "4", "first_d20": "3", "second_d20": "2"},
+            {"power": "4", "first_d20": "18 7", "second_d20": "3 15", "poisoned": "yes"},
+        ),
+        rules=("tt.keyword.double-strike", "tt.ruling.double-strike", "tt.combat.attack-table", "tt.combat.rounding", *ATTACK_RULES[3:]),
+    ),
+    Calculator(
+        name="tell_tale.first_strike",
+        title="First Strike against First Strike",
+        summary="Two characters with First Strike meet: opposed attack rolls decide who deals damage.",
+        params=(
+            Param("first_power", "First character's Power", minimum=0, maximum=1000),
+            Param("first_d20", "First character's d20", kind="dice"),
+            Param("second_power", "Second character's Power", minimum=0, maximum=1000),
+            Param("second_d20", "Second character's d20", kind="dice"),
+            Param("winner_damage", "The winner deals", kind="choice", default="table", choices=(("table", "Damage read on the attack table (ruling)"), ("full", "Its full Power")), help="Ruling tt.ruling.first-strike-tie.", ruling="tt.ruling.first-strike-tie"),
+            Param("crit_d4", "Critical d4", kind="dice", help="Only if the winner rolled a 20."),
+        ),
+        adapter=first_strike_report,
+        outcomes=("first", "second", "tie"),
+        examples=(
+            # tt.ruling.first-strike-tie: Power 3 against Power 5
+            {"first_power": "3", "first_d20": "16", "second_power": "5", "second_d20": "9"},
+            {"first_power": "3", "first_d20": "4", "second_power": "5", "second_d20": "9"},
+            {"first_power": "3", "first_d20": "11", "second_power": "5", "second_d20": "11"},
+            {"first_power": "3", "first_d20": "4", "second_power": "5", "second_d20": "9", "winner_damage": "full"},
+            {"first_power": "3", "first_d20": "20", "second_power": "5", "second_d20": "9", "crit_d4": "2"},
+        ),
+        rules=("tt.keyword.first-strike", "tt.ruling.first-strike-tie", "tt.combat.attack-table"),
+    ),
+    Calculator(
+        name="tell_tale.opposed_save",
+        title="Opposed saving throw",
+        summary="Exile, involuntary tapping or a Trample knock-down: the effect's d20 against the saver's d20.",
+        params=(
+            Param("effect_d20", "Effect's d20", kind="dice", help="Rolled by the side casting the spell or making the attack."),
+            Param("save_d20", "Saver's d20", kind="dice", help="One d20, or both with advantage or disadvantage."),
+            *MODE_PARAMS,
+            Param("vigilance", "Saver has Vigilance", kind="choice", default="no", choices=YES_NO),
+            Param("against", "Saving against", kind="choice", default="tapping", choices=(("knockdown", "Being knocked down by a Trample charge (reflex)"), ("tapping", "Involuntary tapping by a spell or ability (reflex)"), ("other", "Something else, such as Exile"))),
+            Param("tie", "A tie goes to", kind="choice", default="saver", choices=(("saver", "The saver: the effect must beat it (ruling)"), ("effect", "The effect")), ruling="tt.ruling.opposed-saves"),
+        ),
+        adapter=opposed_save_report,
+        outcomes=("saved", "failed", "immune"),
+        examples=(
+            # tt.ruling.opposed-saves: the effect rolls 14
+            {"effect_d20": "14", "save_d20": "9"},
+            {"effect_d20": "14", "save_d20": "14"},
+            {"effect_d20": "14", "save_d20": "14", "tie": "effect"},
+            {"effect_d20": "14", "save_d20": "10", "vigilance": "yes"},
+            {"effect_d20": "14", "save_d20": "10", "vigilance": "yes", "against": "knockdown"},
+            {"effect_d20": "14", "save_d20": "3 15", "haste": "yes"},
+            {"effect_d20": "12", "save_d20": "15", "against": "other"},
+        ),
+        rules=("tt.ruling.opposed-saves", "tt.keyword.vigilance", "tt.ruling.vigilance-knockdown", *ATTACK_RULES[3:]),
+    ),
+    Calculator(
+        name="tell_tale.haste_speed",
+        title="Speed with Haste",
+        summary="Haste raises Speed by 50%.",
+        params=(
+            Param("speed", "Speed", minimum=0, maximum=1000),
+            Param("rounding", "Round the half", kind="choice", default="down", choices=(("down", "Down (ruling)"), ("up", "Up")), ruling="tt.ruling.haste-rounding"),
+        ),
+        adapter=haste_speed_report,
+        outcomes=("hasted",),
+        examples=(
+            # tt.ruling.haste-rounding
+            {"speed": "5"},
+            {"speed": "6"},
+            {"speed": "5", "rounding": "up"},
+        ),
+        rules=("tt.keyword.haste", "tt.ruling.haste-rounding", "tt.combat.rounding"),
+    ),
+    Calculator(
+        name="tell_tale.create_character",
+        title="Character stats",
+        summary="Seven rolls of 4d6 and, if you like, a check of how you give them to the stats.",
+        params=(
+            Param("dice", "Stat dice (28 d6)", kind="dice", help="28 d6, four per roll, in order; leave empty to roll."),
+            Param("method", "4xD6 means", kind="choice", default="sum", choices=(("sum", "The sum of four d6 (ruling)"), ("drop-lowest", "Four d6, drop the lowest")), ruling="tt.ruling.four-d6"),
+            Param("companion", "Animal companion", kind="choice", default="no", choices=YES_NO),
+            Param("initiative", "Initiative", optional=True, minimum=0, maximum=24),
+            Param("vitality", "PC Vitality", optional=True, minimum=0, maximum=24),
+            Param("speed", "PC Speed", optional=True, minimum=0, maximum=24),
+            Param("companion_vitality", "Companion Vitality", optional=True, minimum=0, maximum=24),
+            Param("companion_speed", "Companion Speed", optional=True, minimum=0, maximum=24),
+        ),
+        adapter=create_character_report,
+        outcomes=("rolled", "assigned"),
+        examples=(
+            # tt.character.stat-rolls and tt.character.companion-cost, the page's 28 dice
+            {"dice": _EXAMPLE_DICE},
+            {"dice": _EXAMPLE_DICE, "method": "drop-lowest"},
+            {"dice": _EXAMPLE_DICE, "initiative": "15", "vitality": "24", "speed": "20"},
+            {"dice": _EXAMPLE_DICE, "companion": "yes", "initiative": "15", "vitality": "24", "speed": "20", "companion_vitality": "18", "companion_speed": "18"},
+            {"seed": "7"},
+        ),
+        rules=("tt.character.stat-rolls", "tt.ruling.four-d6", "tt.character.stat-assignment"),
+    ),
+    Calculator(
+        name="tell_tale.level_up",
+        title="Level up",
+        summary="A land more, +1 to one stat of your choice, and regenerate.",
+        params=(
+            Param("level", "Current level", minimum=STARTING_LEVEL, maximum=1000),
+            Param("initiative", "Initiative", minimum=0, maximum=1000),
+            Param("vitality", "PC Vitality (full)", minimum=0, maximum=1000),
+            Param("speed", "PC Speed", minimum=0, maximum=1000),
+            Param("companion_vitality", "Companion Vitality (full)", optional=True, minimum=0, maximum=1000),
+            Param("companion_speed", "Companion Speed", optional=True, minimum=0, maximum=1000),
+            Param("stat", "Stat to raise", kind="choice", default="vitality", choices=tuple(STAT_LABELS.items())),
+        ),
+        adapter=level_up_report,
+        outcomes=("level-up",),
+        examples=(
+            # tt.levels.level-up
+            {"level": "3", "initiative": "15", "vitality": "18", "speed": "12", "stat": "vitality"},
+            {"level": "4", "initiative": "15", "vitality": "18", "speed": "12", "companion_vitality": "10", "companion_speed": "9", "stat": "companion_speed"},
+        ),
+        rules=("tt.levels.level-up", "tt.levels.lands", "tt.keyword.regenerate"),
+    ),
+    Calculator(
+        name="tell_tale.check_deck",
+        title="Deck check",
+        summary="40 to 100 cards, no more than 4 of a card (lands, PC and companion apart).",
+        params=(
+            Param("decklist", "Decklist", kind="text", max_length=DECKLIST_MAX_LENGTH,
+                  help=f"One card per line, like '4 Lightning Bolt'; up to {DECKLIST_MAX_LENGTH:,} characters."),
+            Param("exempt", "Cards allowed past 4 copies", kind="text", optional=True, max_length=EXEMPT_MAX_LENGTH,
+                  help=f"Comma-separated; none by the ruling tt.ruling.deck-limits. Up to {EXEMPT_MAX_LENGTH:,} characters."),
+        ),
+        adapter=check_deck_report,
+        outcomes=("legal", "illegal"),
+        examples=(
+            # tt.deck.size, tt.deck.copies, tt.ruling.deck-limits
+            {"decklist": _EXAMPLE_DECK},
+            {"decklist": "4 Lightning Bolt\n4 Shock\n4 Lava Spike\n28 Goblin Guide"},
+            {"decklist": "4 Lightning Bolt\n4 Shock"},
+            {"decklist": "30 Relentless Rats\n4 Thoughtseize\n4 Fatal Push\n4 Dark Ritual"},
+            {"decklist": "30 Relentless Rats\n4 Thoughtseize\n4 Fatal Push\n4 Dark Ritual", "exempt": "Relentless Rats"},
+        ),
+        rules=("tt.deck.size", "tt.deck.copies", "tt.ruling.deck-limits", "tt.deck.legendary", "tt.deck.color-identity"),
+    ),
+)
+
+

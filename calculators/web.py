@@ -1,0 +1,27 @@
+"""The browser's entry point: JSON in, JSON out.
+
+The Web Worker (runtime/calc-worker.mjs) calls `compute` with a
+calculator's name, its parameters as a JSON object of strings, and the
+seed (or None). It answers the JSON of `registry.run`: never an exception
+for bad input, always `ok` and either the result or the error sentence
+and the field at fault.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .registry import run
+
+__all__ = ["compute"]
+
+
+def compute(name: str, params_json: str, seed: object = None) -> str:
+    """Run calculator `name` on the parameters in `params_json`; the answer as JSON."""
+    try:
+        params = json.loads(params_json)
+    except (TypeError, ValueError):
+        params = None
+    if not isinstance(params, dict):
+        return json.dumps({"ok": False, "error": "The calculator's settings did not arrive as a JSON object.", "field": None})
+    return json.dumps(run(name, params, seed))
