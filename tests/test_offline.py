@@ -158,3 +158,22 @@ def test_a_new_build_replaces_the_old_cache(browser, site, tmp_path):
         context.close()
         server.shutdown()
         server.server_close()
+
+
+def test_an_unknown_address_offline_shows_the_sites_404_page(browser, site, base_url):
+    data = worker_data(site)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
+        poll(page, "async ([name, n]) => (await caches.has(name)) && (await (await caches.open(name)).keys()).length === n",
+             [data["prefix"] + "pages-" + data["digest"], len(data["precache"])])
+        context.set_offline(True)
+        response = page.goto(base_url + "no/such/page/?calc=x#y")
+        assert response.status == 404
+        assert page.locator(".md-content h1").text_content() == "404 - Not found"
+        assert page.locator(".md-header__title").is_visible()  # the site's own page, styled, not the browser's
+        assert page.evaluate("() => getComputedStyle(document.querySelector('.md-header')).position") == "sticky"  # Material's stylesheet, from the cache
+    finally:
+        context.close()

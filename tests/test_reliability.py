@@ -1,0 +1,315 @@
+"""Reliability in the browser (issue 13): no calculation stalls the
+calculators, no bad runtime file or deploy sticks, failures are said at once.
+
+- A calculation past the time limit is stopped, the worker restarted from
+  the snapshot, the form told in words; the other forms keep answering.
+- A result that arrives after the player followed a link leaves the new
+  page's address alone.
+- A pyodide.asm.wasm that cannot be fetched (abort, 404), comes as the wrong
+  type, or does not compile is reported with its reason within 5 seconds,
+  the rules still readable.
+- A damaged wasm served once (cut short, or not wasm at all) is not kept by
+  the service worker: the next visit works once the host serves it right; a
+  damaged copy already in the cache is dropped when the boot fails.
+- After a deploy, a returning visitor runs the new build's scripts with the
+  new build's pages, never the old ones with the new.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, serve
+from test_offline import poll, worker_data
+
+pytestmark = pytest.mark.browser
+BOOT = 60_000
+DECKS = "rpgdl/decks/"  # two forms: the Nom Pool and the Season Deck
+NOM_POOL = 'form[data-calculator="rpgdl.check_nom_pool"]'
+SEASON_DECK = 'form[data-calculator="rpgdl.check_season_deck"]'
+DECK = "4 Suiko Scrub Flood\n4 Axeman\n32 Universal Status Blocker"
+ATTACK_PAGE = "tell-tale/combat/"
+FAILED = "form[data-calculator] .calc-status.calc-failed"
+
+
+def slow_worker(route):
+    """The calculators' worker, made to spin for N ms inside a calculation
+    whose input holds SLOW<N>: as a runaway calculation would (the real
+    parsers are linear now, so none is left to find)."""
+    body = route.fetch().text()
+    line = 'postMessage({ type: "busy", id });'
+    assert line in body, "the worker changed: update this test"
+    spin = "const slow = /SLOW(\\d+)/.exec(JSON.stringify(params)); if (slow) { const end = Date.now() + Number(slow[1]); while (Date.now() < end); }"
+    route.fulfill(body=body.replace(line, line + " " + spin), content_type="text/javascript")
+
+
+def runtime_dir(site: Path) -> Path:
+    return site / worker_data(site)["runtime"]
+
+
+# ---------------------------------------------------------------- time limit
+
+
+def test_a_calculation_past_the_time_limit_restarts_the_worker_and_the_other_forms_answer(browser, base_url):
+    ctx = browser.new_context(service_workers="block")  # the route must see every worker start
+    ctx.add_init_script("globalThis.__calcTimeoutMs = 2000")
+    ctx.route("**/calc-worker.mjs", slow_worker)
+    page = ctx.new_page()
+    workers = []
+    page.on("worker", lambda w: "calc-worker" in w.url and workers.append(w))
+    page.goto(base_url + DECKS)
+    page.wait_for_function("() => globalThis.__calcRuntime.status === 'ready'", timeout=BOOT)
+    nom, deck = page.locator(NOM_POOL), page.locator(SEASON_DECK)
+
+    nom.locator("[name=duelists]").fill("Cid, Heavy SLOW600000")  # ten minutes
+    page.wait_for_timeout(300)
+    deck.locator("[name=cards]").fill(DECK)  # queued behind it in the same worker
+    alert = nom.locator("[role=alert]")
+    alert.filter(has_text="took longer than 2 seconds").wait_for(timeout=10_000)
+    assert "so it was stopped" in alert.text_content()
+    # The request that waited behind it goes to the new worker and is answered.
+    deck.locator("[data-outcome]").wait_for(timeout=BOOT)
+    assert deck.locator("[role=alert]").text_content() == ""
+    assert len(workers) == 2 and page.evaluate("() => globalThis.__calcRuntime.restarts") == 1
+    assert page.evaluate("() => globalThis.__calcRuntime.how") == "snapshot"  # restarted from the snapshot
+
+    # Both forms keep working after the restart.
+    nom.locator("[name=duelists]").fill("Cid, Heavy\nTifa, Middle")
+    nom.locator("[data-outcome], [role=alert]:not(:empty)").first.wait_for(timeout=BOOT)
+    assert "took longer" not in alert.text_content()
+    deck.locator("[name=cards]").fill("4 Axeman")
+    page.wait_for_function(f"() => document.querySelector('{SEASON_DECK} [role=alert]').textContent !== ''"
+                           f" || document.querySelector('{SEASON_DECK} .calc-result').dataset.outcome", timeout=BOOT)
+    ctx.close()
+
+
+def test_a_result_after_the_player_left_does_not_rewrite_the_next_address(browser, base_url):
+    """The isConnected check in rules.js: the old page's form is gone, its
+    late answer is dropped."""
+    ctx = browser.new_context(service_workers="block")
+    ctx.route("**/calc-worker.mjs", slow_worker)
+    page = ctx.new_page()
+    page.goto(base_url + DECKS)
+    page.wait_for_function("() => globalThis.__calcRuntime.status === 'ready'", timeout=BOOT)
+    page.locator(NOM_POOL).locator("[name=duelists]").fill("Cid, Heavy SLOW2500")
+    page.wait_for_timeout(300)  # Python is on it
+    target = base_url + ATTACK_PAGE
+    page.evaluate("url => { window.__sameDocument = true; const a = document.createElement('a'); a.href = url; document.querySelector('.md-content').append(a); a.click(); }", target)
+    page.locator('form[data-calculator="tell_tale.resolve_attack"]').wait_for()
+    assert page.evaluate("() => window.__sameDocument") is True  # swapped in place: the worker lives on
+    page.wait_for_function("() => globalThis.__calcRuntime.pending.size === 0", timeout=BOOT)  # the late answer came
+    page.wait_for_timeout(300)
+    assert page.url == target
+    ctx.close()
+
+
+# ---------------------------------------------------------------- the wasm
+
+
+def _wasm_route(kind, wasm: bytes):
+    def handle(route):
+        if kind == "abort":
+            route.abort()
+        elif kind == "404":
+            route.fulfill(status=404, body="Not found", content_type="text/plain")
+        elif kind == "wrong type":
+            route.fulfill(body=wasm, content_type="application/octet-stream")
+        elif kind == "cut short":
+            route.fulfill(body=wasm[: len(wasm) // 2], content_type="application/wasm")
+        elif kind == "not wasm":
+            route.fulfill(body=b"<!doctype html><title>Moved</title><p>This page has moved.", content_type="application/wasm")
+    return handle
+
+
+REASONS = {
+    "abort": "pyodide.asm.wasm could not be downloaded",
+    "404": "pyodide.asm.wasm answered 404",
+    "wrong type": "the host sent pyodide.asm.wasm as application/octet-stream, not application/wasm",
+    "cut short": "pyodide.asm.wasm is damaged or cut short",
+    "not wasm": "pyodide.asm.wasm is damaged or cut short",
+}
+
+
+@pytest.mark.parametrize("kind", list(REASONS))
+def test_a_wasm_that_cannot_be_used_is_reported_with_its_reason_within_5_seconds(browser, site, base_url, kind):
+    wasm = (runtime_dir(site) / "pyodide.asm.wasm").read_bytes()
+    ctx = browser.new_context(service_workers="block")
+    ctx.route("**/pyodide.asm.wasm", _wasm_route(kind, wasm))
+    page = ctx.new_page()
+    started = time.monotonic()
+    page.goto(base_url + ATTACK_PAGE, wait_until="commit")
+    status = page.locator(FAILED).first
+    status.wait_for(timeout=5_000)  # the boot timeout is 60 s: this is the failure itself
+    assert time.monotonic() - started < 5
+    text = status.text_content()
+    assert text.startswith("The calculator could not start (") and REASONS[kind] in text, text
+    assert "roll and read the table by hand" in text
+    assert page.locator(".md-content h1").is_visible()  # the rules stay readable
+    ctx.close()
+
+
+def _runtime_cache(page, name):
+    return page.evaluate(
+        """async (name) => { const keys = await caches.keys();
+             const runtime = keys.find((k) => k.includes("-runtime-"));
+             if (!runtime) return null;
+             const cache = await caches.open(runtime);
+             return (await cache.keys()).map((r) => r.url).filter((u) => u.endsWith(name)).length; }""",
+        name)
+
+
+@pytest.mark.parametrize("kind", ["cut short", "not wasm"])
+def test_a_damaged_wasm_served_once_does_not_stick(browser, site, tmp_path, kind):
+    """Served damaged on the first visit (to the page and to the service
+    worker that fills its cache), then right: the next visit works."""
+    deployed = tmp_path / "site"
+    shutil.copytree(site, deployed)
+    data = worker_data(deployed)
+    wasm = (deployed / data["runtime"] / "pyodide.asm.wasm").read_bytes()
+    server, url = serve(deployed)
+    ctx = browser.new_context()
+    damaged = [_wasm_route(kind, wasm)]
+    served = []
+
+    def wasm_route(route):
+        served.append(bool(damaged))
+        damaged[0](route) if damaged else route.continue_()
+
+    ctx.route("**/pyodide.asm.wasm", wasm_route)
+    try:
+        page = ctx.new_page()
+        page.goto(url + ATTACK_PAGE)
+        page.locator(FAILED).first.wait_for(timeout=5_000)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
+        page.evaluate("() => navigator.serviceWorker.controller.postMessage({type: 'cache-runtime'})")
+        # The service worker fetched it too, found it was not this build's file, and kept everything else.
+        poll(page, """async (n) => { const keys = await caches.keys(); const name = keys.find((k) => k.includes("-runtime-"));
+                        return name && (await (await caches.open(name)).keys()).length === n; }""",
+             len(data["runtimeFiles"]) - 1)
+        assert served.count(True) >= 2, served
+        assert _runtime_cache(page, "pyodide.asm.wasm") == 0
+
+        damaged.clear()  # the host serves it right again
+        page.goto(url + ATTACK_PAGE + "?calc=tell_tale.resolve_attack&power=5&d20=17")
+        page.locator('.calc-result[data-outcome="full"]').wait_for(timeout=BOOT)
+        assert _runtime_cache(page, "pyodide.asm.wasm") == 1  # now checked and kept
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_damaged_runtime_in_the_cache_is_dropped_when_the_boot_fails(browser, site, tmp_path):
+    """Whatever got a bad file into the cache (an older service worker, a
+    disk error), a boot that fails drops the runtime cache, and the next
+    visit fetches it afresh."""
+    deployed = tmp_path / "site"
+    shutil.copytree(site, deployed)
+    data = worker_data(deployed)
+    server, url = serve(deployed)
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(url + ATTACK_PAGE)
+        page.wait_for_function("() => globalThis.__calcRuntime.status === 'ready'", timeout=BOOT)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
+        page.evaluate("() => navigator.serviceWorker.controller.postMessage({type: 'cache-runtime'})")
+        runtime_cache = data["prefix"] + "runtime-" + data["runtimeDigest"]
+        poll(page, "async ([name, n]) => (await caches.has(name)) && (await (await caches.open(name)).keys()).length === n",
+             [runtime_cache, len(data["runtimeFiles"])])
+        page.evaluate(
+            """async ([name, file]) => { const cache = await caches.open(name);
+                 await cache.put(file, new Response(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1]), {headers: {"Content-Type": "application/wasm"}})); }""",
+            [runtime_cache, url + data["runtime"] + "pyodide.asm.wasm"])
+
+        page.reload()
+        status = page.locator(FAILED).first
+        status.wait_for(timeout=5_000)
+        assert "pyodide.asm.wasm is damaged or cut short" in status.text_content()
+        # Dropped: the cache holds no damaged copy any more (it may already be filling afresh).
+        wasm_url, size = url + data["runtime"] + "pyodide.asm.wasm", (deployed / data["runtime"] / "pyodide.asm.wasm").stat().st_size
+        poll(page, """async ([name, file, size]) => { const cached = await (await caches.open(name)).match(file);
+                        return !cached || (await cached.arrayBuffer()).byteLength === size; }""",
+             [runtime_cache, wasm_url, size], timeout=10)
+
+        page.reload()
+        page.wait_for_function("() => globalThis.__calcRuntime.status === 'ready'", timeout=BOOT)
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
+
+
+# ---------------------------------------------------------------- deploys
+
+
+def build_variant(tmp_path: Path, marker: str) -> Path:
+    """A real build of the site whose rules.js and table.js (imported by
+    rules.js) say which build they are."""
+    docs = tmp_path / f"docs-{marker}"
+    shutil.copytree(ROOT / "docs", docs)
+    for name, variable in [("rules.js", "__rulesBuild"), ("table.js", "__tableBuild")]:
+        path = docs / "assets" / name
+        path.write_text(path.read_text(encoding="utf-8") + f'\nglobalThis.{variable} = "{marker}";\n', encoding="utf-8")
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    config = re.sub(r"^  - hooks/", f"  - {ROOT}/hooks/", config, flags=re.M)
+    config = config.replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
+    cfg = tmp_path / f"mkdocs-{marker}.yml"
+    cfg.write_text(f"docs_dir: {docs}\n" + config, encoding="utf-8")
+    out = tmp_path / f"site-{marker}"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--strict", "-f", str(cfg), "-d", str(out)],
+                   check=True, env=env, cwd=ROOT)
+    return out
+
+
+def test_after_a_deploy_a_returning_visitor_never_mixes_two_builds(browser, tmp_path):
+    old, new = build_variant(tmp_path, "old"), build_variant(tmp_path, "new")
+    old_data, new_data = worker_data(old), worker_data(new)
+    assert old_data["runtime"] == new_data["runtime"]  # only the page scripts changed
+    deployed = tmp_path / "deployed"
+    shutil.copytree(old, deployed)
+    server, url = serve(deployed)
+    ctx = browser.new_context()
+    seen = "() => [globalThis.__rulesBuild, globalThis.__tableBuild, document.querySelector('script[src*=\"assets/rules.js\"]').getAttribute('src')]"
+    rules_of = lambda data: next(u for u in data["precache"] if u.startswith("assets/rules.js"))  # noqa: E731
+    try:
+        page = ctx.new_page()
+        page.goto(url + ATTACK_PAGE)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
+        pages_cache = old_data["prefix"] + "pages-" + old_data["digest"]
+        poll(page, "async ([name, n]) => (await caches.has(name)) && (await (await caches.open(name)).keys()).length === n",
+             [pages_cache, len(old_data["precache"])])
+        rules, table, src = page.evaluate(seen)
+        assert (rules, table) == ("old", "old") and src.endswith(rules_of(old_data))
+
+        # The deploy: the host now serves the new build at the same address.
+        shutil.rmtree(deployed)
+        shutil.copytree(new, deployed)
+
+        # The returning visit, answered by the old build's service worker.
+        page.goto(url + ATTACK_PAGE)
+        page.wait_for_load_state("load")
+        rules, table, src = page.evaluate(seen)
+        assert src.endswith(rules_of(new_data))  # the new page...
+        assert (rules, table) == ("new", "new")  # ...with its own scripts, not the cached old ones
+
+        # Once the new worker has taken over, offline is the new build too.
+        fresh = new_data["prefix"] + "pages-" + new_data["digest"]
+        poll(page, "async (fresh) => (await caches.keys()).includes(fresh) && !(await caches.keys()).some((k) => k.includes('-pages-') && k !== fresh)", fresh)
+        ctx.set_offline(True)
+        page.reload()
+        rules, table, src = page.evaluate(seen)
+        assert (rules, table) == ("new", "new") and src.endswith(rules_of(new_data))
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
