@@ -6,11 +6,21 @@ A page asks for a calculator with a fence:
     tell_tale.resolve_attack
     ```
 
-The fence becomes a heading of its own ("Calculator: Attack roll", anchor
-`#calc-tell-tale-resolve-attack`, listed in the page's table of contents) and
-a placeholder that is swapped for the form in the HTML, so Markdown never
-touches the form. `{{ calculator-index }}` (the Calculators page) and
-`{{ calculator-links }}` (the home page) link straight to each form.
+The fence is a `pymdownx.superfences` custom fence (mkdocs.yml): this hook
+heads it with a heading of its own ("Calculator: Attack roll", anchor
+`#calc-tell-tale-resolve-attack`, listed in the page's table of contents,
+one level below its section like a rule) and renders the form in its place
+(`Forms.format_fence`, which on_config puts in the fence's settings for the
+build). The fence ends a rule, so it never lands in a ruling's box
+(the `rulebook` package reads it so). An unknown calculator, or one on two
+pages or twice on one, fails the build with its file and line.
+`{{ calculator-index }}` (the Calculators page) and `{{ calculator-links }}`
+(the home page) link straight to each form.
+
+State: `config["calculator_forms"]`, this build's `Forms`. It reads the rules
+from hooks/rule_ids.py's `rulebook.Book` (`rulebook.book_of`), so its on_files
+runs after that hook's (50) and its on_page_markdown after that hook has
+made rules headings (this one is at -50).
 
 The form follows the contract the browser code and the tests rely on:
 `<form data-calculator="module.function">`, inputs named after the Python
@@ -25,20 +35,22 @@ import html
 import json
 import posixpath
 import re
+from dataclasses import dataclass, field
 from itertools import groupby
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
+from pymdownx.superfences import SuperFencesException
 
 from calculators.registry import Calculator, Param, all_calculators
+from rulebook import CALCULATOR, CalculatorFence, book_of, read_page
 
-FENCE = re.compile(r"^[ \t]*```calculator[ \t]*\n(.*?)\n[ \t]*```[ \t]*$", re.M | re.S)
+STATE_KEY = "calculator_forms"
 INDEX = re.compile(r"^\{\{\s*calculator-index\s*\}\}[ \t]*$", re.M)
 LINKS = re.compile(r"^\{\{\s*calculator-links\s*\}\}[ \t]*$", re.M)
-HEADING = re.compile(r"^(#{1,6})[ \t]")
 SETTINGS = re.compile(r"^\{\{\s*table-settings\s+(\w+)\s*\}\}[ \t]*$", re.M)
-PLACEHOLDER = re.compile(r'<p>CALCULATOR-PLACEHOLDER (\S+)</p>')
 SETTINGS_PLACEHOLDER = re.compile(r'<p>TABLE-SETTINGS-PLACEHOLDER (\w+)</p>')
 PREFIXES = {"tt": "tell_tale", "tal": "talislanta", "rpgdl": "rpgdl"}  # rule ID prefix -> calculators module
 SETTINGS_PAGES = {"tell_tale": "tell-tale/table-settings/", "talislanta": "talislanta/table-settings/", "rpgdl": "rpgdl/table-settings/"}
@@ -47,92 +59,106 @@ GAME_NAMES = {"tell_tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RP
 DICE_HINT = "Several dice: type them all with spaces, like 4 17. Left empty, Roll for me rolls them."
 
 
+@dataclass
+class Forms:
+    """This build's calculators: where each one lives, and the page being rendered."""
+
+    homes: dict[str, CalculatorFence] = field(default_factory=dict)  # calculator name -> its fence (page, line, level)
+    settings_pages: dict[str, str] = field(default_factory=dict)  # game module -> the page src of its table settings
+    fence_bound: bool = False  # mkdocs.yml declares the calculator fence
+    page_url: str = ""  # the page being rendered (the fence's format has no other way to know it)
+    rule_links: dict[str, str] = field(default_factory=dict)  # rule ID -> its URL, from that page
+    runtime: str = ""  # the runtime folder, from that page
+
+    def format_fence(self, source, language, class_name, options, md, **kwargs) -> str:
+        """pymdownx.superfences' format for a ```calculator fence: the form."""
+        try:
+            calc = all_calculators()[source.strip()]
+            links = {r: self.rule_links[r] for r in calc.rules}
+            settings = get_relative_url(SETTINGS_PAGES[calc.name.split(".")[0]], self.page_url)
+            return render_form(calc, links, self.runtime, settings)
+        except Exception as err:  # superfences would show the fence as code instead
+            raise SuperFencesException(f"calculator {source.strip()!r}: {err!r}") from err
+
+
 # ---------------------------------------------------------------- hooks
 
 
 def on_config(config):
-    config["calculator_pages"] = {}  # page src -> calculator names
-    config["calculator_homes"] = {}  # calculator name -> the page src it is on
-    config["settings_pages"] = {}  # game module -> the page src of its table settings
+    state = config[STATE_KEY] = Forms()
+    superfences = config["mdx_configs"].get("pymdownx.superfences", {})
+    for fence in superfences.get("custom_fences", ()):
+        if fence.get("name") == CALCULATOR:
+            fence["format"] = state.format_fence  # this build's forms, for the page being rendered
+            state.fence_bound = True
     return config
 
 
-def on_files(files, config):
-    homes = config["calculator_homes"]
-    for file in files.documentation_pages():
-        for m in FENCE.finditer(file.content_string):
-            name = m.group(1).strip()
-            if name in homes:
-                line = file.content_string.count("\n", 0, m.start()) + 1
-                where = "twice on that page" if homes[name] == file.src_uri else f"on {homes[name]} too"
-                raise PluginError(f"{file.src_uri}:{line}: calculator {name} is {where}; a calculator has one home.")
-            homes[name] = file.src_uri
+def on_files(files, config):  # after hooks/rule_ids.py's (50) has read the pages
+    state, book, calcs = _forms(config), book_of(config), all_calculators()
+    for page in book.pages.values():
+        for fence in page.calculators:
+            name, where = fence.name, f"{page.src}:{fence.line}"
+            if name not in calcs:
+                raise PluginError(f"{where}: unknown calculator {name!r}; known: {', '.join(calcs)}.")
+            if name in state.homes:
+                home = state.homes[name]
+                again = f"twice on that page, at lines {home.line} and {fence.line}" if home.src == page.src else f"on {home.src}:{home.line} too"
+                raise PluginError(f"{where}: calculator {name} is {again}; a calculator has one home.")
+            missing = [r for r in calcs[name].rules if r not in book.rules]
+            if missing:
+                raise PluginError(f"{where}: calculator {name} cites unknown rule IDs: {', '.join(missing)}.")
+            state.homes[name] = fence
+    if state.homes and not state.fence_bound:
+        raise PluginError(f"mkdocs.yml: pymdownx.superfences needs the custom fence {CALCULATOR!r} "
+                          "(format: !!python/name:rulebook.calculator_fence) for the calculators on the pages.")
     return files
 
 
+@event_priority(-50)  # after hooks/rule_ids.py (50): the rules are headings by now
 def on_page_markdown(markdown, page, config, files):
-    calcs = all_calculators()
-    used: list[str] = []
-    src = page.file.src_uri
-
-    def heading(m):
-        name = m.group(1).strip()
-        if name not in calcs:
-            raise PluginError(f"{src}: unknown calculator {name!r}; known: {', '.join(calcs)}.")
-        if name in used:
-            raise PluginError(f"{src}: calculator {name} appears twice on the page.")
-        used.append(name)
-        level = _section_level(markdown[: m.start()]) + 1
-        title = calcs[name].title.replace("[", r"\[")
-        return f"{'#' * min(level, 6)} Calculator: {title} {{ #{anchor(name)} .calc-heading }}\n\nCALCULATOR-PLACEHOLDER {name}"
-
-    markdown = FENCE.sub(heading, markdown)
+    state, src = _forms(config), page.file.src_uri
+    used = [name for name, home in state.homes.items() if home.src == src]  # in page order
+    if used:
+        markdown = _head_fences(markdown, src, all_calculators(), state)
 
     def settings(m):
         prefix = m.group(1)
         if prefix not in PREFIXES:
-            raise PluginError(f"{src}: table-settings needs one of {', '.join(PREFIXES)}, got {prefix}.")
-        config["settings_pages"][PREFIXES[prefix]] = src
+            source = page.file.content_string
+            line = source.count("\n", 0, max(source.find(m.group(0)), 0)) + 1
+            raise PluginError(f"{src}:{line}: table-settings needs one of {', '.join(PREFIXES)}, got {prefix}.")
+        state.settings_pages[PREFIXES[prefix]] = src
         return f"TABLE-SETTINGS-PLACEHOLDER {PREFIXES[prefix]}"
 
     markdown = SETTINGS.sub(settings, markdown)
-    homes = config["calculator_homes"]
-    markdown = INDEX.sub(lambda m: _index(calcs, src, homes), markdown)
-    markdown = LINKS.sub(lambda m: _links(calcs, src, homes), markdown)
+    homes = {name: home.src for name, home in state.homes.items()}
+    markdown = INDEX.sub(lambda m: _index(all_calculators(), src, homes), markdown)
+    markdown = LINKS.sub(lambda m: _links(all_calculators(), src, homes), markdown)
+    # What the fence's format needs to draw this page's forms.
+    rules, calcs = book_of(config).rules, all_calculators()
+    state.page_url = page.url
+    state.runtime = get_relative_url(config["pyodide_runtime"], page.url)
+    state.rule_links = {r: get_relative_url(rules[r].url, page.url) + "#" + r for name in used for r in calcs[name].rules}
     if used:
-        config["calculator_pages"][src] = used
         # The page template starts the calculator's worker from <head>, before
         # the rest of the page has loaded, and offers a skip link to the first
         # form (overrides/main.html).
-        page.meta["calculator_runtime"] = get_relative_url(config["pyodide_runtime"], page.url)
+        page.meta["calculator_runtime"] = state.runtime
         page.meta["calculator_anchor"] = anchor(used[0])
     return markdown
 
 
 def on_page_content(content, page, config, files):
-    content = SETTINGS_PLACEHOLDER.sub(lambda m: render_settings(m.group(1), config, page.url), content)
-    if page.file.src_uri not in config["calculator_pages"]:
-        return content
-    calcs = all_calculators()
-    rules = config["rules_state"].rules
-    runtime = get_relative_url(config["pyodide_runtime"], page.url)
-
-    def form(m):
-        calc = calcs[m.group(1)]
-        missing = [r for r in calc.rules if r not in rules]
-        if missing:
-            raise PluginError(f"Calculator {calc.name} cites unknown rule IDs: {', '.join(missing)}.")
-        links = {r: get_relative_url(rules[r].url, page.url) + "#" + r for r in calc.rules}
-        return render_form(calc, links, runtime, get_relative_url(SETTINGS_PAGES[calc.name.split(".")[0]], page.url))
-
-    return PLACEHOLDER.sub(form, content)
+    return SETTINGS_PLACEHOLDER.sub(lambda m: render_settings(m.group(1), config, page.url), content)
 
 
 def on_post_build(config):
     """table-settings.json: every house ruling a table may choose, for the page script."""
-    pages = {game: src.removesuffix(".md") + "/" for game, src in config["settings_pages"].items()}
+    state = _forms(config)
+    pages = {game: src.removesuffix(".md") + "/" for game, src in state.settings_pages.items()}
     wrong = {g: p for g, p in pages.items() if SETTINGS_PAGES.get(g) != p}
-    embedded = {name.split(".")[0] for name in config["calculator_homes"]}  # games with a form on some page
+    embedded = {name.split(".")[0] for name in state.homes}  # games with a form on some page
     missing = sorted((set(table_settings(all_calculators())) & embedded) - set(pages))
     if missing or wrong:
         raise PluginError(f"Table settings pages: each game's {{{{ table-settings <prefix> }}}} lives at {SETTINGS_PAGES}; missing: {missing}, elsewhere: {wrong}.")
@@ -178,7 +204,7 @@ def _setting_json(setting: dict) -> dict:
 def render_settings(game: str, config, page_url: str) -> str:
     """The settings page of one game: a field per house ruling, with its rule."""
     calcs = all_calculators()
-    rules = config["rules_state"].rules
+    rules = book_of(config).rules
     found = table_settings(calcs).get(game, {})
     rows = []
     for name, setting in found.items():
@@ -224,15 +250,18 @@ def anchor(name: str) -> str:
     return "calc-" + re.sub(r"[._]+", "-", name)
 
 
-def _section_level(before: str) -> int:
-    """The level of the last heading above the fence (rules are headings by now)."""
-    level, fence = 1, False
-    for line in before.split("\n"):
-        if line.lstrip().startswith(("```", "~~~")):
-            fence = not fence
-        elif not fence and (m := HEADING.match(line)):
-            level = len(m.group(1)) - (1 if ".rule" in line else 0)
-    return level
+def _forms(config) -> Forms:
+    return config[STATE_KEY]
+
+
+def _head_fences(markdown: str, src: str, calcs: dict[str, Calculator], state: Forms) -> str:
+    """Each calculator fence of the page with its heading above it."""
+    lines = markdown.split("\n")
+    for fence in reversed(read_page(markdown, src).calculators):
+        level = state.homes[fence.name].level  # as read in the page itself, before rules became headings
+        title = calcs[fence.name].title.replace("[", r"\[")
+        lines[fence.line - 1:fence.line - 1] = [f"{'#' * level} Calculator: {title} {{ #{anchor(fence.name)} .calc-heading }}", ""]
+    return "\n".join(lines)
 
 
 def _home(name: str, src: str, homes: dict[str, str]) -> str:
@@ -297,9 +326,9 @@ def render_form(calc: Calculator, rule_links: dict[str, str], runtime: str, sett
         f'<p class="calc-status" role="status">The calculator starts when you open a page with one.</p>'
         f'<p class="calc-error" role="alert" id="{uid}-error"></p>'
         f'<div class="calc-result" aria-live="polite" aria-atomic="true"></div>'
+        f"</div>"
         f'<div class="calc-actions">{roll}'
         f'<button type="button" class="md-button" data-action="share" title="Copy a link that shows this result to anyone">Copy link</button></div>'
-        f"</div>"
         f'<div class="calc-explain"></div>'
         f"</form>"
     )
