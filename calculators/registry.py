@@ -14,6 +14,7 @@ sentence and the parameter at fault.
 from __future__ import annotations
 
 import importlib
+import json
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -25,7 +26,7 @@ from .checks import InputError, blank, parse_seed, whole_text
 # Older imports from here keep working; they live in .checks now.
 from .checks import MAX_DIGITS as MAX_DIGITS, MAX_SEED as MAX_SEED, parse_numbers as parse_numbers, quote as quote
 
-__all__ = ["InputError", "Param", "Legacy", "Report", "Calculator", "all_calculators", "get", "run"]
+__all__ = ["InputError", "Param", "Legacy", "Report", "Calculator", "Tracker", "all_calculators", "all_trackers", "get", "run", "track"]
 
 # The games, by module name. Each defines a CALCULATORS tuple of the entries
 # below; the registry imports them when first asked, never at its own top,
@@ -214,6 +215,104 @@ def all_calculators() -> dict[str, Calculator]:
         for calc in importlib.import_module(name).CALCULATORS:
             found[calc.name] = calc
     return found
+
+
+@dataclass(frozen=True)
+class Tracker:
+    """A record kept across many rolls, such as a fight or a season.
+
+    The state is plain JSON-ready data (dicts, lists, strings, numbers), so
+    the page can keep it on the device, export it and put it in a link; it
+    is only ever changed by `step`, a pure function:
+
+    - `new()`: an empty state;
+    - `check(raw)`: a state that came from outside (storage, a file, a link),
+      checked and normalised, or InputError with a sentence naming what is
+      wrong (a game's own "state" field);
+    - `step(state, action, rng)`: apply one action (a dict with a "do" key
+      naming one of `actions`) and return the new state and the Report of
+      what happened (with the rule IDs it applied); bad actions raise
+      InputError. `rng` rolls the dice the action leaves out (None: the
+      action must give them).
+    """
+
+    name: str  # "tell_tale.encounter"
+    title: str
+    summary: str
+    new: Callable[[], dict]
+    check: Callable[[object], dict]
+    step: Callable[..., tuple[dict, "Report"]]
+    actions: tuple[str, ...]
+    rules: tuple[str, ...] = ()
+    max_state_chars: int = 200_000  # a state from outside longer than this is refused unread
+
+
+def all_trackers() -> dict[str, Tracker]:
+    """Every tracker by name: each game module's TRACKERS, in the order of GAMES."""
+    found: dict[str, Tracker] = {}
+    for name in GAMES:
+        for tracker in getattr(importlib.import_module(name), "TRACKERS", ()):
+            found[tracker.name] = tracker
+    return found
+
+
+def track(name: str, state_json: object, action_json: object, seed: object = None) -> dict:
+    """One step of a tracker on JSON text; a JSON-ready dict, never an exception for bad input.
+
+    `state_json` empty or None starts a new state. The answer has the new
+    `state` and what happened (outcome, headline, details, rules, dice,
+    seed), or `ok: False` and the error sentence; the old state is never
+    changed (it is not even returned: the caller keeps it).
+    """
+    trackers = all_trackers()
+    if name not in trackers:
+        return {"ok": False, "error": f"There is no tracker called {str(name)[:60]!r}.", "field": None}
+    tracker = trackers[name]
+    try:
+        if state_json is None or (isinstance(state_json, str) and not state_json.strip()):
+            state = tracker.new()
+        else:
+            if not isinstance(state_json, str) or len(state_json) > tracker.max_state_chars:
+                raise InputError(f"The saved {tracker.title.lower()} is too long to read (over {tracker.max_state_chars:,} characters).", "state")
+            try:
+                raw = json.loads(state_json)
+            except ValueError:
+                raise InputError(f"The saved {tracker.title.lower()} is not readable: it is not JSON.", "state") from None
+            state = tracker.check(raw)
+        if not isinstance(action_json, str) or len(action_json) > 20_000:
+            raise InputError("The action did not arrive as JSON text (at most 20,000 characters).", "action")
+        try:
+            action = json.loads(action_json)
+        except ValueError:
+            raise InputError("The action is not readable: it is not JSON.", "action") from None
+        if not isinstance(action, dict) or action.get("do") not in tracker.actions:
+            raise InputError(f"{tracker.title} knows these actions: {', '.join(tracker.actions)}.", "action")
+        seed_value = parse_seed(seed)
+        rng = random.Random(seed_value) if seed_value is not None else None
+        new_state, report = tracker.step(state, action, rng)
+    except InputError as err:
+        return {"ok": False, "error": str(err), "field": err.field}
+    except ValueError as err:
+        return {"ok": False, "error": str(err), "field": None}
+    unknown = set(report.rules) - set(tracker.rules)
+    if unknown:  # a programming error: the page could not link these
+        raise RuntimeError(f"{name} cited rules it does not declare: {sorted(unknown)}")
+    return {
+        "ok": True,
+        "tracker": name,
+        "state": new_state,
+        "outcome": report.outcome,
+        "headline": report.headline,
+        "details": list(report.details),
+        "rules": list(report.rules),
+        "odds_title": report.odds_title,
+        "odds": [
+            {"label": label, "numerator": p.numerator, "denominator": p.denominator, "percent": fmt.percent_value(p)}
+            for label, p in report.odds
+        ],
+        "dice": dict(report.dice),
+        "seed": seed_value,
+    }
 
 
 def get(name: str) -> Calculator:

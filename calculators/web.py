@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import json
 
-from .registry import run
+from .registry import run, track
 
-__all__ = ["compute"]
+__all__ = ["compute", "TRACK"]
+
+# A name starting with this asks for one step of a tracker (registry.track)
+# with the parameters {"state": JSON text, "action": JSON text}: the worker's
+# messages stay the same for forms and trackers.
+TRACK = "track:"
 
 
 def compute(name: str, params_json: str, seed: object = None) -> str:
@@ -24,4 +29,6 @@ def compute(name: str, params_json: str, seed: object = None) -> str:
         params = None
     if not isinstance(params, dict):
         return json.dumps({"ok": False, "error": "The calculator's settings did not arrive as a JSON object.", "field": None})
+    if name.startswith(TRACK):
+        return json.dumps(track(name[len(TRACK):], params.get("state"), params.get("action"), seed))
     return json.dumps(run(name, params, seed))

@@ -58,3 +58,9 @@ def test_the_warm_up_defines_compute_from_the_package():
     exec(compile((ROOT / "runtime" / "warm-up.py").read_text(encoding="utf-8"), "warm-up.py", "exec"), scope)
     assert scope["compute"] is compute
     assert 'pyodide.globals.get("compute")' in (ROOT / "runtime" / "calc-worker.mjs").read_text(encoding="utf-8")
+
+
+def test_a_tracker_step_goes_through_compute_and_bad_input_is_an_answer():
+    """The worker's one entry point reaches the trackers too ("track:<name>")."""
+    answer = json.loads(compute("track:no_such.tracker", json.dumps({"state": "", "action": "{}"})))
+    assert answer == {"ok": False, "error": "There is no tracker called 'no_such.tracker'.", "field": None}

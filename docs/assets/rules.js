@@ -358,10 +358,28 @@ function setUpCalculators() {
 }
 
 // Material swaps pages without reloading: run on every page it shows.
+// ---------------------------------------------------------------- trackers
+
+// A fight or a season kept across many rolls (hooks/trackers.py): each
+// tracker's page code is its own module, loaded only on its page. Literal
+// imports, so the build can address each by its content.
+const TRACKERS = {
+};
+
+function setUpTrackers() {
+  for (const box of document.querySelectorAll("[data-tracker]")) {
+    if (box.dataset.ready || !Object.hasOwn(TRACKERS, box.dataset.tracker)) continue;
+    box.dataset.ready = "true";
+    startRuntime(box.dataset.runtime);
+    TRACKERS[box.dataset.tracker]().then((module) => module.setUp(box, { computeInWorker, copyText }));
+  }
+}
+
 function onPage() {
   addRuleButtons();
   setUpCalculators();
   setUpTable();
+  setUpTrackers();
 }
 
 if (typeof document$ !== "undefined") document$.subscribe(onPage);

@@ -1,0 +1,66 @@
+"""Tracker pages: a fight or a season kept across many rolls (issue 16).
+
+A page asks for a tracker with a line of its own:
+
+    {{ tracker tell_tale.encounter }}
+
+which becomes an empty container the page script fills (docs/assets/
+trackers/<name>.js, loaded by docs/assets/rules.js when the container is
+there), and makes the page start the calculators' worker from <head>, as a
+calculator form does (overrides/main.html reads `calculator_runtime`). The
+rules logic is all in Python (`registry.Tracker`, reached through the
+worker's `compute("track:<name>", ...)`); the page only draws the state.
+
+An unknown tracker, or one on two pages, fails the build.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
+
+from calculators.registry import all_trackers
+
+MARKER = re.compile(r"^\{\{\s*tracker\s+([a-z_]+\.[a-z_]+)\s*\}\}[ \t]*$", re.M)
+
+
+# ---------------------------------------------------------------- hooks
+
+
+def on_config(config):
+    config["tracker_homes"] = {}  # tracker name -> the page src it is on
+    return config
+
+
+def on_page_markdown(markdown, page, config, files):
+    trackers = all_trackers()
+    src = page.file.src_uri
+    homes = config["tracker_homes"]
+
+    def container(m):
+        name = m.group(1)
+        line = markdown.count("\n", 0, m.start()) + 1
+        if name not in trackers:
+            raise PluginError(f"{src}:{line}: unknown tracker {name!r}; known: {', '.join(trackers) or 'none'}.")
+        if name in homes:
+            raise PluginError(f"{src}:{line}: tracker {name} is on {homes[name]} already; a tracker has one home.")
+        homes[name] = src
+        page.meta["calculator_runtime"] = get_relative_url(config["pyodide_runtime"], page.url)
+        tracker = trackers[name]
+        return (
+            f'<div class="tracker" data-tracker="{html.escape(name, quote=True)}" '
+            f'data-runtime="{html.escape(page.meta["calculator_runtime"], quote=True)}">'
+            f'<p class="tracker-status" role="status">{html.escape(tracker.title)}: this tracker needs JavaScript '
+            f"and keeps its record on this device.</p></div>"
+        )
+
+    return MARKER.sub(container, markdown)
+
+
+def on_post_build(config):
+    missing = sorted(set(all_trackers()) - set(config["tracker_homes"]))
+    if missing and config["tracker_homes"]:  # a site with trackers has them all on a page
+        raise PluginError(f"Trackers on no page: {', '.join(missing)}; add {{{{ tracker <name> }}}} to one.")
