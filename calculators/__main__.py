@@ -14,7 +14,8 @@ import sys
 from fractions import Fraction
 
 from .fmt import percent, ratio
-from .registry import all_calculators, run
+from .checks import InputError
+from .registry import all_calculators, apply_table, run
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,6 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
             older = cmd.add_argument_group("older options", "still accepted; each stands for one row of options above")
             for old in calc.legacy:
                 older.add_argument("--" + old.name.replace("_", "-"), dest=old.name, metavar="TEXT", help=old.help or old.label)
+        if any(p.ruling for p in calc.params):
+            table = cmd.add_argument_group("table settings", "house rulings as defaults for the ruling options above")
+            table.add_argument("--table", metavar="FILE", help='a JSON file of house rulings, as the settings page keeps them: {"tell_tale.both": "count"}')
+            table.add_argument("--set", dest="set", metavar="NAME=VALUE", action="append", default=None,
+                               help="one house ruling (repeat for more), e.g. --set both=count or --set tell_tale.both=count")
         cmd.add_argument("--seed", help="roll the dice you left out with this seed (same seed, same dice)")
         cmd.add_argument("--json", action="store_true", help="print the result as JSON")
     return parser
@@ -98,6 +104,28 @@ def attach_negative_values(argv: list[str]) -> list[str]:
     return out
 
 
+def read_table(path: str | None, sets: list[str] | None) -> dict[str, str]:
+    """House rulings from --table FILE and --set NAME=VALUE (a --set wins over the file)."""
+    table: dict[str, str] = {}
+    if path:
+        try:
+            with open(path, encoding="utf-8") as file:
+                data = json.loads(file.read(100_001))
+        except OSError as err:
+            raise InputError(f"The table settings file {path!r} cannot be read: {err.strerror}.", "table") from None
+        except ValueError:
+            raise InputError(f"The table settings file {path!r} is not JSON (or is over 100,000 characters).", "table") from None
+        if not isinstance(data, dict) or not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in data.values()):
+            raise InputError(f'The table settings file {path!r} must hold one JSON object of names and values, like {{"tell_tale.both": "count"}}.', "table")
+        table.update({str(k): str(v) for k, v in data.items()})
+    for item in sets or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"--set takes NAME=VALUE, like --set both=count; got {item[:40]!r}.", "table")
+        table[key.strip()] = value.strip()
+    return table
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = vars(parser.parse_args(attach_negative_values(sys.argv[1:] if argv is None else list(argv))))
@@ -107,7 +135,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     as_json = args.pop("json")
     seed = args.pop("seed")
+    table_file, sets = args.pop("table", None), args.pop("set", None)
     raw = {k: v for k, v in args.items() if v is not None}
+    try:
+        table = read_table(table_file, sets)
+        raw = apply_table(name, raw, table) if table else raw
+    except InputError as err:
+        print(err, file=sys.stderr)
+        return 2
     result = run(name, raw, seed)
     if not result["ok"]:
         print(result["error"], file=sys.stderr)

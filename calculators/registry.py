@@ -26,7 +26,7 @@ from .checks import InputError, blank, parse_seed, whole_text
 # Older imports from here keep working; they live in .checks now.
 from .checks import MAX_DIGITS as MAX_DIGITS, MAX_SEED as MAX_SEED, parse_numbers as parse_numbers, quote as quote
 
-__all__ = ["InputError", "Param", "Legacy", "Report", "Calculator", "Tracker", "all_calculators", "all_trackers", "get", "run", "track"]
+__all__ = ["InputError", "Param", "Legacy", "Report", "Calculator", "Tracker", "all_calculators", "all_trackers", "apply_table", "get", "run", "table_settings", "track"]
 
 # The games, by module name. Each defines a CALCULATORS tuple of the entries
 # below; the registry imports them when first asked, never at its own top,
@@ -215,6 +215,57 @@ def all_calculators() -> dict[str, Calculator]:
         for calc in importlib.import_module(name).CALCULATORS:
             found[calc.name] = calc
     return found
+
+
+def table_settings() -> dict[str, dict[str, Param]]:
+    """Every house ruling a table may choose: game module -> param name -> Param.
+
+    Declared once, by `Param.ruling`; the settings pages, the forms' defaults,
+    the CLI's --table/--set and the tests all read them from here. A param
+    name used by several calculators of a game is one setting (the same
+    choices and default everywhere, or this raises).
+    """
+    found: dict[str, dict[str, Param]] = {}
+    for name, calc in all_calculators().items():
+        game = name.split(".")[0]
+        for p in calc.params:
+            if not p.ruling:
+                continue
+            other = found.setdefault(game, {}).setdefault(p.name, p)
+            if (other.ruling, other.default, other.choices, other.minimum, other.maximum, other.kind) != (
+                    p.ruling, p.default, p.choices, p.minimum, p.maximum, p.kind):
+                raise RuntimeError(f"{game}: the setting {p.name} differs between calculators; a setting is one ruling.")
+    return found
+
+
+def apply_table(name: str, raw: Mapping[str, object], table: Mapping[str, object]) -> dict[str, object]:
+    """`raw` with the table's house rulings as defaults (values given in `raw` win).
+
+    `table` maps "<game>.<param>" (as the web page stores them, "tell_tale.both")
+    or a bare param name to a value. A name no game's rulings know, or a value
+    its ruling does not allow, raises InputError: never applied.
+    """
+    settings = table_settings()
+    game = name.split(".")[0]
+    chosen: dict[tuple[str, str], str] = {}  # (game, param) -> value; a later entry wins
+    for key, value in table.items():
+        where, _, param = str(key).rpartition(".")
+        games = [where] if where else [g for g in settings if param in settings[g]]
+        if not games or any(g not in settings or param not in settings[g] for g in games):
+            known = ", ".join(f"{g}.{n}" for g in settings for n in settings[g])
+            raise InputError(f"There is no house ruling called {quote(str(key))}: the table settings name {known}.", "table")
+        try:
+            settings[games[0]][param].parse(str(value))
+        except InputError as err:
+            raise InputError(f"Table setting {key}: {err}", "table") from None
+        for g in games:
+            chosen[(g, param)] = str(value)
+    out = dict(raw)
+    mine = {p.name for p in get(name).params}
+    for (g, param), value in chosen.items():
+        if g == game and param in mine and blank(out.get(param)):
+            out[param] = value
+    return out
 
 
 @dataclass(frozen=True)

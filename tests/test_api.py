@@ -112,10 +112,10 @@ def test_all_is_the_public_face(module):
 
 
 def test_registry_names_are_unchanged():
-    """Every name from before, and the trackers' (issue 16) added after them."""
+    """Every name from before, and the table settings' and trackers' (issues 15, 16) added after them."""
     before = ["InputError", "Param", "Legacy", "Report", "Calculator", "all_calculators", "get", "run"]
     assert set(before) <= set(registry.__all__)
-    assert set(registry.__all__) - set(before) == {"Tracker", "all_trackers", "track"}
+    assert set(registry.__all__) - set(before) == {"Tracker", "all_trackers", "track", "table_settings", "apply_table"}
 
 
 def test_one_exception_for_bad_input():

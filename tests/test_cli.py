@@ -149,3 +149,49 @@ def test_a_name_the_terminal_cannot_show_is_no_traceback():
     done = _process(["tell_tale.check_deck", "--decklist", "5 Café"], env={"PYTHONIOENCODING": "ascii"})
     _quiet(done.stderr)
     assert done.returncode == 0 and b"5 copies of Caf\\xe9" in done.stdout
+
+
+# ---------------------------------------------------------------- table settings (issue 15)
+
+CONTESTED = ["tell_tale.resolve_attack", "--power", "5", "--mode", "advantage", "--haste", "yes", "--poisoned", "yes", "--d20", "4 17"]
+
+
+def test_a_table_file_sets_the_house_rulings(tmp_path, capsys):
+    assert main(CONTESTED) == 2  # the site's ruling: advantage and disadvantage cancel, one d20
+    assert "one die" in capsys.readouterr().err
+    table = tmp_path / "table.json"
+    table.write_text('{"tell_tale.both": "count", "rpgdl.half_draw": "exactly"}')  # other games' rulings ride along
+    assert main([*CONTESTED, "--table", str(table)]) == 0
+    assert capsys.readouterr().out.startswith("Full damage: 5 damage (kept d20 17")
+
+
+def test_set_wins_over_the_file_and_an_option_wins_over_both(tmp_path, capsys):
+    table = tmp_path / "table.json"
+    table.write_text('{"both": "count"}')
+    assert main([*CONTESTED, "--table", str(table), "--set", "tell_tale.both=cancel"]) == 2
+    capsys.readouterr()
+    assert main([*CONTESTED, "--set", "both=count", "--both", "cancel"]) == 2
+    capsys.readouterr()
+    assert main([*CONTESTED, "--set", "both=count"]) == 0
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--set", "nope=1"], "no house ruling called 'nope'"),
+    (["--set", "tell_tale.both=maybe"], "must be one of cancel, count"),
+    (["--set", "both"], "--set takes NAME=VALUE"),
+    (["--set", "rpgdl.trainwreck_limit=1_000"], "digits 0 to 9"),
+])
+def test_a_bad_table_setting_is_refused_in_words(capsys, args, words):
+    assert main(["tell_tale.resolve_attack", "--power", "5", "--d20", "3", *args]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+def test_a_table_file_that_is_not_a_table_is_refused(tmp_path, capsys):
+    for text in ("[1, 2]", "not json", '{"both": {"x": 1}}'):
+        table = tmp_path / "table.json"
+        table.write_text(text)
+        assert main(["tell_tale.resolve_attack", "--power", "5", "--d20", "3", "--table", str(table)]) == 2
+        assert "table settings file" in capsys.readouterr().err
+    assert main(["tell_tale.resolve_attack", "--power", "5", "--d20", "3", "--table", str(tmp_path / "missing.json")]) == 2
+    assert "cannot be read" in capsys.readouterr().err
