@@ -131,7 +131,7 @@ def test_axe_finds_nothing_in_calculators_with_results(browser, site, base_url):
 def lighthouse_pages(site: Path) -> list[str]:
     calcs = calculator_pages(site)
     calc_page = "tell-tale/combat/" if "tell-tale/combat/" in calcs else next(iter(calcs), "tell-tale/combat/")
-    return ["", "tell-tale/keywords/", calc_page]
+    return ["", "tell-tale/keywords/", calc_page, "tell-tale/table-settings/", "table-log/"]
 
 
 @pytest.fixture(scope="module")
@@ -139,7 +139,7 @@ def lighthouse():
     return load_module("benchmarks/lighthouse.py")
 
 
-@pytest.mark.parametrize("which", [0, 1, 2], ids=["home", "rule-page", "calculator-page"])
+@pytest.mark.parametrize("which", [0, 1, 2, 3, 4], ids=["home", "rule-page", "calculator-page", "table-settings", "table-log"])
 def test_lighthouse_accessibility_is_100(lighthouse, site, base_url, which, capsys, record_property):
     url = base_url + lighthouse_pages(site)[which]
     result = lighthouse.scores(url)
