@@ -136,9 +136,6 @@ def test_cli_rolls_with_a_seed():
     assert a.stdout == cli("tell_tale.resolve_attack", "--power", "5", "--seed", "99").stdout
 
 
-def test_public_names():
-    assert registry.__all__ == ["InputError", "Param", "Legacy", "Report", "Calculator", "all_calculators", "get", "run"]
-
 
 # ---------------------------------------------------------------- rows of a form (group, short)
 

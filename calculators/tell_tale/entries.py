@@ -24,7 +24,7 @@ from .reports import (
 __all__ = ["CALCULATORS", "YES_NO", "MODE_CHOICES", "BOTH_CHOICES", "ATTACK_RULES", "MODE_PARAMS", "POWER"]
 
 YES_NO = (("no", "No"), ("yes", "Yes"))
-MODE_CHOICES = (("normal", "Normal (1d20)"), ("advantage", "Advantage (2d20, keep the higher)"), ("disadvantage", "Disadvantage (2d20, keep the lower)"))
+MODE_CHOICES = (("normal", "Normal (1d20)"), ("advantage", "Advantage (2d20, high)"), ("disadvantage", "Disadvantage (2d20, low)"))
 BOTH_CHOICES = (("cancel", "Cancel out: one d20 (ruling)"), ("count", "Count sources: more wins"))
 ATTACK_RULES = (
     "tt.combat.attack-roll",
