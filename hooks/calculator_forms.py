@@ -105,10 +105,11 @@ def on_files(files, config):  # after hooks/rule_ids.py's (50) has read the page
                 home = state.homes[name]
                 again = f"twice on that page, at lines {home.line} and {fence.line}" if home.src == page.src else f"on {home.src}:{home.line} too"
                 raise PluginError(f"{where}: calculator {name} is {again}; a calculator has one home.")
-            missing = [r for r in calcs[name].rules if r not in book.rules]
-            if missing:
-                raise PluginError(f"{where}: calculator {name} cites unknown rule IDs: {', '.join(missing)}.")
             state.homes[name] = fence
+    for name, fence in state.homes.items():
+        missing = [r for r in calcs[name].rules if r not in book.rules]
+        if missing:
+            raise PluginError(f"{fence.src}:{fence.line}: calculator {name} cites unknown rule IDs: {', '.join(missing)}.")
     if state.homes and not state.fence_bound:
         raise PluginError(f"mkdocs.yml: pymdownx.superfences needs the custom fence {CALCULATOR!r} "
                           "(format: !!python/name:rulebook.calculator_fence) for the calculators on the pages.")
@@ -135,12 +136,12 @@ def on_page_markdown(markdown, page, config, files):
     homes = {name: home.src for name, home in state.homes.items()}
     markdown = INDEX.sub(lambda m: _index(all_calculators(), src, homes), markdown)
     markdown = LINKS.sub(lambda m: _links(all_calculators(), src, homes), markdown)
-    # What the fence's format needs to draw this page's forms.
-    rules, calcs = book_of(config).rules, all_calculators()
-    state.page_url = page.url
-    state.runtime = get_relative_url(config["pyodide_runtime"], page.url)
-    state.rule_links = {r: get_relative_url(rules[r].url, page.url) + "#" + r for name in used for r in calcs[name].rules}
     if used:
+        # What the fence's format needs to draw this page's forms.
+        rules, calcs = book_of(config).rules, all_calculators()
+        state.page_url = page.url
+        state.runtime = get_relative_url(config["pyodide_runtime"], page.url)
+        state.rule_links = {r: get_relative_url(rules[r].url, page.url) + "#" + r for name in used for r in calcs[name].rules}
         # The page template starts the calculator's worker from <head>, before
         # the rest of the page has loaded, and offers a skip link to the first
         # form (overrides/main.html).

@@ -6,10 +6,11 @@ its text), with a canonical link to the rule and an immediate move to the
 rule's anchor by meta refresh, so it works without script. IDs retired in
 docs/rule-redirects.json get a page too, moving to the rule that replaced
 them. The copy-link buttons copy these addresses (docs/assets/rules.js) and
-rules.json lists each rule's `short` address (hooks/rule_ids.py).
+rules.json lists each rule's `short` address (hooks/rule_ids.py); both take
+it from `short_url`, which the `rulebook` package defines.
 
-Reads the rules collected by hooks/rule_ids.py (`config["rules_state"]`),
-after every page is rendered, so each rule's text is known.
+Reads the rules collected by hooks/rule_ids.py (its `rulebook.Book`, through
+`rulebook.book_of`), after every page is rendered, so each rule's text is known.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-FOLDER = "r"
-GAME_NAMES = {"tell-tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
+from rulebook import GAME_NAMES, book_of, short_url
+
 DESCRIPTION_MAX = 200  # characters: what chat previews show before they cut
 ICON = "assets/images/icon-512.png"
 
@@ -32,23 +33,19 @@ ICON = "assets/images/icon-512.png"
 
 @event_priority(-50)  # after hooks/rule_ids.py has collected every rule and its text
 def on_post_build(config):
-    state = config.get("rules_state")
-    if state is None:
-        raise PluginError("hooks/short_links.py needs hooks/rule_ids.py (the rules it links).")
+    try:
+        book = book_of(config)
+    except LookupError as err:
+        raise PluginError(f"hooks/short_links.py needs hooks/rule_ids.py (the rules it links): {err}") from err
     site = Path(config["site_dir"])
     root = config["site_url"] or "/"
-    for rule in state.rules.values():
+    for rule in book.rules.values():
         write_page(site, root, config["site_name"], rule.id, rule)
-    for old, new in state.redirects.items():
-        write_page(site, root, config["site_name"], old, state.rules[new])
+    for old, new in book.redirects.items():
+        write_page(site, root, config["site_name"], old, book.rules[new])
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def short_url(rule_id: str) -> str:
-    """The short address of a rule, relative to the site root."""
-    return f"{FOLDER}/{rule_id}/"
 
 
 def description(text: str, limit: int = DESCRIPTION_MAX) -> str:
@@ -100,6 +97,6 @@ def page_html(site_name: str, root: str, shown_id: str, rule) -> str:
 
 
 def write_page(site: Path, root: str, site_name: str, shown_id: str, rule) -> None:
-    folder = site / FOLDER / shown_id
+    folder = site / short_url(shown_id)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "index.html").write_text(page_html(site_name, root, shown_id, rule), encoding="utf-8")

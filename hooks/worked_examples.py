@@ -14,8 +14,9 @@ its code is kept out of the search index:
         ```
 
 The source is untouched; only the Markdown handed to MkDocs changes. This
-runs before hooks/rule_ids.py, which indents a ruling's body into its box:
-the whole details block then moves into the box with it.
+runs first (event_priority 100), so a fence still sits at the line it has in
+the source (errors name it) and hooks/rule_ids.py (50), which indents a
+ruling's body into its box, moves the whole details block in with it.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def _wrap_examples(markdown: str, src: str) -> str:
             continue
         end = next((j for j in range(i + 1, len(lines)) if _closes(lines[j], m["fence"])), None)
         if end is None and m["info"] == PYCON:
-            raise PluginError(f"{src}, line {i + 1}: a ```pycon fence is never closed.")
+            raise PluginError(f"{src}:{i + 1}: a ```pycon fence is never closed.")
         end = len(lines) - 1 if end is None else end  # any other fence runs to the end, as in CommonMark
         block = lines[i:end + 1]
         if m["info"] == PYCON:

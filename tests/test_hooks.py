@@ -1,10 +1,14 @@
-"""The hooks refuse what would publish a broken link: a mini site built with
-them fails on a duplicate rule ID, a link to an unknown rule, an unknown
-calculator, and builds when everything is right."""
+"""The hooks refuse what would publish a broken link or a live title: a mini
+site built with them fails, naming the file and line, on a duplicate rule ID,
+a link to an unknown rule, a title with HTML, an unknown calculator or one
+used twice; and builds when everything is right, with markup in code left as
+text, titles shown as plain text, a calculator fence closing a ruling's box."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,11 +20,23 @@ from rulepages import ROOT
 CONFIG = """site_name: Mini
 site_url: http://127.0.0.1:8000/
 docs_dir: docs
-theme: {{name: material, custom_dir: {root}/overrides}}
+theme: {theme}
 hooks:
+  - {root}/hooks/worked_examples.py
   - {root}/hooks/rule_ids.py
   - {root}/hooks/calculator_forms.py
-markdown_extensions: [attr_list, admonition, md_in_html, tables, toc]
+{extra_hooks}markdown_extensions:
+  - attr_list
+  - admonition
+  - md_in_html
+  - tables
+  - toc
+  - pymdownx.details
+  - pymdownx.superfences:
+      custom_fences:
+        - name: calculator
+          class: calculator
+          format: !!python/name:rulebook.calculator_fence
 nav:
   - tell-tale/index.md
   - tell-tale/b.md
@@ -29,51 +45,158 @@ GOOD_A = "# A\n\nr[tt.mini.one] One\nThe first rule. See [[tt.mini.two]].\n"
 GOOD_B = "# B\n\nr[tt.mini.two] Two\nThe second rule, after [[tt.mini.one|the first]].\n"
 
 
-def build(tmp_path: Path, a: str, b: str) -> subprocess.CompletedProcess:
+def haste_pages() -> dict[str, str]:
+    """The rules the Haste calculator cites, the rulings its game's settings
+    name, and that game's table settings page: what a site with it needs."""
+    from calculators.registry import all_calculators
+
+    calcs = all_calculators()
+    cited = set(calcs["tell_tale.haste_speed"].rules)
+    cited |= {p.ruling for name, calc in calcs.items() if name.startswith("tell_tale.") for p in calc.params if p.ruling}
+    rules = "".join(f"r[{rid}] Rule {rid.split('.')[-1]}\nText.\n\n" for rid in sorted(cited))
+    return {"cited.md": f"# Cited\n\n{rules}", "table-settings.md": "# Settings\n\n{{ table-settings tt }}\n"}
+
+
+def build(tmp_path: Path, a: str, b: str, pages: dict[str, str] | None = None, extra_hooks: str = "",
+          theme: str = f"{{name: material, custom_dir: {ROOT}/overrides}}") -> subprocess.CompletedProcess:
     docs = tmp_path / "docs" / "tell-tale"
     docs.mkdir(parents=True)
     (docs / "index.md").write_text(a)
     (docs / "b.md").write_text(b)
-    (tmp_path / "mkdocs.yml").write_text(CONFIG.format(root=ROOT))
+    for name, text in (pages or {}).items():
+        (docs / name).write_text(text)
+    hooks = "".join(f"  - {ROOT}/hooks/{hook}\n" for hook in extra_hooks.split())
+    (tmp_path / "mkdocs.yml").write_text(CONFIG.format(root=ROOT, extra_hooks=hooks, theme=theme))
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q"], cwd=tmp_path,
                           capture_output=True, text=True, env=env)
 
 
+def built(tmp_path: Path, page: str) -> str:
+    return (tmp_path / "site" / "tell-tale" / page / "index.html").read_text()
+
+
 def test_a_correct_mini_site_builds(tmp_path):
     proc = build(tmp_path, GOOD_A, GOOD_B)
     assert proc.returncode == 0, proc.stderr
-    html = (tmp_path / "site" / "tell-tale" / "b" / "index.html").read_text()
+    html = built(tmp_path, "b")
     assert 'id="tt.mini.two"' in html and 'href="../#tt.mini.one"' in html
 
 
-def test_duplicate_rule_id_fails_the_build(tmp_path):
+def test_duplicate_rule_id_on_one_page_names_both_lines(tmp_path):
+    proc = build(tmp_path, GOOD_A + "\nr[tt.mini.one] Again\nText.\n", GOOD_B)
+    assert proc.returncode != 0
+    assert "tell-tale/index.md:6: rule ID tt.mini.one is used twice: on this page, at lines 3 and 6" in proc.stderr
+
+
+def test_duplicate_rule_id_on_two_pages_names_both(tmp_path):
     proc = build(tmp_path, GOOD_A, GOOD_B.replace("tt.mini.two] Two", "tt.mini.one] Two"))
     assert proc.returncode != 0
-    assert "Rule ID tt.mini.one is used twice" in proc.stderr
+    assert "tell-tale/b.md:3: rule ID tt.mini.one is used twice: also at tell-tale/index.md:3" in proc.stderr
 
 
-def test_link_to_unknown_rule_fails_the_build(tmp_path):
+def test_link_to_unknown_rule_fails_the_build_with_its_line(tmp_path):
     proc = build(tmp_path, GOOD_A.replace("[[tt.mini.two]]", "[[tt.mini.three]]"), GOOD_B)
     assert proc.returncode != 0
-    assert "unknown rule ID tt.mini.three" in proc.stderr
+    assert "tell-tale/index.md:4: link to unknown rule ID tt.mini.three" in proc.stderr
 
 
 def test_rule_in_another_games_folder_fails_the_build(tmp_path):
     proc = build(tmp_path, GOOD_A.replace("tt.mini.one", "tal.mini.one").replace("[[tt.mini.two]]", ""), GOOD_B.replace("[[tt.mini.one|the first]]", ""))
     assert proc.returncode != 0
-    assert "tal.mini.one" in proc.stderr and "folder" in proc.stderr
+    assert "tell-tale/index.md:3: rule ID tal.mini.one" in proc.stderr and "docs/talislanta/" in proc.stderr
+
+
+def test_a_malformed_id_fails_the_build_with_its_line(tmp_path):
+    proc = build(tmp_path, GOOD_A + "\nr[TT.Mini] Shouting\nText.\n", GOOD_B)
+    assert proc.returncode != 0
+    assert "tell-tale/index.md:6: malformed rule ID 'TT.Mini'" in proc.stderr
+
+
+def test_links_in_code_stay_text(tmp_path):
+    code = ("\nWrite `[[tt.mini.nowhere]]` for a link.\n\n```text\n[[tt.mini.nowhere]]\n```\n\n"
+            "    [[tt.mini.nowhere|indented]]\n\nAnd ``[[tt.mini.two]]`` too, but [[tt.mini.two]] links.\n")
+    proc = build(tmp_path, GOOD_A + code, GOOD_B)
+    assert proc.returncode == 0, proc.stderr  # an unknown ID in code is no link, so no error
+    html = built(tmp_path, "")
+    assert "<code>[[tt.mini.nowhere]]</code>" in html and "<code>[[tt.mini.two]]</code>" in html
+    assert "<code>[[tt.mini.nowhere]]\n" in html and "<pre><code>[[tt.mini.nowhere|indented]]" in html  # fenced, indented
+    assert html.count('href="b/#tt.mini.two"') == 2  # the links outside code: in the first rule, and after the code
+
+
+@pytest.mark.parametrize("title", ["<img src=x onerror=alert(1)>", "Bold <b>move</b>", "Sneaky <!-- comment -->"])
+def test_a_title_with_html_fails_the_build_with_its_line(tmp_path, title):
+    proc = build(tmp_path, GOOD_A.replace("] One", f"] One {title}"), GOOD_B)
+    assert proc.returncode != 0
+    assert "tell-tale/index.md:3: the title of tt.mini.one has HTML in it" in proc.stderr and "plain text" in proc.stderr
+
+
+def test_a_title_is_plain_text_in_its_heading_links_and_rules_json(tmp_path):
+    title = r"Fire & *ice* [1] _x_ \o/ {#id} &lt;b&gt;"
+    proc = build(tmp_path, GOOD_A, GOOD_B.replace("] Two", f"] {title}"))
+    assert proc.returncode == 0, proc.stderr
+    heading = re.search(r"<h2 [^>]*id=\"tt\.mini\.two\"[^>]*>(.*?)</h2>", built(tmp_path, "b")).group(1)
+    link = re.search(r'<a href="b/#tt\.mini\.two">(.*?)</a>', built(tmp_path, "")).group(1)
+    escaped = r"Fire &amp; *ice* [1] _x_ \o/ {#id} &amp;lt;b&amp;gt;"
+    assert heading == link == escaped  # shown exactly as written: no tag, no emphasis, no entity
+    rules = {r["id"]: r for r in json.loads((tmp_path / "site" / "rules.json").read_text())}
+    assert rules["tt.mini.two"]["title"] == title
+
+
+def test_rules_json_text_leaves_out_folded_examples_and_gives_the_short_address(tmp_path):
+    example = "\n```pycon\n>>> 1 + 1\n2\n```\n\nAfter the example.\n"
+    proc = build(tmp_path, GOOD_A + example, GOOD_B)
+    assert proc.returncode == 0, proc.stderr
+    rules = {r["id"]: r for r in json.loads((tmp_path / "site" / "rules.json").read_text())}
+    text = rules["tt.mini.one"]["text"]
+    assert text.startswith("The first rule.") and text.endswith("After the example.") and "Checked example" not in text
+    assert rules["tt.mini.one"]["short"] == "r/tt.mini.one/"
+
+
+RULING = """ruling[tt.ruling.both] Both at once
+**The text:** silent. **Ruling:** pick **Fighter mode**. **Alternative:** a Fighter decides.
+"""
+TERM = "r[tt.glossary.fighter] Fighter\nOne who fights.\n"
+
+
+def test_a_ruling_heading_has_both_classes_and_bold_labels_link_no_terms(tmp_path):
+    proc = build(tmp_path, GOOD_A + "\n" + RULING, GOOD_B + "\n" + TERM)
+    assert proc.returncode == 0, proc.stderr
+    html = built(tmp_path, "")
+    assert re.search(r'<h2 class="rule ruling" id="tt\.ruling\.both"', html)
+    assert "<strong>Fighter mode</strong>" in html  # a form's label, quoted: not a term
+    assert 'a <a class="term" href="b/#tt.glossary.fighter" data-preview>Fighter</a> decides' in html
+
+
+def test_a_calculator_fence_closes_the_ruling_box_and_has_its_heading(tmp_path):
+    fence = "\n```calculator\ntell_tale.haste_speed\n```\n\nAfter the form.\n"
+    # Material's own templates: the site's (overrides/) need the asset hooks on a page with a form.
+    proc = build(tmp_path, GOOD_A + "\n" + RULING + fence, GOOD_B, haste_pages(), "pyodide_runtime.py", "{name: material}")
+    assert proc.returncode == 0, proc.stderr
+    html = built(tmp_path, "")
+    box = html.index('<div class="admonition ruling">')
+    heading = html.index('<h2 class="calc-heading" id="calc-tell-tale-haste-speed">Calculator: ')
+    form = html.index('<form class="calc" data-calculator="tell_tale.haste_speed"')
+    assert box < html.index("</div>", box) < heading < form, "the form is inside the ruling's box"
+    assert 'href="#calc-tell-tale-haste-speed"' in html  # in the table of contents
+    assert "```calculator" not in html and "tell_tale.haste_speed</code>" not in html
 
 
 @pytest.mark.parametrize("name", ["tell_tale.no_such_thing", "nothing"])
-def test_unknown_calculator_fails_the_build(tmp_path, name):
+def test_unknown_calculator_fails_the_build_with_its_line(tmp_path, name):
     proc = build(tmp_path, GOOD_A + f"\n```calculator\n{name}\n```\n", GOOD_B)
     assert proc.returncode != 0
-    assert f"unknown calculator '{name}'" in proc.stderr
+    assert f"tell-tale/index.md:6: unknown calculator '{name}'" in proc.stderr
 
 
 def test_a_calculator_used_twice_fails_the_build_with_its_line(tmp_path):
     fence = "\n```calculator\ntell_tale.haste_speed\n```\n"
     proc = build(tmp_path, GOOD_A + fence + fence, GOOD_B)
     assert proc.returncode != 0
-    assert "tell-tale/index.md:" in proc.stderr and "twice on that page" in proc.stderr
+    assert "tell-tale/index.md:10: calculator tell_tale.haste_speed is twice on that page, at lines 6 and 10" in proc.stderr
+
+
+def test_an_unclosed_example_fails_the_build_with_its_line(tmp_path):
+    proc = build(tmp_path, GOOD_A + "\n```pycon\n>>> 1\n", GOOD_B)
+    assert proc.returncode != 0
+    assert "tell-tale/index.md:6: a ```pycon fence is never closed" in proc.stderr

@@ -1,0 +1,33 @@
+"""The rule pages' markup, read with a real Markdown parser (markdown-it-py).
+
+    r[tt.combat.attack-table] Attack table        a rule: ID, then its title (plain text)
+    ruling[tt.ruling.adv-and-dis] Both at once    a ruling (boxed), same shape
+    r[tt.keyword.trample] Trample | trample       a term, its other spellings after |
+    [[tt.combat.attack-table]]                    a link, the rule's title as its text
+    [[tt.combat.attack-table|the table]]          a link with text of its own
+    {{ rule-index tt }}                           every rule of a game, by chapter
+    ```calculator                                 a calculator's form (ends a rule)
+    tell_tale.resolve_attack
+    ```
+
+A rule runs from its marker to the next marker, heading or calculator fence.
+Markup inside code (fenced, indented or inline) stays text. Mistakes raise
+`MarkupError`, which names the file and line.
+
+No MkDocs in here. Used by the hooks (hooks/rule_ids.py renders the markup
+and keeps this build's `Book` under `config[STATE_KEY]`; hooks/calculator_forms.py
+and hooks/short_links.py read it with `book_of`), the tests (tests/rulepages.py)
+and scripts/publish-rule-ids (`read_docs`).
+"""
+
+from .book import REDIRECTS, STATE_KEY, Book, book_of, read_docs
+from .markup import (CALCULATOR, GAME_NAMES, GAMES, LINK, TERM_KINDS, VALID_ID, CalculatorFence, Index, Link,
+                     MarkupError, Page, Rule, calculator_fence, short_url)
+from .pages import read_page
+from .terms import link_terms, term_pattern
+
+__all__ = [
+    "CALCULATOR", "GAMES", "GAME_NAMES", "LINK", "REDIRECTS", "STATE_KEY", "TERM_KINDS", "VALID_ID",
+    "Book", "CalculatorFence", "Index", "Link", "MarkupError", "Page", "Rule",
+    "book_of", "calculator_fence", "link_terms", "read_docs", "read_page", "short_url", "term_pattern",
+]

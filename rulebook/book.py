@@ -1,0 +1,92 @@
+"""Every rule of a site: the pages read, the rules by ID, the retired IDs.
+
+The MkDocs build keeps one `Book` per build under `config[STATE_KEY]`
+(hooks/rule_ids.py fills it; the other hooks read it with `book_of`); the
+tests and scripts/publish-rule-ids read the pages from disk with `read_docs`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .markup import GAMES, MarkupError, Page, Rule
+from .pages import read_page
+
+STATE_KEY = "rules_state"  # where a MkDocs build keeps its Book
+REDIRECTS = "rule-redirects.json"  # in docs/: {"old.id": "new.id"}
+
+
+@dataclass
+class Book:
+    """The rules of a site, checked: IDs unique and in their game's folder,
+    every link and redirect pointing at a rule."""
+
+    redirects: dict[str, str] = field(default_factory=dict)  # retired ID -> the ID that replaced it
+    rules: dict[str, Rule] = field(default_factory=dict)  # ID -> rule, pages in the order added
+    pages: dict[str, Page] = field(default_factory=dict)  # src -> page
+    order: list[str] = field(default_factory=list)  # page srcs in reading order (the nav)
+    redirect_lines: dict[str, int] = field(default_factory=dict)  # retired ID -> its line in REDIRECTS
+
+    def load_redirects(self, path: Path) -> None:
+        if not path.exists():
+            return
+        text = path.read_text(encoding="utf-8")
+        self.redirects = json.loads(text)
+        lines = text.split("\n")
+        self.redirect_lines = {old: next((n for n, line in enumerate(lines, 1) if f'"{old}"' in line), 0) for old in self.redirects}
+
+    def add(self, page: Page, url: str = "") -> Page:
+        """Take in a page's rules; its URL (MkDocs's `file.url`) goes to each."""
+        for rule in page.rules:
+            if rule.id in self.rules:
+                first = self.rules[rule.id]
+                where = f"on this page, at lines {first.line} and {rule.line}" if first.src == rule.src else f"also at {first.where}"
+                raise MarkupError(rule.src, rule.line, f"rule ID {rule.id} is used twice: {where}")
+            folder = GAMES[rule.id.split(".")[0]]
+            if not rule.src.startswith(folder + "/"):
+                raise MarkupError(rule.src, rule.line, f"rule ID {rule.id}: a {rule.id.split('.')[0]}. rule lives in docs/{folder}/")
+            rule.url = url
+            self.rules[rule.id] = rule
+        page.url = url
+        self.pages[page.src] = page
+        return page
+
+    def check(self) -> None:
+        """Every link reaches a rule; every redirect leaves a gone ID for a live one."""
+        for page in self.pages.values():
+            for link in page.links:
+                if self.redirects.get(link.id, link.id) not in self.rules:
+                    raise MarkupError(page.src, link.line, f"link to unknown rule ID {link.id}")
+        for old, new in self.redirects.items():
+            if old in self.rules or new not in self.rules:
+                raise MarkupError(REDIRECTS, self.redirect_lines.get(old),
+                                  f"redirect {old} -> {new}: the old ID must be gone and the new one must exist")
+
+    def resolve(self, rule_id: str) -> Rule:
+        """The rule an ID names, through the redirects."""
+        return self.rules[self.redirects.get(rule_id, rule_id)]
+
+    def terms(self, game: str) -> list[Rule]:
+        """The rules defining terms in a game (its folder name)."""
+        return [r for r in self.rules.values() if r.is_term and r.game == game]
+
+
+def read_docs(docs: Path, folders: tuple[str, ...] = tuple(GAMES.values())) -> Book:
+    """The rule pages under `docs` (its game folders), read and checked."""
+    book = Book()
+    book.load_redirects(docs / REDIRECTS)
+    for path in sorted(p for folder in folders for p in (docs / folder).rglob("*.md")):
+        book.add(read_page(path.read_text(encoding="utf-8"), path.relative_to(docs).as_posix(), path))
+    book.check()
+    return book
+
+
+def book_of(config: Mapping) -> Book:
+    """This build's Book: hooks/rule_ids.py makes it in on_config."""
+    book = config.get(STATE_KEY)
+    if not isinstance(book, Book):
+        raise LookupError(f"no rule book in this build (config[{STATE_KEY!r}]): add hooks/rule_ids.py to mkdocs.yml's hooks")
+    return book

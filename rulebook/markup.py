@@ -1,0 +1,144 @@
+"""The rule markup's vocabulary: IDs, games, the shapes of a marker, a link
+and a rule index, and what a page gives (rules, links, indexes, calculator
+fences). Reading a page is rulebook/pages.py; every rule of a site,
+rulebook/book.py."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# ---------------------------------------------------------------- data
+
+GAMES = {"tt": "tell-tale", "tal": "talislanta", "rpgdl": "rpgdl"}  # ID prefix -> its folder in docs/
+GAME_NAMES = {"tell-tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
+TERM_KINDS = ("glossary", "keyword")  # an ID's second part that makes its rule a term
+CALCULATOR = "calculator"  # the info string of a calculator fence
+SHORT_FOLDER = "r"  # short rule addresses: r/<id>/
+
+# IDs: lowercase, dot-separated, a game's prefix first (tt.combat.attack-table).
+VALID_ID = re.compile(rf"(?:{'|'.join(GAMES)})(?:\.[a-z0-9][a-z0-9-]*)+")
+# A line of a paragraph that starts a rule: `r[ID] Title | alias, alias`. The
+# ID and title are checked apart, so a malformed one is an error, not text.
+MARKER = re.compile(r"^(r|ruling)\[([^\]\n]*)\](?:[ \t]+(.*?))?[ \t]*$")
+LINK = re.compile(r"\[\[([^\]|]+?)(?:\|([^\]]+))?\]\]")  # [[ID]] or [[ID|text]]
+INDEX = re.compile(r"^\{\{\s*rule-index\s+(\S+)\s*\}\}\s*$")  # {{ rule-index tt }}
+HTML = re.compile(r"<[A-Za-z/!?]")  # what a browser would read as a tag or a comment
+
+
+class MarkupError(ValueError):
+    """A mistake in a page, named by its file and line:
+    `tell-tale/combat.md:42: rule ID tt.combat.x is used twice ...`."""
+
+    def __init__(self, src: str, line: int | None, message: str):
+        self.src, self.line, self.message = src, line, message
+        super().__init__(f"{src}:{line}: {message}" if line else f"{src}: {message}")
+
+
+@dataclass
+class Rule:
+    """One rule or ruling, as written in its page."""
+
+    id: str
+    title: str  # plain text
+    src: str  # its page, relative to docs/: tell-tale/combat.md
+    ruling: bool
+    aliases: tuple[str, ...] = ()  # a term's other spellings
+    line: int = 0  # the line of its marker (1-based)
+    end: int = 0  # its last line: the next marker, heading or calculator fence ends it
+    body: str = ""  # the Markdown after the marker, to its end
+    chapter: str = ""  # the page's title (its first heading)
+    section: str = ""  # the heading it sits under, if any
+    level: int = 2  # its heading's level: one below its section's
+    page: Path | None = None  # the page's file, when read from disk
+    url: str = ""  # set by the build: its page's URL, tell-tale/combat/
+    text: str = ""  # set by the build: its words as rendered, for rules.json
+
+    @property
+    def game(self) -> str:
+        return GAMES[self.id.split(".")[0]]
+
+    @property
+    def is_term(self) -> bool:
+        return self.id.split(".")[1] in TERM_KINDS
+
+    @property
+    def where(self) -> str:
+        return f"{self.src}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Link:
+    """`[[ID]]` or `[[ID|text]]`, outside code; start and end are offsets in the page's text."""
+
+    id: str
+    text: str | None
+    line: int
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Index:
+    """`{{ rule-index <prefix> }}` on a line of its own."""
+
+    prefix: str
+    line: int
+
+
+@dataclass(frozen=True)
+class CalculatorFence:
+    """A ```calculator fence: the registry name in it, its page and line, and
+    the level its heading takes (a calculator sits beside the rules of its section)."""
+
+    name: str
+    src: str
+    line: int
+    level: int
+
+
+@dataclass
+class Page:
+    """What a page holds of the markup, in page order."""
+
+    src: str
+    text: str
+    title: str
+    rules: list[Rule] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    indexes: list[Index] = field(default_factory=list)
+    calculators: list[CalculatorFence] = field(default_factory=list)
+    path: Path | None = None
+    url: str = ""  # set by the build
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def short_url(rule_id: str) -> str:
+    """The short address of a rule, relative to the site root: r/<id>/."""
+    return f"{SHORT_FOLDER}/{rule_id}/"
+
+
+def parse_marker(match: re.Match, src: str, line: int) -> tuple[str, str, tuple[str, ...]]:
+    """(ID, title, aliases) of a marker line, or a MarkupError saying what is wrong."""
+    rid, raw = match.group(2).strip(), match.group(3) or ""
+    if not VALID_ID.fullmatch(rid):
+        raise MarkupError(src, line, f"malformed rule ID {rid!r}: lowercase words joined by dots, "
+                                     f"starting with {', '.join(p + '.' for p in GAMES)}")
+    if HTML.search(raw):
+        raise MarkupError(src, line, f"the title of {rid} has HTML in it ({raw!r}): titles are plain text")
+    title, _, aliases = raw.partition("|")
+    if not title.strip():
+        raise MarkupError(src, line, f"rule {rid} has no title: write it after the marker, r[{rid}] Title")
+    return rid, title.strip(), tuple(a.strip() for a in aliases.split(",") if a.strip())
+
+
+def calculator_fence(source, language, class_name, options, md, **kwargs):
+    """The `format` mkdocs.yml gives pymdownx.superfences for ```calculator
+    fences. hooks/calculator_forms.py puts its own renderer in its place for
+    each build (on_config); landing here means that hook is not in the build."""
+    from pymdownx.superfences import SuperFencesException  # only ever called inside a Markdown build
+
+    raise SuperFencesException(f"a ```calculator fence ({source.strip()}) needs hooks/calculator_forms.py in mkdocs.yml's hooks")

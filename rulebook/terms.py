@@ -1,0 +1,156 @@
+"""Term links and each rule's words, read from a rendered page with html.parser.
+
+In a rendered page a rule is its heading (`<hN class="rule" id="ID">`) and
+what follows, to the next heading. The first use of a term (a glossary or
+keyword rule's title or alias, case-sensitive, whole words) in each other
+rule becomes a link; never inside links, code, headings, buttons, folded
+examples, or the bold labels of a ruling box (they quote the form). The
+rule's words, without its heading, ID badge, box title and folded examples,
+are what rules.json lists. Everything else is copied byte for byte.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from html.parser import HTMLParser
+
+from .markup import Rule
+
+HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+NO_LINKS = {"a", "code", "pre", "script", "style", "button", "kbd", "summary", *HEADINGS}
+NO_TEXT = {"pre", "details", "summary", *HEADINGS}  # details: a folded example, its title included
+NOT_THE_RULE = {"rule-id", "admonition-title"}  # classes: the ID badge, the ruling box's title
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+@dataclass(frozen=True)
+class _Open:
+    tag: str
+    no_links: bool
+    no_text: bool
+    in_ruling: bool
+
+
+class _Pieces(HTMLParser):
+    """The page cut into (offset, kind, tag, attrs): kind is start, end,
+    void, text (a whole run between tags, entities included) or other."""
+
+    def __init__(self, content: str):
+        super().__init__(convert_charrefs=False)
+        self.starts = [0]
+        for line in content.split("\n"):
+            self.starts.append(self.starts[-1] + len(line) + 1)
+        self.pieces: list[tuple[int, str, str, dict]] = []
+        self.feed(content)
+        self.close()
+
+    def _add(self, kind: str, tag: str = "", attrs=()) -> None:
+        line, column = self.getpos()
+        offset = self.starts[line - 1] + column
+        if kind == "text" and self.pieces and self.pieces[-1][1] == "text":
+            return  # the same run of text
+        self.pieces.append((offset, kind, tag, dict(attrs)))
+
+    def handle_starttag(self, tag, attrs):
+        self._add("void" if tag in VOID else "start", tag, attrs)
+
+    def handle_startendtag(self, tag, attrs):
+        self._add("void", tag, attrs)
+
+    def handle_endtag(self, tag):
+        self._add("end", tag)
+
+    def handle_data(self, data):
+        self._add("text")
+
+    def handle_entityref(self, name):
+        self._add("text")
+
+    def handle_charref(self, name):
+        self._add("text")
+
+    def handle_comment(self, data):
+        self._add("other")
+
+    def handle_decl(self, decl):
+        self._add("other")
+
+    def handle_pi(self, data):
+        self._add("other")
+
+    def unknown_decl(self, data):
+        self._add("other")
+
+
+def term_pattern(terms: Iterable[Rule]) -> tuple[re.Pattern | None, dict[str, Rule]]:
+    """One pattern for every spelling of every term, longest first."""
+    by_word: dict[str, Rule] = {}
+    for rule in terms:
+        for word in (rule.title, *rule.aliases):
+            by_word[word] = rule
+    if not by_word:
+        return None, by_word
+    words = sorted(by_word, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, words)) + r")(?![\w-])"), by_word
+
+
+def link_terms(content: str, rules: Mapping[str, Rule], terms: Iterable[Rule],
+               href: Callable[[Rule], str]) -> tuple[str, dict[str, str]]:
+    """The page with its terms linked, and the text of each rule on it."""
+    pattern, by_word = term_pattern(terms)
+    pieces = _Pieces(content).pieces
+    ends = [offset for offset, *_ in pieces[1:]] + [len(content)]
+    out: list[str] = []
+    texts: dict[str, list[str]] = {}
+    stack: list[_Open] = []
+    current: Rule | None = None
+    linked: set[str] = set()
+    for (offset, kind, tag, attrs), end in zip(pieces, ends):
+        raw = content[offset:end]
+        if kind in ("start", "void") and tag in HEADINGS:
+            rid = attrs.get("id") or ""
+            is_rule = "rule" in (attrs.get("class") or "").split() and rid in rules
+            current, linked = (rules[rid], set()) if is_rule else (None, linked)
+            if current is not None:
+                texts[rid] = []
+        if kind == "start":
+            stack.append(_opened(tag, attrs, stack[-1] if stack else None))
+        elif kind == "end" and any(o.tag == tag for o in stack):
+            while stack.pop().tag != tag:
+                pass
+        elif kind == "text" and current is not None:
+            top = stack[-1] if stack else _Open("", False, False, False)
+            if not top.no_text:
+                texts[current.id].append(raw)
+            if pattern is not None and not top.no_links:
+                raw = pattern.sub(_linker(by_word, current, linked, href), raw)
+        out.append(raw)
+    return "".join(out), {rid: _words(parts) for rid, parts in texts.items()}
+
+
+def _opened(tag: str, attrs: dict, parent: _Open | None) -> _Open:
+    classes = set((attrs.get("class") or "").split())
+    in_ruling = (parent is not None and parent.in_ruling) or (tag == "div" and "ruling" in classes)
+    aside = bool(classes & NOT_THE_RULE)
+    no_links = (parent is not None and parent.no_links) or tag in NO_LINKS or aside or (tag == "strong" and in_ruling)
+    no_text = (parent is not None and parent.no_text) or tag in NO_TEXT or aside
+    return _Open(tag, no_links, no_text, in_ruling)
+
+
+def _linker(by_word: dict[str, Rule], current: Rule, linked: set[str], href: Callable[[Rule], str]):
+    def link(m: re.Match) -> str:
+        rule = by_word[m.group(1)]
+        if rule.id == current.id or rule.id in linked:
+            return m.group(0)
+        linked.add(rule.id)
+        return f'<a class="term" href="{href(rule)}" data-preview>{m.group(0)}</a>'
+
+    return link
+
+
+def _words(parts: list[str]) -> str:
+    text = html.unescape(" ".join(parts))
+    return re.sub(r"\s+", " ", text).replace("¶", "").strip()
