@@ -19,12 +19,11 @@ import pytest
 
 from calculators.registry import all_calculators
 from conftest import ROOT, load_module
+from helpers import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 BOOT = 60_000  # ms, as in test_browser.py
-PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PROFILES = {"phone-light": {**PHONE, "color_scheme": "light"}, "desktop-dark": {**DESKTOP, "color_scheme": "dark"}}
 
 

@@ -8,38 +8,21 @@ inputs give in CPython.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 
 from calculators.registry import all_calculators, run
+from helpers import calculator_pages, share_url
 
 pytestmark = pytest.mark.browser
 CALCS = all_calculators()
 BOOT = 60_000  # ms: generous, the machine is shared
 
 
-def calculator_pages(site: Path) -> dict[str, str]:
-    """Calculator name -> page URL (relative to the site root)."""
-    found = {}
-    for html in sorted(site.rglob("*.html")):
-        for name in re.findall(r'data-calculator="([^"]+)"', html.read_text(encoding="utf-8")):
-            rel = html.relative_to(site).parent.as_posix()
-            found.setdefault(name, "" if rel == "." else rel + "/")
-    return found
-
-
 @pytest.fixture(scope="module")
 def pages_of(site):
     return calculator_pages(site)
-
-
-def share_url(base_url, pages_of, name, params, seed=None):
-    query = {"calc": name, **{k: v for k, v in params.items() if k != "seed"}}
-    if seed is not None or "seed" in params:
-        query["seed"] = seed if seed is not None else params["seed"]
-    return f"{base_url}{pages_of[name]}?{urlencode(query)}"
 
 
 def result_of(page, name):

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SiteHandler, load_module, serve
-from test_offline import calculator_page, wait_until_offline_ready, worker_data
+from helpers import calculator_page, wait_until_offline_ready, worker_data
 
 BOOT = 60_000
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')

@@ -11,19 +11,9 @@ import doctest
 from pathlib import Path
 
 import pytest
-from markdown_it import MarkdownIt
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
-PAGES = sorted(DOCS.rglob("*.md"))
+from helpers import DOCS, PAGES_WITH_EXAMPLES, examples
 
-
-def examples(page: Path) -> list[tuple[int, str]]:
-    """(line number, source) of each pycon fence in the page."""
-    tokens = MarkdownIt("commonmark").parse(page.read_text(encoding="utf-8"))
-    return [(t.map[0] + 1, t.content) for t in tokens if t.type == "fence" and t.info.strip() == "pycon"]
-
-
-PAGES_WITH_EXAMPLES = [p for p in PAGES if examples(p)]
 
 
 def test_pages_with_examples_exist():

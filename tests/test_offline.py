@@ -5,54 +5,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import shutil
-import time
-from pathlib import Path
 
 import pytest
 
 from conftest import ROOT, load_module, serve
+from helpers import poll, wait_until_offline_ready, worker_data
 
 pytestmark = pytest.mark.browser
 BOOT = 60_000
-
-
-def worker_data(site: Path) -> dict:
-    text = (site / "sw.js").read_text(encoding="utf-8")
-    return json.loads(re.search(r"const OFFLINE = (\{.*?\n\});", text, re.S).group(1))
-
-
-def calculator_page(site: Path, name: str) -> str | None:
-    for html in sorted(site.rglob("index.html")):
-        if f'data-calculator="{name}"' in html.read_text(encoding="utf-8"):
-            return html.relative_to(site).parent.as_posix() + "/"
-    return None
-
-
-def poll(page, script, arg=None, timeout=BOOT / 1000):
-    """Evaluate an async script until it is truthy (wait_for_function does
-    not await a promise)."""
-    deadline = time.monotonic() + timeout
-    while not (value := page.evaluate(script, arg)):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for: {script}")
-        page.wait_for_timeout(250)
-    return value
-
-
-def wait_until_offline_ready(page, data):
-    """The worker controls the page, and both its caches are complete."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
-    poll(
-        page,
-        """async ([pages, runtime, nPages, nRuntime]) => {
-             const count = async (name) => (await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0;
-             return (await count(pages)) === nPages && (await count(runtime)) === nRuntime;
-           }""",
-        [data["prefix"] + "pages-" + data["digest"], data["prefix"] + "runtime-" + data["runtimeDigest"],
-         len(data["precache"]), len(data["runtimeFiles"])],
-    )
 
 
 def test_the_worker_lists_exactly_this_build(site):

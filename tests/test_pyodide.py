@@ -12,7 +12,7 @@ import pytest
 
 from calculators.registry import all_calculators, run
 from conftest import ROOT
-from test_doc_examples import PAGES_WITH_EXAMPLES, examples
+from helpers import PAGES_WITH_EXAMPLES, examples
 
 pytestmark = pytest.mark.node
 

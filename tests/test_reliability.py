@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, serve
-from test_offline import poll, worker_data
+from helpers import poll, worker_data
 
 pytestmark = pytest.mark.browser
 BOOT = 60_000

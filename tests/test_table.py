@@ -9,8 +9,7 @@ import re
 import pytest
 
 from calculators.registry import all_calculators, run
-from test_browser import calculator_pages, share_url
-from test_offline import wait_until_offline_ready, worker_data
+from helpers import calculator_pages, share_url, wait_until_offline_ready, worker_data
 
 pytestmark = pytest.mark.browser
 BOOT = 60_000

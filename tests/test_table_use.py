@@ -13,8 +13,7 @@ import re
 import pytest
 
 from calculators.registry import all_calculators, run
-from test_accessibility import DESKTOP, PHONE
-from test_browser import calculator_pages, share_url
+from helpers import DESKTOP, PHONE, calculator_pages, share_url
 
 pytestmark = pytest.mark.browser
 BOOT = 60_000

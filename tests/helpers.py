@@ -1,0 +1,92 @@
+"""Helpers several test modules share: a test module imports these (or
+conftest.py's fixtures), never another test module."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+from markdown_it import MarkdownIt
+
+BOOT = 60_000  # ms: generous, the machine is shared
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PAGES = sorted(DOCS.rglob("*.md"))
+
+# Browser contexts: a small phone and a desktop.
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+
+
+# ---------------------------------------------------------------- the worked examples
+
+
+def examples(page: Path) -> list[tuple[int, str]]:
+    """(line number, source) of each pycon fence in the page."""
+    tokens = MarkdownIt("commonmark").parse(page.read_text(encoding="utf-8"))
+    return [(t.map[0] + 1, t.content) for t in tokens if t.type == "fence" and t.info.strip() == "pycon"]
+
+
+PAGES_WITH_EXAMPLES = [p for p in PAGES if examples(p)]
+
+
+# ---------------------------------------------------------------- the calculators in the built site
+
+
+def calculator_pages(site: Path) -> dict[str, str]:
+    """Calculator name -> page URL (relative to the site root)."""
+    found = {}
+    for html in sorted(site.rglob("*.html")):
+        for name in re.findall(r'data-calculator="([^"]+)"', html.read_text(encoding="utf-8")):
+            rel = html.relative_to(site).parent.as_posix()
+            found.setdefault(name, "" if rel == "." else rel + "/")
+    return found
+
+
+def calculator_page(site: Path, name: str) -> str | None:
+    for html in sorted(site.rglob("index.html")):
+        if f'data-calculator="{name}"' in html.read_text(encoding="utf-8"):
+            return html.relative_to(site).parent.as_posix() + "/"
+    return None
+
+
+def share_url(base_url, pages_of, name, params, seed=None):
+    query = {"calc": name, **{k: v for k, v in params.items() if k != "seed"}}
+    if seed is not None or "seed" in params:
+        query["seed"] = seed if seed is not None else params["seed"]
+    return f"{base_url}{pages_of[name]}?{urlencode(query)}"
+
+
+# ---------------------------------------------------------------- the service worker
+
+
+def worker_data(site: Path) -> dict:
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"const OFFLINE = (\{.*?\n\});", text, re.S).group(1))
+
+
+def poll(page, script, arg=None, timeout=BOOT / 1000):
+    """Evaluate an async script until it is truthy (wait_for_function does
+    not await a promise)."""
+    deadline = time.monotonic() + timeout
+    while not (value := page.evaluate(script, arg)):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for: {script}")
+        page.wait_for_timeout(250)
+    return value
+
+
+def wait_until_offline_ready(page, data):
+    """The worker controls the page, and both its caches are complete."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
+    poll(
+        page,
+        """async ([pages, runtime, nPages, nRuntime]) => {
+             const count = async (name) => (await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0;
+             return (await count(pages)) === nPages && (await count(runtime)) === nRuntime;
+           }""",
+        [data["prefix"] + "pages-" + data["digest"], data["prefix"] + "runtime-" + data["runtimeDigest"],
+         len(data["precache"]), len(data["runtimeFiles"])],
+    )
