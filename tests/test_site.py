@@ -117,7 +117,7 @@ def test_rules_json_matches_the_pages(site, pages):
     assert [d["id"] for d in data] and {d["id"] for d in data} == set(source)
     for entry in data:
         assert set(entry) == {"id", "game", "title", "url", "short", "ruling", "text"}
-        assert entry["short"] == f"r/{rule.id}/" and (site / entry["short"] / "index.html").is_file()
+        assert entry["short"] == f"r/{entry['id']}/" and (site / entry["short"] / "index.html").is_file()
         assert "Checked example" not in entry["text"], f"{rule.id}: a folded example's title in its text"
         rule = source[entry["id"]]
         assert entry["game"] == {"tt": "tell-tale", "tal": "talislanta", "rpgdl": "rpgdl"}[rule.id.split(".")[0]]
