@@ -114,7 +114,8 @@ def built(site: Path, md: Path) -> Path:
 
 
 def html_pages(site: Path) -> list[Path]:
-    return sorted(p for p in site.rglob("*.html") if "pyodide" not in p.relative_to(site).parts)
+    # Not the runtime, nor the r/<id>/ short links, which move on to their page at once.
+    return sorted(p for p in site.rglob("*.html") if p.relative_to(site).parts[0] not in ("pyodide", "r"))
 
 
 SOURCES = [md for md in sorted(DOCS.rglob("*.md")) if examples_in_source(md)]
