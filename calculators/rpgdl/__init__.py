@@ -1,25 +1,31 @@
 """RPGDL TCG: duels, Weekends, Trainwrecks, the Season and deck checks.
 
 The rules are pure functions and data by topic (`data`, `duels`, `season`,
-`decks`); `reports` explains a result to players; `entries` holds the
-registry's calculators (`CALCULATORS`). This package is the public face:
+`decks`, `planner` for votes, `league` with `league_input` and
+`league_check` for a whole season kept by the tracker); `reports` explains
+a result to players; `entries` holds the registry's calculators
+(`CALCULATORS`) and the season tracker (`TRACKERS`). This package is the public face:
 import from `calculators.rpgdl`.
 """
 
 from ..checks import InputError
 from .data import (
     CHAMPIONS,
+    CHAMPIONSHIP_MAX_WEEKS,
     CHAMPIONSHIP_POINTS,
     DEFAULT_GENERIC_WEIGHT,
     DEFAULT_TRAINWRECK_LIMIT,
     DIVISION_NAMES,
     DIVISION_PENALTY,
     DIVISIONS,
+    DUELIST_NAME_MAX_LENGTH,
     GOALS,
     HALF_DRAW,
     IMPROPER_PENALTY,
     NOM_POOL_PER_DIVISION,
     NOM_POOL_SIZE,
+    PLAN_MAX_VOTES,
+    PLAN_OBJECTIVES,
     PLAYERS,
     ROLL_OFF_SIDES,
     SEASON_DECK_COPIES,
@@ -30,6 +36,8 @@ from .data import (
     SUCCESSES_WORTH,
     SUDDEN_DEATH,
     TRAINWRECK_GAP,
+    TRAINWRECK_LIMIT_MAX,
+    WEEKEND_LIMITS,
 )
 from .decks import (
     COPY_DIGITS,
@@ -58,9 +66,12 @@ from .duels import (
     trainwreck_reasons,
     worth_parts,
 )
-from .entries import CALCULATORS, DIVISION_CHOICES, SETTING_PARAMS, WEEKEND_FIELDS
+from .entries import CALCULATORS, DIVISION_CHOICES, SETTING_PARAMS, TRACKERS, WEEKEND_FIELDS
+from .league import LOGGED as SEASON_ACTIONS
+from .league import apply_action, new_season, replay, undo
+from .league_check import check_season, compact
+from .planner import DuelChances, Matchup, VotePlan, plan_votes, split_count
 from .reports import (
-    DUELIST_NAME_MAX_LENGTH,
     NUMBER_LIST_MAX_ITEMS,
     NUMBER_LIST_MAX_LENGTH,
     VOTE_WEIGHT_MAX,
@@ -110,6 +121,26 @@ __all__ = [
     "parse_season_deck",
     "check_season_deck",
     "CALCULATORS",
+    "TRACKERS",
+    # the vote planner
+    "Matchup",
+    "DuelChances",
+    "VotePlan",
+    "plan_votes",
+    "split_count",
+    "PLAN_MAX_VOTES",
+    "PLAN_OBJECTIVES",
+    # the season tracker: a season is JSON-ready data built from its log
+    "new_season",
+    "apply_action",
+    "replay",
+    "undo",
+    "check_season",
+    "compact",
+    "SEASON_ACTIONS",
+    "CHAMPIONSHIP_MAX_WEEKS",
+    "TRAINWRECK_LIMIT_MAX",
+    "WEEKEND_LIMITS",
     "InputError",  # what every function here raises for bad input (a ValueError)
     # more rule data
     "DIVISION_NAMES",

@@ -25,6 +25,15 @@ SEASON_DECK_MINIMUM = 40  # rpgdl.decks.season-deck-size
 SEASON_DECK_COPIES = 4  # rpgdl.decks.season-deck-copies
 ROLL_OFF_SIDES = 6  # rpgdl.ruling.roll-off
 
+# Limits of the site's tools, not rules: the Championship goal has no Season
+# length (rpgdl.championship.divisions), so the Season tally and the season
+# tracker stop at this many weeks; a duelist's name is at most this long.
+CHAMPIONSHIP_MAX_WEEKS = 20
+DUELIST_NAME_MAX_LENGTH = 200  # characters
+# The vote planner tries every split of the pool, so the pool has a cap:
+# 40 votes over four Draws is at most 135,751 splits.
+PLAN_MAX_VOTES = 40
+
 # Settings where a table may read the text differently; the first is the ruling.
 # Labels fit a phone's select box (about 22 characters); the params' help says more.
 DIVISION_PENALTY = (("flat", "-2 flat (ruling)"), ("per-division", "-2 per division"))
@@ -34,10 +43,17 @@ SUDDEN_DEATH = (("roll-off", "Roll-off (ruling)"), ("no-winner", "Nobody wins"))
 SEASON_TIE = (("draw", "A draw (ruling)"), ("fewer-trainwrecks", "Fewer Trainwrecks wins"))
 GOALS = (("successes", "Most Successes"), ("championship", "Championship points"))
 CHAMPIONS = (("none", "Not crowned yet"), ("first", "First player"), ("second", "Second player"))
+PLAN_OBJECTIVES = (("successes", "Most Successes"), ("margin", "Widest lead"), ("win", "Best chance to win"))
 DEFAULT_TRAINWRECK_LIMIT = 3  # rpgdl.ruling.trainwreck-limit
+TRAINWRECK_LIMIT_MAX = 20  # the most a table may set X to, in the forms and the tracker
 DEFAULT_GENERIC_WEIGHT = 1  # rpgdl.ruling.generic-voter-weight
 
 PLAYERS = ("first", "second")
+
+# A duelist of the Weekend, one row of the Weekend form and of the season
+# tracker: its fields, and the limits of the numbers (low, high).
+WEEKEND_FIELDS = ("name", "division", "worth", "draw", "votes", "bonus")
+WEEKEND_LIMITS = {"worth": (0, 99), "draw": (0, 99), "votes": (0, 99), "bonus": (-99, 99)}
 
 # ---------------------------------------------------------------- readers
 

@@ -185,6 +185,24 @@ def resolve_duel(
     return DuelResult(slot, first, second, fp.total, sp.total, winner, successes, bool(reasons), reasons, sudden, fp, sp)
 
 
+def duel_rules(duel: DuelResult) -> list[str]:
+    """The rule IDs that decided a duel, for a result to cite (the forms and the season tracker alike)."""
+    rules = ["rpgdl.worth.modified", "rpgdl.weekend.duel"]
+    if duel.first_parts.votes or duel.second_parts.votes:
+        rules += ["rpgdl.votes.worth", "rpgdl.votes.limit"]
+    if duel.first_parts.penalty or duel.second_parts.penalty:
+        rules += ["rpgdl.divisions.improper", "rpgdl.ruling.division-penalty"]
+    if duel.sudden_death:
+        rules += ["rpgdl.weekend.sudden-death", "rpgdl.ruling.sudden-death"]
+    if duel.winner is not None:
+        rules += ["rpgdl.weekend.successes", "rpgdl.ruling.successes-worth", "rpgdl.weekend.trainwreck"]
+    if "half-draw" in duel.trainwreck_reasons:
+        rules.append("rpgdl.ruling.half-draw")
+    if "division-gap" in duel.trainwreck_reasons:
+        rules.append("rpgdl.ruling.trainwreck-gap")
+    return rules
+
+
 def roll_off(first_die: int, second_die: int) -> str | None:
     """A roll-off (rpgdl.ruling.roll-off): higher d6 wins; None on a tie (roll again)."""
     for v, who in ((first_die, "first"), (second_die, "second")):
@@ -206,7 +224,7 @@ def roll_off_odds() -> dict[str, Fraction]:
 
 @dataclass(frozen=True)
 class WeekendResult:
-    duels: tuple[DuelResult, ...]  # Godlike, Heavy, Middle, Light
+    duels: tuple[DuelResult, ...]  # the duels fought: Godlike, Heavy, Middle, Light, less any empty slot
     first_successes: int
     second_successes: int
     first_trainwrecks: int
@@ -225,8 +243,8 @@ def _four(values, what: str, field: str) -> tuple:
 
 
 def resolve_weekend(
-    first: Sequence[Duelist],
-    second: Sequence[Duelist],
+    first: Sequence[Duelist | None],
+    second: Sequence[Duelist | None],
     *,
     first_votes: Sequence[int] = (0, 0, 0, 0),
     second_votes: Sequence[int] = (0, 0, 0, 0),
@@ -243,6 +261,9 @@ def resolve_weekend(
     Duelists and votes are listed in slot order. With the roll-off ruling a
     tied duel needs its roll-off winner in `sudden_death_winners` (slot ->
     "first"/"second"); with "no-winner" a tie scores nothing and both return.
+    A duelist given as None leaves its slot empty: that duel is not fought
+    and the other duelist returns (rpgdl.ruling.empty-slot; `duels` lists
+    the duels fought).
     """
     first, second = _four(first, "the first player's line-up", "first"), _four(second, "the second player's line-up", "second")
     fv = _four(first_votes, "the first player's votes", "first_votes")
@@ -255,6 +276,8 @@ def resolve_weekend(
         as_division(slot, "A Sudden Death slot", "sudden_death_winners")
     duels = []
     for i, slot in enumerate(DIVISIONS):
+        if first[i] is None or second[i] is None:  # an empty slot: no duel (rpgdl.ruling.empty-slot)
+            continue
         kwargs = dict(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
         duel = resolve_duel(slot, first[i], second[i], first_votes=fv[i], second_votes=sv[i], first_bonus=fb[i], second_bonus=sb[i], **kwargs)
         if duel.sudden_death and sudden_death == "roll-off":
@@ -266,12 +289,15 @@ def resolve_weekend(
     wrecks = {p: 0 for p in PLAYERS}
     returned: dict[str, list[str]] = {p: [] for p in PLAYERS}
     discarded: dict[str, list[str]] = {p: [] for p in PLAYERS}
-    for d in duels:
-        names = {"first": d.first.name, "second": d.second.name}
-        if d.winner is None:
-            for p in PLAYERS:
-                returned[p].append(names[p])
+    fought = {d.slot: d for d in duels}
+    for i, slot in enumerate(DIVISIONS):
+        d = fought.get(slot)
+        if d is None or d.winner is None:  # not fought, or Sudden Death with no winner: whoever is there returns
+            for p, line in (("first", first), ("second", second)):
+                if line[i] is not None:
+                    returned[p].append(line[i].name)
             continue
+        names = {"first": d.first.name, "second": d.second.name}
         score[d.winner] += d.successes
         wrecks[d.loser] += int(d.trainwreck)
         returned[d.winner].append(names[d.winner])

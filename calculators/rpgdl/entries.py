@@ -11,7 +11,7 @@ import re
 from typing import Mapping
 
 from ..checks import InputError
-from ..registry import Calculator, Legacy, Param
+from ..registry import Calculator, Legacy, Param, Tracker
 from .data import (
     CHAMPIONS,
     DEFAULT_GENERIC_WEIGHT,
@@ -21,11 +21,16 @@ from .data import (
     DIVISIONS,
     GOALS,
     HALF_DRAW,
+    PLAN_MAX_VOTES,
+    PLAN_OBJECTIVES,
     PLAYERS,
     SEASON_TIE,
     STARTING_GENERIC_VOTERS,
     SUCCESSES_WORTH,
     SUDDEN_DEATH,
+    TRAINWRECK_LIMIT_MAX,
+    WEEKEND_FIELDS,
+    WEEKEND_LIMITS as _LIMITS,
     as_division,
 )
 from .decks import NOM_POOL_MAX_LENGTH, SEASON_DECK_MAX_LENGTH
@@ -40,9 +45,13 @@ from .reports import (
     check_nom_pool_report,
     vote_pool_report,
     modified_worth_report,
+    plan_votes_report,
+    season_step,
 )
+from .league import LOGGED, RULES as SEASON_RULES, STATE_MAX_CHARS, new_season
+from .league_check import check_season
 
-__all__ = ["CALCULATORS", "SETTING_PARAMS", "DIVISION_CHOICES", "WEEKEND_FIELDS"]
+__all__ = ["CALCULATORS", "TRACKERS", "SETTING_PARAMS", "DIVISION_CHOICES", "WEEKEND_FIELDS"]
 
 SETTING_PARAMS = {
     "division_penalty": Param("division_penalty", "Improper-division penalty", "choice", "flat", choices=DIVISION_PENALTY,
@@ -80,17 +89,16 @@ def _weekend_params(slot: str, who: str) -> tuple[Param, ...]:
               max_length=DUELIST_NAME_MAX_LENGTH,
               help=f"The duelist's name, if you like: the result uses it; up to {DUELIST_NAME_MAX_LENGTH} characters"),
         Param(f"{field}_division", f"{group}'s division", "choice", slot, choices=DIVISION_CHOICES, group=group, short="Division"),
-        Param(f"{field}_worth", f"{group}'s Worth", "int", minimum=0, maximum=99, group=group, short="Worth",
-              help="Printed Worth"),
-        Param(f"{field}_draw", f"{group}'s Draw", "int", minimum=0, maximum=99, group=group, short="Draw"),
-        Param(f"{field}_votes", f"{group}'s votes", "int", 0, minimum=0, maximum=99, group=group, short="Votes",
-              help="Votes spent on it, at most its Draw"),
-        Param(f"{field}_bonus", f"{group}'s other Worth changes", "int", 0, minimum=-99, maximum=99, group=group, short="Other ±",
-              help="Other Worth changes (cards, abilities)"),
+        Param(f"{field}_worth", f"{group}'s Worth", "int", minimum=_LIMITS["worth"][0], maximum=_LIMITS["worth"][1], group=group,
+              short="Worth", help="Printed Worth"),
+        Param(f"{field}_draw", f"{group}'s Draw", "int", minimum=_LIMITS["draw"][0], maximum=_LIMITS["draw"][1], group=group, short="Draw"),
+        Param(f"{field}_votes", f"{group}'s votes", "int", 0, minimum=_LIMITS["votes"][0], maximum=_LIMITS["votes"][1], group=group,
+              short="Votes", help="Votes spent on it, at most its Draw"),
+        Param(f"{field}_bonus", f"{group}'s other Worth changes", "int", 0, minimum=_LIMITS["bonus"][0], maximum=_LIMITS["bonus"][1],
+              group=group, short="Other ±", help="Other Worth changes (cards, abilities)"),
     )
 
 
-WEEKEND_FIELDS = ("name", "division", "worth", "draw", "votes", "bonus")
 
 
 def _parse_entry(raw: str, slot: str, who: str, field: str) -> dict[str, str]:
@@ -149,6 +157,49 @@ def _weekend_example(lineup: Mapping[str, tuple], **extra: str) -> dict[str, str
     for field, entry in lineup.items():
         out.update((f"{field}_{key}", str(value)) for key, value in zip(WEEKEND_FIELDS, entry))
     return {**out, **extra}
+
+
+def _plan_params(slot: str) -> tuple[Param, ...]:
+    """The vote planner's two rows for one slot: your duelist, then the opponent's with the votes you know of."""
+    you, them = f"{DIVISION_NAMES[slot]} slot, your duelist", f"{DIVISION_NAMES[slot]} slot, opponent's duelist"
+    worth, draw, votes, bonus = (_LIMITS[k] for k in ("worth", "draw", "votes", "bonus"))
+    return (
+        Param(f"{slot}_you_division", f"{you}: division", "choice", slot, choices=DIVISION_CHOICES, group=you, short="Division"),
+        Param(f"{slot}_you_worth", f"{you}: printed Worth", "int", minimum=worth[0], maximum=worth[1], group=you, short="Worth"),
+        Param(f"{slot}_you_draw", f"{you}: Draw", "int", minimum=draw[0], maximum=draw[1], group=you, short="Draw",
+              help="The most votes it can take"),
+        Param(f"{slot}_you_bonus", f"{you}: other Worth changes", "int", 0, minimum=bonus[0], maximum=bonus[1], group=you,
+              short="Other ±", help="Other Worth changes (cards, abilities)"),
+        Param(f"{slot}_opponent_division", f"{them}: division", "choice", slot, choices=DIVISION_CHOICES, group=them, short="Division"),
+        Param(f"{slot}_opponent_worth", f"{them}: printed Worth", "int", minimum=worth[0], maximum=worth[1], group=them, short="Worth"),
+        Param(f"{slot}_opponent_draw", f"{them}: Draw", "int", minimum=draw[0], maximum=draw[1], group=them, short="Draw"),
+        Param(f"{slot}_opponent_votes", f"{them}: votes you know of", "int", 0, minimum=votes[0], maximum=votes[1], group=them,
+              short="Votes", help="Votes the opponent has spent on it; 0 if none or you do not know"),
+        Param(f"{slot}_opponent_bonus", f"{them}: other Worth changes", "int", 0, minimum=bonus[0], maximum=bonus[1], group=them,
+              short="Other ±", help="Other Worth changes (cards, abilities)"),
+    )
+
+
+def _plan_example(rows: Mapping[str, tuple], **extra: str) -> dict[str, str]:
+    """A planner example as the form sends it: slot -> (your division, Worth, Draw), (theirs, Worth, Draw[, votes])."""
+    out = {}
+    for slot, (mine, theirs) in rows.items():
+        out.update((f"{slot}_you_{k}", str(v)) for k, v in zip(("division", "worth", "draw"), mine))
+        out.update((f"{slot}_opponent_{k}", str(v)) for k, v in zip(("division", "worth", "draw", "votes"), theirs))
+    return {**out, **extra}
+
+
+# The Weekend of the rule page (rpgdl.weekend.*), before the first player's votes.
+_PAGE_PLAN = {
+    "godlike": (("heavy", 6, 4), ("godlike", 9, 3)), "heavy": (("light", 5, 1), ("heavy", 3, 4)),
+    "middle": (("middle", 5, 3), ("middle", 4, 1)), "light": (("light", 3, 2), ("light", 2, 2, 1)),
+}
+# rpgdl.ruling.half-draw: Star (Heavy 6, Draw 5) against Grinder (Heavy 7, Draw 2); losing is a Trainwreck, one vote
+# makes a tie. The other duelists take no votes (Draw 0) and win by 1.
+_TIE_PLAN = {
+    "godlike": (("godlike", 6, 0), ("godlike", 5, 1)), "heavy": (("heavy", 6, 5), ("heavy", 7, 2)),
+    "middle": (("middle", 6, 0), ("middle", 5, 1)), "light": (("light", 6, 0), ("light", 5, 1)),
+}
 
 
 CALCULATORS = (
@@ -251,7 +302,7 @@ CALCULATORS = (
                   max_length=NUMBER_LIST_MAX_LENGTH, help=f"e.g. 0 1 0 0 0; up to {NUMBER_LIST_MAX_LENGTH} characters"),
             Param("second_trainwrecks", "Second player's Trainwrecks, one number per week", "text", optional=True,
                   max_length=NUMBER_LIST_MAX_LENGTH, help=f"Up to {NUMBER_LIST_MAX_LENGTH} characters"),
-            Param("trainwreck_limit", "Trainwrecks that lose the game (X)", "int", DEFAULT_TRAINWRECK_LIMIT, minimum=1, maximum=20,
+            Param("trainwreck_limit", "Trainwrecks that lose the game (X)", "int", DEFAULT_TRAINWRECK_LIMIT, minimum=1, maximum=TRAINWRECK_LIMIT_MAX,
                   help="Ruling rpgdl.ruling.trainwreck-limit: 3", ruling="rpgdl.ruling.trainwreck-limit"),
             Param("season_tie", "Equal Successes after five weeks", "choice", "draw", choices=SEASON_TIE,
                   help="Ruling rpgdl.ruling.season-tie: a draw", ruling="rpgdl.ruling.season-tie"),
@@ -370,5 +421,48 @@ CALCULATORS = (
             {"slot": "godlike", "division": "light", "worth": "3", "draw": "1", "division_penalty": "per-division"},
         ),
     ),
+    Calculator(
+        name="rpgdl.plan_votes",
+        title="RPGDL: plan your votes",
+        summary="Split the votes you will spend across your four duelists, within their Draws: the most expected Successes, "
+                "the widest lead or the best chance to take the Weekend, with the Trainwreck risk.",
+        params=(Param("objective", "Plan for", "choice", "successes", choices=PLAN_OBJECTIVES,
+                      help="Most expected Successes; the widest expected lead over the opponent; or the best chance of more "
+                           "Successes than the opponent this Weekend"),
+                Param("votes", "Votes to spend on your duelists", "int", 10, minimum=0, maximum=PLAN_MAX_VOTES,
+                      help=f"Your Vote Pool less what you keep for cards; the planner splits at most {PLAN_MAX_VOTES}"),
+                *(p for slot in DIVISIONS for p in _plan_params(slot)),
+                SETTING_PARAMS["division_penalty"], SETTING_PARAMS["half_draw"], SETTING_PARAMS["successes_worth"],
+                SETTING_PARAMS["sudden_death"]),
+        adapter=plan_votes_report,
+        rules=_DUEL_RULES + ("rpgdl.ruling.vote-worth",),
+        outcomes=("no-trainwreck", "trainwreck-risk", "trainwreck"),
+        examples=(
+            # The page's Weekend with the first player's 5 votes: every duel but the Godlike won.
+            _plan_example(_PAGE_PLAN, votes="5"),
+            # The same for the best chance to take the Weekend, and for the widest lead.
+            _plan_example(_PAGE_PLAN, votes="5", objective="win"),
+            _plan_example(_PAGE_PLAN, votes="5", objective="margin"),
+            # One vote makes the Heavy duel a tie: the roll-off halves the Trainwreck risk.
+            _plan_example(_TIE_PLAN, votes="1"),
+            # With no votes that loss is certain, and so is the Trainwreck.
+            _plan_example(_TIE_PLAN, votes="0"),
+        ),
+    ),
 )
 
+# Records kept across many rolls: the season tracker (docs/rpgdl/season-tracker.md).
+TRACKERS = (
+    Tracker(
+        name="rpgdl.season",
+        title="Season",
+        summary="Two players, their Nom Pools and Season Decks, each week's Weekend: the running tally, who ran out of which "
+                "division, Championship points and the winner.",
+        new=new_season,
+        check=check_season,
+        step=season_step,
+        actions=LOGGED + ("undo", "show"),
+        rules=SEASON_RULES,
+        max_state_chars=STATE_MAX_CHARS,
+    ),
+)

@@ -8,14 +8,16 @@ decided here.
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
 from typing import Mapping
 
 from ..checks import InputError, parse_numbers
 from ..dice import parse_dice, roll_dice
-from ..fmt import signed
+from ..fmt import about, percent, signed
 from ..registry import Report
+from .data import DUELIST_NAME_MAX_LENGTH as DUELIST_NAME_MAX_LENGTH  # the Weekend form's names; the tracker's too
 from .data import DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, as_division
 from .decks import check_nom_pool, check_season_deck, parse_nom_pool, parse_season_deck
 from .duels import (
@@ -23,6 +25,7 @@ from .duels import (
     DuelResult,
     WorthParts,
     division_gap,
+    duel_rules,
     resolve_duel,
     resolve_weekend,
     roll_off,
@@ -30,6 +33,8 @@ from .duels import (
     trainwreck_reasons,
     worth_parts,
 )
+from .league import STATE_MAX_CHARS, apply_action, undo
+from .planner import Matchup, plan_votes
 from .season import WeekScore, season_tally, vote_pool
 
 __all__ = [
@@ -41,11 +46,12 @@ __all__ = [
     "check_nom_pool_report",
     "vote_pool_report",
     "modified_worth_report",
+    "plan_votes_report",
+    "season_step",
 ]
 
 # Caps on the number fields and names of the forms.
 NUMBER_LIST_MAX_LENGTH = 200  # characters of a list of numbers (five weeks, ten Voters)
-DUELIST_NAME_MAX_LENGTH = 200  # characters of one duelist's name in the Weekend's form
 NUMBER_LIST_MAX_ITEMS = 50
 WEEK_SUCCESSES_MAX = 999  # a week's Successes: four duels' Worth differences
 WEEK_TRAINWRECKS_MAX = 99
@@ -88,23 +94,6 @@ def _explain_worth(label: str, d: Duelist, parts: WorthParts, slot: str) -> str:
     return f"{label} ({DIVISION_NAMES[d.division]}, Draw {d.draw}): " + ", ".join(bits) + f" = {parts.total}."
 
 
-def _duel_rules(duel: DuelResult) -> list[str]:
-    rules = ["rpgdl.worth.modified", "rpgdl.weekend.duel"]
-    if duel.first_parts.votes or duel.second_parts.votes:
-        rules += ["rpgdl.votes.worth", "rpgdl.votes.limit"]
-    if duel.first_parts.penalty or duel.second_parts.penalty:
-        rules += ["rpgdl.divisions.improper", "rpgdl.ruling.division-penalty"]
-    if duel.sudden_death:
-        rules += ["rpgdl.weekend.sudden-death", "rpgdl.ruling.sudden-death"]
-    if duel.winner is not None:
-        rules += ["rpgdl.weekend.successes", "rpgdl.ruling.successes-worth", "rpgdl.weekend.trainwreck"]
-    if "half-draw" in duel.trainwreck_reasons:
-        rules.append("rpgdl.ruling.half-draw")
-    if "division-gap" in duel.trainwreck_reasons:
-        rules.append("rpgdl.ruling.trainwreck-gap")
-    return rules
-
-
 def _explain_outcome(duel: DuelResult, names: Mapping[str, str]) -> list[str]:
     lines = []
     if duel.winner is None:
@@ -139,7 +128,7 @@ def resolve_duel_report(rng, *, slot, first_division, first_worth, first_draw, f
     dice: dict[str, str] = {}
     odds: tuple = ()
     highlight = None
-    rules = _duel_rules(duel)
+    rules = duel_rules(duel)
     if duel.sudden_death:
         details.append(f"Both stand at Worth {duel.first_worth}: the duel goes to Sudden Death.")
         if sudden_death == "roll-off":
@@ -149,7 +138,7 @@ def resolve_duel_report(rng, *, slot, first_division, first_worth, first_draw, f
             who = roll_off(a, b)
             details.append(f"Roll-off: first player {a}, second player {b}; the {who} player's duelist wins.")
             duel = resolve_duel(slot, first, second, sudden_death_winner=who, **kwargs)
-            rules = _duel_rules(duel) + ["rpgdl.ruling.roll-off"]
+            rules = duel_rules(duel) + ["rpgdl.ruling.roll-off"]
             dice = {"sudden_death_roll": f"{a} {b}"}
             labels = {"first": "First duelist wins the roll-off", "second": "Second duelist wins the roll-off"}
             odds = tuple((labels[k], p) for k, p in roll_off_odds().items())
@@ -235,7 +224,7 @@ def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth,
                          f" - {duel.winner} player wins, {duel.successes} Success{'es' if duel.successes != 1 else ''}"
                          + (", Trainwreck for the loser" if duel.trainwreck else "") if duel.winner else ""
                      ) + ".")
-        rules += _duel_rules(duel)
+        rules += duel_rules(duel)
     if winners:
         rules.append("rpgdl.ruling.roll-off")
     details = lines + details
@@ -385,3 +374,86 @@ def modified_worth_report(rng, *, slot, division, worth, draw, votes, bonus, div
     outcome = "improper" if parts.penalty else "proper"
     return Report(outcome, f"Modified Worth {parts.total}.", (_explain_worth("The duelist", d, parts, as_division(slot)),), tuple(rules))
 
+
+
+# ---------------------------------------------------------------- the vote planner
+
+
+def _plan_line(duel) -> str:
+    """One duel of the plan: your Worth with the votes, theirs, and how it can end."""
+    first = duel.results[0][1]
+    line = f"{DIVISION_NAMES[duel.slot]}: {duel.votes} vote{'s' if duel.votes != 1 else ''}, yours {first.first_worth} against {first.second_worth}"
+    if not first.sudden_death:
+        won = first.winner == "first"
+        line += (f": you win by {first.successes}, {first.successes} Success{'es' if first.successes != 1 else ''}" if won else
+                 f": you lose by {first.second_worth - first.first_worth}, {first.successes} Success{'es' if first.successes != 1 else ''} to them")
+        if first.trainwreck:
+            line += ", a Trainwreck for " + ("them" if won else "you")
+        return line + "."
+    if first.winner is None and len(duel.results) == 1:
+        return line + ": tied, and nobody wins Sudden Death."
+    wreck = {r.winner: r.trainwreck for _, r in duel.results}
+    extra = "".join(f"; if {'you win' if w == 'first' else 'you lose'} it, a Trainwreck for {'them' if w == 'first' else 'you'}"
+                    for w in PLAYERS if wreck.get(w))
+    return line + f": tied, Sudden Death, a roll-off each side wins half the time{extra}."
+
+
+def plan_votes_report(rng, *, objective, votes, division_penalty, half_draw, successes_worth, sudden_death, **rows) -> Report:
+    matchups = []
+    for slot in DIVISIONS:
+        you, them = f"{slot}_you", f"{slot}_opponent"
+        mine = Duelist("Your duelist", rows[f"{you}_division"], rows[f"{you}_worth"], rows[f"{you}_draw"])
+        theirs = Duelist("Their duelist", rows[f"{them}_division"], rows[f"{them}_worth"], rows[f"{them}_draw"])
+        _check_worth_input(mine, slot, 0, rows[f"{you}_bonus"], division_penalty, f"{you}_division", f"{you}_division")
+        _check_worth_input(theirs, slot, rows[f"{them}_votes"], rows[f"{them}_bonus"], division_penalty, f"{them}_votes", f"{them}_division")
+        matchups.append(Matchup(slot, mine, theirs, rows[f"{them}_votes"], rows[f"{you}_bonus"], rows[f"{them}_bonus"]))
+    plan = plan_votes(matchups, votes, objective=objective, division_penalty=division_penalty, half_draw=half_draw,
+                      successes_worth=successes_worth, sudden_death=sudden_death)
+    split = ", ".join(f"{DIVISION_NAMES[d.slot]} {d.votes}" for d in plan.duels)
+    risk = plan.trainwreck_risk
+    headline = (f"Votes: {split}. Expected Successes {about(plan.expected_successes)} to {about(plan.expected_opponent_successes)}; "
+                f"chance to take the Weekend {percent(plan.win_chance)}; Trainwreck risk {percent(risk) if risk else 'none'}.")
+    details = [_plan_line(d) for d in plan.duels]
+    spend = f"{plan.spent} of the {plan.pool} votes spent"
+    if plan.room < plan.pool:
+        spend += f"; your four Draws take only {plan.room}"
+    details.append(spend + (f"; the other {plan.pool - plan.spent} can pay for cards." if plan.spent < plan.pool else "."))
+    details.append(f"The Weekend: yours on Successes {percent(plan.win_chance)}, even {percent(plan.even_chance)}, "
+                   f"theirs {percent(1 - plan.win_chance - plan.even_chance)}.")
+    aim = {"successes": "the most expected Successes", "margin": "the widest expected lead in Successes",
+           "win": "the best chance to take the Weekend"}[objective]
+    others = plan.as_good - 1
+    details.append(f"Compared all {plan.splits:,} way{'s' if plan.splits != 1 else ''} to split up to {plan.pool} vote{'s' if plan.pool != 1 else ''} "
+                   f"within the Draws for {aim}, then fewer expected Trainwrecks, fewer votes, and the closest duels kept as far "
+                   f"ahead as they go" + (f"; {others} other split{'s do' if others > 1 else ' does'} exactly as well." if others else "."))
+    rules = ["rpgdl.votes.worth", "rpgdl.votes.limit", "rpgdl.ruling.vote-worth"]
+    for d in plan.duels:
+        for _, r in d.results:
+            rules += duel_rules(r)
+        if len(d.results) > 1:
+            rules.append("rpgdl.ruling.roll-off")
+    odds = tuple(("No Trainwreck" if n == 0 else f"{n} Trainwreck{'s' if n > 1 else ''} for you", p) for n, p in sorted(plan.trainwrecks.items()))
+    outcome = "no-trainwreck" if not risk else "trainwreck" if risk == 1 else "trainwreck-risk"
+    return Report(outcome, headline, tuple(details), tuple(dict.fromkeys(rules)), odds, "Your Trainwrecks this Weekend")
+
+
+# ---------------------------------------------------------------- the season tracker
+
+
+def season_step(state: dict, action: dict, rng) -> tuple[dict, Report]:
+    """One action on a season (league.apply_action), undo, or show; a roll-off left out is rolled with `rng`."""
+    if action["do"] == "show":
+        return state, Report(state["result"]["outcome"], state["result"]["headline"], ())
+    if action["do"] == "undo":
+        gone = state["log"][-1]["headline"] if state["log"] else ""
+        new = undo(state)
+        return new, Report(new["result"]["outcome"], f"Undone: {gone}", (new["result"]["headline"],))
+    roll = None if rng is None else (lambda: roll_dice(rng, count=2, sides=ROLL_OFF_SIDES))
+    new, entry, notes = apply_action(state, action, roll)
+    if len(json.dumps(new)) > STATE_MAX_CHARS:
+        raise InputError(f"This would make the season too big to keep (over {STATE_MAX_CHARS:,} characters): "
+                         "shorten the names or decklists, or export it and start a new season.", "action")
+    rolled = entry["action"].get("rolls") if rng is not None and not action.get("rolls") else None
+    dice = {"rolls": " ".join(f"{a} {b}" for a, b in rolled)} if rolled else {}
+    return new, Report(new["result"]["outcome"], entry["headline"], tuple(notes + entry["details"] + [new["result"]["headline"]]),
+                       tuple(entry["rules"]), dice=dice)

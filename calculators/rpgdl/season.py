@@ -7,6 +7,7 @@ from typing import Mapping, Sequence
 
 from ..checks import InputError, whole
 from .data import (
+    CHAMPIONSHIP_MAX_WEEKS,
     CHAMPIONSHIP_POINTS,
     DEFAULT_GENERIC_WEIGHT,
     DEFAULT_TRAINWRECK_LIMIT,
@@ -90,16 +91,24 @@ def season_tally(
     goal: str = "successes",
     champions: Mapping[str, str] | None = None,
 ) -> SeasonResult:
-    """Add up a Season week by week; X Trainwrecks end the game at once."""
+    """Add up a Season week by week; X Trainwrecks end the game at once.
+
+    Under the Championship goal there is no five-week Season: the weeks run
+    until four champions are crowned (up to CHAMPIONSHIP_MAX_WEEKS here).
+    """
     weeks = tuple(weeks)
-    if not 1 <= len(weeks) <= SEASON_WEEKS:
+    as_setting(goal, GOALS, "The game goal", "goal")
+    if goal == "championship":  # no Season length: play goes on until four champions are crowned
+        if not 1 <= len(weeks) <= CHAMPIONSHIP_MAX_WEEKS:
+            raise InputError(f"Under the Championship goal give the results of 1 to {CHAMPIONSHIP_MAX_WEEKS} weeks "
+                             f"(this site's limit); got {len(weeks)}.", "weeks")
+    elif not 1 <= len(weeks) <= SEASON_WEEKS:
         raise InputError(f"A Season has {SEASON_WEEKS} weeks; give the results of 1 to {SEASON_WEEKS} weeks, got {len(weeks)}.", "weeks")
     for w in weeks:
         if not isinstance(w, WeekScore):
             raise InputError("Each week's results are a WeekScore.", "weeks")
     whole(trainwreck_limit, "The Trainwreck limit", "trainwreck_limit", minimum=1)
     as_setting(season_tie, SEASON_TIE, "The season-tie setting", "season_tie")
-    as_setting(goal, GOALS, "The game goal", "goal")
     fs = ss = ft = st = 0
     played, ended = 0, None
     for n, w in enumerate(weeks, start=1):

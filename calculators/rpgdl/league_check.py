@@ -1,0 +1,111 @@
+"""A season from outside (storage, a file, a link) checked before it is believed.
+
+Only the log is read: its actions are replayed from a new season, each
+checked as if typed again, so nothing in a season can be other than its
+actions make it. Every other field given must be what the replay rebuilds;
+fields left out are rebuilt (a link carries the log alone). Bad or hostile
+input is refused with a sentence naming what is wrong.
+"""
+
+from __future__ import annotations
+
+from ..checks import InputError, got, quote
+from .league import LOGGED, MAX_LOG, TRACKER, VERSION, apply_action, new_season
+
+__all__ = ["check_season", "compact"]
+
+_ENTRY_KEYS = {"action", "headline", "details", "rules"}
+_DO = {"settings": "the settings", "player": "a player", "weekend": "a Weekend"}
+
+
+def compact(season: dict) -> dict:
+    """The season as its log's actions alone: what a link carries; check_season rebuilds the rest."""
+    return {"tracker": season["tracker"], "version": season["version"], "log": [{"action": e["action"]} for e in season["log"]]}
+
+
+def check_season(raw: object) -> dict:
+    """The season `raw` stands for, rebuilt from its log, or InputError saying what is wrong."""
+    if not isinstance(raw, dict):
+        raise InputError(f"A saved RPGDL season is a JSON object with a log; this is {_kind(raw)}.", "state")
+    if raw.get("tracker") != TRACKER:
+        what = f"it says it is {quote(raw['tracker'], 40)}" if isinstance(raw.get("tracker"), str) else "it has no tracker name"
+        raise InputError(f"This is not a saved RPGDL season: {what}.", "state")
+    version = raw.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise InputError(f"A saved season has a version number; got {got(version)}.", "state")
+    if version > VERSION:
+        raise InputError(f"This season was saved by a newer version of the tracker (version {version}); this page reads version {VERSION}.", "state")
+    known = set(new_season())
+    unknown = set(raw) - known
+    if unknown:
+        raise InputError(f"A saved season has no field called {quote(sorted(unknown)[0], 40)}.", "state")
+    log = raw.get("log")
+    if not isinstance(log, list):
+        raise InputError(f"A saved season's log is a list of actions; got {_kind(log)}.", "state")
+    if len(log) > MAX_LOG:
+        raise InputError(f"The season's log has {len(log):,} entries; the tracker keeps at most {MAX_LOG}.", "state")
+    season = new_season()
+    for n, entry in enumerate(log, start=1):
+        if not isinstance(entry, dict) or not isinstance(entry.get("action"), dict):
+            raise InputError(f"Entry {n} of the season's log is not an action; got {_kind(entry)}.", "state")
+        extra = set(entry) - _ENTRY_KEYS
+        if extra:
+            raise InputError(f"Entry {n} of the season's log has no field called {quote(sorted(extra)[0], 40)}.", "state")
+        action = entry["action"]
+        what = _DO.get(action.get("do"), "an action")
+        if action.get("do") not in LOGGED:
+            raise InputError(f"Entry {n} of the season's log: the actions are {', '.join(LOGGED)}; got {got(action.get('do'))}.", "state")
+        try:
+            season, built, _ = apply_action(season, action)
+        except InputError as err:
+            raise InputError(f"Entry {n} of the season's log ({what}) cannot be replayed: {err}", "state") from None
+        for key in set(entry) - {"action"}:
+            where = _difference(entry[key], built[key], f"log/{n - 1}/{key}")
+            if where:
+                raise InputError(_mismatch(where), "state")
+    for key in known - {"log"}:
+        if key in raw:
+            where = _difference(raw[key], season[key], key)
+            if where:
+                raise InputError(_mismatch(where), "state")
+    return season
+
+
+def _mismatch(where: tuple[str, object, object]) -> str:
+    path, given, built = where
+    return f"The saved season does not match its own log: {path} is {_shown(given)}, but the log gives {_shown(built)}."
+
+
+def _difference(given: object, built: object, path: str) -> tuple[str, object, object] | None:
+    """The first place `given` differs from `built` (path, given, built); the walk follows `built`, so it stays shallow."""
+    if isinstance(built, dict):
+        if not isinstance(given, dict):
+            return path, given, built
+        for key in list(built) + [k for k in given if k not in built]:
+            if key not in given or key not in built:
+                return f"{path}/{key}", given.get(key, "missing"), built.get(key, "missing")
+            found = _difference(given[key], built[key], f"{path}/{key}")
+            if found:
+                return found
+        return None
+    if isinstance(built, list):
+        if not isinstance(given, list) or len(given) != len(built):
+            return path, given, built
+        for i, (g, b) in enumerate(zip(given, built)):
+            found = _difference(g, b, f"{path}/{i}")
+            if found:
+                return found
+        return None
+    if type(given) is not type(built) or given != built:
+        return path, given, built
+    return None
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, (dict, list)):
+        return _kind(value)
+    return quote(value, 40) if isinstance(value, str) else str(value) if value is not None else "empty"
+
+
+def _kind(value: object) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true or false", type(None): "empty"}.get(type(value), "a number")
