@@ -327,6 +327,8 @@ def track(name: str, state_json: object, action_json: object, seed: object = Non
                 raise InputError(f"The saved {tracker.title.lower()} is too long to read (over {tracker.max_state_chars:,} characters).", "state")
             try:
                 raw = json.loads(state_json)
+            except RecursionError:  # JSON nested deeper than Python recurses: no state is shaped so
+                raise InputError(f"The saved {tracker.title.lower()} is not readable: it is nested too deep.", "state") from None
             except ValueError:
                 raise InputError(f"The saved {tracker.title.lower()} is not readable: it is not JSON.", "state") from None
             state = tracker.check(raw)
@@ -334,7 +336,7 @@ def track(name: str, state_json: object, action_json: object, seed: object = Non
             raise InputError("The action did not arrive as JSON text (at most 20,000 characters).", "action")
         try:
             action = json.loads(action_json)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise InputError("The action is not readable: it is not JSON.", "action") from None
         if not isinstance(action, dict) or action.get("do") not in tracker.actions:
             raise InputError(f"{tracker.title} knows these actions: {', '.join(tracker.actions)}.", "action")

@@ -25,7 +25,7 @@ def compute(name: str, params_json: str, seed: object = None) -> str:
     """Run calculator `name` on the parameters in `params_json`; the answer as JSON."""
     try:
         params = json.loads(params_json)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):  # deep nesting too: an answer, never an exception
         params = None
     if not isinstance(params, dict):
         return json.dumps({"ok": False, "error": "The calculator's settings did not arrive as a JSON object.", "field": None})
