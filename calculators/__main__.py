@@ -3,6 +3,10 @@
 Generated from the registry: every calculator is a subcommand, every
 parameter an option. Bad input prints the calculator's own sentence and
 exits with status 2; `--json` prints the same dict the web page gets.
+
+`python -m calculators track NAME [FILE] [--do JSON]... [--seed N]` runs a
+tracker (a fight, a season): FILE is a saved state or a JSON list of
+actions, each --do one more action; every step is printed, then the state.
 """
 
 from __future__ import annotations
@@ -14,8 +18,8 @@ import sys
 from fractions import Fraction
 
 from .fmt import percent, ratio
-from .checks import InputError
-from .registry import all_calculators, apply_table, run
+from .checks import MAX_SEED, InputError, parse_seed
+from .registry import all_calculators, all_trackers, apply_table, run, track
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,6 +54,17 @@ def build_parser() -> argparse.ArgumentParser:
                                help="one house ruling (repeat for more), e.g. --set both=count or --set tell_tale.both=count")
         cmd.add_argument("--seed", help="roll the dice you left out with this seed (same seed, same dice)")
         cmd.add_argument("--json", action="store_true", help="print the result as JSON")
+    trackers = all_trackers()
+    cmd = sub.add_parser("track", help="run a tracker (" + ", ".join(trackers) + ") over a saved state or a file of actions",
+                         description="Apply actions to a tracker's state and print each step and the state. FILE is a saved "
+                                     "state (as the page exports it) or a JSON list of actions; without FILE a new state starts.")
+    cmd.add_argument("tracker", metavar="NAME", help="the tracker: " + ", ".join(trackers))
+    cmd.add_argument("file", metavar="FILE", nargs="?", help="a saved state, or a JSON list of actions")
+    cmd.add_argument("--do", dest="do", metavar="JSON", action="append", default=None,
+                     help='one more action, e.g. --do \'{"do": "undo"}\' (repeat for more)')
+    cmd.add_argument("--seed", help="roll the dice an action leaves out: step n rolls with this seed + n - 1")
+    cmd.add_argument("--json", action="store_true", help="print only the last answer, with the state, as JSON")
+    cmd.add_argument("--save", metavar="OUT", help="write the state to this file too")
     return parser
 
 
@@ -126,6 +141,63 @@ def read_table(path: str | None, sets: list[str] | None) -> dict[str, str]:
     return table
 
 
+def _read_json(path: str, most: int, what: str) -> object:
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read(most + 1)
+    except OSError as err:
+        raise InputError(f"{what} {path!r} cannot be read: {err.strerror}.") from None
+    if len(text) > most:
+        raise InputError(f"{what} {path!r} is over {most:,} characters.")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise InputError(f"{what} {path!r} is not JSON.") from None
+
+
+def run_tracker(name: str, path: str | None, extra: list[str], seed: str | None, as_json: bool, save: str | None) -> int:
+    """`track NAME [FILE] [--do JSON]...`: every step through registry.track, as the page takes it."""
+    trackers = all_trackers()
+    try:
+        if name not in trackers:
+            raise InputError(f"There is no tracker called {name[:60]!r}; the trackers are {', '.join(trackers)}.")
+        tracker = trackers[name]
+        data = _read_json(path, tracker.max_state_chars, "The file") if path else None
+        state = "" if data is None or isinstance(data, list) else json.dumps(data)
+        actions = list(data) if isinstance(data, list) else []
+        for text in extra:
+            try:
+                actions.append(json.loads(text))
+            except (ValueError, RecursionError):
+                raise InputError(f"--do takes one action as JSON, like '{{\"do\": \"undo\"}}'; got {text[:40]!r}.") from None
+        first_seed = parse_seed(seed)
+        if state and not actions:  # a saved state alone: checked, then printed
+            checked = tracker.check(data)
+            state = json.dumps(checked)
+    except ValueError as err:
+        print(err, file=sys.stderr)
+        return 2
+    answer = {"ok": True, "tracker": name, "state": json.loads(state) if state else tracker.new()}
+    for n, action in enumerate(actions, start=1):
+        step_seed = None if first_seed is None else (first_seed + n - 1) % (MAX_SEED + 1)
+        answer = track(name, state, json.dumps(action), step_seed)
+        if not answer["ok"]:
+            print(f"Step {n} ({json.dumps(action)[:60]}): {answer['error']}", file=sys.stderr)
+            return 2
+        state = json.dumps(answer["state"])
+        if not as_json:
+            print(f"{n}. {answer['headline']}" + (f" (dice: {', '.join(f'{k} {v}' for k, v in answer['dice'].items())}, seed {step_seed})"
+                                                  if answer["dice"] else ""))
+            print("\n".join(f"   - {d}" for d in answer["details"]))
+            if answer["rules"]:
+                print("   Rules: " + ", ".join(answer["rules"]))
+    if save:
+        with open(save, "w", encoding="utf-8") as file:
+            json.dump(answer["state"], file, indent=1)
+    print(json.dumps(answer, indent=1) if as_json else "State:\n" + json.dumps(answer["state"], indent=1))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = vars(parser.parse_args(attach_negative_values(sys.argv[1:] if argv is None else list(argv))))
@@ -133,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     if name is None:
         parser.print_help()
         return 0
+    if name == "track":
+        return run_tracker(args["tracker"], args["file"], args["do"] or [], args["seed"], args["json"], args["save"])
     as_json = args.pop("json")
     seed = args.pop("seed")
     table_file, sets = args.pop("table", None), args.pop("set", None)
