@@ -187,8 +187,9 @@ def _weekend(season: dict, action: dict, roll: Roll | None, notes: list[str]) ->
     unknown = set(action) - {"do", "week", "first", "second", "rolls"}
     if unknown:
         raise InputError(f"A Weekend has no field {quote(sorted(unknown)[0])}.", "action")
-    if "week" in action and action["week"] != week:
-        raise InputError(f"This was entered as week {got(action['week'])}, but the season is at week {week}: "
+    if "week" in action and (isinstance(action["week"], bool) or action["week"] != week):
+        said = action["week"] if isinstance(action["week"], int) and 0 < action["week"] < 1000 else got(action["week"])
+        raise InputError(f"This was entered as week {said}, but the season is at week {week}: "
                          "was it entered already? Reload to see the season as it is.", "week")
     if season["result"]["over"]:
         raise InputError(f"The game is over: {season['result']['headline']} Undo a week to change it, or start a new season.", "action")
