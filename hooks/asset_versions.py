@@ -11,9 +11,12 @@ HTML with the old page script).
   digest covers its imports, already rewritten: dependencies first), and
   `extra_css` / `extra_javascript` entries pointed at the versioned
   addresses;
-- `on_env`: the `versioned` template filter, for addresses a template
-  writes itself (`{{ 'assets/calc-runtime.js' | versioned | url }}` in
-  overrides/main.html);
+- `on_env`: the `versioned` template function, for addresses a template
+  writes itself (`{{ versioned('assets/calc-runtime.js') | url }}` in
+  overrides/main.html), and `asset_build`, a digest of them all, which
+  every page carries (`<meta name="asset-build">`): a page open across a
+  deploy reloads when instant navigation brings it a page of another build
+  (docs/assets/offline.js);
 - `on_files`: the built copies of the modules carry the rewritten imports.
 
 State: `config["asset_urls"]`, file -> versioned address, both relative to
@@ -55,7 +58,8 @@ def on_config(config):
 
 
 def on_env(env, config, files):
-    env.filters["versioned"] = lambda path: _url(config, path, strict=True)
+    env.globals["versioned"] = lambda path: _url(config, path, strict=True)
+    env.globals["asset_build"] = _digest("\n".join(sorted(config["asset_urls"].values())))
     return env
 
 

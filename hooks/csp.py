@@ -1,7 +1,9 @@
 """A content security policy for every page (issue 13).
 
 overrides/main.html puts `<meta http-equiv="Content-Security-Policy"
-content="CONTENT-SECURITY-POLICY">` in every page's head. This hook reads
+content="CONTENT-SECURITY-POLICY">` in every page's head (the placeholder
+is the template global `csp_placeholder`, so a build without this hook
+declares no policy rather than a broken one). This hook reads
 every page as written (`on_post_page`, last; `on_post_template` for
 404.html), takes the sha256 of each inline script (Material's: the storage
 helper, whose text changes with the page's depth, the palette and the tab
@@ -68,6 +70,11 @@ class CspState:
 def on_config(config):
     config["csp"] = CspState()
     return config
+
+
+def on_env(env, config, files):
+    env.globals["csp_placeholder"] = PLACEHOLDER
+    return env
 
 
 @event_priority(-100)  # last: the page as it will be written

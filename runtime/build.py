@@ -265,7 +265,13 @@ def _digest(version: str) -> str:
 def _run(cmd: list[str], what: str) -> None:
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if proc.returncode:
-        raise BuildError(f"{what} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+        raise BuildError(f"{what} failed:\n{_tail(proc.stdout)}\n{_tail(proc.stderr)}")
+
+
+def _tail(output: str, lines: int = 30, width: int = 300) -> str:
+    """The end of a command's output, without the megabyte-long lines of
+    minified JavaScript that Node quotes around an error."""
+    return "\n".join(line if len(line) <= width else line[:width] + " …" for line in output.splitlines()[-lines:])
 
 
 def _shown(path: Path) -> str:

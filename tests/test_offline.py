@@ -9,8 +9,8 @@ import shutil
 
 import pytest
 
-from conftest import ROOT, load_module, serve
-from helpers import poll, wait_until_offline_ready, worker_data
+from conftest import load_module, serve
+from helpers import calculator_page, poll, wait_until_offline_ready, worker_data
 
 pytestmark = pytest.mark.browser
 BOOT = 60_000

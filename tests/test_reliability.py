@@ -12,7 +12,8 @@ calculators, no bad runtime file or deploy sticks, failures are said at once.
   the service worker: the next visit works once the host serves it right; a
   damaged copy already in the cache is dropped when the boot fails.
 - After a deploy, a returning visitor runs the new build's scripts with the
-  new build's pages, never the old ones with the new.
+  new build's pages, never the old ones with the new; nor does a page left
+  open across the deploy when it follows a link.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, serve
-from helpers import poll, worker_data
+from helpers import poll, wait_until_offline_ready, worker_data
 
 pytestmark = pytest.mark.browser
 BOOT = 60_000
@@ -284,16 +285,23 @@ def test_after_a_deploy_a_returning_visitor_never_mixes_two_builds(browser, tmp_
     try:
         page = ctx.new_page()
         page.goto(url + ATTACK_PAGE)
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
-        pages_cache = old_data["prefix"] + "pages-" + old_data["digest"]
-        poll(page, "async ([name, n]) => (await caches.has(name)) && (await (await caches.open(name)).keys()).length === n",
-             [pages_cache, len(old_data["precache"])])
+        wait_until_offline_ready(page, old_data)  # pages and runtime: the old worker is idle
         rules, table, src = page.evaluate(seen)
         assert (rules, table) == ("old", "old") and src.endswith(rules_of(old_data))
 
         # The deploy: the host now serves the new build at the same address.
         shutil.rmtree(deployed)
         shutil.copytree(new, deployed)
+
+        # The page still open follows a link: instant navigation brings a page
+        # of the new build, and the page is loaded afresh rather than run the
+        # old scripts on it.
+        page.evaluate("url => { window.__sameDocument = true; const a = document.createElement('a'); a.href = url; document.querySelector('.md-content').append(a); a.click(); }",
+                      url + "tell-tale/keywords/")
+        page.wait_for_function("() => window.__sameDocument === undefined && globalThis.__rulesBuild", timeout=BOOT)
+        rules, table, src = page.evaluate(seen)
+        assert (rules, table) == ("new", "new") and src.endswith(rules_of(new_data))
+        assert page.url == url + "tell-tale/keywords/"
 
         # The returning visit, answered by the old build's service worker.
         page.goto(url + ATTACK_PAGE)

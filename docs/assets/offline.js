@@ -3,7 +3,21 @@
 // keep the calculator runtime for offline use. Never throws: without a
 // service worker the site simply needs the network, as before.
 //
+// A page open across a deploy: when Material's instant navigation brings in
+// a page of another build (its <meta name="asset-build"> differs), the page
+// is loaded afresh, so this build's scripts never run on the other's
+// markup. Checked before rules.js looks at the page: rules.js imports this
+// module, which subscribes first.
+//
 // Also the site's root address, for the other modules (rules.js).
+
+const build = document.querySelector('meta[name="asset-build"]')?.content;
+if (typeof document$ !== "undefined") {
+  document$.subscribe(() => {
+    const shown = document.querySelector('meta[name="asset-build"]')?.content;
+    if (build && shown && shown !== build) location.reload();
+  });
+}
 
 /** The site's root, from Material's config (kept from the first page loaded). */
 export function siteBase() {
