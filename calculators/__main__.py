@@ -194,7 +194,12 @@ def run_tracker(name: str, path: str | None, extra: list[str], seed: str | None,
     if save:
         with open(save, "w", encoding="utf-8") as file:
             json.dump(answer["state"], file, indent=1)
-    print(json.dumps(answer, indent=1) if as_json else "State:\n" + json.dumps(answer["state"], indent=1))
+    if as_json:
+        print(json.dumps(answer, indent=1))
+    elif tracker.describe:
+        print(tracker.describe(answer["state"]))
+    else:
+        print("State:\n" + json.dumps(answer["state"], indent=1))
     return 0
 
 

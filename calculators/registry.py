@@ -296,6 +296,8 @@ class Tracker:
     actions: tuple[str, ...]
     rules: tuple[str, ...] = ()
     max_state_chars: int = 200_000  # a state from outside longer than this is refused unread
+    # A few lines for a person, such as the command line's summary of the state (None: the JSON).
+    describe: Callable[[dict], str] | None = None
 
 
 def all_trackers() -> dict[str, Tracker]:

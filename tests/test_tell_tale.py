@@ -546,6 +546,10 @@ def test_same_seed_same_dice(name):
         "tell_tale.create_character": {},
         "tell_tale.level_up": {"level": "3", "initiative": "1", "vitality": "1", "speed": "1"},
         "tell_tale.check_deck": {"decklist": "4 Bolt"},
+        "tell_tale.trample_charge": {"power": "4", "enemies": "3", "mode": "advantage"},
+        "tell_tale.poison_track": {"power": "3", "toughness": "2", "vitality": "5", "damage": "3"},
+        "tell_tale.planeswalker_ability": {"cost": "-2", "toughness": "4", "vitality": "9"},
+        "tell_tale.mulligan": {"mulligans": "2"},
     }[name]
     a, b = registry.run(name, raw, seed=42), registry.run(name, raw, seed=42)
     assert a["ok"] and a == b

@@ -1,8 +1,10 @@
 """Tell-Tale: the attack table, damage, Double Strike, First Strike, saves,
-character creation, level-up and the deck check, with exact odds.
+the Trample charge, Deathtouch poison, planeswalker abilities, mulligans,
+character creation, level-up and the deck check, with exact odds; and the
+encounter tracker (`TRACKERS`), a whole fight kept as JSON-ready state.
 
-The rules are pure functions and data by topic (`combat`, `characters`,
-`decks`); `reports` explains a result to players; `entries` holds the
+The rules are pure functions and data by topic (`combat`, `trample`,
+`poison`, `planeswalkers`, `hands`, `characters`, `decks`, `encounter*`); `reports` explains a result to players; `entries` holds the
 registry's calculators (`CALCULATORS`). This package is the public face:
 import from `calculators.tell_tale`.
 """
@@ -66,7 +68,13 @@ from .decks import (
     parse_decklist,
     parse_exempt,
 )
-from .entries import ATTACK_RULES, BOTH_CHOICES, CALCULATORS, MODE_CHOICES, MODE_PARAMS, POWER, YES_NO
+from .encounter import ACTIONS as ENCOUNTER_ACTIONS, Step, encounter_step, run_script
+from .encounter_state import check_encounter, new_encounter
+from .entries import ATTACK_RULES, BOTH_CHOICES, CALCULATORS, MODE_CHOICES, MODE_PARAMS, POWER, TRACKERS, YES_NO
+from .hands import MULLIGAN_RULES, OPENING_HAND, Mulligan, hand_size, mulligan
+from .planeswalkers import AbilityCost, planeswalker_ability
+from .poison import CURES, Condition, PoisonTrack, add_counters, apply_cure, condition, deathtouch_hit, gain_life, poison_tick, poison_track
+from .trample import Charge, ChargeHit, charge_enemy, charge_expected_damage, charge_odds, trample_charge
 from .reports import BAND_LABEL, BAND_RANGE
 
 __all__ = [
@@ -113,6 +121,7 @@ __all__ = [
     "parse_decklist",
     "check_deck",
     "CALCULATORS",
+    "TRACKERS",
     "InputError",  # what every function here raises for bad input (a ValueError)
     # more rule data
     "SAVES_AGAINST",
@@ -135,4 +144,10 @@ __all__ = [
     "POWER",
     "BAND_LABEL",
     "BAND_RANGE",
+    # issue 16: the Trample charge, the poison track, planeswalker abilities, mulligans, the encounter tracker
+    "Charge", "ChargeHit", "charge_enemy", "trample_charge", "charge_odds", "charge_expected_damage",
+    "Condition", "PoisonTrack", "CURES", "condition", "add_counters", "deathtouch_hit", "poison_tick", "gain_life", "apply_cure", "poison_track",
+    "AbilityCost", "planeswalker_ability",
+    "Mulligan", "MULLIGAN_RULES", "OPENING_HAND", "hand_size", "mulligan",
+    "new_encounter", "check_encounter", "encounter_step", "run_script", "Step", "ENCOUNTER_ACTIONS",
 ]

@@ -50,6 +50,15 @@ def _stat_total(four: tuple[int, ...], method: str) -> int:
     return sum(four) - min(four)
 
 
+def stat_total(four, *, method: str = "sum") -> int:
+    """One 4xD6 total (tt.ruling.four-d6): the sum of four d6, or the best three."""
+    _method(method)
+    four = tuple(die(v, 6, "dice") for v in four)
+    if len(four) != DICE_PER_STAT:
+        raise InputError(f"A 4xD6 total uses {DICE_PER_STAT} d6; got {len(four)}.", "dice")
+    return _stat_total(four, method)
+
+
 def stat_totals(dice, *, method: str = "sum") -> tuple[int, ...]:
     """Seven totals from 28 d6, four at a time (tt.ruling.four-d6)."""
     return create_character(dice, method=method).totals

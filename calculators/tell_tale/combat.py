@@ -123,6 +123,12 @@ def _kept(dice: tuple[int, ...], mode: str) -> int:
     return max(dice) if mode == "advantage" else min(dice) if mode == "disadvantage" else dice[0]
 
 
+def kept_d20(d20, mode: str = "normal", field: str = "d20") -> int:
+    """The d20 that counts of one roll (one die, or the pair with advantage or disadvantage)."""
+    mode = _mode(mode)
+    return _kept(_dice_tuple(d20, mode, field), mode)
+
+
 def _attack(power: object, d20: object, mode: object, crit_d4: object, d20_field: str, d4_field: str) -> Attack:
     power = _power(power)
     mode = _mode(mode)

@@ -6,22 +6,22 @@ What the CLI, the web forms and the docs read. The adapters are in
 
 from __future__ import annotations
 
-from ..registry import Calculator, Param
+from ..registry import Calculator, Param, Tracker
 from .characters import STARTING_LEVEL, STAT_LABELS
 from .decks import DECKLIST_MAX_LENGTH, EXEMPT_MAX_LENGTH
+from .encounter import ACTIONS
+from .encounter_state import RULES as ENCOUNTER_RULES, check_encounter, new_encounter
+from .hands import MAX_MULLIGANS
+from .planeswalkers import MAX_LOYALTY_COST
+from .poison import CURE_LABELS, MAX_TRACK_TURNS
 from .reports import (
-    resolve_attack_report,
-    apply_damage_report,
-    double_strike_report,
-    first_strike_report,
-    opposed_save_report,
-    haste_speed_report,
-    create_character_report,
-    level_up_report,
-    check_deck_report,
+    resolve_attack_report, apply_damage_report, double_strike_report, first_strike_report, opposed_save_report, haste_speed_report,
+    create_character_report, level_up_report, check_deck_report, trample_charge_report, poison_track_report, planeswalker_ability_report,
+    mulligan_report, encounter_report, describe_encounter,
 )
+from .trample import MAX_ENEMIES
 
-__all__ = ["CALCULATORS", "YES_NO", "MODE_CHOICES", "BOTH_CHOICES", "ATTACK_RULES", "MODE_PARAMS", "POWER"]
+__all__ = ["CALCULATORS", "TRACKERS", "YES_NO", "MODE_CHOICES", "BOTH_CHOICES", "ATTACK_RULES", "MODE_PARAMS", "POWER"]
 
 YES_NO = (("no", "No"), ("yes", "Yes"))
 MODE_CHOICES = (("normal", "Normal (1d20)"), ("advantage", "Advantage (2d20, high)"), ("disadvantage", "Disadvantage (2d20, low)"))
@@ -43,6 +43,8 @@ MODE_PARAMS = (
     Param("both", "When advantage and disadvantage both apply", kind="choice", default="cancel", choices=BOTH_CHOICES, help="Ruling tt.ruling.advantage-and-disadvantage.", ruling="tt.ruling.advantage-and-disadvantage"),
 )
 POWER = Param("power", "Power", minimum=0, maximum=1000, help="The attacker's Power after counters and equipment.")
+OVERFLOW = Param("overflow", "Damage beyond Toughness", kind="choice", default="carry", choices=(("carry", "Carries on to Vitality (ruling)"), ("stop", "Stops at Toughness 0 for this hit")), help="Ruling tt.ruling.damage-overflow.", ruling="tt.ruling.damage-overflow")
+TIE = Param("tie", "A tie goes to", kind="choice", default="saver", choices=(("saver", "The saver: the effect must beat it (ruling)"), ("effect", "The effect")), ruling="tt.ruling.opposed-saves")
 
 # Form inputs from the pages' worked examples (strings, as a form sends them).
 _EXAMPLE_DICE = "6 5 4 3 6 6 2 1 5 5 5 5 1 1 1 1 3 4 5 6 2 2 3 3 6 6 6 6"
@@ -87,7 +89,7 @@ CALCULATORS = (
             Param("toughness", "Toughness", minimum=0, maximum=1000),
             Param("vitality", "Vitality", minimum=-1000, maximum=1000),
             Param("damage", "Damage", minimum=0, maximum=10000),
-            Param("overflow", "Damage beyond Toughness", kind="choice", default="carry", choices=(("carry", "Carries on to Vitality (ruling)"), ("stop", "Stops at Toughness 0 for this hit")), help="Ruling tt.ruling.damage-overflow.", ruling="tt.ruling.damage-overflow"),
+            OVERFLOW,
         ),
         adapter=apply_damage_report,
         outcomes=("standing", "unconscious", "dead"),
@@ -158,7 +160,7 @@ CALCULATORS = (
             *MODE_PARAMS,
             Param("vigilance", "Saver has Vigilance", kind="choice", default="no", choices=YES_NO),
             Param("against", "Saving against", kind="choice", default="tapping", choices=(("knockdown", "Being knocked down by a Trample charge (reflex)"), ("tapping", "Involuntary tapping by a spell or ability (reflex)"), ("other", "Something else, such as Exile"))),
-            Param("tie", "A tie goes to", kind="choice", default="saver", choices=(("saver", "The saver: the effect must beat it (ruling)"), ("effect", "The effect")), ruling="tt.ruling.opposed-saves"),
+            TIE,
         ),
         adapter=opposed_save_report,
         outcomes=("saved", "failed", "immune"),
@@ -262,6 +264,131 @@ CALCULATORS = (
         ),
         rules=("tt.deck.size", "tt.deck.copies", "tt.ruling.deck-limits", "tt.deck.legendary", "tt.deck.color-identity"),
     ),
+    Calculator(
+        name="tell_tale.trample_charge",
+        title="Trample charge",
+        summary="A charge in a straight line: one attack roll per enemy, a knock-down save after each hit.",
+        params=(
+            POWER,
+            Param("enemies", "Enemies in the line", default=3, minimum=1, maximum=MAX_ENEMIES),
+            Param("attack_d20", "Attack d20s", kind="dice", help="One d20 per enemy, in the order of the line (two each with advantage or disadvantage)."),
+            *MODE_PARAMS,
+            Param("crit_d4", "Critical d4s", kind="dice", help="One d4 per critical hit (a kept 20), in order."),
+            Param("effect_d20", "Knock-down d20s", kind="dice", help="The charger's d20s: one per hit, in order."),
+            Param("save_d20", "Save d20s", kind="dice", help="The enemies' d20s: one per hit (two each with advantage or disadvantage), in order."),
+            Param("save_haste", "Enemies have Haste", kind="choice", default="no", choices=YES_NO, help="Advantage on the reflex save."),
+            Param("save_poisoned", "Enemies are poisoned", kind="choice", default="no", choices=YES_NO, help="Disadvantage on the save."),
+            Param("vigilance", "Enemies have Vigilance", kind="choice", default="no", choices=YES_NO, help="Never knocked down (they may also jump aside: leave them out of the line)."),
+            TIE,
+        ),
+        adapter=trample_charge_report,
+        outcomes=("clear", "hits", "some-down", "all-down"),
+        examples=(
+            # tt.ruling.trample-charge: Power 4 through three enemies
+            {"power": "4", "enemies": "3", "attack_d20": "12 3 20", "crit_d4": "2", "effect_d20": "10 8", "save_d20": "5 15"},
+            {"power": "4", "enemies": "2", "attack_d20": "3 5"},
+            {"power": "4", "enemies": "2", "attack_d20": "16 9", "effect_d20": "6 4", "save_d20": "11 13"},
+            {"power": "4", "enemies": "2", "attack_d20": "16 9", "effect_d20": "14 12", "save_d20": "9 3"},
+            {"power": "4", "enemies": "2", "attack_d20": "16 9", "vigilance": "yes"},
+            {"power": "5", "enemies": "2", "attack_d20": "4 17 9 2", "haste": "yes", "effect_d20": "13 7", "save_d20": "13 9", "tie": "effect"},
+            {"power": "4", "enemies": "3", "seed": "16"},
+        ),
+        rules=("tt.keyword.trample", "tt.ruling.trample-charge", "tt.combat.attack-table", "tt.ruling.opposed-saves", "tt.keyword.vigilance",
+               "tt.ruling.vigilance-knockdown", "tt.ruling.poisoned-rolls", *ATTACK_RULES[3:]),
+    ),
+    Calculator(
+        name="tell_tale.poison_track",
+        title="Deathtouch poison track",
+        summary="A Deathtouch hit's -1/-1 counters, then the poison's counter every turn until death or a cure.",
+        params=(
+            Param("power", "Power", minimum=0, maximum=1000),
+            Param("toughness", "Toughness left", minimum=0, maximum=1000),
+            Param("vitality", "Vitality", minimum=-1000, maximum=1000),
+            Param("damage", "Deathtouch damage", minimum=1, maximum=1000, help="The damage of the hit: that many -1/-1 counters."),
+            Param("turns", "Turns to follow", default=5, minimum=1, maximum=MAX_TRACK_TURNS),
+            Param("cure", "Cure", kind="choice", default="none", choices=tuple(CURE_LABELS.items())),
+            Param("cure_turn", "Turn of the cure", default=1, minimum=0, maximum=MAX_TRACK_TURNS, help="After that turn's upkeep counter; 0 is right after the hit."),
+            Param("life", "Life gained or burn damage", optional=True, minimum=0, maximum=1000),
+            Param("full_vitality", "Full Vitality", optional=True, minimum=0, maximum=1000, help="What regeneration restores; empty: the Vitality above."),
+            OVERFLOW,
+        ),
+        adapter=poison_track_report,
+        outcomes=("poisoned", "cured", "unconscious", "dead"),
+        examples=(
+            # tt.ruling.poison-timing and tt.mechanics.deathtouch-counters: Power 3, Toughness 2, Vitality 5, hit for 3
+            {"power": "3", "toughness": "2", "vitality": "5", "damage": "3", "turns": "2"},
+            {"power": "3", "toughness": "2", "vitality": "5", "damage": "3", "turns": "6"},
+            {"power": "3", "toughness": "2", "vitality": "5", "damage": "3", "turns": "4"},
+            {"power": "3", "toughness": "2", "vitality": "5", "damage": "3", "turns": "6", "cure": "life", "cure_turn": "2", "life": "2"},
+            {"power": "3", "toughness": "2", "vitality": "5", "damage": "3", "turns": "6", "cure": "regenerate", "cure_turn": "1", "full_vitality": "12"},
+            {"power": "3", "toughness": "2", "vitality": "5", "damage": "3", "turns": "3", "cure": "burn", "cure_turn": "0", "life": "1"},
+            {"power": "3", "toughness": "2", "vitality": "5", "damage": "3", "turns": "3", "overflow": "stop"},
+        ),
+        rules=("tt.keyword.deathtouch", "tt.ruling.poison-timing", "tt.ruling.deathtouch-damage", "tt.stats.damage-order",
+               "tt.mechanics.deathtouch-cure", "tt.mechanics.deathtouch-counters", "tt.ruling.damage-overflow"),
+    ),
+    Calculator(
+        name="tell_tale.planeswalker_ability",
+        title="Planeswalker ability cost",
+        summary="A loyalty cost of +X or -X: (X) mana, and Toughness +X or -X until your next turn.",
+        params=(
+            Param("cost", "Loyalty cost", minimum=-MAX_LOYALTY_COST, maximum=MAX_LOYALTY_COST, help="As printed: +1, -3, 0."),
+            Param("toughness", "Toughness left", minimum=0, maximum=1000),
+            Param("vitality", "Vitality", minimum=-1000, maximum=1000),
+            Param("full_toughness", "Full Toughness", optional=True, minimum=0, maximum=1000, help="Caps what comes back at your next turn; empty: no cap."),
+            Param("mana", "Mana available", optional=True, minimum=0, maximum=99, help="Empty: not checked."),
+            Param("shortfall", "A minus cost beyond the Toughness left", kind="choice", default="refuse",
+                  choices=(("refuse", "Cannot be activated (ruling)"), ("vitality", "The rest comes off Vitality")), ruling="tt.ruling.planeswalker-toughness"),
+        ),
+        adapter=planeswalker_ability_report,
+        outcomes=("raise", "lower", "free", "dispel", "unpaid"),
+        examples=(
+            # tt.planeswalker.ability-cost and tt.ruling.planeswalker-toughness: Toughness 5, Vitality 10
+            {"cost": "2", "toughness": "5", "vitality": "10"},
+            {"cost": "-3", "toughness": "5", "vitality": "10"},
+            {"cost": "0", "toughness": "5", "vitality": "10"},
+            {"cost": "-5", "toughness": "5", "vitality": "10"},
+            {"cost": "-6", "toughness": "5", "vitality": "10"},
+            {"cost": "-6", "toughness": "5", "vitality": "10", "shortfall": "vitality"},
+            {"cost": "3", "toughness": "5", "vitality": "10", "mana": "2"},
+        ),
+        rules=("tt.planeswalker.abilities", "tt.planeswalker.ability-cost", "tt.ruling.planeswalker-toughness", "tt.summoning.toughness-upkeep"),
+    ),
+    Calculator(
+        name="tell_tale.mulligan",
+        title="Mulligans",
+        summary="The hand after each mulligan (the first is free) and the chance it holds a card you want.",
+        params=(
+            Param("mulligans", "Mulligans taken", default=0, minimum=0, maximum=MAX_MULLIGANS),
+            Param("deck", "Cards in the deck", default=40, minimum=7, maximum=1000, help="Lands are a stack of their own and not counted."),
+            Param("copies", "Copies of the card you want", default=4, minimum=0, maximum=1000),
+            Param("rule", "Mulligans after the free one", kind="choice", default="smaller",
+                  choices=(("smaller", "Draw one card fewer each time (ruling)"), ("london", "Draw 7, put one on the bottom each time")), ruling="tt.ruling.mulligans"),
+        ),
+        adapter=mulligan_report,
+        outcomes=("opening", "free", "reduced"),
+        examples=(
+            # tt.gameplay.mulligans and tt.ruling.mulligans: 4 copies in 40 cards
+            {"mulligans": "0"},
+            {"mulligans": "1"},
+            {"mulligans": "2"},
+            {"mulligans": "3", "rule": "london"},
+            {"mulligans": "2", "deck": "60", "copies": "12"},
+        ),
+        rules=("tt.gameplay.opening-hand", "tt.gameplay.mulligans", "tt.ruling.mulligans", "tt.deck.land-stack"),
+    ),
 )
 
-
+TRACKERS = (
+    Tracker(
+        name="tell_tale.encounter",
+        title="Encounter",
+        summary="A whole fight: combatants, Initiative, the five steps of each turn, attacks, saves, damage, poison and cures, with undo.",
+        new=new_encounter,
+        check=check_encounter,
+        step=encounter_report,
+        actions=ACTIONS,
+        rules=ENCOUNTER_RULES,
+        describe=describe_encounter,
+    ),
+)

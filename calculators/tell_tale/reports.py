@@ -11,36 +11,22 @@ from fractions import Fraction
 
 from ..checks import InputError
 from ..dice import dice_or_roll, parse_dice
-from ..fmt import about, fraction
+from ..fmt import about, fraction, ratio
 from ..registry import Report
 from .characters import DICE_PER_STAT, STAT_LABELS, STAT_ROLLS, STATS, Stats, assign_stats, create_character, level_up, stat_total_odds
-from .combat import (
-    ATTACK_TABLE,
-    apply_damage,
-    attack_band,
-    combine_conditions,
-    double_strike,
-    expected_damage,
-    first_strike,
-    first_strike_odds,
-    haste_speed,
-    opposed_save,
-    outcome_odds,
-    resolve_attack,
-    save_odds,
-)
+from .combat import (ATTACK_TABLE, apply_damage, attack_band, combine_conditions, double_strike, expected_damage, first_strike, first_strike_odds,
+                     haste_speed, kept_d20, opposed_save, outcome_odds, resolve_attack, save_odds)
 from .decks import check_deck, parse_exempt
+from .encounter import encounter_step
+from .hands import OPENING_HAND, mulligan
+from .planeswalkers import planeswalker_ability
+from .poison import CURE_LABELS, poison_track
+from .trample import charge_expected_damage, charge_odds, trample_charge
 
 __all__ = [
-    "resolve_attack_report",
-    "apply_damage_report",
-    "double_strike_report",
-    "first_strike_report",
-    "opposed_save_report",
-    "haste_speed_report",
-    "create_character_report",
-    "level_up_report",
-    "check_deck_report",
+    "resolve_attack_report", "apply_damage_report", "double_strike_report", "first_strike_report", "opposed_save_report", "haste_speed_report",
+    "create_character_report", "level_up_report", "check_deck_report", "trample_charge_report", "poison_track_report",
+    "planeswalker_ability_report", "mulligan_report", "encounter_report", "describe_encounter",
 ]
 
 BAND_LABEL = {outcome: label for _, _, outcome, label in ATTACK_TABLE}
@@ -362,3 +348,137 @@ def check_deck_report(rng, *, decklist, exempt) -> Report:
         rules=tuple(rules),
     )
 
+
+# ---------------------------------------------------------------- issue 16: charge, poison, planeswalker, mulligan, encounter
+
+
+def _several(raw, rng, count: int, label: str, field: str, sides: int = 20) -> list[int]:
+    """`count` dice typed in one field, or rolled; none needed: the field must be empty."""
+    if count:
+        return list(dice_or_roll(raw, rng, count=count, sides=sides, label=label, field=field))
+    if raw not in (None, "") and str(raw).strip():
+        raise InputError(f"{label}: none are needed for these rolls; leave it empty.", field)
+    return []
+
+
+def trample_charge_report(rng, *, power, enemies, attack_d20, mode, haste, poisoned, both, crit_d4, effect_d20, save_d20,
+                          save_haste, save_poisoned, vigilance, tie) -> Report:
+    final, rules, notes = _mode_from(mode, haste, poisoned, both)
+    sadv, sdis = int(save_haste == "yes"), int(save_poisoned == "yes")
+    smode = combine_conditions(sadv, sdis, both=both)
+    snotes = ["The enemies have Haste: advantage on their reflex saves."] * sadv + ["The enemies are poisoned: disadvantage on their saves."] * sdis
+    srules = ["tt.keyword.haste"] * sadv + ["tt.ruling.poisoned-rolls"] * sdis + ["tt.ruling.advantage-and-disadvantage"] * (sadv * sdis)
+    per = 1 if final == "normal" else 2
+    flat = _several(attack_d20, rng, enemies * per, "Attack d20s", "attack_d20")
+    attacks = [tuple(flat[i * per:(i + 1) * per]) if per == 2 else flat[i] for i in range(enemies)]
+    kept = [kept_d20(d, final, "attack_d20") for d in attacks]
+    crits = _several(crit_d4, rng, kept.count(20), "Critical d4s", "crit_d4", sides=4)
+    hits = 0 if vigilance == "yes" else sum(attack_band(k) != "miss" for k in kept)
+    effects = _several(effect_d20, rng, hits, "Knock-down d20s", "effect_d20")
+    sper = 1 if smode == "normal" else 2
+    sflat = _several(save_d20, rng, hits * sper, "Save d20s", "save_d20")
+    saves = [(effects[i], tuple(sflat[i * sper:(i + 1) * sper]) if sper == 2 else sflat[i]) for i in range(hits)]
+    r = trample_charge(power, attacks, saves, mode=final, crit_d4s=crits, save_mode=smode, vigilance=vigilance == "yes", tie=tie)
+    details = notes + snotes + ([f"The saves' advantage and disadvantage: the roll is {smode}."] if sadv and sdis else [])
+    words = {"miss": "missed", "standing": "hit and stays up", "knocked-down": "hit and knocked down", "immune": "hit; Vigilance: not knocked down"}
+    for i, h in enumerate(r.hits):
+        save = f"; save: charger {h.save.effect} against {h.save.total}" if h.save else ""
+        details.append(f"Enemy {i + 1}: kept {h.attack.die}, {BAND_LABEL[h.attack.outcome].lower()}, {h.damage} damage{save}: {words[h.outcome]}.")
+    details.append(f"Expected damage of the whole charge ({final}): {about(charge_expected_damage(power, enemies, mode=final))}.")
+    odds = charge_odds(enemies, mode=final, save_mode=smode, vigilance=vigilance == "yes", tie=tie)
+    cited = ["tt.keyword.trample", "tt.ruling.trample-charge", "tt.combat.attack-table", *rules, *srules]
+    cited += ["tt.ruling.opposed-saves"] if hits else []
+    cited += ["tt.keyword.vigilance", "tt.ruling.vigilance-knockdown"] if vigilance == "yes" else []
+    shown = {"attack_d20": " ".join(map(str, flat))}
+    for name, values in (("crit_d4", crits), ("effect_d20", effects), ("save_d20", sflat)):
+        if values:
+            shown[name] = " ".join(map(str, values))
+    label = lambda k: f"{k} knocked down" + (" (none)" if k == 0 else "")  # noqa: E731
+    landed = sum(h.outcome != "miss" for h in r.hits)
+    return Report(
+        outcome=r.outcome,
+        headline=f"{landed} of {enemies} hit, {r.knocked_down} knocked down: {r.damage} damage in all.",
+        details=tuple(details), rules=tuple(dict.fromkeys(cited)),
+        odds=tuple((label(k), p) for k, p in odds.items()), odds_title=f"Enemies knocked down out of {enemies}",
+        highlight=label(r.knocked_down), dice=shown,
+    )
+
+
+def poison_track_report(rng, *, power, toughness, vitality, damage, turns, cure, cure_turn, life, full_vitality, overflow) -> Report:
+    t = poison_track(power, toughness, vitality, damage, turns, cure=cure, cure_turn=cure_turn, life=life or 0,
+                     full_vitality=full_vitality, overflow=overflow)
+    details = []
+    for row in t.rows:
+        c = row.condition
+        when = "The hit" if row.event == "hit" else f"Turn {row.turn}, " + ("upkeep: the poison's counter" if row.event == "counter" else CURE_LABELS[cure].lower())
+        details.append(f"{when}: {c.counters} counter{'s' if c.counters != 1 else ''}, Power {c.power_now}, Toughness {c.toughness_now}, Vitality {c.vitality}"
+                       + (", poisoned." if c.poisoned else "."))
+    f = t.final
+    ends = {"dead": "dead (Vitality below 0)", "unconscious": "unconscious (Vitality 0)", "poisoned": "still poisoned", "cured": "cured"}
+    rules = ["tt.keyword.deathtouch", "tt.ruling.poison-timing", "tt.ruling.deathtouch-damage", "tt.stats.damage-order"]
+    rules += ["tt.mechanics.deathtouch-cure", "tt.mechanics.deathtouch-counters"] if cure != "none" else []
+    rules += ["tt.ruling.damage-overflow"] if damage > toughness > 0 else []
+    return Report(
+        outcome=t.outcome,
+        headline=f"After {t.rows[-1].turn} turn{'s' if t.rows[-1].turn != 1 else ''}: {ends[t.outcome]}; Power {f.power_now}, Toughness {f.toughness_now}, "
+                 f"Vitality {f.vitality}, {f.counters} counter{'s' if f.counters != 1 else ''}.",
+        details=tuple(details), rules=tuple(rules),
+    )
+
+
+def planeswalker_ability_report(rng, *, cost, toughness, vitality, full_toughness, mana, shortfall) -> Report:
+    r = planeswalker_ability(cost, toughness, vitality, mana=mana, full_toughness=full_toughness, shortfall=shortfall)
+    rules = ["tt.planeswalker.abilities", "tt.planeswalker.ability-cost", "tt.ruling.planeswalker-toughness"]
+    if not r.paid:
+        why = f"it costs ({r.mana}) mana and you have {mana}" if r.reason == "mana" else (
+            f"it costs {r.mana} Toughness and {toughness} is left (the table's ruling: a minus cost needs the Toughness)")
+        return Report(outcome="unpaid", headline=f"The ability cannot be activated: {why}.", rules=tuple(rules))
+    details = [f"Mana: ({r.mana}), the loyalty cost {cost:+d} without its sign.",
+               f"Toughness {toughness} to {r.toughness} until the start of your next turn" + (f"; {r.to_vitality} more comes off Vitality, {vitality} to {r.vitality}." if r.to_vitality else ".")]
+    if r.dispelled:
+        details.append("Toughness is at 0: every summon and enchantment you keep dispels.")
+        rules += ["tt.summoning.toughness-upkeep"]
+    details.append(f"At the start of your next turn Toughness goes back to {r.next_turn_toughness}, if nothing else changed it"
+                   + ("; the Vitality paid does not come back." if r.to_vitality else "."))
+    details.append("One ability per combat encounter, at a time you could cast a sorcery.")
+    outcome = "free" if cost == 0 else "dispel" if r.dispelled else "raise" if cost > 0 else "lower"
+    return Report(outcome=outcome, headline=f"Pay ({r.mana}) mana; Toughness {r.to_toughness:+d} ({toughness} to {r.toughness}) until your next turn.",
+                  details=tuple(details), rules=tuple(rules))
+
+
+def mulligan_report(rng, *, mulligans, deck, copies, rule) -> Report:
+    m, odds = mulligan(mulligans, rule=rule, deck=deck, copies=copies)
+    how = f"draw {m.drawn}" + (f", then put {m.bottom} on the bottom" if m.bottom else "")
+    details = [f"Mulligan {k}: " + ("free, 7 cards again." if k == 1 else f"a hand of {OPENING_HAND - (k - 1)}.") for k in range(1, mulligans + 1)]
+    details.append(f"This hand: {how}; keep {m.hand}.")
+    some = 1 - odds.get(0, 0)
+    details.append(f"Chance the kept hand holds at least one of {copies} copies in {deck} cards: {about(some)} ({ratio(some)}).")
+    outcome = "opening" if mulligans == 0 else "free" if m.free else "reduced"
+    return Report(
+        outcome=outcome,
+        headline=f"{'No mulligan' if not mulligans else f'After {mulligans} mulligan' + ('s' if mulligans > 1 else '')}: a hand of {m.hand} cards.",
+        details=tuple(details), rules=("tt.gameplay.opening-hand", "tt.gameplay.mulligans", "tt.ruling.mulligans", "tt.deck.land-stack"),
+        odds=tuple((f"{k} cop{'y' if k == 1 else 'ies'}", p) for k, p in odds.items()), odds_title=f"Copies in the kept hand of {m.hand}",
+    )
+
+
+def encounter_report(state: dict, action: dict, rng) -> tuple[dict, Report]:
+    """One step of the encounter tracker, told as a Report."""
+    new, step = encounter_step(state, action, rng)
+    return new, Report(outcome=step.outcome, headline=step.headline, details=step.details, rules=step.rules, dice=dict(step.dice))
+
+
+def describe_encounter(state: dict) -> str:
+    """The encounter for a person: where the fight is, then one line per combatant and the last log entries."""
+    order = [c for i in state["order"] for c in state["combatants"] if c["id"] == i]
+    where = {"setup": "Not started", "over": f"Over after round {state['round']}"}.get(state["phase"])
+    if where is None:
+        where = f"Round {state['round']}, {order[state['turn']]['name']}'s turn: {state['step']} step"
+    lines = [f"Encounter: {where}. Turn order: {', '.join(c['name'] for c in order) or 'nobody yet'}."]
+    for c in state["combatants"]:
+        marks = [c["status"]] + [c["health"]] * (c["health"] != "conscious") + ["poisoned"] * c["poisoned"]
+        lines.append(f"  {c['id']} {c['name']} ({c['kind']}, {c['side']}): Power {c['power_now']}/{c['power']}, Toughness {c['toughness_now']}/"
+                     f"{c['toughness']}, Vitality {c['vitality']}/{c['max_vitality']}, counters {c['counters']}, actions {c['actions']}; "
+                     + ", ".join(marks) + (f"; {', '.join(c['keywords'])}" if c["keywords"] else ""))
+    lines += [f"  #{e['n']} {e['text']}" for e in state["log"][-5:]]
+    return "\n".join(lines)

@@ -1,0 +1,276 @@
+"""The Tell-Tale encounter tracker: a whole fight, kept as JSON-ready state.
+
+`encounter_step(state, action, rng)` is a pure function: it applies one
+action (a dict whose "do" names one of ACTIONS) to a copy of the state and
+returns the new state and a `Step` (what happened, the dice, the rule IDs).
+Here: the roster (add, edit, remove), the table's rulings, Initiative and
+the turn order, the five steps of each combat turn (tt.combat.turn) with
+what happens at each (actions renewed, a planeswalker's Toughness change
+ending, Detain ending, poison's counter at the upkeep), the other character
+actions, the end of the encounter, and undo. The fighting is in
+`encounter_fight` and `encounter_effects`; the state's shape in
+`encounter_state`.
+
+Every action is one log entry with the rules it applied, and one undo
+record that restores the exact state before it (tests/test_encounter.py).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+
+from ..checks import InputError, one_of
+from .encounter_effects import EFFECTS
+from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition, take
+from .encounter_roster import ROSTER, roll_initiative, sort_order
+from .encounter_state import (
+    ACTIONS_PER_TURN, GONE, HOLDERS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, STATE_BUDGET, STATUSES, STEP_LABELS, STEP_RULES, STEPS,
+    UNDO_CAP, by_id, check_core, clone, derive, new_encounter, restore, undo_record,
+)
+from .poison import poison_tick
+
+OTHER_ACTIONS = {  # tt.combat.actions: the character actions that change no number
+    "move": "moves", "kneel": "kneels", "get-up": "gets up", "pick-up": "picks something up or equips it",
+    "sorcery": "casts a sorcery", "hide": "hides", "flee": "flees", "other": "takes an action",
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one action did, for the page and the command line."""
+
+    outcome: str
+    headline: str
+    details: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    dice: dict = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- turns and steps
+
+
+def group(s: dict, holder: str) -> list[dict]:
+    """The holder of a turn and the familiars and summons that act in it."""
+    return [c for c in s["combatants"] if c["id"] == holder or c["owner"] == holder]
+
+
+def _in_play(s: dict, holder: str) -> bool:
+    return any(c["status"] not in GONE and c["vitality"] >= 0 for c in group(s, holder))
+
+
+def _enter(act: Act) -> None:
+    """What happens as the current turn reaches its current step."""
+    s = act.state
+    holder = by_id(s, s["order"][s["turn"]])
+    members = group(s, holder["id"])
+    step = s["step"]
+    act.cite(STEP_RULES[step])
+    if step == "untap":
+        act.cite("tt.combat.turn")
+        for c in members:
+            c["actions"] = ACTIONS_PER_TURN
+        if len(members) > 1:
+            act.cite("tt.ruling.summon-turns")
+        for c in s["combatants"]:
+            if c["detained_by"] in {m["id"] for m in members}:
+                c["status"], c["detained_by"] = "standing", None
+                act.say(f"{c['name']} is no longer detained.")
+                act.cite("tt.keyword.detain")
+        if holder["boost"]:
+            t0, boost = holder["toughness_now"], holder["boost"]
+            holder["toughness_now"] = max(0, t0 - boost) if boost > 0 else min(holder["toughness"], t0 - boost)
+            holder["boost"] = 0
+            act.say(f"{holder['name']}'s Toughness change from its ability ends: Toughness {t0} to {holder['toughness_now']}.")
+            act.cite("tt.planeswalker.ability-cost", "tt.ruling.planeswalker-toughness")
+            after_change(act, holder, t0, holder["vitality"])
+        act.say("Tapped mana untaps; tapped characters stay tapped.")
+    elif step == "upkeep":
+        for c in members:
+            if c["poisoned"] and c["vitality"] >= 0 and c["status"] not in GONE:
+                t0, v0 = c["toughness_now"], c["vitality"]
+                cond, hit = poison_tick(condition_of(c))
+                set_condition(c, cond)
+                act.say(f"Poison: a -1/-1 counter on {c['name']} ({c['counters']} in all): "
+                        + (f"Toughness {t0} to {c['toughness_now']}." if hit.to_toughness else f"Vitality {v0} to {c['vitality']}."))
+                act.cite("tt.keyword.deathtouch", "tt.ruling.poison-timing")
+                after_change(act, c, t0, v0)
+    elif step == "draw":
+        act.say("A player draws a card (hand size 7); the GM draws up to 7.")
+    elif step == "actions":
+        able_ones = [c["name"] for c in members if c["status"] not in GONE and c["vitality"] > 0]
+        act.say(f"{ACTIONS_PER_TURN} actions each: {', '.join(able_ones) or 'nobody can act'}.")
+    else:
+        act.say("A player discards down to 7 cards.")
+
+
+def start(act: Act, action: dict) -> None:
+    take(action, (), ("first",))
+    s = act.state
+    if s["phase"] == "combat":
+        raise InputError("The fight is under way already.", "action")
+    if not s["order"]:
+        raise InputError("Add at least one PC or NPC before the fight starts.", "action")
+    if s["order_by"] == "initiative":
+        missing = [c for c in s["combatants"] if c["kind"] in HOLDERS and c["initiative"] is None]
+        pcs = [c["name"] for c in missing if c["kind"] == "pc"]
+        if pcs:
+            raise InputError(f"Give {', '.join(pcs)} an Initiative (a PC's Initiative is its stat) before the fight starts.", "action")
+        for c in missing:
+            c["initiative"] = roll_initiative(act, c, None)
+        sort_order(act)
+    if action.get("first") is not None:
+        first = by_id(s, action["first"], "first")
+        if first["id"] not in s["order"]:
+            raise InputError(f"{first['name']} acts in its owner's turn.", "first")
+        if s["order_by"] == "initiative":
+            raise InputError("Who goes first is set by Initiative; choose the order by hand to start with whoever began the fight.", "first")
+        i = s["order"].index(first["id"])
+        s["order"] = s["order"][i:] + s["order"][:i]
+        act.cite("tt.combat.npc-initiative")
+    s["phase"], s["round"], s["turn"], s["step"] = "combat", 1, 0, "untap"
+    for c in s["combatants"]:
+        c["actions"] = ACTIONS_PER_TURN
+    act.cite("tt.combat.initiation")
+    names = [by_id(s, i)["name"] for i in s["order"]]
+    act.say(f"Turn order: {', '.join(names)}.")
+    _enter(act)
+    act.outcome = "started"
+    act.headline = f"The fight starts. Round 1: {names[0]}'s turn, {STEP_LABELS['untap'].lower()[3:]}."
+
+
+def next_step(act: Act, action: dict) -> None:
+    take(action, ())
+    s = act.state
+    if s["phase"] != "combat":
+        raise InputError("The fight is not under way: start it first.", "action")
+    i = STEPS.index(s["step"])
+    if i + 1 < len(STEPS):
+        s["step"] = STEPS[i + 1]
+    else:
+        if not any(_in_play(s, h) for h in s["order"]):
+            raise InputError("Nobody is left to take a turn: end the encounter.", "action")
+        skipped = []
+        while True:
+            s["turn"] += 1
+            if s["turn"] == len(s["order"]):
+                if s["round"] >= MAX_ROUND:
+                    raise InputError(f"The fight has reached round {MAX_ROUND}: end the encounter.", "action")
+                s["turn"], s["round"] = 0, s["round"] + 1
+            if _in_play(s, s["order"][s["turn"]]):
+                break
+            skipped.append(by_id(s, s["order"][s["turn"]])["name"])
+        if skipped:
+            act.say(f"No turn for {', '.join(skipped)}: out of the fight.")
+        s["step"] = "untap"
+    _enter(act)
+    act.outcome = "step"
+    act.headline = f"Round {s['round']}, {by_id(s, s['order'][s['turn']])['name']}'s turn: {STEP_LABELS[s['step']]}."
+
+
+def other_action(act: Act, action: dict) -> None:
+    take(action, ("id", "what"))
+    c = able(act, action["id"], "id")
+    what = one_of(action["what"], tuple(OTHER_ACTIONS), "what", f"The action is one of {', '.join(OTHER_ACTIONS)}")
+    if what == "kneel" and c["status"] != "standing":
+        raise InputError(f"{c['name']} is {STATUSES[c['status']]}, not standing.", "what")
+    if what == "get-up":
+        if c["status"] == "detained":
+            raise InputError(f"{c['name']} is detained until {by_id(act.state, c['detained_by'])['name']}'s next turn.", "what")
+        if c["status"] not in ("kneeling", "knocked-down"):
+            raise InputError(f"{c['name']} is not down.", "what")
+    on_turn(act, c)
+    if what in ("kneel", "get-up"):
+        c["status"] = "kneeling" if what == "kneel" else "standing"
+        act.cite("tt.keyword.tap-untap", "tt.mechanics.tapping-actions", *(("tt.mechanics.voluntary-tapping",) if what == "kneel" else ()))
+    extra = ""
+    if what == "move":
+        extra = f" up to Speed {c['speed_now']}"
+        if "haste" in c["keywords"]:
+            extra += f" ({c['speed']} with Haste)"
+            act.cite("tt.keyword.haste", "tt.ruling.haste-rounding")
+    act.outcome = what
+    act.headline = f"{c['name']} {OTHER_ACTIONS[what]}{extra}."
+
+
+def end(act: Act, action: dict) -> None:
+    take(action, ())
+    s = act.state
+    if s["phase"] != "combat":
+        raise InputError("The fight is not under way.", "action")
+    s["phase"], s["turn"], s["step"] = "over", 0, None
+    for c in s["combatants"]:
+        c["toughness_now"], c["boost"], c["actions"], c["ability_used"] = c["toughness"], 0, ACTIONS_PER_TURN, False
+        if c["status"] == "detained":
+            c["status"], c["detained_by"] = "standing", None
+    poisoned = [c["name"] for c in s["combatants"] if c["poisoned"] and c["vitality"] >= 0]
+    act.say("Toughness is restored in full; Vitality is not.")
+    if poisoned or any(c["counters"] for c in s["combatants"]):
+        act.say("-1/-1 counters stay until cured" + (f"; still poisoned: {', '.join(poisoned)}." if poisoned else "."))
+        act.cite("tt.ruling.counters-after-combat")
+    act.cite("tt.stats.toughness-regeneration", "tt.stats.vitality-no-regeneration")
+    act.outcome, act.headline = "over", f"The encounter is over after {s['round']} round{'s' if s['round'] != 1 else ''}."
+
+
+HANDLERS = {
+    **ROSTER, "start": start, "next": next_step, "act": other_action, **FIGHT, **EFFECTS, "end": end,
+}
+ACTIONS = (*HANDLERS, "undo", "show")
+
+
+# ---------------------------------------------------------------- one step
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+
+
+def undo(state: dict) -> tuple[dict, Step]:
+    if not state["undo"]:
+        raise InputError("There is nothing to undo.", "action")
+    gone = state["log"][-1]
+    before = restore(state, state["undo"][-1])
+    before = {**check_core(before), "undo": before["undo"]}
+    return before, Step("undone", f"Undone: {gone['text']}", (), (), {})
+
+
+def encounter_step(state: dict, action: dict, rng: random.Random | None = None) -> tuple[dict, Step]:
+    """Apply one action to a checked state; the new state and what happened."""
+    if not isinstance(action, dict) or action.get("do") not in ACTIONS:
+        raise InputError(f"The encounter knows these actions: {', '.join(ACTIONS)}.", "action")
+    if action["do"] == "undo":
+        take(action, ())
+        return undo(state)
+    if action["do"] == "show":  # the state as it is: how the page checks a saved, imported or linked one
+        take(action, ())
+        n = len(state["combatants"])
+        where = {"setup": "not started", "over": "over"}.get(state["phase"], f"round {state['round']}")
+        return state, Step("shown", f"An encounter of {n} combatant{'s' if n != 1 else ''}, {where}.")
+    act = Act(clone({**state, "undo": []}), rng)
+    HANDLERS[action["do"]](act, action)
+    s = act.state
+    for c in s["combatants"]:
+        derive(c, s["settings"])
+    rules = tuple(dict.fromkeys(act.rules))
+    details = tuple(_clip(d) for d in act.details[:MAX_DETAILS])
+    entry = {"n": s["log_start"] + len(s["log"]) + 1, "round": s["round"], "text": _clip(act.headline), "details": list(details),
+             "rules": list(rules), "dice": dict(act.dice)}
+    log = state["log"] + [entry]
+    trimmed = log[: max(0, len(log) - LOG_CAP)]
+    s["log"], s["log_start"] = log[len(trimmed):], s["log_start"] + len(trimmed)
+    s["undo"] = (state["undo"] + [undo_record(state, s, trimmed)])[-UNDO_CAP:]
+    while s["undo"] and len(json.dumps(s)) > STATE_BUDGET:
+        s["undo"] = s["undo"][1:]
+    while len(s["log"]) > 1 and len(json.dumps(s)) > STATE_BUDGET:
+        s["log"], s["log_start"] = s["log"][1:], s["log_start"] + 1
+    return s, Step(act.outcome or action["do"], entry["text"], details, rules, dict(act.dice))
+
+
+def run_script(steps: list, state: dict | None = None) -> dict:
+    """Apply a list of (action, seed) from a new encounter (or `state`): for tests and the command line."""
+    s = state or new_encounter()
+    for action, seed in steps:
+        s, _ = encounter_step(s, action, random.Random(seed) if seed is not None else None)
+    return s
+

@@ -1,0 +1,195 @@
+"""The encounter tracker's saves, spells and effects: involuntary tapping, Exile,
+Detain, damage and life from outside an attack, the cures of poison, Extort
+and a planeswalker's ability.
+
+Each uses the same rule functions as the forms (`combat.opposed_save`,
+`poison`, `planeswalkers`) on the numbers the state holds.
+"""
+
+from __future__ import annotations
+
+from ..checks import InputError, one_of, whole
+from .combat import opposed_save
+from .encounter_fight import Act, after_change, able, condition_of, dice_of, gain, hurt, in_combat, on_turn, present, save_mode, set_condition, take
+from .encounter_state import GONE, STATUSES, TAPPED, by_id
+from .planeswalkers import planeswalker_ability
+from .poison import apply_cure
+
+
+def _opposed(act: Act, target: dict, dice: dict, *, against: str, source: str) -> str:
+    smode = save_mode(act, target, reflex=against == "tapping")
+    effect = act.die(dice.get("effect_d20"), 20, f"{source}'s d20", "effect_d20")
+    saved = act.d20s(dice.get("save_d20"), smode, f"{target['name']}'s save d20", "save_d20")
+    r = opposed_save(effect, saved, mode=smode, vigilance="vigilance" in target["keywords"], against=against, tie=act.settings["tie"])
+    act.cite("tt.ruling.opposed-saves")
+    if r.bonus:
+        act.cite("tt.mechanics.vigilance-save")
+    act.say(f"Opposed save: {source} rolls {effect}; {target['name']} keeps {r.die}" + (f" + {r.bonus} (Vigilance)" if r.bonus else "")
+            + f" = {r.total}: " + ("saved." if r.outcome == "saved" else "the effect works."))
+    return r.outcome
+
+
+def tap(act: Act, action: dict) -> None:
+    """Involuntary tapping by a spell or ability: an opposed save, +5 with Vigilance."""
+    take(action, ("target",), ("source", "dice"))
+    t = present(act, action["target"], "target")
+    source = present(act, action["source"], "source")["name"] if action.get("source") is not None else "The effect"
+    if t["status"] in TAPPED:
+        raise InputError(f"{t['name']} is {STATUSES[t['status']]} already.", "target")
+    act.cite("tt.mechanics.involuntary-tapping", "tt.keyword.tap-untap")
+    outcome = _opposed(act, t, dice_of(action, ("effect_d20", "save_d20")), against="tapping", source=source)
+    if outcome == "failed":
+        t["status"] = "knocked-down"
+    act.outcome = "knocked-down" if outcome == "failed" else "saved"
+    act.headline = f"{t['name']} is forced to its knees: " + ("knocked down." if outcome == "failed" else "it saves and stays up.")
+
+
+def exile(act: Act, action: dict) -> None:
+    take(action, ("caster", "target"), ("dice",))
+    caster = able(act, action["caster"], "caster")
+    t = present(act, action["target"], "target", dead_ok=True)
+    on_turn(act, caster, actions=2)
+    act.cite("tt.keyword.exile", "tt.mechanics.exile-cost")
+    act.say(f"Exile is cast as a sorcery and takes all of {caster['name']}'s actions this turn.")
+    outcome = _opposed(act, t, dice_of(action, ("effect_d20", "save_d20")), against="other", source=caster["name"])
+    if outcome == "failed":
+        t["status"], t["detained_by"] = "exiled", None
+    act.outcome = "exiled" if outcome == "failed" else "saved"
+    act.headline = f"{caster['name']} tries to exile {t['name']}: " + ("exiled." if outcome == "failed" else "it beats the save.")
+
+
+def detain(act: Act, action: dict) -> None:
+    take(action, ("source", "target"))
+    in_combat(act)
+    src = present(act, action["source"], "source")
+    t = present(act, action["target"], "target", dead_ok=True)
+    if t is src:
+        raise InputError(f"{src['name']} cannot detain itself.", "target")
+    t["status"], t["detained_by"] = "detained", src["id"]
+    act.cite("tt.keyword.detain", "tt.keyword.tap-untap")
+    act.outcome = "detained"
+    act.headline = f"{src['name']} detains {t['name']}: tapped until {src['name']}'s next turn."
+
+
+def damage(act: Act, action: dict) -> None:
+    take(action, ("target", "amount"), ("source",))
+    t = present(act, action["target"], "target", dead_ok=True)
+    src = present(act, action["source"], "source", dead_ok=True) if action.get("source") is not None else None
+    amount = whole(action["amount"], "Damage", "amount", minimum=1, maximum=9999)
+    dealt = hurt(act, src, t, amount)
+    act.outcome = "damage"
+    act.headline = f"{t['name']} takes {dealt} damage" + (f" from {src['name']}." if src else ".")
+
+
+def life(act: Act, action: dict) -> None:
+    """Life gained (a cure: tt.mechanics.deathtouch-cure) or lost (past Indestructible)."""
+    take(action, ("target", "amount"))
+    t = present(act, action["target"], "target")
+    amount = whole(action["amount"], "Life gained or lost", "amount", minimum=-9999, maximum=9999)
+    if amount == 0:
+        raise InputError("Life gained or lost: give a number other than 0.", "amount")
+    act.cite("tt.mechanics.life-redirect")
+    if amount > 0:
+        gain(act, t, amount)
+        act.outcome, act.headline = "life", f"{t['name']} gains {amount} Vitality."
+        return
+    v0 = t["vitality"]
+    t["vitality"] -= -amount
+    act.say(f"{t['name']} loses {-amount} Vitality: {v0} to {t['vitality']}.")
+    act.cite("tt.keyword.lifelink", "tt.stats.vitality")
+    if "indestructible" in t["keywords"]:
+        act.cite("tt.mechanics.indestructible-bypass")
+    after_change(act, t, t["toughness_now"], v0)
+    act.outcome, act.headline = "life", f"{t['name']} loses {-amount} Vitality."
+
+
+def cure(act: Act, action: dict) -> None:
+    """Regeneration, a PC's or companion's return, or burning one's own PC."""
+    take(action, ("target", "how"), ("amount",))
+    how = one_of(action["how"], ("regenerate", "return", "burn"), "how", "A cure here is regenerate, return or burn (life gain is the life action)")
+    t = by_id(act.state, action["target"], "target")
+    was, v0 = t["poisoned"], t["vitality"]
+    if how == "return":
+        if t["kind"] == "npc":
+            raise InputError(f"Returning {t['name']}, an NPC, takes it out of the fight: remove it instead.", "target")
+        act.cite("tt.keyword.return")
+        if t["kind"] == "summon":
+            t["status"], t["detained_by"] = "dispelled", None
+            act.say(f"{t['name']} " + ("is a creature token: it dispels for good." if t["token"] else "goes back to its caster as a summon scroll."))
+            act.outcome, act.headline = "returned", f"{t['name']} is returned and leaves the battlefield."
+            return
+        t["status"], t["detained_by"] = "standing", None
+        act.cite("tt.mechanics.return-characters")
+    else:
+        t = present(act, t["id"], "target", dead_ok=how == "burn")
+        if how == "regenerate" and t["vitality"] < 0:
+            raise InputError(f"{t['name']} is dead: regeneration does not raise the dead (Return does, for a PC or companion).", "target")
+        if how == "burn" and t["kind"] != "pc":
+            raise InputError("Burning cures only one's own PC.", "target")
+    amount = whole(action.get("amount") or 0, "Burn damage", "amount", minimum=0, maximum=9999)
+    if how == "burn" and amount < 1:
+        raise InputError("Burn damage: give the damage the burn spell deals, 1 or more.", "amount")
+    t0 = t["toughness_now"]
+    cond, removed = apply_cure(condition_of(t), "burn" if how == "burn" else "regenerate", amount=amount, full_vitality=t["max_vitality"])
+    set_condition(t, cond)
+    if how != "burn" and t["boost"] < 0:
+        t["boost"] = 0  # a de-buff gone with the rest
+    act.cite("tt.keyword.regenerate" if how != "burn" else "tt.mechanics.deathtouch-cure")
+    if was or removed:
+        act.cite("tt.mechanics.deathtouch-cure", "tt.mechanics.deathtouch-counters")
+    if how == "burn":
+        act.say(f"{t['name']} burns itself for {amount}: Vitality {v0} to {t['vitality']}" + ("; the poison stops." if was else "."))
+        after_change(act, t, t0, v0)
+    else:
+        act.say(f"{t['name']} is regenerated: Toughness {t['toughness_now']}, Vitality {t['vitality']}"
+                + (f", {removed} -1/-1 counter{'s' if removed != 1 else ''} removed" if removed else "") + ("; the poison is cured." if was else "."))
+        act.cite("tt.ruling.vitality-above-full")
+    act.outcome, act.headline = "cured", f"{t['name']}: {'returned and regenerated' if how == 'return' else 'regenerated' if how == 'regenerate' else 'burned'}."
+
+
+def extort(act: Act, action: dict) -> None:
+    take(action, ("user",))
+    in_combat(act)
+    u = able(act, action["user"], "user")
+    if "extort" not in u["keywords"]:
+        raise InputError(f"{u['name']} has no Extort.", "user")
+    foes = [c for c in act.state["combatants"] if c["side"] != u["side"] and c["status"] not in GONE and c["vitality"] >= 0]
+    for c in foes:
+        v0 = c["vitality"]
+        c["vitality"] -= 1
+        after_change(act, c, c["toughness_now"], v0)
+    act.say(f"Each enemy loses 1 Vitality: {', '.join(c['name'] for c in foes) or 'nobody'}.")
+    act.cite("tt.keyword.extort")
+    if foes:
+        gain(act, u, len(foes))
+    act.outcome, act.headline = "extort", f"{u['name']} extorts: {len(foes)} enem{'y' if len(foes) == 1 else 'ies'} lose 1 Vitality each, {u['name']} gains {len(foes)}."
+
+
+def ability(act: Act, action: dict) -> None:
+    """A planeswalker PC's ability, once per encounter: (X) mana and +/-X Toughness until its next turn."""
+    take(action, ("user", "cost"), ("mana",))
+    u = able(act, action["user"], "user")
+    if not u["planeswalker"]:
+        raise InputError(f"{u['name']} is not a planeswalker PC.", "user")
+    if u["ability_used"]:
+        raise InputError(f"{u['name']} has used a planeswalker ability this encounter already (tt.planeswalker.abilities).", "user")
+    mana = None if action.get("mana") is None else whole(action["mana"], "Mana available", "mana", minimum=0, maximum=99)
+    r = planeswalker_ability(action["cost"], u["toughness_now"], u["vitality"], mana=mana, full_toughness=u["toughness"] + max(0, u["boost"]),
+                             shortfall=act.settings["shortfall"])
+    if not r.paid:
+        why = f"it needs ({r.mana}) mana" if r.reason == "mana" else f"it costs {r.mana} Toughness and {u['name']} has {u['toughness_now']} left"
+        raise InputError(f"{u['name']} cannot activate this ability: {why} (tt.ruling.planeswalker-toughness).", "cost")
+    on_turn(act, u)
+    t0, v0 = u["toughness_now"], u["vitality"]
+    u["toughness_now"], u["vitality"], u["boost"], u["ability_used"] = r.toughness, r.vitality, r.to_toughness, True
+    act.cite("tt.planeswalker.abilities", "tt.planeswalker.ability-cost", "tt.ruling.planeswalker-toughness")
+    act.say(f"Loyalty cost {r.cost:+d}: ({r.mana}) mana, and Toughness {t0} to {r.toughness} until {u['name']}'s next turn"
+            + (f"; {r.to_vitality} more comes off Vitality ({v0} to {r.vitality})." if r.to_vitality else "."))
+    after_change(act, u, t0, v0)
+    act.outcome, act.headline = "ability", f"{u['name']} activates a {r.cost:+d} ability: ({r.mana}) mana, Toughness {r.to_toughness:+d} until its next turn."
+
+
+EFFECTS = {
+    "tap": tap, "exile": exile, "detain": detain,
+    "damage": damage, "life": life, "cure": cure, "extort": extort, "ability": ability,
+}

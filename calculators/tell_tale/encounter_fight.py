@@ -1,0 +1,424 @@
+"""The encounter tracker's fighting: attacks, First Strike, Double Strike and
+Trample, and the damage, counters and life gain they bring.
+
+Every roll is made by the same functions as the forms (`combat`,
+`trample`, `poison`, `planeswalkers`), on the numbers the state holds, so
+the tracker and a form given the same dice cannot disagree. `Act` collects
+what one action did: the new state, the dice, the rules and the log's words.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..checks import InputError, die, one_of, quote
+from .combat import apply_damage, combine_conditions, double_strike, first_strike, kept_d20, resolve_attack
+from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, by_id
+from .poison import Condition, add_counters, deathtouch_hit, gain_life
+from .trample import charge_enemy
+
+BANDS = {"miss": "a miss", "half": "half damage", "full": "full damage", "critical": "a critical hit"}
+COUNTER_KEYWORDS = ("deathtouch", "infect", "wither")
+
+
+class Act:
+    """One action being applied to a copy of the state."""
+
+    def __init__(self, state: dict, rng: random.Random | None):
+        self.state, self.rng, self.settings = state, rng, state["settings"]
+        self.headline, self.outcome = "", ""
+        self.details: list[str] = []
+        self.rules: list[str] = []
+        self.dice: dict[str, str] = {}
+
+    def cite(self, *ids: str) -> None:
+        self.rules.extend(ids)
+
+    def say(self, text: str) -> None:
+        self.details.append(text)
+
+    def _record(self, label: str, values) -> None:
+        key, n = label, 2
+        while key in self.dice:
+            key, n = f"{label} ({n})", n + 1
+        self.dice[key] = " ".join(map(str, values))
+
+    def die(self, given: object, sides: int, label: str, field: str) -> int:
+        """A die the action gave, or one rolled with the action's seed."""
+        if given is None:
+            if self.rng is None:
+                raise InputError(f"{label}: type what you rolled, or let the page roll for you.", field)
+            value = self.rng.randint(1, sides)
+        else:
+            value = die(given, sides, field, what=label)
+        self._record(label, (value,))
+        return value
+
+    def d20s(self, given: object, mode: str, label: str, field: str):
+        """One d20, or two with advantage or disadvantage: typed (a number or a list) or rolled."""
+        want = 1 if mode == "normal" else 2
+        if given is None:
+            if self.rng is None:
+                raise InputError(f"{label}: type what you rolled, or let the page roll for you.", field)
+            values = tuple(self.rng.randint(1, 20) for _ in range(want))
+        else:
+            values = tuple(given) if isinstance(given, list) else (given,)
+            if len(values) != want:
+                raise InputError(f"{label}: this roll is {mode}, so it takes {'one d20' if want == 1 else 'two d20s'}; got {len(values)}.", field)
+            values = tuple(die(v, 20, field, what=label) for v in values)
+        self._record(label, values)
+        return values[0] if want == 1 else values
+
+    def crit(self, given: object, d20, mode: str, label: str, field: str) -> int | None:
+        """The d4 of a critical hit, only when the kept d20 is a 20."""
+        return self.die(given, 4, label, field) if kept_d20(d20, mode, field) == 20 else None
+
+
+# ---------------------------------------------------------------- fields and who may act
+
+
+def take(action: dict, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:
+    """The action's fields, refusing unknown or missing ones."""
+    for key in action:
+        if key != "do" and key not in required and key not in optional:
+            raise InputError(f"The action {action['do']} takes no {quote(key)}.", "action")
+    for key in required:
+        if action.get(key) is None:
+            raise InputError(f"The action {action['do']} needs {quote(key)}.", "action")
+    return action
+
+
+def dice_of(action: dict, keys: tuple[str, ...]) -> dict:
+    dice = action.get("dice") or {}
+    if not isinstance(dice, dict) or set(dice) - set(keys):
+        raise InputError(f"The dice of {action['do']} are an object with {', '.join(keys)}.", "dice")
+    return dice
+
+
+def present(act: Act, cid: object, field: str, *, dead_ok: bool = False) -> dict:
+    """A combatant on the battlefield: not exiled or dispelled (nor dead, unless dead_ok)."""
+    c = by_id(act.state, cid, field)
+    if c["status"] in GONE:
+        raise InputError(f"{c['name']} is {STATUSES[c['status']]} and out of the fight.", field)
+    if not dead_ok and c["vitality"] < 0:
+        raise InputError(f"{c['name']} is dead (Vitality {c['vitality']}).", field)
+    return c
+
+
+def able(act: Act, cid: object, field: str) -> dict:
+    """A combatant that can act: present and conscious."""
+    c = present(act, cid, field)
+    if c["vitality"] <= 0:
+        raise InputError(f"{c['name']} is unconscious (Vitality 0) and cannot act.", field)
+    return c
+
+
+def in_combat(act: Act) -> None:
+    if act.state["phase"] != "combat":
+        raise InputError("The fight is not under way: start it first (tt.combat.initiation).", "action")
+
+
+def holder_of(c: dict) -> str:
+    return c["owner"] or c["id"]
+
+
+def on_turn(act: Act, c: dict, *, actions: int = 1) -> None:
+    """`c` acts in the character actions step of its (or its owner's) turn, with actions left."""
+    in_combat(act)
+    s = act.state
+    current = s["order"][s["turn"]]
+    if holder_of(c) != current:
+        raise InputError(f"It is {by_id(s, current)['name']}'s turn: {c['name']} acts in {'its own' if c['kind'] in ('pc', 'npc') else 'its owner’s'} turn.", "action")
+    if s["step"] != "actions":
+        raise InputError(f"{c['name']} acts in the character actions step; this is the {STEP_LABELS[s['step']][3:].lower()}.", "action")
+    if c["actions"] < actions:
+        need = "both its actions" if actions == 2 else "an action"
+        raise InputError(f"{c['name']} has {c['actions']} action{'s' if c['actions'] != 1 else ''} left this turn; this takes {need} (tt.combat.actions).", "action")
+    c["actions"] -= actions
+    act.cite("tt.combat.actions")
+
+
+def no_defender(c: dict) -> None:
+    if "defender" in c["keywords"]:
+        raise InputError(f"{c['name']} has Defender: it cannot attack (tt.keyword.defender).", "attacker")
+
+
+def situation(action: dict) -> str:
+    return one_of(action.get("mode", "normal"), ("normal", "advantage", "disadvantage"), "mode", "The situation gives a normal roll, advantage or disadvantage")
+
+
+def attack_mode(act: Act, c: dict, given: str) -> str:
+    """The attacker's roll: the situation, Haste, poison and a tapped attacker, combined."""
+    plus = ["the situation"] * (given == "advantage") + ["Haste"] * ("haste" in c["keywords"])
+    minus = ["the situation"] * (given == "disadvantage") + ["poisoned"] * c["poisoned"] + [STATUSES[c["status"]].split(" (")[0]] * (c["status"] in TAPPED)
+    if "haste" in c["keywords"]:
+        act.cite("tt.keyword.haste")
+    if c["poisoned"]:
+        act.cite("tt.mechanics.deathtouch-disadvantage", "tt.ruling.poisoned-rolls")
+    if c["status"] in TAPPED:
+        act.cite("tt.ruling.prone-attacker")
+    return _combined(act, plus, minus, c["name"])
+
+
+def save_mode(act: Act, c: dict, reflex: bool) -> str:
+    """A saver's roll: Haste helps reflex saves, poison hinders every save."""
+    plus = ["Haste"] * (reflex and "haste" in c["keywords"])
+    minus = ["poisoned"] * c["poisoned"]
+    if plus:
+        act.cite("tt.keyword.haste")
+    if minus:
+        act.cite("tt.ruling.poisoned-rolls")
+    return _combined(act, plus, minus, c["name"])
+
+
+def _combined(act: Act, plus: list[str], minus: list[str], name: str) -> str:
+    mode = combine_conditions(len(plus), len(minus), both=act.settings["both"])
+    if plus and minus:
+        act.cite("tt.ruling.advantage-and-disadvantage")
+        act.say(f"{name} has advantage ({', '.join(plus)}) and disadvantage ({', '.join(minus)}): the roll is {mode}.")
+    elif mode != "normal":
+        act.say(f"{name} rolls with {mode} ({', '.join(plus or minus)}).")
+    if mode != "normal":
+        act.cite("tt.advantage.roll", "tt.advantage.conditions")
+    return mode
+
+
+# ---------------------------------------------------------------- numbers change
+
+
+def power_now(c: dict) -> int:
+    """Power less the -1/-1 counters, never below 0 (tt.stats.power-minimum)."""
+    return max(0, c["power"] - c["counters"])
+
+
+def condition_of(c: dict) -> Condition:
+    return Condition(c["power"], c["toughness"] + max(0, c["boost"]), c["toughness_now"], c["vitality"], c["counters"], c["poisoned"])
+
+
+def set_condition(c: dict, cond: Condition) -> None:
+    c["toughness_now"], c["vitality"], c["counters"], c["poisoned"] = cond.toughness_now, cond.vitality, cond.counters, cond.poisoned
+
+
+def after_change(act: Act, c: dict, toughness_before: int, vitality_before: int) -> None:
+    """What follows a change of Toughness or Vitality: summons dispel at Toughness 0, unconscious, dead."""
+    if toughness_before > 0 and c["toughness_now"] == 0:
+        gone = [s for s in act.state["combatants"] if s["owner"] == c["id"] and s["kind"] == "summon" and s["status"] != "dispelled"]
+        for s in gone:
+            s["status"], s["detained_by"] = "dispelled", None
+        if gone:
+            act.say(f"{c['name']}'s Toughness is 0: {', '.join(s['name'] for s in gone)} dispel{'s' if len(gone) == 1 else ''}.")
+            act.cite("tt.stats.toughness-upkeep", "tt.summoning.toughness-upkeep")
+    if vitality_before > 0 >= c["vitality"] or vitality_before >= 0 > c["vitality"]:
+        act.say(f"{c['name']} is {'unconscious (Vitality 0)' if c['vitality'] == 0 else 'dead (Vitality below 0)'}.")
+        act.cite("tt.stats.vitality")
+
+
+def hurt(act: Act, source: dict | None, target: dict, amount: int) -> int:
+    """`amount` damage from `source` to `target`; returns the damage dealt."""
+    if amount <= 0:
+        return 0
+    t0, v0 = target["toughness_now"], target["vitality"]
+    kind = next((k for k in COUNTER_KEYWORDS if source and k in source["keywords"]), None)
+    overflow = act.settings["overflow"]
+    if kind:
+        cond = condition_of(target)
+        cond, hit = (deathtouch_hit if kind == "deathtouch" else add_counters)(cond, amount, overflow=overflow)
+        set_condition(target, cond)
+        act.say(f"{source['name']}'s {kind.capitalize()}: {amount} -1/-1 counter{'s' if amount > 1 else ''} on {target['name']} "
+                f"({'; '.join(f'{k} -{v}' for k, v in (('Toughness', hit.to_toughness), ('Vitality', hit.to_vitality)) if v) or 'nothing left to take'}; "
+                f"Power now {power_now(target)})"
+                + ("; poisoned." if kind == "deathtouch" else "."))
+        act.cite(f"tt.keyword.{kind}", "tt.ruling.deathtouch-damage", "tt.stats.damage-order")
+        if "indestructible" in target["keywords"]:
+            act.cite("tt.mechanics.indestructible-bypass")
+        dealt = amount
+    elif "indestructible" in target["keywords"]:
+        act.say(f"{target['name']} is indestructible: the {amount} damage is not dealt.")
+        act.cite("tt.keyword.indestructible")
+        return 0
+    else:
+        r = apply_damage(t0, v0, amount, overflow=overflow)
+        target["toughness_now"], target["vitality"] = r.toughness, r.vitality
+        act.say(f"{amount} damage to {target['name']}: Toughness {t0} to {r.toughness}" + (f", Vitality {v0} to {r.vitality}." if r.to_vitality else "."))
+        act.cite("tt.stats.damage-order", "tt.stats.toughness")
+        if amount > t0 > 0:
+            act.cite("tt.ruling.damage-overflow")
+        dealt = amount
+    if target["vitality"] < v0:
+        act.cite("tt.stats.vitality")
+    after_change(act, target, t0, v0)
+    if source and "lifelink" in source["keywords"] and source["vitality"] >= 0:
+        act.cite("tt.keyword.lifelink", "tt.mechanics.lifelink-order")
+        gain(act, source, dealt)
+    return dealt
+
+
+def gain(act: Act, c: dict, amount: int) -> None:
+    """Life gained: Vitality up; poison cured and that many counters off (tt.mechanics.deathtouch-counters)."""
+    was = c["poisoned"]
+    cond, removed = gain_life(condition_of(c), amount)
+    v0 = c["vitality"]
+    set_condition(c, cond)
+    act.say(f"{c['name']} gains {amount} Vitality: {v0} to {c['vitality']}"
+            + (f"; {removed} -1/-1 counter{'s' if removed != 1 else ''} removed" if removed else "")
+            + ("; the poison is cured." if was else "."))
+    act.cite("tt.keyword.lifelink", "tt.ruling.vitality-above-full")
+    if was or removed:
+        act.cite("tt.mechanics.deathtouch-cure", "tt.mechanics.deathtouch-counters", "tt.ruling.deathtouch-damage")
+
+
+# ---------------------------------------------------------------- attacks
+
+
+def _strike(act: Act, attacker: dict, target: dict, mode: str, dice: dict, label: str) -> int:
+    """One attack action's rolls (two with Double Strike), their damage dealt; returns the total."""
+    name, power = attacker["name"], power_now(attacker)
+    if "double-strike" in attacker["keywords"]:
+        d1 = act.d20s(dice.get("d20"), mode, f"{name}'s first {label} d20", "d20")
+        c1 = act.crit(dice.get("crit_d4"), d1, mode, f"{name}'s first critical d4", "crit_d4")
+        d2 = act.d20s(dice.get("second_d20"), mode, f"{name}'s second {label} d20", "second_d20")
+        c2 = act.crit(dice.get("second_crit_d4"), d2, mode, f"{name}'s second critical d4", "second_crit_d4")
+        r = double_strike(power, d1, d2, mode=mode, first_crit_d4=c1, second_crit_d4=c2)
+        rolls = (r.first, r.second)
+        act.cite("tt.keyword.double-strike", "tt.ruling.double-strike")
+    else:
+        d1 = act.d20s(dice.get("d20"), mode, f"{name}'s {label} d20", "d20")
+        rolls = (resolve_attack(power, d1, mode=mode, crit_d4=act.crit(dice.get("crit_d4"), d1, mode, f"{name}'s critical d4", "crit_d4")),)
+    act.cite("tt.combat.attack-roll", "tt.combat.attack-table")
+    total = 0
+    for a in rolls:
+        kept = f"kept {a.die} of {a.dice[0]} and {a.dice[1]} ({mode})" if len(a.dice) == 2 else f"d20 {a.die}"
+        extra = f" x d4 {a.crit_d4}" if a.crit_d4 else ""
+        act.say(f"{name} attacks {target['name']}: {kept}, {BANDS[a.outcome]}{extra}: {a.damage} damage (Power {power}).")
+        if a.outcome == "half":
+            act.cite("tt.combat.rounding")
+        total += hurt(act, attacker, target, a.damage) if a.damage else 0
+    outcomes = [a.outcome for a in rolls]
+    act.outcome = "miss" if all(o == "miss" for o in outcomes) else "hit"
+    return total
+
+
+def attack(act: Act, action: dict) -> None:
+    take(action, ("attacker", "target"), ("mode", "dice"))
+    attacker = able(act, action["attacker"], "attacker")
+    no_defender(attacker)
+    target = present(act, action["target"], "target", dead_ok=True)
+    if target is attacker:
+        raise InputError(f"{attacker['name']} cannot attack itself.", "target")
+    on_turn(act, attacker)
+    mode = attack_mode(act, attacker, situation(action))
+    total = _strike(act, attacker, target, mode, dice_of(action, ("d20", "crit_d4", "second_d20", "second_crit_d4")), "attack")
+    act.headline = f"{attacker['name']} attacks {target['name']}: " + (f"{total} damage." if act.outcome == "hit" else "a miss.")
+
+
+def first_strike_action(act: Act, action: dict) -> None:
+    """An opportunist's attack out of turn, or two First Strikers meeting."""
+    take(action, ("attacker", "target"), ("mode", "dice"))
+    in_combat(act)
+    a = able(act, action["attacker"], "attacker")
+    b = able(act, action["target"], "target")
+    if a is b:
+        raise InputError(f"{a['name']} cannot strike itself.", "target")
+    strikers = ("first-strike", "double-strike")
+    if not any(k in a["keywords"] for k in strikers):
+        raise InputError(f"{a['name']} has neither First Strike nor Double Strike.", "attacker")
+    no_defender(a)
+    act.cite("tt.keyword.first-strike", "tt.ruling.opportunist-attacks")
+    # The dice of both cases may come together (a form cannot know which case it is): each case reads its own.
+    dice = dice_of(action, ("d20", "crit_d4", "second_d20", "second_crit_d4", "target_d20"))
+    if any(k in b["keywords"] for k in strikers) and "defender" not in b["keywords"]:
+        r1 = act.die(dice.get("d20"), 20, f"{a['name']}'s opposed d20", "d20")
+        r2 = act.die(dice.get("target_d20"), 20, f"{b['name']}'s opposed d20", "target_d20")
+        table = act.settings["winner_damage"] == "table"
+        d4 = act.die(dice.get("crit_d4"), 4, "the winner's critical d4", "crit_d4") if table and r1 != r2 and max(r1, r2) == 20 else None
+        r = first_strike(power_now(a), r1, power_now(b), r2, winner_damage=act.settings["winner_damage"], crit_d4=d4)
+        act.cite("tt.mechanics.first-strike-meeting", "tt.ruling.first-strike-tie")
+        if table and r.winner != "tie":
+            act.cite("tt.combat.attack-table")
+        act.say(f"Two First Strikers meet: {a['name']} rolls {r1}, {b['name']} rolls {r2}.")
+        if r.winner == "tie":
+            act.say("A tie: each deals its Power to the other, as in Fight.")
+            act.cite("tt.keyword.fight")
+        hurt(act, a, b, r.damage_to_second)
+        hurt(act, b, a, r.damage_to_first)
+        act.outcome = r.winner
+        who = {"first": a["name"], "second": b["name"]}.get(r.winner)
+        act.headline = (f"{a['name']} and {b['name']} tie and trade blows: {r.damage_to_second} and {r.damage_to_first} damage." if who is None
+                        else f"{who} strikes first: {r.damage_to_second or r.damage_to_first} damage.")
+        return
+    if "vigilance" in b["keywords"]:
+        raise InputError(f"{b['name']} has Vigilance: it provokes no attacks of opportunity (tt.keyword.vigilance).", "target")
+    mode = attack_mode(act, a, situation(action))
+    total = _strike(act, a, b, mode, dice, "opportunist")
+    act.headline = f"{a['name']} strikes {b['name']} as it comes in range: " + (f"{total} damage." if act.outcome == "hit" else "a miss.")
+
+
+def charge(act: Act, action: dict) -> None:
+    """A Trample charge: an attack roll per enemy in the line, a knock-down save after each hit."""
+    take(action, ("attacker", "targets"), ("mode", "dice", "jump"))
+    a = able(act, action["attacker"], "attacker")
+    if "trample" not in a["keywords"]:
+        raise InputError(f"{a['name']} has no Trample: it cannot charge through a line (tt.keyword.trample).", "attacker")
+    no_defender(a)
+    ids, jump = action["targets"], action.get("jump") or []
+    if not isinstance(ids, list) or not 1 <= len(ids) <= MAX_COMBATANTS or len(set(map(str, ids))) != len(ids):
+        raise InputError("A charge runs through a list of 1 or more different enemies.", "targets")
+    targets = [present(act, t, "targets") for t in ids]
+    for t in targets:
+        if t is a or t["side"] == a["side"]:
+            raise InputError(f"A charge runs through enemies; {t['name']} is on {a['name']}'s side.", "targets")
+    if not isinstance(jump, list) or not set(map(str, jump)) <= set(ids):
+        raise InputError("Those who jump aside are enemies in the line.", "jump")
+    dice = action.get("dice") or [{}] * len(ids)
+    if not isinstance(dice, list) or len(dice) != len(ids):
+        raise InputError(f"The charge's dice are a list with one entry per enemy ({len(ids)}).", "dice")
+    on_turn(act, a)
+    mode = attack_mode(act, a, situation(action))
+    act.cite("tt.keyword.trample", "tt.ruling.trample-charge", "tt.combat.attack-roll", "tt.combat.attack-table")
+    tally = {"down": 0, "hit": 0, "damage": 0}
+    for i, t in enumerate(targets):
+        d = dice_of({"do": "charge", "dice": dice[i]}, ("d20", "crit_d4", "effect_d20", "save_d20"))
+        vigilant = "vigilance" in t["keywords"]
+        if t["id"] in jump:
+            charge_enemy(power_now(a), None, vigilance=vigilant, jump=True)  # refuses one without Vigilance
+            act.say(f"{t['name']} has Vigilance and jumps aside: no attack roll.")
+            act.cite("tt.keyword.vigilance")
+            continue
+        d20 = act.d20s(d.get("d20"), mode, f"{a['name']}'s charge d20 against {t['name']}", "d20")
+        d4 = act.crit(d.get("crit_d4"), d20, mode, f"{a['name']}'s critical d4 against {t['name']}", "crit_d4")
+        hit = resolve_attack(power_now(a), d20, mode=mode, crit_d4=d4)
+        act.say(f"Charge through {t['name']}: kept d20 {hit.die}, {BANDS[hit.outcome]}: {hit.damage} damage.")
+        if hit.outcome == "half":
+            act.cite("tt.combat.rounding")
+        if hit.outcome == "miss":
+            continue
+        tally["hit"] += 1
+        tally["damage"] += hurt(act, a, t, hit.damage)
+        down = t["vitality"] <= 0 or t["status"] in GONE
+        effect = saved = None
+        smode = "normal"
+        if not vigilant and not down:
+            smode = save_mode(act, t, reflex=True)
+            effect = act.die(d.get("effect_d20"), 20, f"{a['name']}'s knock-down d20 against {t['name']}", "effect_d20")
+            saved = act.d20s(d.get("save_d20"), smode, f"{t['name']}'s save d20", "save_d20")
+        r = charge_enemy(power_now(a), d20, mode=mode, crit_d4=d4, effect_d20=effect, save_d20=saved, save_mode=smode,
+                         vigilance=vigilant, tie=act.settings["tie"], down=down)
+        if r.outcome == "immune":
+            act.say(f"{t['name']} has Vigilance: it is not knocked down.")
+            act.cite("tt.keyword.vigilance", "tt.ruling.vigilance-knockdown")
+        elif r.save is not None:
+            act.cite("tt.ruling.opposed-saves")
+            tied = " (a tie goes to the " + act.settings["tie"] + ")" if r.save.total == r.save.effect else ""
+            act.say(f"Knock-down save: {a['name']} rolls {r.save.effect}, {t['name']} keeps {r.save.die}{tied}: "
+                    + ("knocked down." if r.outcome == "knocked-down" else "stays up."))
+            if r.outcome == "knocked-down":
+                tally["down"] += 1
+                if t["status"] in ("standing", "kneeling"):
+                    t["status"] = "knocked-down"
+                act.cite("tt.keyword.tap-untap")
+    act.outcome = "clear" if not tally["hit"] else "hits" if not tally["down"] else "knocked-down"
+    act.headline = (f"{a['name']} charges through {len(targets)} enem{'y' if len(targets) == 1 else 'ies'}: "
+                    f"{tally['hit']} hit{'s' if tally['hit'] != 1 else ''}, {tally['damage']} damage, {tally['down']} knocked down.")
+
+
+FIGHT = {"attack": attack, "first_strike": first_strike_action, "charge": charge}

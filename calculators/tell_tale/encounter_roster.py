@@ -1,0 +1,265 @@
+"""The encounter tracker's roster and order: combatants added, edited and
+removed, the table's rulings, Initiative (typed or rolled) and the turn order.
+
+Combatants are checked by `encounter_state.check_combatant`, the same check
+a state from outside gets. Summons follow tt.summoning.* (one at a time,
+kept by the caster's Toughness); the order follows tt.stats.initiative with
+ties as tt.ruling.initiative-ties says, or is set by hand
+(tt.combat.npc-initiative).
+"""
+
+from __future__ import annotations
+
+from ..checks import InputError, die, one_of, quote
+from .characters import stat_total
+from .encounter_fight import Act, after_change, take
+from .encounter_state import (
+    ACTIONS_PER_TURN, GONE, HOLDERS, KEYWORDS, KINDS, MAX_COMBATANTS, MAX_ID, SETTINGS, by_id, check_combatant, check_name, check_settings,
+)
+
+SETTING_RULINGS = {
+    "both": "tt.ruling.advantage-and-disadvantage", "overflow": "tt.ruling.damage-overflow", "winner_damage": "tt.ruling.first-strike-tie",
+    "tie": "tt.ruling.opposed-saves", "rounding": "tt.ruling.haste-rounding", "method": "tt.ruling.four-d6",
+    "shortfall": "tt.ruling.planeswalker-toughness",
+}
+EDITABLE = ("name", "side", "power", "toughness", "toughness_now", "vitality", "max_vitality", "speed", "initiative", "keywords", "counters", "poisoned", "status")
+
+
+def _number(action: dict, key: str, what: str, lo: int, hi: int, default=None):
+    value = action.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{what} must be a whole number; got {quote(value)}.", key)
+    if not lo <= value <= hi:
+        raise InputError(f"{what} must be from {lo} to {hi}; got {value}.", key)
+    return value
+
+
+def add(act: Act, action: dict) -> None:
+    take(action, ("name", "kind", "power", "toughness", "vitality"), ("side", "owner", "token", "planeswalker", "speed", "initiative", "keywords"))
+    s = act.state
+    if len(s["combatants"]) >= MAX_COMBATANTS:
+        raise InputError(f"An encounter holds at most {MAX_COMBATANTS} combatants.", "name")
+    if s["next_id"] > MAX_ID:
+        raise InputError("This encounter has used up its ids: start a new one.", "name")
+    kind = one_of(action["kind"], tuple(KINDS), "kind", "A combatant is a pc, npc, familiar or summon")
+    owner = by_id(s, action["owner"], "owner") if action.get("owner") is not None else None
+    if kind in HOLDERS and owner:
+        raise InputError(f"A {KINDS[kind]} acts in its own turn and has no owner.", "owner")
+    if kind not in HOLDERS and (owner is None or owner["kind"] not in HOLDERS):
+        raise InputError(f"A {kind} belongs to a PC or NPC: choose its owner.", "owner")
+    side = action.get("side") or (owner["side"] if owner else "foes" if kind == "npc" else "party")
+    vitality = _number(action, "vitality", "Vitality", 0, 999)
+    raw = {
+        "id": f"c{s['next_id']}", "name": action["name"], "kind": kind, "side": side, "owner": owner["id"] if owner else None,
+        "token": action.get("token", False), "planeswalker": action.get("planeswalker", False),
+        "power": action["power"], "toughness": action["toughness"], "toughness_now": 0, "vitality": vitality, "max_vitality": vitality,
+        "speed": action.get("speed", 0), "initiative": action.get("initiative"), "keywords": action.get("keywords", []),
+        "counters": 0, "poisoned": False, "boost": 0, "ability_used": False, "status": "standing", "detained_by": None, "actions": ACTIONS_PER_TURN,
+    }
+    if isinstance(raw["toughness"], int) and not isinstance(raw["toughness"], bool):
+        raw["toughness_now"] = max(0, raw["toughness"])
+    raw["name"] = check_name(raw["name"], "The name")
+    n = len(s["combatants"]) + 1
+    try:
+        c = check_combatant(raw, n, s["settings"])
+    except InputError as err:  # the sentence, without "Combatant n (name): ": it is being added
+        text = str(err).removeprefix(f"Combatant {n} ({raw['name']}): ")
+        raise InputError(text[0].upper() + text[1:], err.field if err.field != "state" else "action") from None
+    if kind == "summon":
+        act.cite("tt.summoning.toughness-upkeep", "tt.summoning.one-summon")
+        if owner["toughness_now"] == 0:
+            raise InputError(f"{owner['name']}'s Toughness is 0: it cannot keep a summon (tt.summoning.toughness-upkeep).", "owner")
+        if c["token"]:
+            act.cite("tt.summoning.tokens")
+        else:
+            for old in s["combatants"]:
+                if old["owner"] == owner["id"] and old["kind"] == "summon" and not old["token"] and old["status"] != "dispelled":
+                    old["status"], old["detained_by"] = "dispelled", None
+                    act.say(f"{old['name']} dispels: {owner['name']} keeps one summon at a time (not a sacrifice).")
+                    act.cite("tt.summoning.replacing")
+    s["combatants"].append(c)
+    s["next_id"] += 1
+    if kind in HOLDERS:
+        s["order"].append(c["id"])
+        if s["phase"] == "combat" and s["order_by"] == "initiative":
+            sort_order(act)
+    elif kind == "familiar":
+        act.cite("tt.character.familiar")
+    if kind == "summon":
+        act.cite("tt.ruling.summon-turns")
+    kw = ", ".join(KEYWORDS[k] for k in c["keywords"])
+    act.say(f"Power {c['power']}, Toughness {c['toughness']}, Vitality {c['vitality']}, Speed {c['speed']}"
+            + (f", Initiative {c['initiative']}" if c["initiative"] is not None else "") + (f"; {kw}" if kw else "") + ".")
+    act.cite("tt.stats.tracking")
+    act.outcome = "added"
+    act.headline = f"{c['name']} joins the encounter ({'token ' if c['token'] else ''}{KINDS[kind]}{', of ' + owner['name'] if owner else ''}, {side_word(c)})."
+
+
+def side_word(c: dict) -> str:
+    return "party" if c["side"] == "party" else "foes"
+
+
+def edit(act: Act, action: dict) -> None:
+    take(action, ("id", "set"))
+    s = act.state
+    c = by_id(s, action["id"])
+    changes = action["set"]
+    if not isinstance(changes, dict) or not changes or set(changes) - set(EDITABLE):
+        raise InputError(f"An edit sets some of {', '.join(EDITABLE)}.", "set")
+    if changes.get("status") in GONE and c["kind"] != "summon" and changes["status"] == "dispelled":
+        raise InputError("Only a summon can be dispelled.", "status")
+    if changes.get("status") == "detained":
+        raise InputError("Detain is an action of its own (it names who detains).", "status")
+    new = {**c, **changes}
+    if "toughness" in changes and "toughness_now" not in changes and isinstance(changes["toughness"], int):
+        new["toughness_now"] = max(0, min(c["toughness_now"], changes["toughness"] + max(0, c["boost"])))
+    if c["status"] == "detained" and "status" in changes:
+        new["detained_by"] = None
+    index = s["combatants"].index(c)
+    checked = check_combatant(new, index + 1, s["settings"])
+    words = [f"{k.replace('_', ' ')} {c[k]} to {checked[k]}" for k in EDITABLE if checked[k] != c[k]]
+    t0, v0 = c["toughness_now"], c["vitality"]
+    s["combatants"][index] = checked
+    after_change(act, checked, t0, v0)
+    if checked["initiative"] != c["initiative"] and checked["kind"] in HOLDERS and s["phase"] == "combat" and s["order_by"] == "initiative":
+        sort_order(act)
+        act.cite("tt.stats.seating")
+    act.cite("tt.stats.tracking")
+    act.outcome = "edited"
+    act.headline = f"{checked['name']}: " + ("; ".join(words) if words else "nothing changed") + "."
+
+
+def remove(act: Act, action: dict) -> None:
+    take(action, ("id",))
+    s = act.state
+    c = by_id(s, action["id"])
+    followers = [f["name"] for f in s["combatants"] if f["owner"] == c["id"]]
+    if followers:
+        raise InputError(f"{c['name']} has {', '.join(followers)} with it: remove {'them' if len(followers) > 1 else 'that one'} first.", "id")
+    if c["id"] in s["order"]:
+        i = s["order"].index(c["id"])
+        if s["phase"] == "combat" and (i == s["turn"] or len(s["order"]) == 1):
+            raise InputError(f"It is {c['name']}'s turn (or it is the last in the order): move on or end the encounter first.", "id")
+        s["order"].remove(c["id"])
+        if s["phase"] == "combat" and i < s["turn"]:
+            s["turn"] -= 1
+    for other in s["combatants"]:
+        if other["detained_by"] == c["id"]:
+            other["status"], other["detained_by"] = "standing", None
+    s["combatants"].remove(c)
+    act.cite("tt.stats.tracking")
+    act.outcome, act.headline = "removed", f"{c['name']} leaves the encounter."
+
+
+def settings(act: Act, action: dict) -> None:
+    take(action, ("settings",))
+    given = action["settings"]
+    if not isinstance(given, dict) or set(given) - set(SETTINGS):
+        raise InputError(f"The settings are some of {', '.join(SETTINGS)}.", "settings")
+    s = act.state
+    new = check_settings({**s["settings"], **given})
+    changed = [k for k in SETTINGS if new[k] != s["settings"][k]]
+    s["settings"] = act.settings = new
+    for k in changed:
+        act.say(f"{k}: {new[k]}.")
+        act.cite(SETTING_RULINGS[k])
+    act.outcome = "settings"
+    act.headline = "The table's rulings: " + (", ".join(f"{k} {new[k]}" for k in changed) if changed else "unchanged") + "."
+
+
+# ---------------------------------------------------------------- initiative and order
+
+
+def sort_order(act: Act) -> None:
+    """Highest Initiative first; equal ones keep the order they have (tt.ruling.initiative-ties)."""
+    s = act.state
+    current = s["order"][s["turn"]] if s["phase"] == "combat" else None
+    rank = {c["id"]: c["initiative"] if c["initiative"] is not None else -1 for c in s["combatants"]}
+    s["order"] = sorted(s["order"], key=lambda i: -rank[i])
+    if current:
+        s["turn"] = s["order"].index(current)
+    act.cite("tt.stats.initiative")
+    values = [rank[i] for i in s["order"]]
+    for v in sorted({v for v in values if v >= 0 and values.count(v) > 1}, reverse=True):
+        names = [by_id(s, i)["name"] for i in s["order"] if rank[i] == v]
+        act.say(f"{' and '.join(names)} tie at Initiative {v}: they keep this order until the GM or the players change it.")
+        act.cite("tt.ruling.initiative-ties")
+
+
+def roll_initiative(act: Act, c: dict, dice) -> int:
+    method = act.settings["method"]
+    if dice is None:
+        if act.rng is None:
+            raise InputError(f"{c['name']}'s Initiative: type it, or let the page roll 4d6.", "dice")
+        dice = [act.rng.randint(1, 6) for _ in range(4)]
+    if not isinstance(dice, list) or len(dice) != 4:
+        raise InputError("An Initiative roll is 4d6: give four d6.", "dice")
+    dice = [die(d, 6, "dice", what="A d6") for d in dice]
+    act._record(f"{c['name']}'s Initiative 4d6", dice)
+    value = stat_total(dice, method=method)
+    act.say(f"{c['name']} rolls {' '.join(map(str, dice))}: Initiative {value}" + (" (lowest dropped)." if method == "drop-lowest" else "."))
+    act.cite("tt.combat.npc-initiative", "tt.ruling.npc-initiative-roll", "tt.ruling.four-d6")
+    return value
+
+
+def initiative(act: Act, action: dict) -> None:
+    take(action, (), ("id", "value", "dice", "all"))
+    s = act.state
+    if action.get("all"):
+        if action.get("id") is not None or action.get("value") is not None or action.get("dice") is not None:
+            raise InputError("Rolling for all NPCs takes no id, value or dice.", "action")
+        todo = [c for c in s["combatants"] if c["kind"] == "npc" and c["initiative"] is None]
+        if not todo:
+            raise InputError("Every NPC has an Initiative already.", "action")
+        for c in todo:
+            c["initiative"] = roll_initiative(act, c, None)
+        act.headline = f"Initiative rolled for {', '.join(c['name'] for c in todo)}."
+    else:
+        c = by_id(s, action.get("id"))
+        if c["kind"] not in HOLDERS:
+            raise InputError(f"{c['name']} acts in its owner's turn and has no Initiative of its own (tt.ruling.summon-turns).", "id")
+        if action.get("value") is not None and action.get("dice") is not None:
+            raise InputError("Give the Initiative or the 4d6 rolled, not both.", "value")
+        value = _number(action, "value", "Initiative", 0, 999)
+        if value is None:
+            value = roll_initiative(act, c, action.get("dice"))
+        c["initiative"] = value
+        act.headline = f"{c['name']}'s Initiative is {value}."
+    if s["phase"] == "combat" and s["order_by"] == "initiative":
+        sort_order(act)
+        act.cite("tt.stats.seating")
+    act.cite("tt.stats.initiative")
+    act.outcome = "initiative"
+
+
+def order(act: Act, action: dict) -> None:
+    """The turn order: by Initiative (ties in the order given), or by hand (clockwise from whoever started it)."""
+    take(action, (), ("by", "ids"))
+    s = act.state
+    if action.get("by") is not None:
+        s["order_by"] = one_of(action["by"], ("initiative", "hand"), "by", "The order is by initiative or by hand")
+    ids = action.get("ids")
+    if ids is not None:
+        if not isinstance(ids, list) or sorted(map(str, ids)) != sorted(s["order"]):
+            raise InputError("The new order lists every PC and NPC once.", "ids")
+        if s["order_by"] == "initiative":
+            known = [by_id(s, i) for i in ids if by_id(s, i)["initiative"] is not None]
+            for a, b in zip(known, known[1:]):
+                if a["initiative"] < b["initiative"]:
+                    raise InputError(f"{a['name']} (Initiative {a['initiative']}) cannot go before {b['name']} ({b['initiative']}): "
+                                     "only equal Initiatives change places (tt.ruling.initiative-ties).", "ids")
+        current = s["order"][s["turn"]] if s["phase"] == "combat" else None
+        s["order"] = list(ids)
+        if current:
+            s["turn"] = s["order"].index(current)
+    if s["order_by"] == "initiative" and s["phase"] == "combat":
+        sort_order(act)
+    act.cite("tt.ruling.initiative-ties" if s["order_by"] == "initiative" else "tt.combat.npc-initiative")
+    act.outcome = "order"
+    names = [by_id(s, i)["name"] for i in s["order"]]
+    act.headline = f"Turn order ({'by Initiative' if s['order_by'] == 'initiative' else 'by hand'}): {', '.join(names) or 'nobody yet'}."
+
+
+ROSTER = {"settings": settings, "add": add, "edit": edit, "remove": remove, "initiative": initiative, "order": order}

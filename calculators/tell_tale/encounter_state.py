@@ -1,0 +1,407 @@
+"""The Tell-Tale encounter tracker's state: its shape, its limits and its check.
+
+A fight is plain JSON-ready data (dicts, lists, strings, whole numbers), so
+the page can keep it on the device, export it and put it in a link. This
+module says what a valid state is (`check_encounter`: anything from outside
+is checked here, field by field, with a sentence naming what is wrong), what
+a new one is (`new_encounter`), the numbers derived from the stored ones
+(`derive`), and how an action's undo record is made and applied. The
+actions themselves are in `encounter` and `encounter_fight`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ..checks import InputError, quote, shown
+from .combat import haste_speed
+
+TRACKER = "tell_tale.encounter"
+VERSION = 1
+
+# ---------------------------------------------------------------- rule data
+
+KINDS = {"pc": "PC", "npc": "NPC", "familiar": "familiar", "summon": "summon"}
+HOLDERS = ("pc", "npc")  # have turns of their own; familiars and summons act in their owner's (tt.ruling.summon-turns)
+SIDES = {"party": "the party", "foes": "the foes"}
+# Keywords with an effect on the tracked numbers, rolls or status (docs/tell-tale/keywords.md).
+KEYWORDS = {
+    "first-strike": "First Strike",
+    "double-strike": "Double Strike",
+    "trample": "Trample",
+    "vigilance": "Vigilance",
+    "haste": "Haste",
+    "deathtouch": "Deathtouch",
+    "infect": "Infect",
+    "wither": "Wither",
+    "lifelink": "Lifelink",
+    "indestructible": "Indestructible",
+    "defender": "Defender",
+    "extort": "Extort",
+    "flying": "Flying",
+    "reach": "Reach",
+}
+STATUSES = {
+    "standing": "standing",
+    "kneeling": "kneeling (tapped)",
+    "knocked-down": "knocked down (tapped)",
+    "detained": "detained (tapped)",
+    "exiled": "exiled",
+    "dispelled": "dispelled",
+}
+TAPPED = ("kneeling", "knocked-down", "detained")
+GONE = ("exiled", "dispelled")
+STEPS = ("untap", "upkeep", "draw", "actions", "end")
+STEP_LABELS = {"untap": "1. Untap step", "upkeep": "2. Upkeep step", "draw": "3. Draw step", "actions": "4. Character actions", "end": "5. End step"}
+STEP_RULES = {"untap": "tt.combat.untap-step", "upkeep": "tt.combat.upkeep-step", "draw": "tt.combat.draw-step", "actions": "tt.combat.actions", "end": "tt.combat.end-step"}
+PHASES = ("setup", "combat", "over")
+ORDER_BY = ("initiative", "hand")
+ACTIONS_PER_TURN = 2  # tt.combat.actions
+# The table's house rulings the tracker follows (the forms' Param.ruling names).
+SETTINGS = {
+    "both": ("cancel", "count"),  # tt.ruling.advantage-and-disadvantage
+    "overflow": ("carry", "stop"),  # tt.ruling.damage-overflow
+    "winner_damage": ("table", "full"),  # tt.ruling.first-strike-tie
+    "tie": ("saver", "effect"),  # tt.ruling.opposed-saves
+    "rounding": ("down", "up"),  # tt.ruling.haste-rounding
+    "method": ("sum", "drop-lowest"),  # tt.ruling.four-d6 (an NPC's rolled Initiative)
+    "shortfall": ("refuse", "vitality"),  # tt.ruling.planeswalker-toughness
+}
+DEFAULT_SETTINGS = {name: choices[0] for name, choices in SETTINGS.items()}
+
+# Every rule the tracker can cite (its log entries are checked against these).
+RULES = tuple(dict.fromkeys((
+    "tt.combat.initiation", "tt.combat.npc-initiative", "tt.stats.initiative", "tt.stats.seating", "tt.ruling.initiative-ties",
+    "tt.ruling.npc-initiative-roll", "tt.ruling.four-d6", "tt.combat.turn", *STEP_RULES.values(), "tt.ruling.summon-turns",
+    "tt.character.familiar", "tt.stats.tracking", "tt.combat.attack-roll", "tt.combat.attack-table", "tt.combat.rounding",
+    "tt.advantage.roll", "tt.advantage.conditions", "tt.ruling.prone-attacker", "tt.ruling.advantage-and-disadvantage",
+    "tt.stats.damage-order", "tt.stats.toughness", "tt.stats.vitality", "tt.ruling.damage-overflow", "tt.stats.power-minimum",
+    "tt.stats.toughness-upkeep", "tt.summoning.toughness-upkeep", "tt.summoning.one-summon", "tt.summoning.replacing",
+    "tt.summoning.tokens", "tt.summoning.permanent", "tt.stats.toughness-regeneration", "tt.ruling.counters-after-combat",
+    "tt.ruling.double-strike", "tt.mechanics.first-strike-meeting", "tt.ruling.first-strike-tie", "tt.ruling.opportunist-attacks",
+    "tt.ruling.trample-charge", "tt.ruling.opposed-saves", "tt.ruling.vigilance-knockdown", "tt.mechanics.vigilance-save",
+    "tt.mechanics.involuntary-tapping", "tt.mechanics.voluntary-tapping", "tt.mechanics.tapping-actions",
+    "tt.mechanics.exile-cost", "tt.mechanics.indestructible-bypass", "tt.mechanics.deathtouch-disadvantage",
+    "tt.ruling.poisoned-rolls", "tt.ruling.poison-timing", "tt.ruling.deathtouch-damage", "tt.mechanics.deathtouch-cure",
+    "tt.mechanics.deathtouch-counters", "tt.mechanics.life-redirect", "tt.mechanics.lifelink-order", "tt.ruling.vitality-above-full",
+    "tt.mechanics.return-characters", "tt.planeswalker.abilities", "tt.planeswalker.ability-cost", "tt.ruling.planeswalker-toughness",
+    "tt.ruling.haste-rounding", "tt.mechanics.unlisted", "tt.stats.vitality-no-regeneration", "tt.keyword.fight",
+    *(f"tt.keyword.{k}" for k in (*KEYWORDS, "tap-untap", "regenerate", "return", "exile", "detain")),
+)))
+
+# ---------------------------------------------------------------- limits
+
+MAX_COMBATANTS = 24
+MAX_NAME = 40
+MAX_STAT = 999  # Power, Toughness, Speed, Initiative, counters; Vitality from -999 to 999
+MAX_ROUND = 999
+MAX_ID = 9999
+LOG_CAP = 150  # entries kept; older ones are counted in log_start
+UNDO_CAP = 30  # actions that can be undone
+MAX_TEXT = 400  # characters of one log line
+MAX_DETAILS = 60
+STATE_BUDGET = 150_000  # characters of JSON; past it the oldest undo records go
+ID = re.compile(r"c[1-9][0-9]{0,3}")
+RULE_ID = re.compile(r"[a-z0-9.-]{1,80}")
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")  # control and direction marks
+
+STATE_KEYS = ("tracker", "version", "settings", "combatants", "next_id", "order_by", "order", "phase", "round", "turn", "step", "log", "log_start", "undo")
+STORED = ("id", "name", "kind", "side", "owner", "token", "planeswalker", "power", "toughness", "toughness_now", "vitality", "max_vitality",
+          "speed", "initiative", "keywords", "counters", "poisoned", "boost", "ability_used", "status", "detained_by", "actions")
+DERIVED = ("power_now", "speed_now", "health")
+LABELS = {
+    "id": "id", "name": "name", "kind": "kind", "side": "side", "owner": "owner", "token": "token", "planeswalker": "planeswalker",
+    "power": "Power", "toughness": "Toughness", "toughness_now": "Toughness left", "vitality": "Vitality",
+    "max_vitality": "full Vitality", "speed": "Speed", "initiative": "Initiative", "keywords": "keywords",
+    "counters": "-1/-1 counters", "poisoned": "poisoned", "boost": "planeswalker Toughness change", "ability_used": "ability used",
+    "status": "status", "detained_by": "detained by", "actions": "actions left",
+}
+
+
+# ---------------------------------------------------------------- new and derived
+
+
+def new_encounter(settings: dict | None = None) -> dict:
+    """An empty encounter with the site's rulings (or `settings`, checked)."""
+    state = {
+        "tracker": TRACKER, "version": VERSION, "settings": dict(DEFAULT_SETTINGS), "combatants": [], "next_id": 1,
+        "order_by": "initiative", "order": [], "phase": "setup", "round": 0, "turn": 0, "step": None,
+        "log": [], "log_start": 0, "undo": [],
+    }
+    if settings is not None:
+        state["settings"] = check_settings({**DEFAULT_SETTINGS, **settings})
+    return state
+
+
+def derive(c: dict, settings: dict) -> dict:
+    """The combatant with its derived numbers filled in (in place, and returned)."""
+    c["power_now"] = max(0, c["power"] - c["counters"])  # tt.stats.power-minimum
+    c["speed_now"] = haste_speed(c["speed"], rounding=settings["rounding"]) if "haste" in c["keywords"] else c["speed"]
+    c["health"] = "conscious" if c["vitality"] > 0 else "unconscious" if c["vitality"] == 0 else "dead"
+    return c
+
+
+def by_id(state: dict, cid: object, field: str = "id") -> dict:
+    """The combatant with this id, or InputError naming the field."""
+    for c in state["combatants"]:
+        if c["id"] == cid:
+            return c
+    raise InputError(f"There is no combatant {quote(cid)} in this encounter.", field)
+
+
+def clone(state: dict) -> dict:
+    return json.loads(json.dumps(state))
+
+
+# ---------------------------------------------------------------- checks
+
+
+def _whole(value: object, what: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{what} must be a whole number; got {quote(shown(value) if not isinstance(value, str) else value)}.", "state")
+    if not lo <= value <= hi:
+        raise InputError(f"{what} must be from {lo} to {hi}; got {shown(value)}.", "state")
+    return value
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise InputError(f"{what} must be true or false; got {quote(value)}.", "state")
+    return value
+
+
+def _choice(value: object, what: str, allowed) -> str:
+    if not isinstance(value, str) or value not in allowed:
+        raise InputError(f"{what} must be one of {', '.join(allowed)}; got {quote(value)}.", "state")
+    return value
+
+
+def _keys(raw: object, want: tuple[str, ...], what: str, optional: tuple[str, ...] = ()) -> dict:
+    if not isinstance(raw, dict):
+        raise InputError(f"{what} must be a JSON object.", "state")
+    unknown = [k for k in raw if k not in want and k not in optional]
+    if unknown:
+        raise InputError(f"{what} has a field {quote(unknown[0])} the tracker does not know.", "state")
+    missing = [k for k in want if k not in raw]
+    if missing:
+        raise InputError(f"{what} has no {LABELS.get(missing[0], missing[0])} ({missing[0]}).", "state")
+    return raw
+
+
+def check_name(value: object, what: str = "A name") -> str:
+    """A combatant's name: text of 1 to MAX_NAME characters, no control characters."""
+    if not isinstance(value, str):
+        raise InputError(f"{what} must be text; got {quote(value)}.", "name")
+    name = " ".join(value.split())
+    if not name:
+        raise InputError(f"{what} cannot be empty.", "name")
+    if len(name) > MAX_NAME:
+        raise InputError(f"{what} is {len(name)} characters long; the limit is {MAX_NAME}.", "name")
+    if UNSAFE.search(name):
+        raise InputError(f"{what} holds a control or direction character; type the name again.", "name")
+    return name
+
+
+def check_keywords(value: object, what: str) -> list[str]:
+    if not isinstance(value, list) or len(value) > len(KEYWORDS):
+        raise InputError(f"{what}: keywords must be a list of at most {len(KEYWORDS)}.", "keywords")
+    for k in value:
+        if not isinstance(k, str) or k not in KEYWORDS:
+            raise InputError(
+                f"{what}: the tracker knows no keyword {quote(k)}; it knows {', '.join(KEYWORDS)} "
+                "(a keyword of no Tell-Tale effect does nothing: tt.mechanics.unlisted).", "keywords")
+    return [k for k in KEYWORDS if k in value]  # one each, in the glossary's order
+
+
+def check_settings(raw: object) -> dict:
+    raw = _keys(raw, tuple(SETTINGS), "The settings")
+    return {name: _choice(raw[name], f"The setting {name}", choices) for name, choices in SETTINGS.items()}
+
+
+def check_combatant(raw: object, n: int, settings: dict) -> dict:
+    """One combatant's stored fields, checked alone; the derived ones recomputed."""
+    raw = _keys(raw, STORED, f"Combatant {n}", optional=DERIVED)
+    if not isinstance(raw["id"], str) or not ID.fullmatch(raw["id"]):
+        raise InputError(f"Combatant {n} has the id {quote(raw['id'])}; ids are c1 to c{MAX_ID}.", "state")
+    who = f"Combatant {n} ({check_name(raw['name'], f'Combatant {n} name')})"
+    c = {"id": raw["id"], "name": check_name(raw["name"], f"Combatant {n} name")}
+    c["kind"] = _choice(raw["kind"], f"{who}: the kind", tuple(KINDS))
+    c["side"] = _choice(raw["side"], f"{who}: the side", tuple(SIDES))
+    owner = raw["owner"]
+    if c["kind"] in HOLDERS:
+        if owner is not None:
+            raise InputError(f"{who} is a {KINDS[c['kind']]}, which has no owner; got {quote(owner)}.", "state")
+    elif not isinstance(owner, str) or not ID.fullmatch(owner):
+        raise InputError(f"{who} is a {c['kind']} and needs the id of the PC or NPC it belongs to; got {quote(owner)}.", "state")
+    c["owner"] = owner
+    c["token"] = _flag(raw["token"], f"{who}: token")
+    c["planeswalker"] = _flag(raw["planeswalker"], f"{who}: planeswalker")
+    if c["token"] and c["kind"] != "summon":
+        raise InputError(f"{who}: only a summon can be a creature token.", "state")
+    if c["planeswalker"] and c["kind"] != "pc":
+        raise InputError(f"{who}: only a PC can be a planeswalker.", "state")
+    for key in ("power", "toughness", "speed", "counters"):
+        c[key] = _whole(raw[key], f"{who}: {LABELS[key]}", 0, MAX_STAT)
+    c["max_vitality"] = _whole(raw["max_vitality"], f"{who}: full Vitality", 0, MAX_STAT)
+    c["vitality"] = _whole(raw["vitality"], f"{who}: Vitality", -MAX_STAT, MAX_STAT)
+    c["boost"] = _whole(raw["boost"], f"{who}: the planeswalker Toughness change", -MAX_STAT, MAX_STAT)
+    if c["boost"] and not c["planeswalker"]:
+        raise InputError(f"{who}: only a planeswalker's ability changes Toughness until its next turn.", "state")
+    top = c["toughness"] + max(0, c["boost"])
+    c["toughness_now"] = _whole(raw["toughness_now"], f"{who}: Toughness left", 0, top)
+    c["initiative"] = None if raw["initiative"] is None else _whole(raw["initiative"], f"{who}: Initiative", 0, MAX_STAT)
+    if c["initiative"] is not None and c["kind"] not in HOLDERS:
+        raise InputError(f"{who} acts in its owner's turn and has no Initiative of its own (tt.ruling.summon-turns).", "state")
+    c["keywords"] = check_keywords(raw["keywords"], who)
+    c["poisoned"] = _flag(raw["poisoned"], f"{who}: poisoned")
+    c["ability_used"] = _flag(raw["ability_used"], f"{who}: ability used")
+    if c["ability_used"] and not c["planeswalker"]:
+        raise InputError(f"{who}: only a planeswalker has an ability to use.", "state")
+    c["status"] = _choice(raw["status"], f"{who}: the status", tuple(STATUSES))
+    if c["status"] == "dispelled" and c["kind"] != "summon":
+        raise InputError(f"{who}: only a summon can be dispelled; PCs, NPCs and familiars stay (tt.summoning.permanent).", "state")
+    detainer = raw["detained_by"]
+    if (c["status"] == "detained") != (detainer is not None):
+        raise InputError(f"{who}: a detained character names who detains it, and only a detained one does.", "state")
+    if detainer is not None and (not isinstance(detainer, str) or not ID.fullmatch(detainer) or detainer == c["id"]):
+        raise InputError(f"{who}: detained by {quote(detainer)}, which is no other combatant's id.", "state")
+    c["detained_by"] = detainer
+    c["actions"] = _whole(raw["actions"], f"{who}: actions left", 0, ACTIONS_PER_TURN)
+    return derive(c, settings)
+
+
+def _check_log(raw: object, start: int) -> list[dict]:
+    if not isinstance(raw, list) or len(raw) > LOG_CAP:
+        raise InputError(f"The action log must be a list of at most {LOG_CAP} entries.", "state")
+    out = []
+    for i, e in enumerate(raw):
+        what = f"Log entry {start + i + 1}"
+        e = _keys(e, ("n", "round", "text", "details", "rules", "dice"), what)
+        if e["n"] != start + i + 1 or isinstance(e["n"], bool):
+            raise InputError(f"{what} is numbered {quote(e['n'])}; entries count up from 1 without gaps.", "state")
+        entry = {"n": e["n"], "round": _whole(e["round"], f"{what}: round", 0, MAX_ROUND)}
+        texts = [e["text"]] + (e["details"] if isinstance(e["details"], list) else [None])
+        if len(texts) > MAX_DETAILS + 1 or not all(isinstance(t, str) and len(t) <= MAX_TEXT for t in texts):
+            raise InputError(f"{what}: its text must be at most {MAX_DETAILS + 1} lines of at most {MAX_TEXT} characters.", "state")
+        if any(UNSAFE.search(t) for t in texts):
+            raise InputError(f"{what}: its text holds a control or direction character.", "state")
+        entry["text"], entry["details"] = e["text"], list(e["details"])
+        if not isinstance(e["rules"], list) or len(e["rules"]) > 40 or not all(isinstance(r, str) and r in RULES for r in e["rules"]):
+            raise InputError(f"{what} cites a rule the tracker does not apply.", "state")
+        entry["rules"] = list(e["rules"])
+        dice = e["dice"]
+        if not isinstance(dice, dict) or len(dice) > 40 or not all(
+                isinstance(k, str) and isinstance(v, str) and len(k) <= 120 and len(v) <= 40 and not UNSAFE.search(k + v) for k, v in dice.items()):
+            raise InputError(f"{what}: its dice must be at most 40 names with the numbers rolled.", "state")
+        entry["dice"] = dict(dice)
+        out.append(entry)
+    return out
+
+
+def check_core(raw: object) -> dict:
+    """Everything but the undo records: checked, normalised, cross-checked."""
+    raw = _keys(raw, STATE_KEYS, "The encounter")
+    if raw["tracker"] != TRACKER:
+        raise InputError(f"This is not a Tell-Tale encounter (it says {quote(raw['tracker'])}).", "state")
+    if raw["version"] != VERSION or isinstance(raw["version"], bool):
+        raise InputError(f"This encounter was saved in version {quote(raw['version'])}; this tracker reads version {VERSION}.", "state")
+    settings = check_settings(raw["settings"])
+    cs = raw["combatants"]
+    if not isinstance(cs, list):
+        raise InputError("The combatants must be a list.", "state")
+    if len(cs) > MAX_COMBATANTS:
+        raise InputError(f"An encounter holds at most {MAX_COMBATANTS} combatants; this one has {len(cs)}.", "state")
+    combatants = [check_combatant(c, i + 1, settings) for i, c in enumerate(cs)]
+    ids = [c["id"] for c in combatants]
+    if len(set(ids)) != len(ids):
+        raise InputError("Two combatants have the same id.", "state")
+    kinds = {c["id"]: c["kind"] for c in combatants}
+    for c in combatants:
+        if c["owner"] is not None and kinds.get(c["owner"]) not in HOLDERS:
+            raise InputError(f"{c['name']} belongs to {quote(c['owner'])}, which is no PC or NPC of this encounter.", "state")
+        if c["detained_by"] is not None and c["detained_by"] not in kinds:
+            raise InputError(f"{c['name']} is detained by {quote(c['detained_by'])}, who is not in this encounter.", "state")
+    next_id = _whole(raw["next_id"], "The next id", 1, MAX_ID + 1)
+    if any(int(i[1:]) >= next_id for i in ids):
+        raise InputError("The next id must be above every combatant's id.", "state")
+    order_by = _choice(raw["order_by"], "The turn order", ORDER_BY)
+    order = raw["order"]
+    holders = [c["id"] for c in combatants if c["kind"] in HOLDERS]
+    if not isinstance(order, list) or sorted(order, key=str) != sorted(holders):
+        raise InputError("The turn order must list every PC and NPC once, and nobody else.", "state")
+    phase = _choice(raw["phase"], "The phase", PHASES)
+    rnd = _whole(raw["round"], "The round", 0, MAX_ROUND)
+    turn = _whole(raw["turn"], "The turn", 0, MAX_COMBATANTS)
+    step = raw["step"]
+    if phase == "combat":
+        if not order or rnd < 1 or turn >= len(order) or step not in STEPS:
+            raise InputError("A fight under way has a round from 1, a turn within the order and one of the five steps.", "state")
+    elif step is not None or turn != 0 or (phase == "setup" and rnd != 0):
+        raise InputError("Before and after the fight there is no turn or step.", "state")
+    log_start = _whole(raw["log_start"], "The number of log entries dropped", 0, 10**9)
+    log = _check_log(raw["log"], log_start)
+    return {
+        "tracker": TRACKER, "version": VERSION, "settings": settings, "combatants": combatants, "next_id": next_id,
+        "order_by": order_by, "order": list(order), "phase": phase, "round": rnd, "turn": turn, "step": step,
+        "log": log, "log_start": log_start, "undo": [],
+    }
+
+
+# ---------------------------------------------------------------- undo records
+
+
+def undo_record(before: dict, after: dict, trimmed: list[dict]) -> dict:
+    """What undoes the step from `before` to `after`: the top-level values it changed
+    (only the combatants it changed, when nobody was added or removed) and the
+    log entries it pushed out of the log."""
+    prior, patch = {}, {}
+    for key in STATE_KEYS:
+        if key in ("log", "undo") or before[key] == after[key]:
+            continue
+        if key == "combatants" and [c["id"] for c in before[key]] == [c["id"] for c in after[key]]:
+            patch = {str(i): b for i, (b, a) in enumerate(zip(before[key], after[key])) if a != b}
+        else:
+            prior[key] = before[key]
+    return {"prior": prior, "patch": patch, "trimmed": trimmed}
+
+
+def restore(state: dict, record: dict) -> dict:
+    """The state before the step that `record` undoes (undo list: the records before it)."""
+    if not isinstance(record, dict) or set(record) != {"prior", "patch", "trimmed"}:
+        raise InputError("An undo record has the wrong shape.", "state")
+    prior, patch, trimmed = record["prior"], record["patch"], record["trimmed"]
+    if not isinstance(prior, dict) or not set(prior) <= set(STATE_KEYS) - {"log", "undo", "tracker", "version"}:
+        raise InputError("An undo record changes a field it cannot.", "state")
+    if not isinstance(patch, dict) or not isinstance(trimmed, list) or not state["log"] and not trimmed:
+        raise InputError("An undo record has the wrong shape.", "state")
+    out = {**state, **prior, "undo": state["undo"][:-1]}
+    if patch:
+        combatants = list(out["combatants"])
+        for key, c in patch.items():
+            if not isinstance(key, str) or not key.isdigit() or len(key) > 3 or int(key) >= len(combatants):
+                raise InputError("An undo record names a combatant that is not there.", "state")
+            combatants[int(key)] = c
+        out["combatants"] = combatants
+    out["log"] = trimmed + state["log"][:-1]
+    return out
+
+
+def check_encounter(raw: object) -> dict:
+    """A state from outside (storage, a file, a link), checked with its undo records.
+
+    Each undo record is applied in turn and the state before it checked as
+    well, so an undo never brings back anything that is not a valid state.
+    """
+    state = check_core(raw)
+    records = raw["undo"]
+    if not isinstance(records, list) or len(records) > UNDO_CAP:
+        raise InputError(f"The undo history must be a list of at most {UNDO_CAP} steps.", "state")
+    current = {**state, "undo": list(records)}
+    for i in range(len(records) - 1, -1, -1):
+        try:
+            current = {**check_core(restore(current, records[i])), "undo": records[:i]}
+        except InputError as err:
+            raise InputError(f"Undo step {i + 1} of {len(records)} does not lead back to a valid encounter: {err}", "state") from None
+    state["undo"] = clone(records)
+    return state

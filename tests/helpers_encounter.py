@@ -1,0 +1,138 @@
+"""What the encounter tracker's tests share: the scripted fight, hostile states, random fighters.
+
+FIGHT is four combatants through three rounds with First Strike, Double
+Strike, Trample and Deathtouch: (action, seed) pairs, seed None when the
+action types its dice. tests/test_encounter.py plays it in Python and
+tests/test_encounter_page.py in Chromium through the page's controls, where
+the seeds are the ones "Roll for me" is made to draw.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import strategies as st
+
+from calculators.tell_tale.encounter_state import KEYWORDS
+
+ADD = [
+    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "speed": 10, "initiative": 14,
+     "keywords": ["double-strike", "deathtouch"]},
+    {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 12, "speed": 12, "initiative": 9,
+     "keywords": ["first-strike", "vigilance"]},
+    {"do": "add", "name": "Imp", "kind": "familiar", "owner": "c2", "power": 1, "toughness": 1, "vitality": 5, "speed": 14,
+     "keywords": ["haste", "flying"]},
+    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14, "speed": 8, "keywords": ["trample", "first-strike"]},
+]
+NEXT = ({"do": "next"}, None)
+
+FIGHT: list[tuple[dict, int | None]] = [
+    *((a, None) for a in ADD),
+    ({"do": "initiative", "id": "c4", "dice": [3, 3, 3, 3]}, None),  # the Ogre's 4d6, typed: 12
+    ({"do": "start"}, None),  # Vraska 14, Ogre 12, Mira 9
+    # Round 1, Vraska: Double Strike with Deathtouch (a miss and a half hit: one counter, poisoned)
+    NEXT, NEXT, NEXT,
+    ({"do": "attack", "attacker": "c1", "target": "c4", "dice": {"d20": 3, "second_d20": 8}}, None),
+    ({"do": "act", "id": "c1", "what": "move"}, None),
+    NEXT, NEXT, NEXT,  # Ogre's untap and upkeep: the poison's counter
+    NEXT, NEXT,
+    # The Ogre, poisoned, charges through Vraska and Mira (disadvantage); Mira's Vigilance: not knocked down
+    ({"do": "charge", "attacker": "c4", "targets": ["c1", "c2"],
+      "dice": [{"d20": [16, 11], "effect_d20": 9, "save_d20": 4}, {"d20": [18, 15]}]}, None),
+    ({"do": "attack", "attacker": "c4", "target": "c3", "dice": {"d20": [17, 6]}}, None),
+    NEXT, NEXT, NEXT, NEXT, NEXT,  # Mira's turn (with her Imp), to the actions
+    ({"do": "attack", "attacker": "c3", "target": "c4", "dice": {"d20": [15, 4]}}, None),  # Haste: advantage
+    ({"do": "act", "id": "c2", "what": "move"}, None),
+    ({"do": "first_strike", "attacker": "c4", "target": "c2", "dice": {"d20": 7, "target_d20": 15}}, None),  # two First Strikers meet
+    ({"do": "undo"}, None),
+    ({"do": "first_strike", "attacker": "c4", "target": "c2", "dice": {"d20": 7, "target_d20": 15}}, None),
+    NEXT,
+    # Round 2: Vraska gets up and attacks with rolled dice; the Ogre's poison ticks; it strikes back, rolled
+    NEXT, NEXT, NEXT, NEXT,
+    ({"do": "act", "id": "c1", "what": "get-up"}, None),
+    ({"do": "attack", "attacker": "c1", "target": "c4"}, 20240601),
+    NEXT, NEXT, NEXT, NEXT, NEXT,
+    ({"do": "attack", "attacker": "c4", "target": "c1"}, 7),
+    NEXT, NEXT, NEXT, NEXT, NEXT,
+    ({"do": "life", "target": "c2", "amount": 2}, None),
+    NEXT,
+    # Round 3: Vraska again; the Ogre's upkeep
+    NEXT, NEXT, NEXT, NEXT,
+    ({"do": "attack", "attacker": "c1", "target": "c4", "dice": {"d20": 15, "second_d20": 20, "second_crit_d4": 2}}, None),
+    NEXT, NEXT, NEXT,
+]
+
+
+def _set(path, value):
+    def mutate(state):
+        target = state
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return mutate
+
+
+def _with(fn):
+    def mutate(state):
+        fn(state)
+    return mutate
+
+
+# (label, mutate(state) -> optional text to send instead, words in the refusal)
+HOSTILE = [
+    ("not an object", lambda s: "[1, 2, 3]", "must be a JSON object"),
+    ("not JSON", lambda s: "{'tracker': 1}", "not JSON"),
+    ("deeply nested", lambda s: "[" * 50_000 + "]" * 50_000, "nested too deep"),
+    ("too long", lambda s: json.dumps({**s, "pad": "x" * 250_000}), "too long"),
+    ("another tracker", _set(["tracker"], "rpgdl.season"), "not a Tell-Tale encounter"),
+    ("unknown field", _set(["hacked"], True), "field 'hacked'"),
+    ("negative counters", _set(["combatants", 3, "counters"], -1), "-1/-1 counters must be from 0 to 999; got -1."),
+    ("huge power", _set(["combatants", 0, "power"], 10**30), "Power must be from 0 to 999"),
+    ("float vitality", _set(["combatants", 0, "vitality"], 3.5), "Vitality must be a whole number"),
+    ("text toughness", _set(["combatants", 0, "toughness_now"], "2"), "Toughness left must be a whole number"),
+    ("Toughness left above full", _set(["combatants", 0, "toughness_now"], 99), "Toughness left must be from 0 to 3"),
+    ("unknown keyword", _set(["combatants", 1, "keywords"], ["first-strike", "banding"]), "no keyword 'banding'"),
+    ("long name", _set(["combatants", 0, "name"], "V" * 500), "the limit is 40"),
+    ("control character", _set(["combatants", 0, "name"], "Vra\u202eska"), "control or direction character"),
+    ("bad id", _set(["combatants", 0, "id"], "<img src=x>"), "ids are c1 to c9999"),
+    ("duplicate id", _set(["combatants", 1, "id"], "c1"), "same id"),
+    ("owner missing", _set(["combatants", 2, "owner"], "c77"), "no PC or NPC of this encounter"),
+    ("bad status", _set(["combatants", 0, "status"], "flying high"), "status must be one of"),
+    ("a PC dispelled", _set(["combatants", 0, "status"], "dispelled"), "only a summon can be dispelled"),
+    ("boolean as number", _set(["round"], True), "round must be a whole number"),
+    ("turn out of the order", _set(["turn"], 7), "turn within the order"),
+    ("order with a stranger", _set(["order"], ["c1", "c2", "c9"]), "every PC and NPC once"),
+    ("unknown setting value", _set(["settings", "overflow"], "explode"), "overflow must be one of carry, stop"),
+    ("too many combatants", _with(lambda s: s["combatants"].extend([dict(s["combatants"][0])] * 30)), "at most 24 combatants"),
+    ("log rule not applied", _set(["log", 0, "rules"], ["tt.combat.nukes"]), "cites a rule the tracker does not apply"),
+    ("log gap", _set(["log", 1, "n"], 9), "count up from 1 without gaps"),
+    ("log script", _set(["log", 0, "text"], "x" * 5000), "at most 400 characters"),
+    ("undo record hostile", _with(lambda s: s["undo"][-1]["prior"].update({"round": -5})), "Undo step"),
+    ("undo record wrong shape", _with(lambda s: s["undo"].append({"evil": 1})), "wrong shape"),
+    ("too many undo steps", _with(lambda s: s["undo"].extend(s["undo"] * 3)), "at most 30 steps"),
+    ("version from the future", _set(["version"], 2), "this tracker reads version 1"),
+]
+
+
+@st.composite
+def fighters(draw, owners: list[str]):
+    """One combatant to add: any kind (a familiar or summon only when there is an owner to give it)."""
+    kinds = ["pc", "npc"] + (["familiar", "summon"] if owners else [])
+    kind = draw(st.sampled_from(kinds))
+    out = {
+        "name": draw(st.text(st.characters(codec="utf-8", categories=["L", "N", "Zs", "P"]), min_size=1, max_size=12).filter(str.strip)),
+        "kind": kind,
+        "power": draw(st.integers(0, 8)),
+        "toughness": draw(st.integers(0, 8)),
+        "vitality": draw(st.integers(1, 20)),
+        "speed": draw(st.integers(0, 12)),
+        "keywords": draw(st.lists(st.sampled_from(list(KEYWORDS)), max_size=4, unique=True)),
+    }
+    if kind in ("pc", "npc") and draw(st.booleans()):
+        out["initiative"] = draw(st.integers(0, 24))
+    if kind in ("familiar", "summon"):
+        out["owner"] = draw(st.sampled_from(owners))
+        out["token"] = kind == "summon" and draw(st.booleans())
+    if kind == "pc":
+        out["planeswalker"] = draw(st.booleans())
+    return out

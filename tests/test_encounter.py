@@ -1,0 +1,367 @@
+"""The Tell-Tale encounter tracker (issue 16): a whole fight as pure steps over JSON-ready state.
+
+Property tests (hypothesis) over random fights: damage never raises
+Toughness, counters and Toughness never go below 0, every state a step
+returns passes the check a state from outside gets, undo restores the exact
+state before, a refused action changes nothing. The tracker's rolls equal
+the forms' functions for the same dice (resolve_attack, double_strike,
+first_strike, the Trample charge, poison_track). Hostile states are refused
+with a sentence; the command line runs an encounter file.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from calculators import registry
+from calculators.checks import InputError
+from calculators.tell_tale import (
+    apply_damage, charge_enemy, combine_conditions, double_strike, encounter_step, first_strike, new_encounter, poison_track,
+    resolve_attack, run_script,
+)
+from calculators.tell_tale.encounter import ACTIONS
+from calculators.tell_tale.encounter_state import KEYWORDS, LOG_CAP, RULES, SETTINGS, UNDO_CAP, check_encounter
+from calculators.web import compute
+from helpers_encounter import FIGHT, HOSTILE, fighters
+from rulepages import all_rules
+
+TRACKER = "tell_tale.encounter"
+
+
+def step(state, action, seed=None):
+    return encounter_step(state, action, random.Random(seed) if seed is not None else None)
+
+
+def fresh(*actions, seed=1):
+    s = new_encounter()
+    for i, a in enumerate(actions):
+        s, _ = step(s, a, seed + i)
+    return s
+
+
+def by_name(state, name):
+    return next(c for c in state["combatants"] if c["name"] == name)
+
+
+# ---------------------------------------------------------------- the registry and the pages
+
+
+def test_the_tracker_is_registered_with_rules_that_exist():
+    tracker = registry.all_trackers()[TRACKER]
+    assert tracker.actions == ACTIONS
+    ids = {r.id for r in all_rules()}
+    assert set(RULES) <= ids, sorted(set(RULES) - ids)
+    assert tracker.new() == new_encounter()
+
+
+def test_a_step_through_the_worker_entry_point():
+    answer = json.loads(compute("track:" + TRACKER, json.dumps({"state": "", "action": json.dumps(FIGHT[0][0])})))
+    assert answer["ok"] and answer["state"]["combatants"][0]["name"] == "Vraska"
+    assert answer["rules"] == ["tt.stats.tracking"]
+
+
+def test_the_scripted_fight_gives_its_numbers():
+    """The fight the Chromium test plays (helpers_encounter.FIGHT), its end checked by hand."""
+    s = run_script(FIGHT)
+    numbers = {c["name"]: (c["power_now"], c["toughness_now"], c["vitality"], c["counters"], c["poisoned"], c["status"], c["health"])
+               for c in s["combatants"]}
+    assert numbers == {
+        "Vraska": (3, 2, 15, 0, False, "standing", "conscious"),  # knocked down by the charge, got up
+        "Mira": (2, 0, 13, 0, False, "standing", "conscious"),  # Vigilance: hit by the charge, not knocked down; 2 life gained
+        "Imp": (1, 0, 5, 0, False, "standing", "conscious"),
+        "Ogre": (0, 0, 0, 16, True, "standing", "unconscious"),  # 16 counters: Deathtouch hits and its poison
+    }
+    assert (s["round"], by_name(s, "Ogre")["id"] == s["order"][s["turn"]], s["step"]) == (3, True, "upkeep")
+    assert len(s["log"]) == len(FIGHT) - 2  # the undo took back one action and left no entry of its own
+    assert [e["text"] for e in s["log"] if "meet" in " ".join(e["details"])] == ["Mira strikes first: 2 damage."]
+
+
+# ---------------------------------------------------------------- the same numbers as the forms
+
+
+@settings(max_examples=150, deadline=None)
+@given(power=st.integers(0, 30), situation=st.sampled_from(["normal", "advantage", "disadvantage"]), haste=st.booleans(),
+       poisoned=st.booleans(), both=st.sampled_from(["cancel", "count"]), overflow=st.sampled_from(["carry", "stop"]),
+       dice=st.lists(st.integers(1, 20), min_size=2, max_size=2), d4=st.integers(1, 4), toughness=st.integers(0, 20), vitality=st.integers(0, 30))
+def test_the_trackers_attack_equals_resolve_attack(power, situation, haste, poisoned, both, overflow, dice, d4, toughness, vitality):
+    s = fresh({"do": "settings", "settings": {"both": both, "overflow": overflow}},
+              {"do": "add", "name": "A", "kind": "pc", "power": power, "toughness": 5, "vitality": 10, "initiative": 10, "keywords": ["haste"] * haste},
+              {"do": "add", "name": "B", "kind": "npc", "power": 1, "toughness": toughness, "vitality": vitality, "initiative": 1},
+              {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"})
+    if poisoned:
+        s, _ = step(s, {"do": "edit", "id": "c1", "set": {"poisoned": True}})
+    mode = combine_conditions(int(situation == "advantage") + haste, int(situation == "disadvantage") + poisoned, both=both)
+    d20 = dice[0] if mode == "normal" else dice
+    s2, result = step(s, {"do": "attack", "attacker": "c1", "target": "c2", "mode": situation, "dice": {"d20": d20, "crit_d4": d4}})
+    a = resolve_attack(power, d20, mode=mode, crit_d4=d4 if (max(dice) if mode == "advantage" else min(dice) if mode == "disadvantage" else dice[0]) == 20 else None)
+    hit = apply_damage(toughness, vitality, a.damage, overflow=overflow)
+    b = by_name(s2, "B")
+    assert (b["toughness_now"], b["vitality"]) == (hit.toughness, hit.vitality)
+    assert result.outcome == ("miss" if a.outcome == "miss" else "hit")
+    assert f"{a.damage} damage (Power {power})" in " ".join(result.details)
+
+
+@settings(max_examples=80, deadline=None)
+@given(power=st.integers(0, 12), first=st.integers(1, 20), second=st.integers(1, 20), d4s=st.tuples(st.integers(1, 4), st.integers(1, 4)))
+def test_the_trackers_double_strike_equals_double_strike(power, first, second, d4s):
+    s = fresh({"do": "add", "name": "A", "kind": "pc", "power": power, "toughness": 5, "vitality": 10, "initiative": 10, "keywords": ["double-strike"]},
+              {"do": "add", "name": "B", "kind": "npc", "power": 1, "toughness": 6, "vitality": 40, "initiative": 1},
+              {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"})
+    s2, _ = step(s, {"do": "attack", "attacker": "c1", "target": "c2", "dice": {"d20": first, "crit_d4": d4s[0], "second_d20": second, "second_crit_d4": d4s[1]}})
+    r = double_strike(power, first, second, first_crit_d4=d4s[0] if first == 20 else None, second_crit_d4=d4s[1] if second == 20 else None)
+    hit = apply_damage(6, 40, r.first.damage)
+    hit = apply_damage(hit.toughness, hit.vitality, r.second.damage)
+    assert (by_name(s2, "B")["toughness_now"], by_name(s2, "B")["vitality"]) == (hit.toughness, hit.vitality)
+
+
+@settings(max_examples=80, deadline=None)
+@given(p1=st.integers(0, 9), p2=st.integers(0, 9), r1=st.integers(1, 20), r2=st.integers(1, 20), d4=st.integers(1, 4),
+       winner=st.sampled_from(["table", "full"]))
+def test_the_trackers_first_strike_meeting_equals_first_strike(p1, p2, r1, r2, d4, winner):
+    s = fresh({"do": "settings", "settings": {"winner_damage": winner}},
+              {"do": "add", "name": "A", "kind": "pc", "power": p1, "toughness": 30, "vitality": 30, "initiative": 10, "keywords": ["first-strike"]},
+              {"do": "add", "name": "B", "kind": "npc", "power": p2, "toughness": 30, "vitality": 30, "initiative": 1, "keywords": ["first-strike"]},
+              {"do": "start"})
+    s2, result = step(s, {"do": "first_strike", "attacker": "c1", "target": "c2", "dice": {"d20": r1, "target_d20": r2, "crit_d4": d4}})
+    r = first_strike(p1, r1, p2, r2, winner_damage=winner, crit_d4=d4 if max(r1, r2) == 20 and r1 != r2 and winner == "table" else None)
+    assert result.outcome == r.winner
+    assert 30 - by_name(s2, "A")["toughness_now"] == r.damage_to_first
+    assert 30 - by_name(s2, "B")["toughness_now"] == r.damage_to_second
+
+
+@settings(max_examples=80, deadline=None)
+@given(power=st.integers(0, 9), rolls=st.lists(st.tuples(st.integers(1, 20), st.integers(1, 20), st.integers(1, 20)), min_size=3, max_size=3),
+       vigilant=st.lists(st.booleans(), min_size=3, max_size=3), tie=st.sampled_from(["saver", "effect"]))
+def test_the_trackers_charge_equals_charge_enemy(power, rolls, vigilant, tie):
+    s = fresh({"do": "settings", "settings": {"tie": tie}},
+              {"do": "add", "name": "Ogre", "kind": "npc", "power": power, "toughness": 9, "vitality": 30, "initiative": 20, "keywords": ["trample"]},
+              *({"do": "add", "name": f"E{i}", "kind": "pc", "power": 1, "toughness": 30, "vitality": 30, "initiative": 5,
+                 "keywords": ["vigilance"] * v} for i, v in enumerate(vigilant)),
+              {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"})
+    dice = [{"d20": a, "crit_d4": 2, "effect_d20": e, "save_d20": v} for a, e, v in rolls]
+    s2, _ = step(s, {"do": "charge", "attacker": "c1", "targets": ["c2", "c3", "c4"], "dice": dice})
+    for i, (a, e, v) in enumerate(rolls):
+        r = charge_enemy(power, a, crit_d4=2 if a == 20 else None, effect_d20=e, save_d20=v, vigilance=vigilant[i], tie=tie)
+        enemy = by_name(s2, f"E{i}")
+        assert 30 - enemy["toughness_now"] == r.damage
+        assert enemy["status"] == ("knocked-down" if r.outcome == "knocked-down" else "standing")
+
+
+def _to_upkeep(s, cid):
+    """Step on to the upkeep step of `cid`'s next turn."""
+    s, _ = step(s, {"do": "next"})
+    while not (s["order"][s["turn"]] == cid and s["step"] == "upkeep"):
+        s, _ = step(s, {"do": "next"})
+    return s
+
+
+@pytest.mark.parametrize("cure,cure_turn", [("none", 1), ("life", 1), ("life", 3), ("regenerate", 2), ("burn", 2)])
+def test_the_trackers_poison_equals_the_poison_track(cure, cure_turn):
+    """A Deathtouch hit of 3 on Power 3, Toughness 2, Vitality 5; its upkeeps tick, and cures work, as poison_track says."""
+    s = fresh({"do": "add", "name": "V", "kind": "pc", "power": 4, "toughness": 9, "vitality": 30, "initiative": 20, "keywords": ["deathtouch"]},
+              {"do": "add", "name": "X", "kind": "pc", "power": 3, "toughness": 2, "vitality": 5, "initiative": 1},
+              {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"},
+              {"do": "attack", "attacker": "c1", "target": "c2", "dice": {"d20": 12}}, {"do": "damage", "target": "c2", "amount": 1, "source": "c1"})
+    track = poison_track(3, 2, 5, 3, 6, cure=cure, cure_turn=cure_turn, life=2)
+    x = by_name(s, "X")  # the attack dealt 2 (half of 4), the damage 1 more: 3 counters, like the track's hit of 3
+    assert (x["counters"], x["vitality"], x["toughness_now"], x["poisoned"]) == (3, 4, 0, True)
+    rows = {(r.turn, r.event): r.condition for r in track.rows}
+    for turn in range(1, 7):
+        if x["vitality"] < 0 or not x["poisoned"]:
+            break
+        s = _to_upkeep(s, "c2")
+        x = by_name(s, "X")
+        want = rows[turn, "counter"]
+        assert (x["counters"], x["vitality"], x["toughness_now"]) == (want.counters, want.vitality, want.toughness_now)
+        if cure != "none" and turn == cure_turn:
+            s, _ = step(s, {"do": "life", "target": "c2", "amount": 2} if cure == "life" else {"do": "cure", "target": "c2", "how": cure, "amount": 2})
+            x, want = by_name(s, "X"), rows[turn, "cure"]
+            assert (x["counters"], x["vitality"], x["toughness_now"], x["poisoned"]) == (want.counters, want.vitality, want.toughness_now, False)
+    f = track.final
+    assert (x["counters"], x["vitality"], x["poisoned"], x["power_now"]) == (f.counters, f.vitality, f.poisoned, f.power_now)
+
+
+# ---------------------------------------------------------------- invariants over random fights
+
+DAMAGING = {"attack", "first_strike", "charge", "damage", "tap", "exile", "detain", "extort", "life", "act", "initiative", "order", "add", "remove"}
+
+
+def random_action(data, state):
+    ids = [c["id"] for c in state["combatants"]] + ["c99"]
+    pick = lambda: data.draw(st.sampled_from(ids))  # noqa: E731
+    roll = lambda n=20: data.draw(st.one_of(st.none(), st.integers(1, n)))  # noqa: E731
+    pair = lambda: data.draw(st.one_of(st.none(), st.integers(1, 20), st.lists(st.integers(1, 20), min_size=2, max_size=2)))  # noqa: E731
+    do = data.draw(st.sampled_from(["next"] * 6 + ["attack"] * 4 + list(ACTIONS)))
+    if do == "add":
+        return {"do": "add", **data.draw(fighters(ids[:-1]))}
+    if do in ("attack", "first_strike"):
+        dice = {"d20": pair(), "crit_d4": roll(4), "second_d20": pair(), "second_crit_d4": roll(4)} if do == "attack" else \
+            {"d20": roll(), "target_d20": roll(), "crit_d4": roll(4), "second_d20": roll()}
+        return {"do": do, "attacker": pick(), "target": pick(), "mode": data.draw(st.sampled_from(["normal", "advantage", "disadvantage"])),
+                "dice": {k: v for k, v in dice.items() if v is not None}}
+    if do == "charge":
+        targets = data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=3, unique=True))
+        return {"do": "charge", "attacker": pick(), "targets": targets, "jump": data.draw(st.lists(st.sampled_from(targets), max_size=1)),
+                "dice": [{k: v for k, v in {"d20": pair(), "crit_d4": roll(4), "effect_d20": roll(), "save_d20": pair()}.items() if v is not None}
+                         for _ in targets]}
+    if do in ("tap", "exile"):
+        return {"do": do, ("source" if do == "tap" else "caster"): pick(), "target": pick(), "dice": {"effect_d20": roll(), "save_d20": pair()} if data.draw(st.booleans()) else {}}
+    if do == "detain":
+        return {"do": do, "source": pick(), "target": pick()}
+    if do == "damage":
+        return {"do": do, "target": pick(), "amount": data.draw(st.integers(1, 12)), "source": pick()}
+    if do == "life":
+        return {"do": do, "target": pick(), "amount": data.draw(st.integers(-6, 6))}
+    if do == "cure":
+        return {"do": do, "target": pick(), "how": data.draw(st.sampled_from(["regenerate", "return", "burn"])), "amount": data.draw(st.integers(0, 4))}
+    if do in ("extort",):
+        return {"do": do, "user": pick()}
+    if do == "ability":
+        return {"do": do, "user": pick(), "cost": data.draw(st.integers(-6, 6))}
+    if do == "act":
+        return {"do": do, "id": pick(), "what": data.draw(st.sampled_from(["move", "kneel", "get-up", "hide", "flee"]))}
+    if do == "edit":
+        field, value = data.draw(st.sampled_from([("power", st.integers(0, 9)), ("vitality", st.integers(-3, 20)), ("counters", st.integers(0, 5)),
+                                                  ("poisoned", st.booleans()), ("initiative", st.integers(0, 24)), ("toughness", st.integers(0, 9)),
+                                                  ("keywords", st.lists(st.sampled_from(list(KEYWORDS)), max_size=3, unique=True))]))
+        return {"do": do, "id": pick(), "set": {field: data.draw(value)}}
+    if do == "initiative":
+        return {"do": do, "id": pick(), **({"value": data.draw(st.integers(0, 24))} if data.draw(st.booleans()) else {})}
+    if do == "order":
+        order = list(state["order"])
+        return {"do": do, "ids": data.draw(st.permutations(order))} if order else {"do": do, "by": "hand"}
+    if do == "settings":
+        name = data.draw(st.sampled_from(list(SETTINGS)))
+        return {"do": do, "settings": {name: data.draw(st.sampled_from(SETTINGS[name]))}}
+    if do == "remove":
+        return {"do": do, "id": pick()}
+    return {"do": do}
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_random_fights_keep_every_invariant(data):
+    state = fresh(*({"do": "add", **f} for f in data.draw(st.lists(fighters([]), min_size=2, max_size=4))))
+    for _ in range(data.draw(st.integers(5, 40))):
+        action = random_action(data, state)
+        before = copy.deepcopy(state)
+        try:
+            new, result = step(state, action, data.draw(st.integers(0, 2**32 - 1)))
+        except InputError as err:
+            assert str(err) and "Traceback" not in str(err)
+            assert state == before, "a refused action changed the state"
+            continue
+        assert state == before, "a step changed the state it was given"
+        # every state a step gives passes the check a state from outside gets, unchanged
+        assert check_encounter(json.loads(json.dumps(new))) == new
+        assert set(result.rules) <= set(RULES)
+        for old, c in ((next((o for o in before["combatants"] if o["id"] == c["id"]), None), c) for c in new["combatants"]):
+            assert c["counters"] >= 0 and c["toughness_now"] >= 0 and c["actions"] >= 0
+            if old is not None and action["do"] in DAMAGING:  # damage never raises Toughness
+                assert c["toughness_now"] <= old["toughness_now"], (action, old, c)
+        # undo restores the exact prior state
+        if action["do"] == "show":  # shows the state as it is: no entry, nothing to undo
+            assert new == before
+        elif action["do"] != "undo" and len(before["undo"]) < UNDO_CAP and len(before["log"]) < LOG_CAP:
+            back, _ = step(new, {"do": "undo"})
+            assert back == before
+        state = new
+
+
+def test_undo_walks_back_a_whole_fight():
+    """From the end of the scripted fight back to the undo inside it, one exact state at a time; the
+    undo history itself is kept to its last UNDO_CAP steps."""
+    states = [new_encounter()]
+    for action, seed in FIGHT:
+        states.append(step(states[-1], action, seed)[0])
+    last_undo = max(i for i, (a, _) in enumerate(FIGHT) if a["do"] == "undo") + 1
+    s = states[-1]
+    for expected in reversed(states[last_undo:-1]):
+        s, _ = step(s, {"do": "undo"})
+        assert {**s, "undo": None} == {**expected, "undo": None}
+        assert s["undo"] == expected["undo"][len(expected["undo"]) - len(s["undo"]):]
+    assert len(s["undo"]) == UNDO_CAP - (len(states) - 1 - last_undo)
+
+
+def test_nothing_to_undo_and_unknown_actions_are_sentences():
+    with pytest.raises(InputError, match="nothing to undo"):
+        step(new_encounter(), {"do": "undo"})
+    answer = registry.track(TRACKER, "", json.dumps({"do": "fly"}))
+    assert answer["ok"] is False and "knows these actions" in answer["error"]
+
+
+# ---------------------------------------------------------------- refusals in words
+
+
+@pytest.mark.parametrize("label,mutate,words", HOSTILE, ids=[h[0] for h in HOSTILE])
+def test_hostile_state_is_refused_with_a_sentence(label, mutate, words):
+    state = json.loads(json.dumps(run_script(FIGHT[:12])))
+    text = mutate(state)
+    answer = registry.track(TRACKER, text if isinstance(text, str) else json.dumps(state), json.dumps({"do": "next"}))
+    assert answer["ok"] is False, label
+    assert words in answer["error"], answer["error"]
+    assert answer["error"].endswith((".", ")")) and "Traceback" not in answer["error"]
+
+
+@pytest.mark.parametrize("action,words", [
+    ({"do": "add", "name": "x" * 41, "kind": "pc", "power": 1, "toughness": 1, "vitality": 1}, "the limit is 40"),
+    ({"do": "add", "name": "Ann", "kind": "pc", "power": 10**20, "toughness": 1, "vitality": 1}, "Power must be from 0 to 999"),
+    ({"do": "add", "name": "Ann", "kind": "pc", "power": 1, "toughness": 1, "vitality": 1, "keywords": ["banding"]}, "no keyword 'banding'"),
+    ({"do": "add", "name": "Ann", "kind": "dragon", "power": 1, "toughness": 1, "vitality": 1}, "pc, npc, familiar or summon"),
+    ({"do": "add", "name": "Ann", "kind": "familiar", "power": 1, "toughness": 1, "vitality": 1}, "choose its owner"),
+    ({"do": "add", "name": "Ann", "kind": "pc", "power": 1, "toughness": 1, "vitality": 1, "wings": True}, "takes no 'wings'"),
+    ({"do": "attack", "attacker": "c1", "target": "c3"}, "not under way"),
+    ({"do": "start"}, "Give Mira an Initiative"),
+])
+def test_bad_actions_are_refused_in_words(action, words):
+    s = fresh(*(a for a, _ in FIGHT[:3]))
+    s, _ = step(s, {"do": "edit", "id": "c2", "set": {"initiative": None}}) if action["do"] == "start" else (s, None)
+    with pytest.raises(InputError) as err:
+        step(s, action)
+    assert words in str(err.value)
+
+
+def test_too_many_combatants_is_refused():
+    s = new_encounter()
+    for i in range(24):
+        s, _ = step(s, {"do": "add", "name": f"G{i}", "kind": "npc", "power": 1, "toughness": 1, "vitality": 1})
+    with pytest.raises(InputError, match="at most 24"):
+        step(s, {"do": "add", "name": "One more", "kind": "npc", "power": 1, "toughness": 1, "vitality": 1})
+
+
+def test_the_state_stays_within_its_budget():
+    s = fresh(*({"do": "add", "name": f"Goblin number {i:02d}", "kind": "npc", "power": 3, "toughness": 3, "vitality": 9,
+                 "keywords": ["trample", "first-strike"]} for i in range(24)), {"do": "start"})
+    for i in range(300):
+        s, _ = step(s, {"do": "next"}, i)
+    text = json.dumps(s)
+    assert len(text) < registry.all_trackers()[TRACKER].max_state_chars
+    assert len(s["log"]) <= LOG_CAP and s["log"][-1]["n"] == 24 + 1 + 300
+    assert check_encounter(json.loads(text)) == s
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def test_the_command_line_runs_an_encounter_file(tmp_path):
+    path = tmp_path / "fight.json"
+    path.write_text(json.dumps([a for a, _ in FIGHT[:6]]))
+    out = subprocess.run([sys.executable, "-m", "calculators", "track", TRACKER, str(path), "--seed", "5", "--save", str(tmp_path / "s.json")],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "Encounter: Round 1, Vraska's turn: untap step." in out.stdout and "Ogre (npc, foes): Power 5/5" in out.stdout
+    saved = json.loads((tmp_path / "s.json").read_text())
+    assert check_encounter(saved) == saved
+    out = subprocess.run([sys.executable, "-m", "calculators", "track", TRACKER, str(tmp_path / "s.json"), "--do", '{"do": "next"}', "--json"],
+                         capture_output=True, text=True)
+    assert json.loads(out.stdout)["state"]["step"] == "upkeep"
+    (tmp_path / "bad.json").write_text(json.dumps({**saved, "round": -3}))
+    out = subprocess.run([sys.executable, "-m", "calculators", "track", TRACKER, str(tmp_path / "bad.json")], capture_output=True, text=True)
+    assert out.returncode == 2 and "The round must be from 0 to 999; got -3." in out.stderr and "Traceback" not in out.stderr
