@@ -14,6 +14,7 @@ sentence and the parameter at fault.
 from __future__ import annotations
 
 import importlib
+import itertools
 import json
 import random
 from dataclasses import dataclass, field
@@ -309,6 +310,32 @@ def all_trackers() -> dict[str, Tracker]:
     return found
 
 
+MAX_NESTING = 64  # levels of [ and { in a tracker's JSON: states are a few deep, and Pyodide's stack ends near 5,000
+
+
+def nesting(text: str) -> int:
+    """How deeply `text`'s JSON nests, brackets inside strings left out; linear, no recursion.
+
+    json.loads recurses once per level in C, and under Pyodide the browser's
+    stack runs out (a fatal RangeError, not a RecursionError) a few thousand
+    levels down: so a tracker's JSON is measured before it is read.
+    """
+    parts = text.split('"')
+    outside = []
+    in_string = False
+    for part in parts:
+        if not in_string:
+            outside.append(part)
+            in_string = True
+        elif (len(part) - len(part.rstrip("\\"))) % 2 == 0:  # this quote was not escaped: the string ends
+            in_string = False
+    steps = "".join(outside).translate(_BRACKETS)
+    return max(itertools.accumulate(1 if c == "(" else -1 for c in steps if c in "()"), default=0)
+
+
+_BRACKETS = {**{ord(c): None for c in map(chr, range(128))}, ord("["): "(", ord("{"): "(", ord("]"): ")", ord("}"): ")"}
+
+
 def track(name: str, state_json: object, action_json: object, seed: object = None) -> dict:
     """One step of a tracker on JSON text; a JSON-ready dict, never an exception for bad input.
 
@@ -327,6 +354,8 @@ def track(name: str, state_json: object, action_json: object, seed: object = Non
         else:
             if not isinstance(state_json, str) or len(state_json) > tracker.max_state_chars:
                 raise InputError(f"The saved {tracker.title.lower()} is too long to read (over {tracker.max_state_chars:,} characters).", "state")
+            if nesting(state_json) > MAX_NESTING:
+                raise InputError(f"The saved {tracker.title.lower()} is not readable: it is nested too deep.", "state")
             try:
                 raw = json.loads(state_json)
             except RecursionError:  # JSON nested deeper than Python recurses: no state is shaped so
@@ -337,6 +366,8 @@ def track(name: str, state_json: object, action_json: object, seed: object = Non
         if not isinstance(action_json, str) or len(action_json) > 20_000:
             raise InputError("The action did not arrive as JSON text (at most 20,000 characters).", "action")
         try:
+            if nesting(action_json) > MAX_NESTING:
+                raise ValueError("nested too deep")
             action = json.loads(action_json)
         except (ValueError, RecursionError):
             raise InputError("The action is not readable: it is not JSON.", "action") from None
