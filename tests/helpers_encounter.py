@@ -28,7 +28,7 @@ NEXT = ({"do": "next"}, None)
 
 FIGHT: list[tuple[dict, int | None]] = [
     *((a, None) for a in ADD),
-    ({"do": "initiative", "id": "c4", "dice": [3, 3, 3, 3]}, None),  # the Ogre's 4d6, typed: 12
+    ({"do": "initiative", "id": "c4"}, 0),  # the Ogre's 4d6, rolled: 4 4 1 3 = 12
     ({"do": "start"}, None),  # Vraska 14, Ogre 12, Mira 9
     # Round 1, Vraska: Double Strike with Deathtouch (a miss and a half hit: one counter, poisoned)
     NEXT, NEXT, NEXT,

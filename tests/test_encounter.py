@@ -352,7 +352,7 @@ def test_the_state_stays_within_its_budget():
 
 def test_the_command_line_runs_an_encounter_file(tmp_path):
     path = tmp_path / "fight.json"
-    path.write_text(json.dumps([a for a, _ in FIGHT[:6]]))
+    path.write_text(json.dumps([a for a, _ in FIGHT[:4]] + [{"do": "initiative", "id": "c4", "value": 12}, {"do": "start"}]))
     out = subprocess.run([sys.executable, "-m", "calculators", "track", TRACKER, str(path), "--seed", "5", "--save", str(tmp_path / "s.json")],
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr

@@ -300,6 +300,7 @@ def _strike(act: Act, attacker: dict, target: dict, mode: str, dice: dict, label
 
 def attack(act: Act, action: dict) -> None:
     take(action, ("attacker", "target"), ("mode", "dice"))
+    in_combat(act)
     attacker = able(act, action["attacker"], "attacker")
     no_defender(attacker)
     target = present(act, action["target"], "target", dead_ok=True)
@@ -356,6 +357,7 @@ def first_strike_action(act: Act, action: dict) -> None:
 def charge(act: Act, action: dict) -> None:
     """A Trample charge: an attack roll per enemy in the line, a knock-down save after each hit."""
     take(action, ("attacker", "targets"), ("mode", "dice", "jump"))
+    in_combat(act)
     a = able(act, action["attacker"], "attacker")
     if "trample" not in a["keywords"]:
         raise InputError(f"{a['name']} has no Trample: it cannot charge through a line (tt.keyword.trample).", "attacker")
