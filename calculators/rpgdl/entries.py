@@ -47,6 +47,7 @@ from .reports import (
     modified_worth_report,
     plan_votes_report,
     season_step,
+    describe_season,
 )
 from .league import LOGGED, RULES as SEASON_RULES, STATE_MAX_CHARS, new_season
 from .league_check import check_season
@@ -464,5 +465,6 @@ TRACKERS = (
         actions=LOGGED + ("undo", "show"),
         rules=SEASON_RULES,
         max_state_chars=STATE_MAX_CHARS,
+        describe=describe_season,
     ),
 )

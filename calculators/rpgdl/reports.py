@@ -48,6 +48,7 @@ __all__ = [
     "modified_worth_report",
     "plan_votes_report",
     "season_step",
+    "describe_season",
 ]
 
 # Caps on the number fields and names of the forms.
@@ -457,3 +458,26 @@ def season_step(state: dict, action: dict, rng) -> tuple[dict, Report]:
     dice = {"rolls": " ".join(f"{a} {b}" for a, b in rolled)} if rolled else {}
     return new, Report(new["result"]["outcome"], entry["headline"], tuple(notes + entry["details"] + [new["result"]["headline"]]),
                        tuple(entry["rules"]), dice=dice)
+
+
+def describe_season(state: dict) -> str:
+    """A season in a few lines for a person (the command line's `track rpgdl.season FILE`)."""
+    names = {p: state["players"][p]["name"] for p in PLAYERS}
+    championship = state["settings"]["goal"] == "championship"
+    lines = [f"{names['first']} against {names['second']}: {state['result']['headline']}",
+             "Settings: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in state["settings"].items()) + "."]
+    keys = ("successes", "trainwrecks") + (("points",) if championship else ())
+    if state["standings"]:
+        lines.append("Week  " + "  ".join(f"{k.capitalize():<12}" for k in keys))
+        lines += [f"{s['week']:<4}  " + "  ".join(f"{s['first_' + k]} to {s['second_' + k]:<7}" for k in keys) for s in state["standings"]]
+    for p in PLAYERS:
+        pool = state["players"][p]["nom_pool"]
+        if pool:
+            left = ", ".join(f"{DIVISION_NAMES[d]} {sum(1 for e in pool if e['division'] == d and e['discarded'] is None)}" for d in DIVISIONS)
+            out = ", ".join(f"{DIVISION_NAMES[d]} (week {w})" for d, w in state["run_out"][p].items())
+            lines.append(f"{names[p]}'s Roster: {left}" + (f"; run out: {out}" if out else "") + ".")
+    crowned = [f"{DIVISION_NAMES[d]} {names[c['player']]}" for d, c in state["champions"].items() if c]
+    if championship:
+        lines.append("Champions: " + (", ".join(crowned) or "none yet") + ".")
+    lines.append(f"Log: {len(state['log'])} entr{'y' if len(state['log']) == 1 else 'ies'}.")
+    return "\n".join(lines)

@@ -364,6 +364,7 @@ function setUpCalculators() {
 // tracker's page code is its own module, loaded only on its page. Literal
 // imports, so the build can address each by its content.
 const TRACKERS = {
+  "rpgdl.season": () => import("./season.js"),
 };
 
 function setUpTrackers() {

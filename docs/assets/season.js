@@ -1,0 +1,771 @@
+// The RPGDL season tracker (docs/rpgdl/season-tracker.md, hooks/trackers.py).
+//
+// Every rule is decided in Python (calculators/rpgdl/league.py, reached as
+// compute("track:rpgdl.season", {state, action}, seed)); this module only
+// draws the season it answers, keeps it on the device (localStorage),
+// exports, imports and shares it. A season from storage, a file or a link
+// is believed only after Python has checked it (the "show" action), and
+// nothing saved is replaced without a word: a season pushed aside by an
+// import or a link is kept, and can be brought back. Everything shown goes
+// in with textContent.
+
+import { storedSettings } from "./table.js";
+import { siteBase } from "./offline.js";
+
+const NAME = "rpgdl.season";
+const STORE = "table-rules:rpgdl.season";
+const BEFORE = "table-rules:rpgdl.season:before"; // the season an import, a link or "new season" pushed aside
+const LINK = "season="; // #season=<deflate-raw, base64url>
+const LINK_MAX = 8000; // characters of a whole link: longer ones break in chats and mail
+const STATE_MAX = 200000; // characters, as Python's STATE_MAX_CHARS: a link may not unpack to more
+const SLOTS = [["godlike", "Godlike"], ["heavy", "Heavy"], ["middle", "Middle"], ["light", "Light"]];
+const PLAYERS = ["first", "second"];
+const GOALS = [["successes", "Most Successes (five weeks)"], ["championship", "Championship points"]]; // data.GOALS
+const RULINGS = ["trainwreck_limit", "season_tie", "division_penalty", "half_draw", "successes_worth", "sudden_death"];
+const POINTS = { godlike: 5, heavy: 5, middle: 4, light: 3 }; // shown beside a champion; Python counts them
+
+let uid = 0;
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value == null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  node.append(...children.filter((c) => c != null));
+  return node;
+}
+
+function read(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value == null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+// ---------------------------------------------------------------- links
+
+function toBase64Url(bytes) {
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function pack(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  return toBase64Url(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+
+/** The season text a link carries; throws a sentence when it cannot be read. */
+async function unpack(code) {
+  if (!/^[A-Za-z0-9_-]+$/.test(code)) throw new Error("the link's season was cut short or changed (it has characters a season link never has)");
+  if (typeof DecompressionStream === "undefined") throw new Error("this browser cannot unpack season links; ask for the exported file instead");
+  let bytes;
+  try {
+    bytes = Uint8Array.from(atob(code.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  } catch {
+    throw new Error("the link's season was cut short or changed");
+  }
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+      if (text.length > STATE_MAX) {
+        reader.cancel();
+        throw new Error(`the link's season unpacks to more than ${STATE_MAX.toLocaleString("en")} characters`);
+      }
+    }
+  } catch (err) {
+    if (err.message.startsWith("the link")) throw err;
+    throw new Error("the link's season was cut short or changed");
+  }
+  return text + decoder.decode();
+}
+
+/** The season as its log alone: what a link carries (league_check.compact). */
+function compact(state) {
+  return { tracker: state.tracker, version: state.version, log: state.log.map((e) => ({ action: e.action })) };
+}
+
+// ---------------------------------------------------------------- the tracker
+
+export function setUp(box, { computeInWorker, copyText }) {
+  const id = `season-${++uid}`;
+  let state = null; // the season Python last answered, checked
+  let busy = false;
+  let spec = null; // table-settings.json: the rulings' labels and choices
+  let ruleUrls = {}; // rule ID -> address, from rules.json
+
+  const status = el("p", { class: "tracker-status", role: "status", text: "Loading the calculator…" });
+  const headline = el("p", { class: "season-headline", "aria-live": "polite" });
+  const top = el("div", { class: "season-top" }, headline, status);
+  const sections = {};
+  const section = (key, title, open) => {
+    const heading = el("h2", { id: `${id}-${key}`, class: "season-heading", text: title });
+    const body = el("div", { class: "season-body" });
+    sections[key] = { heading, body };
+    return el("section", { class: "season-section", "aria-labelledby": heading.id, "data-section": key }, heading, body);
+  };
+  box.replaceChildren(top,
+    section("standings", "Standings"),
+    section("week", "The next Weekend"),
+    section("weeks", "Weeks played"),
+    section("players", "Players and decks"),
+    section("settings", "Rulings and goal"),
+    section("log", "Log"),
+    section("keep", "Keep and share"));
+  box.classList.add("season");
+
+  // -------------------------------------------------------------- talking to Python
+
+  function call(stateText, action, seed = null) {
+    return computeInWorker(`track:${NAME}`, { state: stateText, action: JSON.stringify(action) }, seed).catch(() => ({
+      ok: false, field: null, error: "The calculator could not start, so the season cannot change. It is still saved on this device.",
+    }));
+  }
+
+  /** One action on the season; the answer shown in `where` (a form's answer area). */
+  async function act(action, where, { seed = null, form = null } = {}) {
+    if (busy) return null;
+    busy = true;
+    box.setAttribute("aria-busy", "true");
+    clearErrors(form || box);
+    const result = await call(state ? JSON.stringify(state) : "", action, seed);
+    busy = false;
+    box.removeAttribute("aria-busy");
+    if (!result.ok) {
+      showError(where, form, result);
+      return result;
+    }
+    state = result.state;
+    const saved = write(STORE, JSON.stringify(state));
+    render();
+    showAnswer(where, result, saved);
+    return result;
+  }
+
+  function clearErrors(scope) {
+    for (const input of scope.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+    for (const line of scope.querySelectorAll(".calc-field-error")) {
+      line.textContent = "";
+      line.hidden = true;
+    }
+  }
+
+  function showError(where, form, result) {
+    where.replaceChildren(el("p", { class: "calc-error", role: "alert", text: result.error }));
+    where.dataset.state = "error";
+    const field = form && result.field && form.querySelector(`[name="${CSS.escape(result.field)}"]`);
+    if (field) {
+      field.setAttribute("aria-invalid", "true");
+      const line = form.querySelector(`#${CSS.escape(field.id)}-error`);
+      if (line) {
+        line.textContent = result.error;
+        line.hidden = false;
+      }
+    }
+  }
+
+  function showAnswer(where, result, saved) {
+    const parts = [el("p", { class: "calc-headline", text: result.headline })];
+    if (result.seed != null && Object.keys(result.dice).length) {
+      parts.push(el("p", { class: "calc-seed", text: `Rolled roll-offs: ${result.dice.rolls} (seed ${result.seed})` }));
+    }
+    if (result.details.length) parts.push(el("ol", { class: "calc-details" }, ...result.details.map((d) => el("li", { text: d }))));
+    if (result.rules.length) parts.push(rulesLine(result.rules));
+    if (!saved) parts.push(el("p", { class: "calc-error", text: "This change is not saved on this device (its storage is full or switched off): export the season to keep it." }));
+    where.replaceChildren(...parts);
+    where.dataset.state = "result";
+    where.dataset.outcome = result.outcome;
+  }
+
+  function rulesLine(ids) {
+    const p = el("p", { class: "calc-rules" }, "Rules: ");
+    ids.forEach((rule, i) => p.append(...(i ? [", "] : []), el("a", { href: ruleUrls[rule] || new URL(`r/${rule}/`, siteBase()).href, text: rule })));
+    return p;
+  }
+
+  // -------------------------------------------------------------- fields like the forms'
+
+  function field(name, label, control, { help = "", row = "", kind = "int" } = {}) {
+    const fid = `${id}-${name}`;
+    control.id = fid;
+    control.name = name;
+    control.setAttribute("aria-describedby", help ? `${fid}-help ${fid}-error` : `${fid}-error`);
+    if (row) control.setAttribute("aria-labelledby", `${row} ${fid}-label`);
+    return el("div", { class: `calc-field calc-${kind}`, "data-param": name },
+      el("label", { for: fid, id: `${fid}-label`, class: row && kind === "text" ? "calc-sr-only" : null, text: label }),
+      control,
+      el("p", { class: "calc-field-error", id: `${fid}-error`, hidden: true }),
+      help ? el("small", { id: `${fid}-help`, class: row ? "calc-sr-only" : null, text: help }) : null);
+  }
+
+  const number = (value = "", { negative = false } = {}) => el("input", negative
+    ? { type: "number", step: "1", autocomplete: "off", value }
+    : { type: "text", inputmode: "numeric", autocomplete: "off", value });
+
+  function select(choices, value) {
+    const s = el("select", {}, ...choices.map(([v, label]) => el("option", { value: v, text: label })));
+    s.value = value;
+    return s;
+  }
+
+  function button(text, { primary = false, action = "" } = {}) {
+    return el("button", { type: "button", class: `md-button${primary ? " md-button--primary" : ""}`, "data-action": action, text });
+  }
+
+  const answerArea = () => el("div", { class: "calc-answer season-answer", "aria-live": "polite" });
+
+  // -------------------------------------------------------------- the next Weekend
+
+  const weekForm = el("form", { class: "calc season-form", novalidate: true, "aria-labelledby": `${id}-week` });
+  const weekAnswer = answerArea();
+  const rosterLists = {};
+  for (const who of PLAYERS) {
+    rosterLists[who] = el("datalist", { id: `${id}-roster-${who}` });
+  }
+  const rows = el("div", { class: "calc-fields" });
+  for (const [slot, slotName] of SLOTS) {
+    for (const who of PLAYERS) {
+      const rowId = `${id}-${slot}-${who}-row`;
+      const f = (key) => `${slot}_${who}_${key}`;
+      const name = el("input", { type: "text", autocomplete: "off", spellcheck: "false", placeholder: "Name", list: rosterLists[who].id });
+      rows.append(el("fieldset", { class: "calc-row", "data-slot": slot, "data-player": who },
+        el("legend", { id: rowId, "data-legend": "", text: `${slotName} slot` }),
+        field(f("name"), "Name", name, { row: rowId, kind: "text", help: "The duelist's name; with a Nom Pool, one of the Roster" }),
+        field(f("division"), "Division", select(SLOTS, slot), { row: rowId, kind: "choice" }),
+        field(f("worth"), "Worth", number(), { row: rowId, help: "Printed Worth" }),
+        field(f("draw"), "Draw", number(), { row: rowId }),
+        field(f("votes"), "Votes", number(""), { row: rowId, help: "Votes spent on it, at most its Draw" }),
+        field(f("bonus"), "Other ±", number("", { negative: true }), { row: rowId, help: "Other Worth changes (cards, abilities)" })));
+    }
+  }
+  const rolls = el("input", { type: "text", inputmode: "decimal", autocomplete: "off", placeholder: "empty: the page rolls" });
+  rows.append(field("rolls", "Sudden Death roll-offs", rolls, {
+    kind: "dice", help: "Two d6 per roll-off, the first player's first, Godlike first (a Championship roll-off last); leave empty and the page rolls them",
+  }));
+  const enter = button("Enter the Weekend", { primary: true, action: "weekend" });
+  const clearWeek = button("Clear the line-ups", { action: "clear" });
+  weekForm.append(rows, rosterLists.first, rosterLists.second, el("div", { class: "calc-actions" }, enter, clearWeek));
+  sections.week.body.append(weekForm, weekAnswer); // the answer stays in view when the last Weekend ends the game
+
+  function rowValues(who) {
+    return SLOTS.map(([slot]) => {
+      const value = (key) => weekForm.elements[`${slot}_${who}_${key}`].value;
+      const out = { name: value("name"), division: value("division"), worth: value("worth"), draw: value("draw"), votes: value("votes"), bonus: value("bonus") };
+      const empty = !out.name.trim() && !out.worth.trim() && !out.draw.trim() && !(out.votes.trim() && out.votes.trim() !== "0") && !(out.bonus.trim() && out.bonus.trim() !== "0");
+      return empty ? null : out;
+    });
+  }
+
+  weekForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    enterWeek();
+  });
+  weekForm.addEventListener("click", (event) => {
+    const action = event.target.closest("button")?.dataset.action;
+    if (action === "weekend") enterWeek();
+    else if (action === "clear") clearLineups();
+  });
+  weekForm.addEventListener("input", (event) => {
+    // A name of the Roster fills its division, and its Worth and Draw as last
+    // entered, as soon as it is typed or picked (not on leaving the field:
+    // the player is typing in the next one by then). Filled values stay
+    // marked until the player types over them, so a longer name that also
+    // matches replaces them.
+    const input = event.target;
+    delete input.dataset.auto;
+    const m = /^(\w+)_(first|second)_name$/.exec(input.name || "");
+    if (!m || !state) return;
+    const key = input.value.trim().replace(/\s+/g, " ").toLowerCase();
+    const found = state.players[m[2]].nom_pool.find((e) => e.name.toLowerCase() === key && e.discarded == null);
+    if (!found) return;
+    for (const [k, v] of [["division", found.division], ["worth", found.worth], ["draw", found.draw]]) {
+      const target = weekForm.elements[`${m[1]}_${m[2]}_${k}`];
+      if (v == null || (k !== "division" && target.value.trim() && !target.dataset.auto)) continue;
+      target.value = String(v);
+      target.dataset.auto = "true";
+    }
+  });
+
+  async function enterWeek() {
+    const typed = rolls.value.trim();
+    const seed = typed ? null : String(crypto.getRandomValues(new Uint32Array(1))[0]);
+    const week = state ? state.weeks.length + 1 : 1;
+    const action = { do: "weekend", week, first: rowValues("first"), second: rowValues("second") };
+    if (typed) action.rolls = typed;
+    const result = await act(action, weekAnswer, { seed, form: weekForm });
+    if (result && result.ok) {
+      clearLineups();
+      sections.weeks.heading.scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  function clearLineups() {
+    for (const input of weekForm.querySelectorAll("input")) {
+      input.value = "";
+      delete input.dataset.auto;
+    }
+    for (const [slot] of SLOTS) for (const who of PLAYERS) weekForm.elements[`${slot}_${who}_division`].value = slot;
+    clearErrors(weekForm);
+  }
+
+  // -------------------------------------------------------------- players and decks
+
+  const playerForms = {};
+  for (const who of PLAYERS) {
+    const form = el("form", { class: "calc season-player", novalidate: true, "data-player": who });
+    const title = el("h3", { id: `${id}-player-${who}`, text: who === "first" ? "First player" : "Second player" });
+    form.setAttribute("aria-labelledby", title.id);
+    const answer = answerArea();
+    const pool = el("textarea", { rows: "5", spellcheck: "false" });
+    const deck = el("textarea", { rows: "4", spellcheck: "false" });
+    form.append(title, el("div", { class: "calc-fields" },
+      field("name", "Name", el("input", { type: "text", autocomplete: "off", maxlength: "40" }), { kind: "text", help: "Up to 40 characters" }),
+      field("nom_pool", "Nom Pool: one duelist a line, 'Worker 8, Heavy'", pool, { kind: "text", help: "20 duelists; fixed once the first Weekend is entered" }),
+      field("season_deck", "Season Deck: one card a line, '4 Axeman'", deck, { kind: "text", help: "40 cards or more, at most 4 of each" })),
+    el("div", { class: "season-roster", "aria-live": "polite" }), answer,
+    el("div", { class: "calc-actions" }, button("Save", { primary: true, action: "save" })));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      savePlayer(who);
+    });
+    form.addEventListener("click", (event) => {
+      if (event.target.closest("button")?.dataset.action === "save") savePlayer(who);
+    });
+    playerForms[who] = { form, title, answer, pool, deck };
+    sections.players.body.append(form);
+  }
+
+  const poolText = (player) => player.nom_pool.map((e) => `${e.name}, ${e.division[0].toUpperCase()}${e.division.slice(1)}`).join("\n");
+  const deckText = (player) => Object.entries(player.season_deck).map(([card, n]) => `${n} ${card}`).join("\n");
+
+  function savePlayer(who) {
+    const { form, answer } = playerForms[who];
+    const player = state.players[who];
+    const action = { do: "player", player: who };
+    const name = form.elements.name.value;
+    if (name.trim().replace(/\s+/g, " ") !== player.name) action.name = name;
+    if (!form.elements.nom_pool.readOnly && form.elements.nom_pool.value.trim() !== poolText(player)) action.nom_pool = form.elements.nom_pool.value;
+    if (form.elements.season_deck.value.trim() !== deckText(player)) action.season_deck = form.elements.season_deck.value;
+    if (Object.keys(action).length === 2) {
+      answer.replaceChildren(el("p", { class: "calc-headline", text: "Nothing changed." }));
+      return;
+    }
+    act(action, answer, { form });
+  }
+
+  // -------------------------------------------------------------- rulings and goal
+
+  const settingsForm = el("form", { class: "calc season-settings", novalidate: true, "aria-labelledby": `${id}-settings` });
+  const settingsAnswer = answerArea();
+  const settingsFields = el("div", { class: "calc-fields" });
+  const settingsNote = el("p", { class: "season-note" });
+  settingsForm.append(settingsNote, el("fieldset", { class: "season-settings-fields" }, el("legend", { class: "calc-sr-only", text: "The season's goal and rulings" }), settingsFields),
+    settingsAnswer, el("div", { class: "calc-actions" }, button("Save the rulings", { primary: true, action: "settings" })));
+  sections.settings.body.append(settingsForm);
+  settingsForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    saveSettings();
+  });
+  settingsForm.addEventListener("click", (event) => {
+    if (event.target.closest("button")?.dataset.action === "settings") saveSettings();
+  });
+
+  function buildSettingsFields() {
+    const rulings = spec?.settings?.rpgdl || {};
+    settingsFields.replaceChildren(field("goal", "Game goal", select(GOALS, "successes"), { kind: "choice", help: "Most Successes after five weeks, or the alternate Championship goal" }));
+    for (const key of RULINGS) {
+      const s = rulings[key];
+      if (!s) continue;
+      const control = s.kind === "choice" ? select(s.choices, s.default) : number(s.default);
+      settingsFields.append(field(key, s.label, control, { kind: s.kind === "choice" ? "choice" : "int", help: `Ruling ${s.ruling}` }));
+    }
+  }
+
+  function saveSettings() {
+    const changes = {};
+    for (const control of settingsFields.querySelectorAll("[name]")) {
+      if (String(state.settings[control.name]) !== control.value) changes[control.name] = control.value;
+    }
+    if (!Object.keys(changes).length) {
+      settingsAnswer.replaceChildren(el("p", { class: "calc-headline", text: "Nothing changed." }));
+      return;
+    }
+    act({ do: "settings", settings: changes }, settingsAnswer, { form: settingsForm });
+  }
+
+  /** The device's house rulings (table settings) that differ from a new season's. */
+  function tableRulings() {
+    const stored = storedSettings();
+    const out = {};
+    for (const key of RULINGS) {
+      const value = stored[`rpgdl.${key}`];
+      if (value != null && state && String(state.settings[key]) !== value) out[key] = value;
+    }
+    return out;
+  }
+
+  // -------------------------------------------------------------- log, undo
+
+  const logList = el("ol", { class: "season-log" });
+  const logAnswer = answerArea();
+  const undoButton = button("Undo the last change", { action: "undo" });
+  sections.log.body.append(el("div", { class: "calc-actions" }, undoButton), logAnswer, logList);
+  undoButton.addEventListener("click", () => act({ do: "undo" }, logAnswer));
+
+  // -------------------------------------------------------------- keep and share
+
+  const keepAnswer = answerArea();
+  const importText = el("textarea", { rows: "3", spellcheck: "false", placeholder: "Paste a season exported as JSON" });
+  const importFile = el("input", { type: "file", accept: "application/json,.json" });
+  const keepForm = el("form", { class: "calc season-keep", novalidate: true, "aria-labelledby": `${id}-keep` });
+  const restore = button("Bring back the season you had before", { action: "restore" });
+  const fresh = button("Start a new season", { action: "new" });
+  keepForm.append(
+    el("p", { class: "season-note", text: "The season is saved on this device as you go and works offline. To move it or keep a copy, export it; to show it to someone, send a link." }),
+    el("div", { class: "calc-actions" },
+      button("Download the season (JSON)", { action: "download" }),
+      button("Copy it as JSON", { action: "copy-json" }),
+      button("Copy a link to it", { action: "link" })),
+    el("div", { class: "calc-fields" },
+      field("import_text", "Import a season: paste its JSON", importText, { kind: "text", help: "It is checked first; the season you have now is kept and can be brought back" }),
+      field("import_file", "Or choose an exported file", importFile, { kind: "text" })),
+    el("div", { class: "calc-actions" }, button("Import", { primary: true, action: "import" }), restore, fresh),
+    keepAnswer);
+  sections.keep.body.append(keepForm);
+
+  keepForm.addEventListener("submit", (event) => event.preventDefault());
+  keepForm.addEventListener("click", async (event) => {
+    const target = event.target.closest("button");
+    const action = target?.dataset.action;
+    if (!action || !state) return;
+    if (action === "download") download();
+    else if (action === "copy-json") copyText(JSON.stringify(state, null, 1), target, "Copied");
+    else if (action === "link") shareLink(target);
+    else if (action === "import") {
+      const text = importFile.files.length ? await importFile.files[0].text() : importText.value;
+      if (!text.trim()) {
+        showError(keepAnswer, keepForm, { error: "Paste a season's JSON, or choose an exported file, first.", field: "import_text" });
+        return;
+      }
+      adopt(text, keepAnswer, "The imported season");
+    } else if (action === "restore") {
+      const before = read(BEFORE);
+      if (before) adopt(before, keepAnswer, "The season you had before", { swap: true });
+    } else if (action === "new") startAfresh(target);
+  });
+
+  function download() {
+    const names = PLAYERS.map((p) => state.players[p].name).join("-vs-").replace(/[^A-Za-z0-9-]+/g, "-").slice(0, 60);
+    const blob = new Blob([JSON.stringify(state, null, 1)], { type: "application/json" });
+    const link = el("a", { href: URL.createObjectURL(blob), download: `rpgdl-season-${names}-week-${state.weeks.length}.json` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+    keepAnswer.replaceChildren(el("p", { class: "calc-headline", text: "The season was downloaded as a JSON file." }));
+  }
+
+  async function shareLink(target) {
+    if (typeof CompressionStream === "undefined") {
+      showError(keepAnswer, null, { error: "This browser cannot make season links: download the season and send the file instead." });
+      return;
+    }
+    const address = new URL(location.href);
+    address.hash = LINK + (await pack(JSON.stringify(compact(state))));
+    const link = address.href;
+    if (link.length > LINK_MAX) {
+      showError(keepAnswer, null, { error: `This season is too big for a link (${link.length.toLocaleString("en")} characters; a link works up to ${LINK_MAX.toLocaleString("en")}): download it and send the file instead.` });
+      return;
+    }
+    keepAnswer.replaceChildren(el("p", { class: "calc-headline", text: `A link to this season (${link.length.toLocaleString("en")} characters) was copied. Opening it shows the season and asks before it replaces anyone's own.` }));
+    copyText(link, target, "Link copied");
+  }
+
+  /** A season from outside: checked by Python, then it becomes this device's season; the old one is kept aside. */
+  async function adopt(text, where, what, { swap = false } = {}) {
+    const result = await call(text, { do: "show" });
+    if (!result.ok) {
+      showError(where, null, { error: `${what} cannot be opened: ${result.error} Nothing saved on this device was changed.` });
+      return false;
+    }
+    const mine = read(STORE);
+    if (mine && state && state.log.length) write(BEFORE, mine);
+    else if (swap) write(BEFORE, null);
+    state = result.state;
+    write(STORE, JSON.stringify(state));
+    render();
+    where.replaceChildren(el("p", { class: "calc-headline", text: `${what} is open: ${state.result.headline}` }),
+      ...(mine && JSON.parse(mine).log?.length ? [el("p", { class: "season-note", text: "The season you had is kept: “Bring back the season you had before” returns to it." })] : []));
+    importText.value = "";
+    importFile.value = "";
+    return true;
+  }
+
+  let armed = null; // "Start a new season" asks a second press
+  async function startAfresh(target) {
+    if (armed !== target) {
+      armed = target;
+      target.textContent = "Press again to start a new season";
+      keepAnswer.replaceChildren(el("p", { class: "calc-headline", text: "A new season replaces this one on the device; it is kept aside and can be brought back once." }));
+      setTimeout(() => {
+        if (armed === target) {
+          armed = null;
+          target.textContent = "Start a new season";
+        }
+      }, 5000);
+      return;
+    }
+    armed = null;
+    target.textContent = "Start a new season";
+    const result = await call("", { do: "show" });
+    if (!result.ok) return showError(keepAnswer, null, result);
+    if (state && state.log.length) write(BEFORE, JSON.stringify(state));
+    state = result.state;
+    write(STORE, JSON.stringify(state));
+    render();
+    await applyTableRulings(keepAnswer);
+    keepAnswer.replaceChildren(el("p", { class: "calc-headline", text: "A new season has started. The one before is kept aside." }));
+  }
+
+  async function applyTableRulings(where) {
+    const changes = state && !state.log.length ? tableRulings() : {};
+    if (Object.keys(changes).length) await act({ do: "settings", settings: changes }, where);
+  }
+
+  // -------------------------------------------------------------- drawing the season
+
+  function render() {
+    if (!state) return;
+    const names = { first: state.players.first.name, second: state.players.second.name };
+    const championship = state.settings.goal === "championship";
+    box.dataset.outcome = state.result.outcome;
+    box.dataset.weeks = String(state.weeks.length);
+    headline.textContent = `${names.first} against ${names.second}: ${state.result.headline}`;
+
+    // Standings
+    const groups = [["Successes", "successes"], ["Trainwrecks", "trainwrecks"], ...(championship ? [["Points", "points"]] : [])];
+    const head1 = el("tr", {}, el("th", { scope: "col", rowspan: "2", text: "Week" }),
+      ...groups.map(([label]) => el("th", { scope: "colgroup", colspan: "2", text: label })));
+    const head2 = el("tr", {}, ...groups.flatMap(() => PLAYERS.map((p) => el("th", { scope: "col", class: "season-name", text: names[p] }))));
+    const body = state.standings.map((s) => el("tr", { "data-week": String(s.week) }, el("th", { scope: "row", text: String(s.week) }),
+      ...groups.flatMap(([, key]) => PLAYERS.map((p) => el("td", { "data-key": `${p}_${key}`, text: String(s[`${p}_${key}`]) })))));
+    const limit = state.settings.trainwreck_limit;
+    sections.standings.body.replaceChildren(
+      state.standings.length
+        ? el("div", { class: "season-scroll" }, el("table", { class: "season-standings" },
+          el("caption", { text: `After each week (running totals; ${limit} Trainwrecks lose at once)` }),
+          el("thead", {}, head1, head2), el("tbody", {}, ...body)))
+        : el("p", { class: "season-note", text: "No Weekend yet: enter the first one below." }),
+      divisionsTable(names, championship));
+
+    // The next Weekend
+    const open = !state.result.over;
+    sections.week.heading.textContent = open ? `Week ${state.weeks.length + 1}: the Weekend` : "The game is over";
+    weekForm.hidden = !open;
+    enter.textContent = `Enter week ${state.weeks.length + 1}`;
+    for (const legend of weekForm.querySelectorAll("legend[data-legend]")) {
+      const fs = legend.parentElement;
+      legend.textContent = `${SLOTS.find(([s]) => s === fs.dataset.slot)[1]} slot, ${names[fs.dataset.player]}`;
+    }
+    for (const who of PLAYERS) {
+      rosterLists[who].replaceChildren(...state.players[who].nom_pool.filter((e) => e.discarded == null)
+        .map((e) => el("option", { value: e.name, label: `${e.division}${e.worth != null ? `, Worth ${e.worth}, Draw ${e.draw}` : ""}` })));
+    }
+    if (!open) sections.week.body.querySelector(".season-over")?.remove();
+    if (!open) sections.week.body.prepend(el("p", { class: "season-over calc-headline", text: state.result.headline }));
+    else sections.week.body.querySelector(".season-over")?.remove();
+
+    // Weeks played
+    const weekEntries = state.log.filter((e) => e.action.do === "weekend");
+    sections.weeks.body.replaceChildren(...(weekEntries.length ? weekEntries.map((entry, i) => el("details", { class: "season-week", open: i === weekEntries.length - 1, "data-week": String(i + 1) },
+      el("summary", { text: entry.headline }),
+      el("ul", {}, ...entry.details.map((d) => el("li", { text: d }))))) : [el("p", { class: "season-note", text: "None yet." })]));
+
+    // Players
+    const started = state.weeks.length > 0;
+    for (const who of PLAYERS) {
+      const { form, title, pool, deck } = playerForms[who];
+      const player = state.players[who];
+      title.textContent = `${who === "first" ? "First" : "Second"} player: ${player.name}`;
+      form.elements.name.value = player.name;
+      pool.value = poolText(player);
+      deck.value = deckText(player);
+      pool.readOnly = started;
+      form.querySelector(".season-roster").replaceChildren(...rosterView(player));
+    }
+
+    // Rulings
+    for (const control of settingsFields.querySelectorAll("[name]")) control.value = String(state.settings[control.name]);
+    settingsForm.querySelector("fieldset").disabled = started;
+    settingsForm.querySelector("[data-action=settings]").disabled = started;
+    const house = tableRulings();
+    settingsNote.textContent = started
+      ? "These rulings are fixed for the season once the first Weekend is entered (undo the weeks to change them)."
+      : "A new season starts with your table settings; change them here before the first Weekend."
+        + (Object.keys(house).length ? ` Your table settings differ from this season's in ${plural(Object.keys(house).length, "ruling")}.` : "");
+
+    // Log
+    logList.replaceChildren(...state.log.map((entry, i) => el("li", { "data-do": entry.action.do },
+      el("p", { class: "season-log-headline", text: entry.headline }),
+      entry.rules.length ? rulesLine(entry.rules) : null)));
+    undoButton.disabled = !state.log.length;
+    undoButton.textContent = state.log.length ? `Undo: ${state.log[state.log.length - 1].headline.slice(0, 60)}${state.log[state.log.length - 1].headline.length > 60 ? "…" : ""}` : "Nothing to undo";
+    restore.hidden = !read(BEFORE);
+  }
+
+  function divisionsTable(names, championship) {
+    const pools = PLAYERS.some((p) => state.players[p].nom_pool.length);
+    if (!pools) return el("p", { class: "season-note", text: "Enter the Nom Pools under Players and decks to follow each Roster and who runs out of a division." });
+    const cell = (p, d) => {
+      const pool = state.players[p].nom_pool;
+      if (!pool.length) return el("td", { text: "no Nom Pool" });
+      const left = pool.filter((e) => e.division === d && e.discarded == null).length;
+      const out = state.run_out[p][d];
+      return el("td", { "data-key": `${p}_${d}`, class: out ? "season-out" : null, text: out ? `run out (week ${out})` : `${left} left` });
+    };
+    const rows = SLOTS.map(([d, label]) => {
+      const champ = state.champions[d];
+      return el("tr", {}, el("th", { scope: "row", text: label }), cell("first", d), cell("second", d),
+        ...(championship ? [el("td", { "data-key": `champion_${d}`, text: champ ? `${names[champ.player]} (${POINTS[d]})` : "—" })] : []));
+    });
+    return el("div", { class: "season-scroll" }, el("table", { class: "season-divisions" },
+      el("caption", { text: championship ? "Divisions: duelists left in each Roster, and the champions" : "Divisions: duelists left in each Roster" }),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Division" }), ...PLAYERS.map((p) => el("th", { scope: "col", class: "season-name", text: names[p] })),
+        ...(championship ? [el("th", { scope: "col", text: "Champion (points)" })] : []))),
+      el("tbody", {}, ...rows)));
+  }
+
+  function rosterView(player) {
+    if (!player.nom_pool.length) return [el("p", { class: "season-note", text: "No Nom Pool: Weekends take any names, and the Roster is not kept." })];
+    const out = [];
+    const problems = [...player.nom_pool_problems, ...player.season_deck_problems];
+    out.push(el("p", { class: problems.length ? "season-problems-title" : "season-legal",
+      text: `Nom Pool ${player.nom_pool_problems.length ? "not legal" : "legal"}; Season Deck: ${player.season_deck_total} cards${player.season_deck_problems.length ? ", not legal" : Object.keys(player.season_deck).length ? ", legal" : ""}.` }));
+    if (problems.length) out.push(el("ul", { class: "season-problems" }, ...problems.map((p) => el("li", { text: p }))));
+    const lost = player.nom_pool.filter((e) => e.discarded != null);
+    out.push(el("p", { class: "season-note", text: `Roster: ${player.nom_pool.length - lost.length} of ${player.nom_pool.length} left.` + (lost.length ? ` Defeated: ${lost.map((e) => `${e.name} (week ${e.discarded})`).join(", ")}.` : "") }));
+    return out;
+  }
+
+  // -------------------------------------------------------------- starting
+
+  function fetchJson(path) {
+    return fetch(new URL(path, siteBase())).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+  }
+
+  async function start() {
+    const [settingsSpec, rules] = await Promise.all([fetchJson("table-settings.json"), fetchJson("rules.json")]);
+    spec = settingsSpec;
+    if (Array.isArray(rules)) ruleUrls = Object.fromEntries(rules.map((r) => [r.id, new URL(r.url, siteBase()).href]));
+    buildSettingsFields();
+    const saved = read(STORE);
+    const result = await call(saved || "", { do: "show" });
+    if (result.ok) {
+      state = result.state;
+      status.textContent = saved ? "Saved on this device." : "A new season: name the players, or enter the first Weekend.";
+    } else {
+      // What is saved cannot be read: keep it aside untouched, start afresh in memory.
+      if (saved) write(BEFORE, saved);
+      const fresh = await call("", { do: "show" });
+      if (!fresh.ok) {
+        status.textContent = fresh.error;
+        box.dataset.loaded = "failed";
+        return;
+      }
+      state = fresh.state;
+      status.textContent = `The season saved on this device cannot be read (${result.error}) It is kept aside untouched; a new season starts here.`;
+    }
+    if (!result.ok || !saved) write(STORE, JSON.stringify(state));
+    render();
+    if (!state.log.length) await applyTableRulings(settingsAnswer);
+    await openLink();
+    box.dataset.loaded = "true"; // the season is drawn and any link dealt with
+  }
+
+  async function openLink() {
+    const hash = location.hash.slice(1);
+    if (!hash.startsWith(LINK)) return;
+    let text;
+    try {
+      text = await unpack(hash.slice(LINK.length));
+    } catch (err) {
+      status.textContent = `This link's season cannot be opened: ${err.message}. Nothing saved on this device was changed.`;
+      return;
+    }
+    const checked = await call(text, { do: "show" });
+    const forget = () => history.replaceState(history.state, "", location.pathname + location.search);
+    if (!checked.ok) {
+      status.textContent = `This link's season cannot be opened: ${checked.error} Nothing saved on this device was changed.`;
+      forget();
+      return;
+    }
+    if (!state.log.length) {
+      await adopt(text, keepAnswer, "The linked season");
+      status.textContent = `Opened from the link: ${checked.headline}`;
+      forget();
+      return;
+    }
+    const ask = el("div", { class: "season-ask", role: "alertdialog", "aria-labelledby": `${id}-ask` },
+      el("p", { id: `${id}-ask`, class: "calc-headline", text: `This link holds a season: ${checked.state.players.first.name} against ${checked.state.players.second.name}, ${checked.headline}` }),
+      el("p", { class: "season-note", text: "Open it here? The season on this device is kept aside and can be brought back." }));
+    const yes = button("Open the linked season", { primary: true, action: "open-link" });
+    const no = button("Keep mine", { action: "keep-mine" });
+    ask.append(el("div", { class: "calc-actions" }, yes, no));
+    top.append(ask);
+    yes.focus();
+    yes.addEventListener("click", async () => {
+      ask.remove();
+      if (await adopt(text, keepAnswer, "The linked season")) status.textContent = "Opened from the link; your season before it is kept aside.";
+      forget();
+    });
+    no.addEventListener("click", () => {
+      ask.remove();
+      status.textContent = "Kept the season on this device; the link was not opened.";
+      forget();
+    });
+  }
+
+  // A season link opened while this page is showing: only the address's hash changes.
+  const onHash = () => {
+    if (!box.isConnected) return window.removeEventListener("hashchange", onHash);
+    if (state && location.hash.startsWith(`#${LINK}`)) openLink();
+  };
+  window.addEventListener("hashchange", onHash);
+
+  // Another tab changed the season: show the new one (it was checked where it was made).
+  window.addEventListener("storage", (event) => {
+    if (event.key !== STORE || !event.newValue || !box.isConnected) return;
+    try {
+      state = JSON.parse(event.newValue);
+      render();
+      status.textContent = "Updated from another tab.";
+    } catch {
+      // ignore: the next change here is checked by Python again
+    }
+  });
+
+  start();
+}

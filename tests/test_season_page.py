@@ -1,0 +1,347 @@
+"""The RPGDL season tracker in Chromium (docs/rpgdl/season-tracker.md, docs/assets/season.js).
+
+A five-week season played through the page: players with Nom Pools and
+Season Decks, every Weekend typed row by row (a roll-off typed, two rolled
+by the page), a reload mid-way, an undo, export and import, a link. After
+every step the season the page keeps is compared with the one the Python
+package makes from the same actions and seeds (calculators.registry.track),
+and every number in the standings with Python's.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import zlib
+
+import pytest
+
+from calculators import registry
+from helpers import BOOT, PHONE, poll
+
+pytestmark = pytest.mark.browser
+
+PAGE = "rpgdl/season-tracker/"
+STORE = "table-rules:rpgdl.season"
+SLOTS = ("godlike", "heavy", "middle", "light")
+
+
+def pool(prefix: str) -> str:
+    return "\n".join(f"{prefix}{d[0].upper()}{i}, {d.capitalize()}" for d in SLOTS for i in range(1, 6))
+
+
+DECK = "\n".join(f"4 Card {i}" for i in range(10))
+
+
+def r(name, division, worth, draw, votes="", bonus=""):
+    return {"name": name, "division": division, "worth": str(worth), "draw": str(draw), "votes": str(votes), "bonus": str(bonus)}
+
+
+# The five weeks: (Ana's line-up, Ben's, roll-offs typed or None for the page to roll).
+WEEKS = {
+    1: ([r("AG1", "godlike", 10, 3), r("AH1", "heavy", 8, 3), r("AM1", "middle", 6, 3), r("AL1", "light", 4, 3)],
+        [r("BG1", "godlike", 9, 3), r("BH1", "heavy", 7, 3), r("BM1", "middle", 5, 3), r("BL1", "light", 3, 3)], None),
+    # A tied Godlike duel with its roll-off typed; votes, another change and a Trainwreck by half the Draw.
+    2: ([r("AG2", "godlike", 9, 3), r("AH2", "heavy", 6, 4, 2), r("AM2", "middle", 5, 2, "", -1), r("AL2", "light", 3, 2)],
+        [r("BG2", "godlike", 9, 3), r("BH2", "heavy", 7, 2), r("BM2", "middle", 5, 1), r("BL2", "light", 2, 2)], "2 5"),
+    # A Light duelist playing up in the Heavy slot; two ties the page rolls.
+    3: ([r("AG3", "godlike", 8, 3), r("AL3", "light", 7, 1), r("AM3", "middle", 6, 2), r("AL4", "light", 4, 2)],
+        [r("BG3", "godlike", 8, 3), r("BH3", "heavy", 5, 3), r("BM3", "middle", 4, 2), r("BL3", "light", 3, 2)], None),
+    4: ([r("AG4", "godlike", 7, 3), r("AH4", "heavy", 7, 3), r("AM4", "middle", 7, 3), r("AL5", "light", 7, 3)],
+        [r("BG4", "godlike", 6, 3), r("BH4", "heavy", 6, 3), r("BM4", "middle", 6, 3), r("BL4", "light", 6, 3)], None),
+    5: ([r("AG5", "godlike", 5, 3), r("AH5", "heavy", 5, 3), r("AM5", "middle", 5, 3), r("AL1", "light", 5, 3)],
+        [r("BG5", "godlike", 6, 3), r("BH5", "heavy", 6, 3), r("BM5", "middle", 6, 3), r("BL5", "light", 6, 3)], None),
+}
+
+
+class Mirror:
+    """The season as the Python package makes it from the same actions and seeds."""
+
+    def __init__(self):
+        self.state = registry.track("rpgdl.season", "", json.dumps({"do": "show"}))["state"]
+
+    def step(self, action, seed=None):
+        answer = registry.track("rpgdl.season", json.dumps(self.state), json.dumps(action), seed)
+        assert answer["ok"], answer
+        self.state = answer["state"]
+        return answer
+
+
+def open_tracker(page, base_url, url=None):
+    if page.url.split("#")[0] == (url or base_url + PAGE).split("#")[0]:
+        page.goto("about:blank")  # a new load, not a hash change (that path has a test of its own)
+    page.goto(url or base_url + PAGE)
+    page.locator(".season[data-loaded]").wait_for(timeout=BOOT)
+    return page.locator(".season")
+
+
+def stored(page):
+    return json.loads(page.evaluate(f"localStorage.getItem({STORE!r})"))
+
+
+def wait_answer(area, before: str = ""):
+    """The answer area's new words (its headline or its error)."""
+    area.locator(".calc-headline, .calc-error").first.wait_for(timeout=BOOT)
+    return area.inner_text()
+
+
+def act(page, area_selector, click):
+    area = page.locator(area_selector)
+    page.evaluate(f"document.querySelector({area_selector!r}).replaceChildren()")
+    click()
+    area.locator(".calc-headline, .calc-error").first.wait_for(timeout=BOOT)
+    return area
+
+
+def save_player(page, who, name, nom_pool, deck):
+    form = page.locator(f'form.season-player[data-player="{who}"]')
+    form.locator("[name=name]").fill(name)
+    form.locator("[name=nom_pool]").fill(nom_pool)
+    form.locator("[name=season_deck]").fill(deck)
+    return act(page, f'form.season-player[data-player="{who}"] .season-answer', lambda: form.get_by_role("button", name="Save").click())
+
+
+def enter_week(page, week):
+    first, second, rolls = WEEKS[week]
+    form = page.locator("form.season-form")
+    for who, line in (("first", first), ("second", second)):
+        for slot, row in zip(SLOTS, line):
+            for key, value in row.items():
+                control = form.locator(f'[name="{slot}_{who}_{key}"]')
+                if key == "division":
+                    control.select_option(value)
+                else:
+                    control.fill(value)
+    form.locator("[name=rolls]").fill(rolls or "")
+    area = act(page, ".season-section[data-section=week] .season-answer", lambda: form.locator("[data-action=weekend]").click())
+    text = area.inner_text()
+    seed = re.search(r"\(seed (\d+)\)", text)
+    action = {"do": "weekend", "week": week, "first": first, "second": second}
+    if rolls:
+        action["rolls"] = rolls
+    return action, (int(seed.group(1)) if seed else None), text
+
+
+def check_numbers(page, state):
+    """Every number of the standings and divisions tables is Python's."""
+    rows = page.locator(".season-standings tbody tr")
+    assert rows.count() == len(state["standings"])
+    for i, s in enumerate(state["standings"]):
+        for key in ("first_successes", "second_successes", "first_trainwrecks", "second_trainwrecks"):
+            assert rows.nth(i).locator(f'[data-key="{key}"]').inner_text() == str(s[key]), (i, key)
+    for who in ("first", "second"):
+        for d in SLOTS:
+            cell = page.locator(f'.season-divisions [data-key="{who}_{d}"]').inner_text()
+            left = sum(1 for e in state["players"][who]["nom_pool"] if e["division"] == d and e["discarded"] is None)
+            out = state["run_out"][who].get(d)
+            assert cell == (f"run out (week {out})" if out else f"{left} left")
+    assert page.locator(".season-headline").inner_text().endswith(state["result"]["headline"])
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(**PHONE)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    yield page
+    context.close()
+
+
+def test_a_five_week_season_matches_the_python_package(phone, base_url, browser, tmp_path):
+    page = phone
+    open_tracker(page, base_url)
+    mirror = Mirror()
+    assert stored(page) == mirror.state  # a new season, the site's rulings (no table settings on this device)
+
+    for who, name, prefix in (("first", "Ana", "A"), ("second", "Ben", "B")):
+        area = save_player(page, who, name, pool(prefix), DECK)
+        mirror.step({"do": "player", "player": who, "name": name, "nom_pool": pool(prefix), "season_deck": DECK})
+        assert stored(page) == mirror.state
+        assert "Nom Pool: 20 duelists (5 Godlike, 5 Heavy, 5 Middle, 5 Light), legal." in area.inner_text()
+
+    for week in (1, 2, 3):
+        action, seed, text = enter_week(page, week)
+        answer = mirror.step(action, seed)
+        assert stored(page) == mirror.state, week
+        assert answer["headline"] in text
+        check_numbers(page, mirror.state)
+    assert mirror.state["weeks"][1]["duels"][0]["roll"] == [2, 5]
+    assert [d["roll"] is not None for d in mirror.state["weeks"][2]["duels"]] == [True, True, False, False]
+
+    # Reload mid-way: the season is still there, drawn the same.
+    page.reload()
+    page.locator(".season[data-loaded]").wait_for(timeout=BOOT)
+    assert stored(page) == mirror.state
+    check_numbers(page, mirror.state)
+    assert page.locator("form.season-form [data-action=weekend]").inner_text() == "Enter week 4"
+
+    # Week 4, then undo: exactly the season after week 3 again.
+    after_three = json.loads(json.dumps(mirror.state))
+    action, seed, _ = enter_week(page, 4)
+    mirror.step(action, seed)
+    assert stored(page) == mirror.state
+    act(page, ".season-log .season-answer, .season-section[data-section=log] .season-answer",
+        lambda: page.locator(".season-section[data-section=log] [data-action=undo]").click())
+    assert stored(page) == after_three
+    mirror.state = after_three
+    check_numbers(page, mirror.state)
+    WEEKS[4][0][0]["worth"] = "5"  # typed again with the Godlike Worth corrected
+    try:
+        for week in (4, 5):
+            action, seed, _ = enter_week(page, week)
+            mirror.step(action, seed)
+            assert stored(page) == mirror.state
+            check_numbers(page, mirror.state)
+    finally:
+        WEEKS[4][0][0]["worth"] = "7"
+    assert mirror.state["result"]["over"] and page.locator("form.season-form").is_hidden()
+    assert page.locator(".season").get_attribute("data-outcome") == mirror.state["result"]["outcome"]
+    # The log cites its rules as links.
+    assert page.locator('.season-log a[href*="rpgdl.weekend.order"]').count() == 5
+
+    # Export: the file is the season.
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download the season (JSON)").click()
+    exported = json.loads(download.value.path().read_text())
+    assert exported == mirror.state
+
+    # Import on another device (a fresh context): the same season.
+    other = browser.new_context(**PHONE)
+    try:
+        second = other.new_page()
+        open_tracker(second, base_url)
+        second.locator("[name=import_text]").fill(json.dumps(exported))
+        act(second, "form.season-keep .season-answer", lambda: second.get_by_role("button", name="Import", exact=True).click())
+        assert stored(second) == mirror.state
+        check_numbers(second, mirror.state)
+    finally:
+        other.close()
+
+    # Share by link: opened on an empty device, the season is there at once.
+    act(page, "form.season-keep .season-answer", lambda: page.get_by_role("button", name="Copy a link to it").click())
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert "#season=" in link and len(link) < 8000
+    code = link.split("#season=", 1)[1]
+    carried = json.loads(zlib.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)), -15))
+    assert carried == {"tracker": "rpgdl.season", "version": 1, "log": [{"action": e["action"]} for e in mirror.state["log"]]}
+    other = browser.new_context(**PHONE)
+    try:
+        third = other.new_page()
+        open_tracker(third, base_url, link)
+        assert stored(third) == mirror.state
+        check_numbers(third, mirror.state)
+        assert "#season=" not in third.url
+    finally:
+        other.close()
+    assert page.errors == []
+
+
+def test_a_link_asks_before_it_replaces_a_season_and_the_old_one_comes_back(phone, base_url):
+    page = phone
+    open_tracker(page, base_url)
+    mine = Mirror()
+    save_player(page, "first", "Mine", pool("A"), DECK)
+    mine.step({"do": "player", "player": "first", "name": "Mine", "nom_pool": pool("A"), "season_deck": DECK})
+    theirs = Mirror()
+    theirs.step({"do": "player", "player": "first", "name": "Theirs"})
+    raw = json.dumps({"tracker": "rpgdl.season", "version": 1, "log": [{"action": e["action"]} for e in theirs.state["log"]]})
+    code = base64.urlsafe_b64encode(zlib.compress(raw.encode(), 9)[2:-4]).decode().rstrip("=")
+    open_tracker(page, base_url, f"{base_url}{PAGE}#season={code}")
+    ask = page.get_by_role("alertdialog")
+    assert "Theirs against Second player" in ask.inner_text()
+    assert stored(page) == mine.state  # nothing replaced before the answer
+    page.get_by_role("button", name="Open the linked season").click()
+    poll(page, f"() => JSON.parse(localStorage.getItem({STORE!r})).players.first.name === 'Theirs'")
+    assert stored(page) == theirs.state
+    act(page, "form.season-keep .season-answer", lambda: page.get_by_role("button", name="Bring back the season you had before").click())
+    assert stored(page) == mine.state
+    assert page.errors == []
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda s: {**s, "standings": [{**s["standings"][0], "first_successes": 40}]}, "does not match its own log: standings/0/first_successes is 40"),
+    (lambda s: {**s, "tracker": "tell_tale.encounter"}, "This is not a saved RPGDL season"),
+    (lambda s: {**s, "log": [{"action": {"do": "player", "player": "first", "name": "<img src=x onerror=alert(1)>" * 3}}]}, "at most 40 characters"),
+    (lambda s: "[" * 50_000, "nested too deep"),
+    (lambda s: "not json", "it is not JSON"),
+])
+def test_hostile_state_is_refused_in_words_and_nothing_saved_is_lost(phone, base_url, change, words):
+    page = phone
+    open_tracker(page, base_url)
+    save_player(page, "first", "Keeper", pool("A"), DECK)
+    mirror = Mirror()
+    mirror.step({"do": "player", "player": "first", "name": "Keeper"})  # a season to spoil (no Nom Pool: slots may stay empty)
+    mirror.step({"do": "weekend", "first": [r("AG1", "godlike", 9, 3), None, None, None], "second": [r("BG1", "godlike", 8, 3), None, None, None]})
+    before = stored(page)
+    bad = change(mirror.state)
+    text = bad if isinstance(bad, str) else json.dumps(bad)
+    page.locator("[name=import_text]").fill(text)
+    area = act(page, "form.season-keep .season-answer", lambda: page.get_by_role("button", name="Import", exact=True).click())
+    assert words in area.locator("[role=alert]").inner_text()
+    assert stored(page) == before
+    assert page.locator("img").filter(has=page.locator("[onerror]")).count() == 0
+    # The same by link: refused in words, the saved season untouched.
+    if not isinstance(bad, str):
+        code = base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)[2:-4]).decode().rstrip("=")
+        open_tracker(page, base_url, f"{base_url}{PAGE}#season={code}")
+        assert words in page.locator(".season .tracker-status").inner_text()
+        assert stored(page) == before
+    assert page.errors == []
+
+
+def test_a_broken_link_is_refused_in_words(phone, base_url):
+    open_tracker(phone, base_url, f"{base_url}{PAGE}#season=!!!not-a-season")
+    assert "This link's season cannot be opened: the link's season was cut short or changed" in phone.locator(".season .tracker-status").inner_text()
+    open_tracker(phone, base_url, f"{base_url}{PAGE}#season=AAAA")
+    assert "cannot be opened" in phone.locator(".season .tracker-status").inner_text()
+
+
+def test_an_error_sits_beside_its_field(phone, base_url):
+    page = phone
+    open_tracker(page, base_url)
+    save_player(page, "first", "Ana", pool("A"), DECK)
+    first, second, _ = WEEKS[1]
+    form = page.locator("form.season-form")
+    for who, line in (("first", [r("Zed", "godlike", 9, 3), *first[1:]]), ("second", second)):
+        for slot, row in zip(SLOTS, line):
+            for key, value in row.items():
+                control = form.locator(f'[name="{slot}_{who}_{key}"]')
+                control.select_option(value) if key == "division" else control.fill(value)
+    act(page, ".season-section[data-section=week] .season-answer", lambda: form.locator("[data-action=weekend]").click())
+    field = form.locator('[name="godlike_first_name"]')
+    assert field.get_attribute("aria-invalid") == "true"
+    assert page.locator(f"#{field.get_attribute('id')}-error").inner_text() == "Zed is not in Ana's Nom Pool."
+    assert stored(page)["weeks"] == []
+
+
+def test_a_new_season_takes_the_tables_rulings(browser, base_url):
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(base_url + PAGE)
+        page.evaluate("localStorage.setItem('table-rules:settings', JSON.stringify({'rpgdl.half_draw': 'exactly', 'rpgdl.trainwreck_limit': '4'}))")
+        open_tracker(page, base_url)
+        poll(page, f"() => JSON.parse(localStorage.getItem({STORE!r}) || '{{}}').log?.length === 1")
+        state = stored(page)
+        assert state["settings"]["half_draw"] == "exactly" and state["settings"]["trainwreck_limit"] == 4
+        assert state["log"][0]["action"] == {"do": "settings", "settings": {"trainwreck_limit": 4, "half_draw": "exactly"}}
+        assert page.locator("form.season-settings [name=half_draw]").input_value() == "exactly"
+    finally:
+        context.close()
+
+
+def test_a_link_opened_on_the_page_itself_is_read(phone, base_url):
+    """Only the hash changes when a season link is opened where the tracker already is."""
+    page = phone
+    open_tracker(page, base_url)
+    theirs = Mirror()
+    theirs.step({"do": "player", "player": "second", "name": "Linked"})
+    raw = json.dumps({"tracker": "rpgdl.season", "version": 1, "log": [{"action": e["action"]} for e in theirs.state["log"]]})
+    code = base64.urlsafe_b64encode(zlib.compress(raw.encode(), 9)[2:-4]).decode().rstrip("=")
+    page.evaluate(f"location.hash = 'season={code}'")
+    poll(page, f"() => JSON.parse(localStorage.getItem({STORE!r})).players.second.name === 'Linked'")
+    assert stored(page) == theirs.state
