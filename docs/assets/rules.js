@@ -365,6 +365,7 @@ function setUpCalculators() {
 // imports, so the build can address each by its content.
 const TRACKERS = {
   "rpgdl.season": () => import("./season.js"),
+  "tell_tale.encounter": () => import("./encounter.js"),
 };
 
 function setUpTrackers() {

@@ -1,0 +1,820 @@
+// The Tell-Tale encounter tracker's page (docs/tell-tale/encounter.md).
+//
+// Every rule is in Python (calculators/tell_tale/encounter*.py), reached
+// through the calculators' worker as compute("track:tell_tale.encounter",
+// {state, action}, seed): this module only draws the state Python answers,
+// keeps it on the device (localStorage), and sends the actions the controls
+// describe. A state from storage, a file, pasted text or a link is first
+// sent with {"do": "show"}, which Python checks field by field; a refusal
+// is shown as its sentence and nothing saved is replaced. Everything shown
+// goes in with textContent.
+
+import { storedSettings } from "./table.js";
+import { siteBase } from "./offline.js";
+
+const NAME = "tell_tale.encounter";
+const STORE = "table-rules:tell_tale.encounter";
+const BEFORE = "table-rules:tell_tale.encounter:before"; // the encounter a new one, an import or a link put aside
+const LINK = "encounter="; // #encounter=<deflate-raw, base64url>
+const LINK_MAX = 8000; // characters of a whole link: longer ones break in chats and mail
+const STATE_MAX = 200000; // characters, as the tracker's max_state_chars
+const SETTINGS = ["both", "overflow", "winner_damage", "tie", "rounding", "method", "shortfall"]; // encounter_state.SETTINGS
+// The keywords the tracker knows (encounter_state.KEYWORDS); Python refuses any other.
+const KEYWORDS = ["first-strike", "double-strike", "trample", "vigilance", "haste", "deathtouch", "infect", "wither",
+  "lifelink", "indestructible", "defender", "extort", "flying", "reach"];
+const KINDS = [["pc", "PC"], ["npc", "NPC"], ["familiar", "Familiar"], ["summon", "Summon"]];
+const STATUS = { standing: "", kneeling: "kneeling", "knocked-down": "knocked down", detained: "detained", exiled: "exiled", dispelled: "dispelled" };
+const STEPS = { untap: "1. Untap step", upkeep: "2. Upkeep step", draw: "3. Draw step", actions: "4. Character actions", end: "5. End step" };
+const OTHER = [["move", "Move"], ["kneel", "Kneel"], ["get-up", "Get up"], ["pick-up", "Pick up or equip"], ["sorcery", "Cast a sorcery"],
+  ["hide", "Hide"], ["flee", "Flee"], ["other", "Something else"]];
+// What each action asks for: its controls, the JSON names of who acts and who is acted on.
+const ACTIONS = {
+  attack: { label: "Attack (Double Strike: both rolls)", actor: "attacker", actorLabel: "Attacker", target: "target", fields: ["situation", "d20", "crit_d4", "second_d20", "second_crit_d4"], dice: true },
+  charge: { label: "Trample charge through a line", actor: "attacker", actorLabel: "Charger", fields: ["situation", "line"], dice: true },
+  first_strike: { label: "First Strike: strike as an enemy comes in range", actor: "attacker", actorLabel: "First Striker", target: "target", targetLabel: "Enemy coming in range", fields: ["situation", "d20", "target_d20", "crit_d4", "second_d20", "second_crit_d4"], dice: true },
+  act: { label: "Another action (move, kneel, get up…)", actor: "id", actorLabel: "Who", fields: ["what"] },
+  tap: { label: "Force to its knees (opposed save)", actor: "source", actorLabel: "Forced by", optionalActor: true, target: "target", fields: ["effect_d20", "save_d20"], dice: true },
+  exile: { label: "Exile (opposed save, all actions)", actor: "caster", actorLabel: "Caster", target: "target", fields: ["effect_d20", "save_d20"], dice: true },
+  detain: { label: "Detain", actor: "source", actorLabel: "Detained by", target: "target", fields: [] },
+  damage: { label: "Damage from a spell or effect", actor: "source", actorLabel: "Source", optionalActor: true, target: "target", fields: ["amount"] },
+  life: { label: "Gain or lose life", target: "target", targetLabel: "Who", fields: ["amount"] },
+  cure: { label: "Regenerate, return or burn", target: "target", targetLabel: "Who", fields: ["how", "amount"] },
+  extort: { label: "Extort", actor: "user", actorLabel: "Who", fields: [] },
+  ability: { label: "Planeswalker ability", actor: "user", actorLabel: "Planeswalker", fields: ["cost", "mana"] },
+};
+const DICE_FIELDS = {
+  d20: ["Attack d20", "Two with advantage or disadvantage; empty to roll."],
+  crit_d4: ["Critical d4", "Only on a kept 20."],
+  second_d20: ["Second d20", "Double Strike's second roll."],
+  second_crit_d4: ["Second critical d4", "Only if the second roll keeps a 20."],
+  target_d20: ["Enemy's d20", "When it has First Strike too: opposed rolls."],
+  effect_d20: ["Effect's d20", "Rolled by the side forcing it."],
+  save_d20: ["Saver's d20", "Two with advantage or disadvantage."],
+  amount: ["Amount", "Damage; life (below 0 to lose it); burn damage."],
+  cost: ["Loyalty cost", "As printed: +1, -3, 0."],
+  mana: ["Mana available", "Empty: not checked."],
+};
+const LINE_MAX = 6; // enemies in a charge's line that the form offers
+
+// ---------------------------------------------------------------- small helpers
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+function read(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value == null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false; // storage full or off: the page still works, it just forgets
+  }
+}
+
+const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
+const keywordLabel = (k) => k.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+
+/** Typed dice or numbers: "14", "4 17" -> 14, [4, 17]; empty -> undefined; anything else as typed (Python says what is wrong). */
+function typed(text) {
+  const t = String(text).trim();
+  if (!t) return undefined;
+  const parts = t.split(/[\s,;/]+/).filter(Boolean);
+  if (parts.every((p) => /^[+-]?[0-9]{1,6}$/.test(p))) {
+    const numbers = parts.map(Number);
+    return numbers.length === 1 ? numbers[0] : numbers;
+  }
+  return t;
+}
+
+function toBase64Url(bytes) {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function pack(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  return toBase64Url(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+
+async function unpack(code) {
+  if (!/^[A-Za-z0-9_-]{1,200000}$/.test(code)) throw new Error("the link is cut short or was changed");
+  const binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > STATE_MAX * 4) throw new Error("the link unpacks to more than an encounter can hold");
+    parts.push(value);
+  }
+  return new TextDecoder().decode(await new Blob(parts).arrayBuffer());
+}
+
+let ruleUrls = null; // rule ID -> its address (rules.json), fetched once
+function ruleLink(id) {
+  const a = el("a", { href: new URL(`r/${id}/`, siteBase()).href, text: id });
+  ruleUrls ??= fetch(new URL("rules.json", siteBase())).then((r) => (r.ok ? r.json() : [])).then(
+    (rules) => new Map(rules.map((r) => [r.id, r])), () => new Map());
+  ruleUrls.then((map) => {
+    const rule = map.get(id);
+    if (rule) {
+      a.href = new URL(rule.url, siteBase()).href;
+      a.title = rule.title;
+    }
+  });
+  return a;
+}
+
+let tableSpec = null; // table-settings.json: the rulings' labels and choices
+function settingsSpec() {
+  tableSpec ??= fetch(new URL("table-settings.json", siteBase())).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+  return tableSpec.then((spec) => spec?.settings?.tell_tale ?? {});
+}
+
+// ---------------------------------------------------------------- the page
+
+export function setUp(box, { computeInWorker, copyText }) {
+  let state = null; // the encounter as Python last answered it; null: none yet
+  let busy = false;
+  const ids = (suffix) => `enc-${suffix}`;
+
+  // -------------------------------------------------------------- skeleton
+  const status = el("p", { class: "tracker-status enc-status", role: "status", text: "Loading the calculators…" });
+  const notice = el("div", { class: "enc-notice", hidden: true });
+  const banner = el("section", { class: "enc-banner", "aria-labelledby": ids("banner-title") });
+  const roster = el("ol", { class: "enc-roster", "aria-labelledby": ids("roster-title") });
+  const rosterBox = el("section", { class: "enc-section" }, el("h2", { id: ids("roster-title"), text: "Combatants" }), roster);
+  const form = el("form", { class: "enc-act", novalidate: true, "aria-labelledby": ids("act-title") });
+  const answer = el("div", { class: "calc-answer enc-answer", "aria-live": "polite" });
+  const errorLine = el("p", { class: "calc-error", role: "alert" });
+  const addForm = el("form", { class: "enc-add", novalidate: true, "aria-labelledby": ids("add-title") });
+  const log = el("ol", { class: "enc-log", reversed: true });
+  const undoButton = el("button", { type: "button", class: "md-button", "data-enc": "undo", text: "Undo" });
+  const rulings = el("details", { class: "calc-rulings enc-rulings" });
+  const keep = el("section", { class: "enc-section enc-keep", "aria-labelledby": ids("keep-title") });
+  box.classList.add("encounter");
+  box.replaceChildren(
+    status, notice, banner, rosterBox,
+    el("section", { class: "enc-section" }, el("h2", { id: ids("act-title"), text: "Resolve an action" }), form, errorLine, answer),
+    el("section", { class: "enc-section" }, el("h2", { id: ids("add-title"), text: "Add a combatant" }), addForm),
+    el("section", { class: "enc-section" }, el("h2", { id: ids("log-title"), text: "Action log" }),
+      el("div", { class: "calc-actions" }, undoButton), log),
+    el("section", { class: "enc-section" }, el("h2", { id: ids("rulings-title"), text: "Rulings" }), rulings),
+    keep,
+  );
+
+  // -------------------------------------------------------------- talking to Python
+
+  function send(action, { roll = false, from = state } = {}) {
+    const seed = roll ? String(crypto.getRandomValues(new Uint32Array(1))[0]) : null;
+    const params = { state: from ? JSON.stringify(from) : "", action: JSON.stringify(action) };
+    return computeInWorker(`track:${NAME}`, params, seed).catch((err) => ({ ok: false, error: `The calculator could not start (${err.message}).` }));
+  }
+
+  /** Check a state's text from outside: Python's answer to {"do": "show"}. */
+  function check(text) {
+    if (text.length > STATE_MAX) return Promise.resolve({ ok: false, error: `This is ${text.length.toLocaleString("en")} characters long; an encounter holds at most ${STATE_MAX.toLocaleString("en")}.` });
+    return computeInWorker(`track:${NAME}`, { state: text, action: '{"do": "show"}' }, null)
+      .catch((err) => ({ ok: false, error: `The calculator could not start (${err.message}).` }));
+  }
+
+  function save() {
+    if (!write(STORE, JSON.stringify(state))) say("This device did not keep the encounter (its storage is full or off): export it to be safe.");
+  }
+
+  async function run(action, { roll = false, quiet = false } = {}) {
+    if (busy) return null;
+    busy = true;
+    box.setAttribute("aria-busy", "true");
+    const result = await send(action, { roll });
+    busy = false;
+    box.removeAttribute("aria-busy");
+    if (!result.ok) {
+      errorLine.textContent = result.error;
+      if (!quiet) answer.replaceChildren();
+      return result;
+    }
+    errorLine.textContent = "";
+    state = result.state;
+    save();
+    render();
+    if (!quiet) showAnswer(result);
+    return result;
+  }
+
+  function showAnswer(result) {
+    const parts = [el("p", { class: "calc-headline", "data-outcome": result.outcome, text: result.headline })];
+    const dice = Object.entries(result.dice || {});
+    if (dice.length) {
+      parts.push(el("p", { class: "calc-seed", "data-seed": result.seed ?? "", text: `${result.seed != null ? "Rolled" : "Dice"}: ${dice.map(([k, v]) => `${k} ${v}`).join("; ")}${result.seed != null ? ` (seed ${result.seed})` : ""}.` }));
+    }
+    if (result.details.length) parts.push(el("ol", { class: "calc-details" }, ...result.details.map((d) => el("li", { text: d }))));
+    if (result.rules.length) {
+      const p = el("p", { class: "calc-rules" }, "Rules: ");
+      result.rules.forEach((id, i) => p.append(...(i ? [", "] : []), ruleLink(id)));
+      parts.push(p);
+    }
+    answer.replaceChildren(...parts);
+  }
+
+  function say(text, ...buttons) {
+    notice.replaceChildren(el("p", { text }), ...(buttons.length ? [el("div", { class: "calc-actions" }, ...buttons)] : []));
+    notice.hidden = false;
+  }
+
+  function button(text, onClick, props = {}) {
+    const b = el("button", { type: "button", class: "md-button", ...props, text });
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  // -------------------------------------------------------------- drawing the state
+
+  const byId = (id) => state?.combatants.find((c) => c.id === id);
+  const current = () => (state?.phase === "combat" ? state.order[state.turn] : null);
+
+  /** Turn holders in order, each followed by the familiars and summons that act in its turn. */
+  function inOrder() {
+    if (!state) return [];
+    const out = [];
+    for (const id of state.order) out.push(byId(id), ...state.combatants.filter((c) => c.owner === id));
+    return out.filter(Boolean);
+  }
+
+  function render() {
+    renderBanner();
+    renderRoster();
+    renderForm();
+    renderLog();
+    renderRulings();
+    renderKeep();
+  }
+
+  function renderBanner() {
+    const title = el("h2", { id: ids("banner-title"), class: "enc-turn" });
+    const tools = el("div", { class: "calc-actions" });
+    const lines = [];
+    if (!state || state.phase === "setup") {
+      title.textContent = "Setting up the fight";
+      lines.push(el("p", { text: "Add the combatants, give each PC its Initiative (NPCs without one are rolled), then start." }));
+      const by = el("select", { id: ids("order-by"), "data-enc": "order-by" },
+        el("option", { value: "initiative", text: "By Initiative" }), el("option", { value: "hand", text: "By hand, from whoever began" }));
+      by.value = state?.order_by ?? "initiative";
+      by.addEventListener("change", () => run({ do: "order", by: by.value }));
+      const first = el("select", { id: ids("first"), "data-enc": "first" }, el("option", { value: "", text: "As listed" }),
+        ...(state?.order ?? []).map((id) => el("option", { value: id, text: byId(id).name })));
+      lines.push(el("div", { class: "calc-fields enc-setup" },
+        el("div", { class: "calc-field" }, el("label", { for: by.id, text: "Turn order" }), by),
+        ...(by.value === "hand" ? [el("div", { class: "calc-field" }, el("label", { for: first.id, text: "Who began the fight" }), first)] : [])));
+      tools.append(
+        button("Start the fight", () => run({ do: "start", ...(first.value ? { first: first.value } : {}) }, { roll: true }), { class: "md-button md-button--primary", "data-enc": "start" }),
+        button("Roll Initiative for NPCs", () => run({ do: "initiative", all: true }, { roll: true }), { "data-enc": "roll-initiative" }));
+    } else if (state.phase === "combat") {
+      const holder = byId(current());
+      title.textContent = `Round ${state.round}: ${holder.name}'s turn`;
+      const team = inOrder().filter((c) => (c.owner ?? c.id) === holder.id);
+      lines.push(el("p", { class: "enc-step", "data-step": state.step, text: STEPS[state.step] }));
+      lines.push(el("p", { class: "enc-team", text: "Actions left: " + team.map((c) => `${c.name} ${c.actions}`).join(", ") + "." }));
+      tools.append(button("Next step", () => run({ do: "next" }), { class: "md-button md-button--primary", "data-enc": "next" }));
+    } else {
+      title.textContent = "The encounter is over";
+      lines.push(el("p", { text: `It lasted ${plural(state.round, "round")}. Toughness is back in full; Vitality, counters and poison stay.` }));
+      tools.append(button("Start another fight", () => run({ do: "start" }, { roll: true }), { class: "md-button md-button--primary", "data-enc": "start" }));
+    }
+    banner.replaceChildren(title, ...lines, tools);
+  }
+
+  function stat(label, value, key, low = false) {
+    return el("div", { class: "enc-stat" + (low ? " enc-low" : "") }, el("dt", { text: label }), el("dd", { "data-stat": key, text: value }));
+  }
+
+  function renderRoster() {
+    const now = current();
+    const cards = inOrder().map((c) => {
+      const acting = state.phase === "combat" && (c.owner ?? c.id) === now;
+      const marks = [STATUS[c.status], c.health !== "conscious" ? c.health : "", c.poisoned ? "poisoned" : "",
+        c.token ? "token" : "", c.planeswalker ? (c.ability_used ? "ability used" : "planeswalker") : ""].filter(Boolean);
+      const who = [KINDS.find(([k]) => k === c.kind)[1], c.side === "party" ? "party" : "foes",
+        c.owner ? `with ${byId(c.owner).name}` : `Initiative ${c.initiative ?? "–"}`];
+      const card = el("li", { class: "enc-card", "data-id": c.id, "data-side": c.side, "data-health": c.health, "aria-current": acting ? "true" : null },
+        el("p", { class: "enc-card-head" }, el("span", { class: "enc-name", text: c.name }), " ",
+          el("span", { class: "enc-who", text: who.join(" · ") }), acting ? el("span", { class: "enc-now", text: "acting" }) : null),
+        el("dl", { class: "enc-stats" },
+          stat("Power", c.power_now === c.power ? `${c.power}` : `${c.power_now}/${c.power}`, "power", c.power_now < c.power),
+          stat("Tough.", `${c.toughness_now}/${c.toughness + Math.max(0, c.boost)}`, "toughness", c.toughness_now === 0),
+          stat("Vitality", `${c.vitality}/${c.max_vitality}`, "vitality", c.vitality <= 0),
+          stat("−1/−1", `${c.counters}`, "counters", c.counters > 0),
+          stat("Acts", `${c.actions}`, "actions")),
+        marks.length || c.keywords.length ? el("p", { class: "enc-marks" },
+          marks.length ? el("span", { class: "enc-flags", "data-marks": "", text: marks.join(" · ") }) : null,
+          marks.length && c.keywords.length ? " · " : null,
+          c.keywords.length ? el("span", { class: "enc-keywords", text: c.keywords.map(keywordLabel).join(", ") }) : null) : null,
+        editor(c));
+      return card;
+    });
+    roster.replaceChildren(...(cards.length ? cards : [el("li", { class: "enc-empty", text: "Nobody yet: add the combatants below." })]));
+  }
+
+  /** A card's folded controls: its numbers, Initiative, keywords; move up; remove. */
+  function editor(c) {
+    const fid = (name) => ids(`${c.id}-${name}`);
+    const fields = [["power", "Power"], ["toughness", "Toughness (full)"], ["toughness_now", "Toughness left"], ["vitality", "Vitality"],
+      ["max_vitality", "Full Vitality"], ["speed", "Speed"], ["counters", "−1/−1 counters"]];
+    if (!c.owner) fields.push(["initiative", "Initiative"]);
+    const inputs = fields.map(([key, label]) => {
+      const input = el("input", { id: fid(key), name: key, type: "text", inputmode: "numeric", autocomplete: "off", value: c[key] ?? "" });
+      return el("div", { class: "calc-field" }, el("label", { for: fid(key), text: label }), input);
+    });
+    const status = el("select", { id: fid("status"), name: "status" },
+      ...["standing", "kneeling", "knocked-down", "exiled", ...(c.kind === "summon" ? ["dispelled"] : [])].map((s) =>
+        el("option", { value: s, text: { standing: "Standing", kneeling: "Kneeling (tapped)", "knocked-down": "Knocked down (tapped)",
+          exiled: "Exiled", dispelled: "Dispelled" }[s] })));
+    status.value = c.status === "detained" ? "standing" : c.status;
+    const poisoned = el("select", { id: fid("poisoned"), name: "poisoned" }, el("option", { value: "false", text: "No" }), el("option", { value: "true", text: "Yes" }));
+    poisoned.value = String(c.poisoned);
+    const keywords = el("fieldset", { class: "enc-keyword-boxes" }, el("legend", { text: "Keywords" }),
+      ...KEYWORDS.map((k) => el("label", { class: "enc-check" },
+        el("input", { type: "checkbox", name: "keywords", value: k, checked: c.keywords.includes(k) }), " " + keywordLabel(k))));
+    const form = el("form", { class: "enc-edit-form", novalidate: true },
+      el("div", { class: "enc-numbers" }, ...inputs,
+        el("div", { class: "calc-field" }, el("label", { for: fid("poisoned"), text: "Poisoned" }), poisoned)),
+      el("div", { class: "calc-fields" }, el("div", { class: "calc-field" }, el("label", { for: fid("status"), text: "Status" }), status)),
+      keywords,
+      el("div", { class: "calc-actions" },
+        el("button", { type: "submit", class: "md-button md-button--primary", text: `Save ${c.name}` }),
+        button("Roll Initiative", () => run({ do: "initiative", id: c.id }, { roll: true }), { hidden: Boolean(c.owner) || undefined }),
+        button("Move up in the order", () => moveUp(c.id), { hidden: Boolean(c.owner) || undefined }),
+        button(`Remove ${c.name}`, () => run({ do: "remove", id: c.id }))));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const set = {};
+      for (const input of form.querySelectorAll("input[type=text]")) {
+        const raw = input.value.trim();
+        const value = raw === "" ? (input.name === "initiative" ? null : undefined) : typed(raw);
+        if (value !== undefined && value !== c[input.name]) set[input.name] = value;
+      }
+      if (status.value !== (c.status === "detained" ? "standing" : c.status)) set.status = status.value;
+      if (poisoned.value !== String(c.poisoned)) set.poisoned = poisoned.value === "true";
+      const chosen = [...form.querySelectorAll("input[name=keywords]:checked")].map((i) => i.value);
+      if (chosen.join() !== c.keywords.join()) set.keywords = chosen;
+      if (!Object.keys(set).length) return;
+      run({ do: "edit", id: c.id, set });
+    });
+    return el("details", { class: "enc-edit" }, el("summary", { text: `Change ${c.name}` }), form);
+  }
+
+  function moveUp(id) {
+    const order = [...state.order];
+    const i = order.indexOf(id);
+    if (i <= 0) return;
+    [order[i - 1], order[i]] = [order[i], order[i - 1]];
+    run({ do: "order", ids: order });
+  }
+
+  // -------------------------------------------------------------- the action form
+
+  const actionSelect = el("select", { id: ids("do"), name: "do", "data-enc": "do" },
+    ...Object.entries(ACTIONS).map(([value, spec]) => el("option", { value, text: spec.label })));
+  const actorSelect = el("select", { id: ids("actor"), name: "actor", "data-enc": "actor" });
+  const targetSelect = el("select", { id: ids("target"), name: "target", "data-enc": "target" });
+  const actorLabel = el("label", { for: actorSelect.id, text: "Attacker" });
+  const targetLabel = el("label", { for: targetSelect.id, text: "Target" });
+  const situation = el("select", { id: ids("situation"), name: "situation", "data-enc": "situation" },
+    el("option", { value: "normal", text: "Normal" }), el("option", { value: "advantage", text: "Advantage (surprise…)" }),
+    el("option", { value: "disadvantage", text: "Disadvantage (cover…)" }));
+  const what = el("select", { id: ids("what"), name: "what", "data-enc": "what" }, ...OTHER.map(([v, t]) => el("option", { value: v, text: t })));
+  const how = el("select", { id: ids("how"), name: "how", "data-enc": "how" },
+    el("option", { value: "regenerate", text: "Regenerate" }), el("option", { value: "return", text: "Return (PC or companion)" }),
+    el("option", { value: "burn", text: "Burn one's own PC (amount)" }));
+  const texts = Object.fromEntries(Object.entries(DICE_FIELDS).map(([name]) => [name,
+    el("input", { id: ids(name), name, type: "text", inputmode: name === "cost" || name === "amount" ? "text" : "numeric", autocomplete: "off", "data-enc": name, "aria-describedby": ids(`${name}-help`) })]));
+  const line = el("fieldset", { class: "enc-line" }, el("legend", { text: "Enemies in the line, in order (dice empty to roll)" }));
+  const wrap = {
+    actor: el("div", { class: "calc-field" }, actorLabel, actorSelect),
+    target: el("div", { class: "calc-field" }, targetLabel, targetSelect),
+    situation: el("div", { class: "calc-field" }, el("label", { for: situation.id, text: "Situation" }), situation),
+    what: el("div", { class: "calc-field" }, el("label", { for: what.id, text: "Action" }), what),
+    how: el("div", { class: "calc-field" }, el("label", { for: how.id, text: "How" }), how),
+    line,
+    ...Object.fromEntries(Object.entries(DICE_FIELDS).map(([name, [label, help]]) => [name, el("div", { class: "calc-field" },
+      el("label", { for: ids(name), text: label }), texts[name], el("small", { id: ids(`${name}-help`), text: help }))])),
+  };
+  const resolve = el("button", { type: "submit", class: "md-button md-button--primary", "data-enc": "resolve", text: "Resolve" });
+  const rollButton = el("button", { type: "button", class: "md-button", "data-enc": "roll", text: "Roll for me" });
+  form.append(
+    el("div", { class: "calc-fields" }, el("div", { class: "calc-field enc-wide" }, el("label", { for: actionSelect.id, text: "What happens" }), actionSelect),
+      wrap.actor, wrap.target, wrap.situation, wrap.what, wrap.how,
+      ...Object.keys(DICE_FIELDS).map((n) => wrap[n]), line),
+    el("div", { class: "calc-actions" }, resolve, rollButton));
+
+  function lineRow(i, others) {
+    const rid = (name) => ids(`line-${i}-${name}`);
+    const who = el("select", { id: rid("who"), "data-enc": `line-${i}` }, el("option", { value: "", text: "(nobody)" }),
+      ...others.map((c) => el("option", { value: c.id, text: c.name })));
+    const box = (name, label) => el("div", { class: "calc-field" }, el("label", { for: rid(name), text: label }),
+      el("input", { id: rid(name), type: "text", inputmode: "numeric", autocomplete: "off", "data-enc": `line-${i}-${name}` }));
+    return el("div", { class: "enc-line-row", "data-row": i },
+      el("div", { class: "calc-field enc-wide" }, el("label", { for: rid("who"), text: `Enemy ${i + 1}` }), who),
+      box("d20", "Attack d20"), box("crit_d4", "Critical d4"), box("effect_d20", "Knock-down d20 (charger)"), box("save_d20", "Save d20 (enemy)"),
+      el("label", { class: "enc-check" }, el("input", { type: "checkbox", id: rid("jump"), "data-enc": `line-${i}-jump` }), " Jumps aside (Vigilance)"));
+  }
+
+  function fillSelect(select, people, { blank = null } = {}) {
+    const keep = select.value;
+    select.replaceChildren(...(blank ? [el("option", { value: "", text: blank })] : []), ...people.map((c) => el("option", { value: c.id, text: c.name })));
+    if ([...select.options].some((o) => o.value === keep)) select.value = keep;
+    return keep;
+  }
+
+  let lastHolder = null;
+  function renderForm() {
+    const spec = ACTIONS[actionSelect.value];
+    const people = inOrder();
+    fillSelect(actorSelect, people, { blank: spec.optionalActor ? "(none)" : null });
+    fillSelect(targetSelect, people);
+    const holder = current();
+    if (holder && holder !== lastHolder && !spec.optionalActor) actorSelect.value = holder; // a new turn: its holder acts
+    lastHolder = holder;
+    actorLabel.textContent = spec.actorLabel ?? "Who";
+    targetLabel.textContent = spec.targetLabel ?? "Target";
+    wrap.actor.hidden = !spec.actor;
+    wrap.target.hidden = !spec.target;
+    for (const name of ["situation", "what", "how", "line", ...Object.keys(DICE_FIELDS)]) wrap[name].hidden = !spec.fields.includes(name);
+    rollButton.hidden = !spec.dice;
+    resolve.textContent = spec.dice ? "Resolve with these dice" : "Do it";
+    if (spec.fields.includes("line")) {
+      const others = people.filter((c) => c.id !== actorSelect.value);
+      const rows = [...line.querySelectorAll(".enc-line-row")];
+      const picked = rows.map((r) => r.querySelector("select").value);
+      line.replaceChildren(line.querySelector("legend"), ...Array.from({ length: Math.min(LINE_MAX, Math.max(1, others.length)) }, (_, i) => lineRow(i, others)));
+      line.querySelectorAll(".enc-line-row select").forEach((s, i) => {
+        if (picked[i] && others.some((c) => c.id === picked[i])) s.value = picked[i];
+        s.addEventListener("change", showLineRows);
+      });
+      showLineRows();
+    }
+  }
+
+  /** The rows of the line with somebody in them, and one more to add the next enemy; dice only where there is somebody. */
+  function showLineRows() {
+    let open = true;
+    for (const row of line.querySelectorAll(".enc-line-row")) {
+      const chosen = Boolean(row.querySelector("select").value);
+      row.hidden = !open;
+      for (const part of row.querySelectorAll(".calc-field:not(.enc-wide), .enc-check")) part.hidden = !chosen;
+      open = chosen;
+    }
+  }
+
+  function readAction() {
+    const kind = actionSelect.value;
+    const spec = ACTIONS[kind];
+    const action = { do: kind };
+    if (spec.actor && actorSelect.value) action[spec.actor] = actorSelect.value;
+    if (spec.target) action[spec.target] = targetSelect.value;
+    const fields = spec.fields;
+    if (fields.includes("situation") && situation.value !== "normal") action.mode = situation.value;
+    if (fields.includes("what")) action.what = what.value;
+    if (fields.includes("how")) action.how = how.value;
+    for (const name of ["amount", "cost", "mana"]) {
+      if (fields.includes(name) && texts[name].value.trim() !== "") action[name] = typed(texts[name].value);
+    }
+    const dice = {};
+    for (const name of ["d20", "crit_d4", "second_d20", "second_crit_d4", "target_d20", "effect_d20", "save_d20"]) {
+      if (fields.includes(name) && texts[name].value.trim() !== "") dice[name] = typed(texts[name].value);
+    }
+    if (Object.keys(dice).length) action.dice = dice;
+    if (fields.includes("line")) {
+      const rows = [...line.querySelectorAll(".enc-line-row")].filter((r) => r.querySelector("select").value);
+      action.targets = rows.map((r) => r.querySelector("select").value);
+      const jump = rows.filter((r) => r.querySelector("input[type=checkbox]").checked).map((r) => r.querySelector("select").value);
+      if (jump.length) action.jump = jump;
+      const perEnemy = rows.map((r) => Object.fromEntries(["d20", "crit_d4", "effect_d20", "save_d20"]
+        .map((name) => [name, typed(r.querySelector(`[data-enc$="-${name}"]`).value)]).filter(([, v]) => v !== undefined)));
+      if (perEnemy.some((d) => Object.keys(d).length)) action.dice = perEnemy;
+    }
+    return action;
+  }
+
+  function clearDice() {
+    for (const input of form.querySelectorAll("input[type=text]")) input.value = "";
+    for (const box of form.querySelectorAll("input[type=checkbox]")) box.checked = false;
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const result = await run(readAction());
+    if (result?.ok) clearDice();
+  });
+  rollButton.addEventListener("click", async () => {
+    const result = await run(readAction(), { roll: true });
+    if (result?.ok) clearDice();
+  });
+  actionSelect.addEventListener("change", renderForm);
+  actorSelect.addEventListener("change", () => ACTIONS[actionSelect.value].fields.includes("line") && renderForm());
+
+  // -------------------------------------------------------------- adding a combatant
+
+  const add = {};
+  const addField = (name, label, control) => {
+    add[name] = control;
+    control.id = ids(`add-${name}`);
+    control.name = name;
+    return el("div", { class: "calc-field" }, el("label", { for: control.id, text: label }), control);
+  };
+  const numberBox = () => el("input", { type: "text", inputmode: "numeric", autocomplete: "off" });
+  addForm.append(
+    el("div", { class: "calc-fields" },
+      addField("name", "Name", el("input", { type: "text", autocomplete: "off", maxlength: "40" })),
+      addField("kind", "Kind", el("select", {}, ...KINDS.map(([v, t]) => el("option", { value: v, text: t })))),
+      addField("owner", "Belongs to", el("select", {})),
+      addField("side", "Side", el("select", {}, el("option", { value: "", text: "The usual (PCs: party)" }),
+        el("option", { value: "party", text: "Party" }), el("option", { value: "foes", text: "Foes" })))),
+    el("div", { class: "enc-numbers" },
+      addField("power", "Power", numberBox()), addField("toughness", "Toughness", numberBox()),
+      addField("vitality", "Vitality", numberBox()), addField("speed", "Speed", numberBox()),
+      addField("initiative", "Initiative", numberBox()),
+      addField("extra", "Also", el("select", {}, el("option", { value: "", text: "–" }),
+        el("option", { value: "planeswalker", text: "Planeswalker" }), el("option", { value: "token", text: "Token" })))),
+    el("fieldset", { class: "enc-keyword-boxes" }, el("legend", { text: "Keywords" }),
+      ...KEYWORDS.map((k) => el("label", { class: "enc-check" }, el("input", { type: "checkbox", name: "add-keyword", value: k }), " " + keywordLabel(k)))),
+    el("div", { class: "calc-actions" }, el("button", { type: "submit", class: "md-button md-button--primary", "data-enc": "add", text: "Add" })),
+    el("p", { class: "calc-error", role: "alert", "data-enc": "add-error" }));
+  const addError = addForm.querySelector("[data-enc=add-error]");
+  add.kind.addEventListener("change", renderAddForm);
+
+  function renderAddForm() {
+    const holders = (state?.order ?? []).map(byId);
+    fillSelect(add.owner, holders, { blank: holders.length ? null : "(add its PC or NPC first)" });
+    add.owner.closest(".calc-field").hidden = !["familiar", "summon"].includes(add.kind.value);
+  }
+
+  addForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const action = { do: "add", name: add.name.value, kind: add.kind.value };
+    for (const key of ["power", "toughness", "vitality", "speed", "initiative"]) {
+      const v = typed(add[key].value);
+      if (v !== undefined) action[key] = v;
+    }
+    for (const key of ["power", "toughness", "vitality"]) action[key] ??= add[key].value; // empty: Python says it is needed
+    if (add.side.value) action.side = add.side.value;
+    if (add.owner.value && ["familiar", "summon"].includes(add.kind.value)) action.owner = add.owner.value;
+    if (add.extra.value) action[add.extra.value] = true;
+    action.keywords = [...addForm.querySelectorAll("input[name=add-keyword]:checked")].map((i) => i.value);
+    const result = await run(action, { roll: false, quiet: true });
+    if (!result) return;
+    addError.textContent = result.ok ? "" : result.error;
+    if (result.ok) {
+      showAnswer(result);
+      for (const key of ["name", "power", "toughness", "vitality", "speed", "initiative"]) add[key].value = "";
+      for (const box of addForm.querySelectorAll("input[type=checkbox]")) box.checked = false;
+      add.name.focus();
+    }
+  });
+
+  // -------------------------------------------------------------- log and undo
+
+  function renderLog() {
+    const entries = state?.log ?? [];
+    const last = entries[entries.length - 1];
+    undoButton.disabled = !state?.undo?.length;
+    undoButton.textContent = state?.undo?.length ? `Undo: ${last.text}` : "Nothing to undo";
+    log.replaceChildren(...[...entries].reverse().map((e, i) => {
+      const rules = el("p", { class: "calc-rules" }, "Rules: ");
+      e.rules.forEach((id, j) => rules.append(...(j ? [", "] : []), ruleLink(id)));
+      const dice = Object.entries(e.dice);
+      return el("li", { class: "enc-entry", value: String(e.n), "data-n": String(e.n) },
+        el("details", { open: i === 0 },
+          el("summary", { class: "enc-entry-text", text: e.text }),
+          dice.length ? el("p", { class: "calc-seed", text: "Dice: " + dice.map(([k, v]) => `${k} ${v}`).join("; ") + "." }) : null,
+          e.details.length ? el("ul", { class: "calc-details" }, ...e.details.map((d) => el("li", { text: d }))) : null,
+          e.rules.length ? rules : null));
+    }));
+    if (!entries.length) log.replaceChildren(el("li", { class: "enc-empty", text: "Nothing has happened yet." }));
+    if (state && state.log_start) log.append(el("li", { class: "enc-empty", text: `${plural(state.log_start, "older entry", "older entries")} no longer kept.` }));
+  }
+
+  undoButton.addEventListener("click", () => run({ do: "undo" }));
+
+  // -------------------------------------------------------------- rulings
+
+  function tableChoices(spec) {
+    const mine = storedSettings();
+    const out = {};
+    for (const name of SETTINGS) {
+      const value = mine[`tell_tale.${name}`];
+      if (value !== undefined && spec[name]?.choices?.some(([v]) => v === value)) out[name] = value;
+    }
+    return out;
+  }
+
+  function renderRulings() {
+    settingsSpec().then((spec) => {
+      const settings = state?.settings ?? Object.fromEntries(SETTINGS.map((n) => [n, spec[n]?.default]));
+      const table = tableChoices(spec);
+      const differs = SETTINGS.filter((n) => table[n] !== undefined && table[n] !== settings[n]);
+      const changed = SETTINGS.filter((n) => spec[n] && settings[n] !== spec[n].default).length;
+      const fields = SETTINGS.filter((n) => spec[n]).map((name) => {
+        const select = el("select", { id: ids(`rule-${name}`), name, "data-enc": `rule-${name}` },
+          ...spec[name].choices.map(([v, t]) => el("option", { value: v, text: t })));
+        select.value = settings[name];
+        select.addEventListener("change", () => run({ do: "settings", settings: { [name]: select.value } }));
+        return el("div", { class: "calc-field" }, el("label", { for: select.id, text: spec[name].label }), select);
+      });
+      rulings.replaceChildren(
+        el("summary", { text: changed ? `This encounter's rulings: ${changed} of ${fields.length} changed from the site's` : `This encounter's rulings: the site's (${fields.length})` }),
+        el("div", { class: "calc-fields" }, ...fields),
+        ...(differs.length ? [el("p", { class: "enc-note", text: `Your table's settings differ on ${plural(differs.length, "ruling")}.` }),
+          el("div", { class: "calc-actions" }, button("Use my table's rulings", () => run({ do: "settings", settings: Object.fromEntries(differs.map((n) => [n, table[n]])) }), { "data-enc": "use-table" }))] : []));
+      rulings.classList.toggle("calc-changed", changed > 0);
+    });
+  }
+
+  // -------------------------------------------------------------- keeping, sharing, starting over
+
+  const pasteBox = el("textarea", { id: ids("paste"), rows: "4", "data-enc": "paste", spellcheck: "false" });
+  const fileInput = el("input", { id: ids("file"), type: "file", accept: ".json,application/json", "data-enc": "file" });
+  const keepLine = el("p", { class: "enc-note", role: "status", "data-enc": "keep-status" });
+
+  const endButton = button("End the encounter", () => run({ do: "end" }), { "data-enc": "end" });
+  function renderKeep() {
+    renderAddForm();
+    endButton.hidden = state?.phase !== "combat";
+  }
+
+  keep.append(
+    el("h2", { id: ids("keep-title"), text: "Save, share, end, start over" }),
+    el("p", { class: "enc-note", text: "The encounter is kept on this device as you play. Export it, or share it as a link, to take it elsewhere." }),
+    el("div", { class: "calc-actions" },
+      button("Export as a file", () => exportFile(), { "data-enc": "export" }),
+      button("Copy as text", (event) => state && copyText(JSON.stringify(state), event.currentTarget, "Copied"), { "data-enc": "copy" }),
+      button("Share as a link", (event) => share(event.currentTarget), { "data-enc": "share" }),
+      endButton,
+      button("Start a new encounter", () => startOver(), { "data-enc": "new" })),
+    el("div", { class: "calc-field" }, el("label", { for: fileInput.id, text: "Import a file" }), fileInput),
+    el("div", { class: "calc-field" }, el("label", { for: pasteBox.id, text: "Or paste an exported encounter" }), pasteBox),
+    el("div", { class: "calc-actions" }, button("Open the pasted encounter", () => openText(pasteBox.value, "The pasted text"), { "data-enc": "open-paste" })),
+    keepLine);
+
+  function exportFile() {
+    if (!state) return say("There is nothing to export yet.");
+    const blob = new Blob([JSON.stringify(state, null, 1)], { type: "application/json" });
+    const a = el("a", { href: URL.createObjectURL(blob), download: `encounter-round-${state.round}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    keepLine.textContent = "Exported: the file is in your downloads.";
+  }
+
+  /** Replace the encounter by a checked one; the one before is put aside and can be brought back. */
+  function replaceWith(newState, why) {
+    if (state) write(BEFORE, JSON.stringify(state));
+    state = newState;
+    if (state) save();
+    else write(STORE, null);
+    render();
+    answer.replaceChildren();
+    errorLine.textContent = "";
+    const back = read(BEFORE) ? [button("Bring back the one you had", () => bringBack(), { "data-enc": "bring-back" })] : [];
+    say(why, ...back);
+  }
+
+  async function bringBack() {
+    const text = read(BEFORE);
+    if (!text) return;
+    const result = await check(text);
+    if (!result.ok) return say(`The encounter put aside cannot be read: ${result.error}`);
+    const now = state;
+    state = result.state;
+    save();
+    if (now) write(BEFORE, JSON.stringify(now));
+    render();
+    say("The encounter you had is back; the other one is put aside.", button("Swap them again", () => bringBack(), { "data-enc": "bring-back" }));
+  }
+
+  async function openText(text, what) {
+    const trimmed = String(text).trim();
+    if (!trimmed) return (keepLine.textContent = `${what} is empty.`);
+    const result = await check(trimmed);
+    if (!result.ok) {
+      keepLine.textContent = `${what} was not opened: ${result.error} Nothing you had has changed.`;
+      return;
+    }
+    keepLine.textContent = "";
+    replaceWith(result.state, `Opened: ${result.headline}`);
+  }
+
+  fileInput.addEventListener("change", async () => {
+    const file = fileInput.files[0];
+    if (!file) return;
+    if (file.size > STATE_MAX * 2) {
+      keepLine.textContent = `The file ${file.name} is ${file.size.toLocaleString("en")} bytes: too big to be an encounter. Nothing you had has changed.`;
+    } else {
+      await openText(await file.text(), `The file ${file.name}`);
+    }
+    fileInput.value = "";
+  });
+
+  async function share(source) {
+    if (!state) return (keepLine.textContent = "There is nothing to share yet.");
+    if (typeof CompressionStream === "undefined") return (keepLine.textContent = "This browser cannot pack a link: export the encounter as a file instead.");
+    const base = location.href.split("#")[0];
+    let link = `${base}#${LINK}${await pack(JSON.stringify(state))}`;
+    let note = "";
+    if (link.length > LINK_MAX) {
+      link = `${base}#${LINK}${await pack(JSON.stringify({ ...state, undo: [] }))}`;
+      note = " It leaves out the undo history, to fit.";
+    }
+    if (link.length > LINK_MAX) {
+      keepLine.textContent = `This encounter is too big for a link (${link.length.toLocaleString("en")} characters; links work up to ${LINK_MAX.toLocaleString("en")}): export it as a file instead.`;
+      keep.querySelector("[data-enc=export]").focus();
+      return;
+    }
+    copyText(link, source, "Link copied");
+    keepLine.textContent = `The link is copied (${link.length.toLocaleString("en")} characters).${note}`;
+  }
+
+  async function startOver() {
+    const table = tableChoices(await settingsSpec());
+    const spec = await settingsSpec();
+    const differs = Object.keys(table).filter((n) => table[n] !== spec[n]?.default);
+    if (differs.length) {
+      const result = await send({ do: "settings", settings: table }, { from: null });
+      if (!result.ok) return say(result.error);
+      replaceWith(result.state, "A new encounter, with your table's rulings.");
+    } else {
+      replaceWith(null, "A new encounter.");
+    }
+  }
+
+  // -------------------------------------------------------------- start
+
+  /** The link's encounter, if the address has one: checked, then opened or asked about. The address
+   * keeps it until it is dealt with, so a page that Material swaps in meanwhile deals with it instead. */
+  async function openLink() {
+    const hash = location.hash.slice(1);
+    if (!hash.startsWith(LINK)) return;
+    const done = () => history.replaceState(history.state, "", location.pathname + location.search);
+    let text;
+    try {
+      text = await unpack(hash.slice(LINK.length));
+    } catch (err) {
+      if (!box.isConnected) return;
+      done();
+      return say(`The shared encounter in this link cannot be opened: ${err.message}. Nothing you had has changed.`);
+    }
+    const result = await check(text);
+    if (!box.isConnected || location.hash.slice(1) !== hash) return;
+    done();
+    if (!result.ok) return say(`The shared encounter in this link was not opened: ${result.error} Nothing you had has changed.`);
+    if (!state) return replaceWith(result.state, `Opened the shared encounter: ${result.headline}`);
+    say(`This link holds a shared encounter: ${result.headline} Open it? Yours is put aside and can be brought back.`,
+      button("Open the shared encounter", () => replaceWith(result.state, `Opened the shared encounter: ${result.headline}`), { class: "md-button md-button--primary", "data-enc": "open-link" }),
+      button("Keep mine", () => { notice.hidden = true; }, { "data-enc": "keep-mine" }));
+  }
+
+  async function start() {
+    const saved = read(STORE);
+    if (saved) {
+      const result = await check(saved);
+      if (result.ok) state = result.state;
+      else {
+        say(`The encounter saved on this device cannot be read: ${result.error} It is kept as it was; start a new encounter to put it aside.`);
+        write(BEFORE, saved);
+      }
+    }
+    render();
+    status.textContent = "Ready: the fight is kept on this device as you play.";
+    await openLink();
+  }
+
+  const onHash = () => {
+    if (!box.isConnected) window.removeEventListener("hashchange", onHash); // a page Material swapped out
+    else if (location.hash.startsWith("#" + LINK)) openLink();
+  };
+  window.addEventListener("hashchange", onHash);
+  render();
+  start();
+}

@@ -1,0 +1,335 @@
+"""The Tell-Tale encounter tracker's page in a real Chromium (issue 16).
+
+The scripted fight (helpers_encounter.FIGHT: four combatants, three rounds,
+First Strike, Double Strike, Trample, Deathtouch) is played through the
+page's own controls. After every action the state the page keeps on the
+device must equal, exactly, what the Python package gives for the same
+actions and seeds, and the numbers on the cards must be the state's. On the
+way: a reload, an undo, export and import, a share link; hostile files,
+pasted text and links are refused in words with nothing saved lost.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+
+import pytest
+
+from calculators import registry
+from helpers_encounter import FIGHT, HOSTILE
+
+pytestmark = pytest.mark.browser
+TRACKER = "tell_tale.encounter"
+STORE = "table-rules:tell_tale.encounter"
+BOOT = 90_000  # ms: the machine is shared
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+# "Roll for me" draws its seed with crypto.getRandomValues(new Uint32Array(1)); these hand it the script's seeds
+# in order, and keep the queue across reloads in sessionStorage.
+SEEDS = """(() => {
+  const real = crypto.getRandomValues.bind(crypto);
+  crypto.getRandomValues = (array) => {
+    const queue = JSON.parse(sessionStorage.getItem("test-seeds") || "[]");
+    if (array instanceof Uint32Array && array.length === 1 && queue.length) {
+      array[0] = queue.shift();
+      sessionStorage.setItem("test-seeds", JSON.stringify(queue));
+      return array;
+    }
+    return real(array);
+  };
+})();"""
+ROLLS = {"start", "initiative"}  # page buttons that always roll (the dice they may need)
+
+
+def url(base_url):
+    return base_url + "tell-tale/encounter/"
+
+
+def open_page(page, base_url, hash_=""):
+    page.goto(url(base_url) + hash_)
+    page.locator(".enc-status", has_text="Ready").wait_for(timeout=BOOT)
+
+
+def stored(page):
+    text = page.evaluate(f"localStorage.getItem({json.dumps(STORE)})")
+    return json.loads(text) if text else None
+
+
+def queue_seeds(page, seeds):
+    page.evaluate(f"sessionStorage.setItem('test-seeds', {json.dumps(json.dumps(seeds))})")
+
+
+def wait_for_log(page, n):
+    page.wait_for_function("([key, n]) => (JSON.parse(localStorage.getItem(key) || 'null')?.log?.length ?? 0) === n", arg=[STORE, n], timeout=BOOT)
+
+
+def fill_dice(page, dice, prefix=""):
+    for name, value in dice.items():
+        page.fill(f"[data-enc='{prefix}{name}']", " ".join(map(str, value)) if isinstance(value, list) else str(value))
+
+
+def perform(page, action, seed):
+    """Do `action` through the page's controls; whether it rolled (and so drew a seed)."""
+    do = action["do"]
+    if do == "add":
+        page.fill("#enc-add-name", action["name"])
+        page.select_option("#enc-add-kind", action["kind"])
+        if action.get("owner"):
+            page.select_option("#enc-add-owner", action["owner"])
+        for key in ("power", "toughness", "vitality", "speed", "initiative"):
+            page.fill(f"#enc-add-{key}", str(action.get(key, "")))
+        for keyword in action.get("keywords", []):
+            page.check(f"input[name=add-keyword][value='{keyword}']")
+        page.click("[data-enc=add]")
+        return False
+    if do == "next":
+        page.click("[data-enc=next]")
+        return False
+    if do == "start":
+        page.click("[data-enc=start]")
+        return True
+    if do == "undo":
+        page.click("[data-enc=undo]")
+        return False
+    if do == "initiative":
+        card = page.locator(f".enc-card[data-id={action['id']}]")
+        card.locator("summary").click()
+        card.get_by_role("button", name="Roll Initiative").click()
+        return True
+    page.select_option("[data-enc=do]", do)
+    actor = action.get("attacker") or action.get("id") or action.get("user") or action.get("caster") or action.get("source")
+    if actor:
+        page.select_option("[data-enc=actor]", actor)
+    if "target" in action:
+        page.select_option("[data-enc=target]", action["target"])
+    if action.get("mode"):
+        page.select_option("[data-enc=situation]", action["mode"])
+    if do == "act":
+        page.select_option("[data-enc=what]", action["what"])
+    if "amount" in action:
+        page.fill("[data-enc=amount]", str(action["amount"]))
+    if do == "charge":
+        for i, target in enumerate(action["targets"]):
+            page.select_option(f"[data-enc=line-{i}]", target)
+            fill_dice(page, (action.get("dice") or [{}] * 9)[i], prefix=f"line-{i}-")
+    elif action.get("dice"):
+        fill_dice(page, action["dice"])
+    rolled = seed is not None
+    page.click("[data-enc=roll]" if rolled else "[data-enc=resolve]")
+    return rolled
+
+
+def check_cards(page, state):
+    """Every number on every card is the state's."""
+    cards = page.locator(".enc-card")
+    assert cards.count() == len(state["combatants"])
+    for c in state["combatants"]:
+        card = page.locator(f".enc-card[data-id={c['id']}]")
+        shown = {key: card.locator(f"[data-stat={key}]").text_content() for key in ("power", "toughness", "vitality", "counters", "actions")}
+        assert shown == {
+            "power": str(c["power"]) if c["power_now"] == c["power"] else f"{c['power_now']}/{c['power']}",
+            "toughness": f"{c['toughness_now']}/{c['toughness'] + max(0, c['boost'])}",
+            "vitality": f"{c['vitality']}/{c['max_vitality']}",
+            "counters": str(c["counters"]),
+            "actions": str(c["actions"]),
+        }, c["name"]
+        marks = card.locator("[data-marks]")
+        flags = marks.text_content() if marks.count() else ""
+        assert ("poisoned" in flags) == c["poisoned"], c["name"]
+        assert ("knocked down" in flags) == (c["status"] == "knocked-down"), c["name"]
+        assert (c["health"] in flags) == (c["health"] != "conscious"), c["name"]
+
+
+def python_step(state, action, seed):
+    answer = registry.track(TRACKER, json.dumps(state) if state else "", json.dumps(action), seed)
+    assert answer["ok"], answer
+    return answer
+
+
+def play(page, steps, state):
+    """Play (action, seed) steps through the page; check the page against Python after each."""
+    for action, seed in steps:
+        rolls = action["do"] in ROLLS or seed is not None
+        queue_seeds(page, [seed if seed is not None else 1] if rolls else [])
+        before = len(state["log"]) if state else 0
+        perform(page, action, seed)
+        expected = python_step(state, action, (seed if seed is not None else 1) if rolls else None)
+        wait_for_log(page, len(expected["state"]["log"]) if action["do"] != "undo" else before - 1)
+        got = stored(page)
+        assert got == expected["state"], action
+        if action["do"] not in ("undo", "add"):
+            assert page.locator(".enc-answer .calc-headline").text_content() == expected["headline"]
+        state = got
+        check_cards(page, state)
+    return state
+
+
+def link_for(text):
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    code = base64.urlsafe_b64encode(packer.compress(text.encode()) + packer.flush()).decode().rstrip("=")
+    return "#encounter=" + code
+
+
+# ---------------------------------------------------------------- the scripted fight
+
+
+def test_a_scripted_fight_through_the_page_equals_the_python_package(browser, base_url, tmp_path):
+    context = browser.new_context(**PHONE, accept_downloads=True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    context.add_init_script(SEEDS)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    open_page(page, base_url)
+    assert stored(page) is None
+
+    half = 30
+    state = play(page, FIGHT[:half], None)
+    # A reload mid-fight: the same state, the same cards.
+    page.reload()
+    page.locator(".enc-status", has_text="Ready").wait_for(timeout=BOOT)
+    assert stored(page) == state
+    check_cards(page, state)
+    state = play(page, FIGHT[half:], state)
+    assert page.locator(".enc-turn").text_content() == "Round 3: Ogre's turn"
+    assert page.locator(".enc-step").text_content() == "2. Upkeep step"
+
+    # Undo from the page, twice, then the same actions again.
+    for _ in range(2):
+        page.click("[data-enc=undo]")
+    wait_for_log(page, len(state["log"]) - 2)
+    back = stored(page)
+    assert back["log"] == state["log"][:-2] and back["round"] == state["round"]
+    state = play(page, FIGHT[-2:], back)
+    assert state == stored(page)
+
+    # Export, start over, import: the same encounter.
+    with page.expect_download() as download:
+        page.click("[data-enc=export]")
+    exported = tmp_path / "encounter.json"
+    download.value.save_as(exported)
+    assert json.loads(exported.read_text()) == state
+    page.click("[data-enc=new]")
+    page.locator("[data-enc=bring-back]").wait_for()
+    assert stored(page) is None and page.locator(".enc-card").count() == 0
+    page.set_input_files("[data-enc=file]", str(exported))
+    page.locator(".enc-notice", has_text="Opened").wait_for()
+    assert stored(page) == state
+    check_cards(page, state)
+
+    # Share as a link: opened on another device (a fresh context), the same encounter.
+    page.click("[data-enc=share]")
+    page.locator("[data-enc=keep-status]", has_text="The link is copied").wait_for()
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert "#encounter=" in link and len(link) <= 8000
+    other = browser.new_context(**PHONE)
+    friend = other.new_page()
+    friend.goto(link)
+    friend.locator(".enc-notice", has_text="Opened the shared encounter").wait_for(timeout=BOOT)
+    shared = stored(friend)
+    assert {**shared, "undo": None} == {**state, "undo": None}  # the link may leave out the undo history
+    check_cards(friend, shared)
+    other.close()
+
+    # A link opened where an encounter is kept asks first, and keeps the old one to bring back.
+    page.goto(url(base_url))
+    page.locator(".enc-status", has_text="Ready").wait_for(timeout=BOOT)
+    python_new = python_step(None, FIGHT[0][0], None)["state"]
+    page.goto(url(base_url) + link_for(json.dumps(python_new)))
+    page.locator("[data-enc=open-link]").wait_for(timeout=BOOT)
+    assert stored(page) == state  # nothing changes before the answer
+    page.click("[data-enc=open-link]")
+    page.locator("[data-enc=bring-back]").wait_for()
+    assert stored(page) == python_new
+    page.click("[data-enc=bring-back]")
+    page.locator(".enc-notice", has_text="The encounter you had is back").wait_for()
+    assert stored(page) == state
+    assert not errors, errors
+    context.close()
+
+
+# ---------------------------------------------------------------- hostile state
+
+
+@pytest.mark.parametrize("label,mutate,words", [h for h in HOSTILE if h[0] in (
+    "not JSON", "negative counters", "unknown keyword", "long name", "bad id", "undo record hostile", "too many combatants")],
+    ids=lambda v: v if isinstance(v, str) else "")
+def test_hostile_state_is_refused_in_words_and_nothing_is_lost(page, base_url, label, mutate, words):
+    open_page(page, base_url)
+    steps = FIGHT[:6]
+    state = None
+    for action, seed in steps:
+        state = python_step(state, action, seed)["state"]
+    page.evaluate(f"localStorage.setItem({json.dumps(STORE)}, {json.dumps(json.dumps(state))})")
+    page.reload()
+    page.locator(".enc-status", has_text="Ready").wait_for(timeout=BOOT)
+    hostile = json.loads(json.dumps(state))
+    text = mutate(hostile)
+    text = text if isinstance(text, str) else json.dumps(hostile)
+    # pasted
+    page.fill("[data-enc=paste]", text)
+    page.click("[data-enc=open-paste]")
+    line = page.locator("[data-enc=keep-status]")
+    line.get_by_text("was not opened").wait_for()
+    assert words in line.text_content() and "Nothing you had has changed." in line.text_content()
+    assert stored(page) == state
+    # in a link
+    page.goto(url(base_url) + link_for(text))
+    notice = page.locator(".enc-notice")
+    notice.get_by_text("was not opened").wait_for(timeout=BOOT)
+    assert words in notice.text_content()
+    assert stored(page) == state
+    check_cards(page, state)
+    # everything was put in as text: no markup from the state in the page
+    assert page.locator(".encounter img, .encounter script").count() == 0
+    assert not page.errors
+
+
+def test_a_damaged_saved_encounter_is_kept_and_named(page, base_url):
+    open_page(page, base_url)
+    page.evaluate(f"localStorage.setItem({json.dumps(STORE)}, '{{\"tracker\": \"tell_tale.encounter\", \"version\": 1}}')")
+    page.reload()
+    notice = page.locator(".enc-notice")
+    notice.get_by_text("cannot be read").wait_for(timeout=BOOT)
+    assert "has no settings" in notice.text_content()
+    assert page.evaluate(f"localStorage.getItem({json.dumps(STORE)})") == '{"tracker": "tell_tale.encounter", "version": 1}'
+
+
+def test_a_refused_action_says_why_beside_the_form(page, base_url):
+    open_page(page, base_url)
+    perform(page, FIGHT[0][0], None)
+    wait_for_log(page, 1)
+    page.select_option("[data-enc=do]", "attack")
+    page.fill("[data-enc=d20]", "23")
+    page.click("[data-enc=resolve]")
+    alert = page.locator(".enc-act + [role=alert]")
+    alert.get_by_text("not under way").wait_for()
+    page.fill("#enc-add-name", "Goblin")
+    page.fill("#enc-add-power", "lots")
+    page.fill("#enc-add-toughness", "2")
+    page.fill("#enc-add-vitality", "6")
+    page.click("[data-enc=add]")
+    page.locator("[data-enc=add-error]", has_text="Power must be a whole number").wait_for()
+    assert len(stored(page)["combatants"]) == 1
+
+
+def test_the_tracker_on_a_phone_has_no_sideways_scroll_and_big_targets(browser, base_url):
+    for scheme in ("light", "dark"):
+        context = browser.new_context(**PHONE, color_scheme=scheme)
+        page = context.new_page()
+        open_page(page, base_url)
+        for action, _ in FIGHT[:6]:
+            perform(page, action, 1)
+        wait_for_log(page, 6)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        small = page.evaluate("""() => [...document.querySelectorAll('.encounter button, .encounter select, .encounter summary, .encounter input')]
+            .filter((e) => e.offsetParent !== null && !e.closest('[hidden]'))
+            .map((e) => [e.dataset.enc || e.id || e.textContent.slice(0, 20), e.getBoundingClientRect().height, e.type])
+            .filter(([, h, type]) => h < 43.5 && type !== 'checkbox')""")
+        assert small == [], small
+        unlabeled = page.evaluate("""() => [...document.querySelectorAll('.encounter input, .encounter select, .encounter textarea')]
+            .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.outerHTML.slice(0, 80))""")
+        assert unlabeled == []
+        context.close()
