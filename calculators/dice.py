@@ -14,6 +14,7 @@ def parse_dice(raw: object, *, count: int, sides: int, label: str, field: str) -
     """Read `count` dice of `sides` faces: an int, a tuple, or text like "14 7" or "14,7"."""
     if isinstance(raw, bool):
         raise InputError(f"{label}: type the number the die shows.", field)
+    values: tuple[int, ...]
     if isinstance(raw, int):
         values = (raw,)
     elif isinstance(raw, (tuple, list)):

@@ -206,7 +206,7 @@ class Calculator:
         try:
             return {p.name: p.parse(raw.get(p.name)) for p in self.params}
         except InputError as err:
-            raise InputError(str(err), origin.get(err.field, err.field)) from None
+            raise InputError(str(err), origin.get(err.field, err.field) if err.field else None) from None
 
 
 def all_calculators() -> dict[str, Calculator]:
@@ -423,7 +423,7 @@ def run(name: str, raw: Mapping[str, object], seed: object = None) -> dict:
         rng = random.Random(seed_value) if seed_value is not None else None
         report = calc.adapter(rng, **params)
     except InputError as err:
-        return {"ok": False, "error": str(err), "field": origin.get(err.field, err.field)}
+        return {"ok": False, "error": str(err), "field": origin.get(err.field, err.field) if err.field else None}
     except ValueError as err:  # bad input that names no field (the games raise InputError)
         return {"ok": False, "error": str(err), "field": None}
     unknown = set(report.rules) - set(calc.rules)

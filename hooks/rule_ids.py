@@ -193,8 +193,8 @@ def _index(prefix: str, src: str, url: str, book: Book) -> list[str]:
     order = {path: i for i, path in enumerate(book.order)}
     rules = sorted((r for r in book.rules.values() if r.id.startswith(prefix + ".")), key=lambda r: order.get(r.src, len(order)))
     out = ['<div class="rule-index" markdown>', "", FILTER.format(p=prefix, n=len(rules)), ""]
-    for page, chapter in itertools.groupby(rules, key=lambda r: r.src):
-        chapter = list(chapter)
+    for page, grouped in itertools.groupby(rules, key=lambda r: r.src):
+        chapter = list(grouped)
         link = f"[{chapter[0].chapter}]({posixpath.relpath(page, posixpath.dirname(src) or '.')})"
         out += ['<section class="rule-index-chapter" markdown>', "", f"## {link} {{ data-search-exclude }}", ""]
         for section, group in itertools.groupby(chapter, key=lambda r: r.section):

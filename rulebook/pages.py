@@ -122,6 +122,7 @@ def _links(token: Token, lines: list[str], starts: list[int], cursor: dict[int, 
         return []
     content = token.content
     parts = content.split("\n")
+    assert token.map is not None  # an inline token with links always has its lines
     first = token.map[0]
     bases = []  # where each line of the content starts in the page's text
     for k, part in enumerate(parts):
@@ -145,11 +146,11 @@ def _links(token: Token, lines: list[str], starts: list[int], cursor: dict[int, 
     for child in links:
         start, end = place(child.meta["start"]), place(child.meta["end"] - 1) + 1
         m = LINK.fullmatch(text, start, end)
-        line = text.count("\n", 0, start) + 1
+        at = text.count("\n", 0, start) + 1
         if not m:
-            raise MarkupError(src, line, f"cannot place the link {content[child.meta['start']:child.meta['end']]!r} "
-                                         "in its line: write it on one line")
-        out.append(Link(m.group(1).strip(), m.group(2), line, start, end))
+            raise MarkupError(src, at, f"cannot place the link {content[child.meta['start']:child.meta['end']]!r} "
+                                       "in its line: write it on one line")
+        out.append(Link(m.group(1).strip(), m.group(2), at, start, end))
     return out
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
+from typing import Any, Sequence
 
 import icepool
 
@@ -411,7 +411,7 @@ def multiple_actions(
     for odds in per_action:
         reach.append(reached)
         reached *= 1 - dict(odds)["mishap"]
-    result = dict(
+    result: dict[str, Any] = dict(
         ratings=values,
         penalties=penalties,
         modifiers=mods,
