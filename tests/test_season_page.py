@@ -14,6 +14,7 @@ import base64
 import json
 import re
 import zlib
+from pathlib import Path
 
 import pytest
 
@@ -345,3 +346,53 @@ def test_a_link_opened_on_the_page_itself_is_read(phone, base_url):
     page.evaluate(f"location.hash = 'season={code}'")
     poll(page, f"() => JSON.parse(localStorage.getItem({STORE!r})).players.second.name === 'Linked'")
     assert stored(page) == theirs.state
+
+
+# ---------------------------------------------------------------- on a phone: axe, touch targets, no sideways scroll
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def mid_season() -> str:
+    mirror = Mirror()
+    for who, name, prefix in (("first", "Ana", "A"), ("second", "Benedetta", "B")):
+        mirror.step({"do": "player", "player": who, "name": name, "nom_pool": pool(prefix), "season_deck": DECK})
+    for week in (1, 2):
+        first, second, rolls = WEEKS[week]
+        mirror.step({"do": "weekend", "week": week, "first": first, "second": second, **({"rolls": rolls} if rolls else {})})
+    return json.dumps(mirror.state)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_mid_season_on_a_phone_is_accessible_and_fits(browser, base_url, scheme):
+    context = browser.new_context(**PHONE, color_scheme=scheme, bypass_csp=True)  # axe goes in as an inline script
+    try:
+        page = context.new_page()
+        page.goto(base_url + PAGE)
+        page.evaluate("s => localStorage.setItem('table-rules:rpgdl.season', s)", mid_season())
+        open_tracker(page, base_url)
+        for fold in page.locator(".season details").all():
+            fold.evaluate("d => { d.open = true; }")
+        # An answer and an error on show, as at the table.
+        form = page.locator("form.season-form")
+        form.locator('[name="godlike_first_name"]').fill("Nobody")
+        act(page, ".season-section[data-section=week] .season-answer", lambda: form.locator("[data-action=weekend]").click())
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+        found = page.evaluate("""async () => {
+            const r = await axe.run(document.querySelector('.season'), {resultTypes: ["violations"]});
+            return r.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(" ")}`);
+        }""")
+        assert found == []
+        small = page.evaluate("""() => [...document.querySelectorAll('.season :is(button, input, select, textarea, summary)')]
+            .filter((e) => e.offsetParent && e.type !== 'hidden')
+            .map((e) => [e.name || e.textContent.trim().slice(0, 30), e.getBoundingClientRect().height])
+            .filter(([, h]) => h < 44)""")
+        assert small == []
+        unlabelled = page.evaluate("""() => [...document.querySelectorAll('.season :is(input, select, textarea)')]
+            .filter((e) => !e.labels.length && !e.getAttribute('aria-labelledby')).map((e) => e.name)""")
+        assert unlabelled == []
+        ids = page.evaluate("() => [...document.querySelectorAll('.season [id]')].map((e) => e.id)")
+        assert len(ids) == len(set(ids)), "ids are unique"
+    finally:
+        context.close()

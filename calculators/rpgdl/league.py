@@ -343,7 +343,9 @@ def _lineup(season: dict, who: str, raw: object, week: int) -> list[dict | None]
 
 def _duel_line(season: dict, d, roll: list[int] | None) -> str:
     names = {p: season["players"][p]["name"] for p in PLAYERS}
-    line = f"{DIVISION_NAMES[d.slot]}: {d.first.name} ({names['first']}) {d.first_worth} against {d.second.name} ({names['second']}) {d.second_worth}"
+    up = {p: f", playing up -{parts.penalty}" if parts.penalty else "" for p, parts in (("first", d.first_parts), ("second", d.second_parts))}
+    line = (f"{DIVISION_NAMES[d.slot]}: {d.first.name} ({names['first']}{up['first']}) {d.first_worth} against "
+            f"{d.second.name} ({names['second']}{up['second']}) {d.second_worth}")
     if d.sudden_death:
         line += ", tied: Sudden Death"
         if roll:

@@ -56,6 +56,13 @@ function write(key, value) {
   }
 }
 
+/** A log headline cut for a button: up to its first colon ("Week 3"), or 32 characters. */
+function shortly(headline) {
+  const head = headline.split(":")[0];
+  const text = head.length <= 32 ? head : headline;
+  return text.length <= 32 ? text : `${text.slice(0, 31)}…`;
+}
+
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
@@ -208,8 +215,8 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   // -------------------------------------------------------------- fields like the forms'
 
-  function field(name, label, control, { help = "", row = "", kind = "int" } = {}) {
-    const fid = `${id}-${name}`;
+  function field(name, label, control, { help = "", row = "", kind = "int", key = name } = {}) {
+    const fid = `${id}-${key}`; // unique in the page: two player forms share their field names
     control.id = fid;
     control.name = name;
     control.setAttribute("aria-describedby", help ? `${fid}-help ${fid}-error` : `${fid}-error`);
@@ -236,6 +243,14 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   const answerArea = () => el("div", { class: "calc-answer season-answer", "aria-live": "polite" });
+
+  // Players and rulings are set up before the first Weekend; after it they fold away under a one-line summary.
+  const folds = {};
+  for (const key of ["players", "settings"]) {
+    folds[key] = el("details", { class: "season-fold", open: true }, el("summary"));
+    sections[key].body.append(folds[key]);
+  }
+  let foldedFor = null; // whether the folds were last set for a season under way
 
   // -------------------------------------------------------------- the next Weekend
 
@@ -318,7 +333,9 @@ export function setUp(box, { computeInWorker, copyText }) {
     const result = await act(action, weekAnswer, { seed, form: weekForm });
     if (result && result.ok) {
       clearLineups();
-      sections.weeks.heading.scrollIntoView({ block: "nearest" });
+      const again = button(`Undo week ${week}`, { action: "undo-week" });
+      again.addEventListener("click", () => act({ do: "undo" }, weekAnswer));
+      weekAnswer.append(el("div", { class: "calc-actions" }, again));
     }
   }
 
@@ -342,9 +359,9 @@ export function setUp(box, { computeInWorker, copyText }) {
     const pool = el("textarea", { rows: "5", spellcheck: "false" });
     const deck = el("textarea", { rows: "4", spellcheck: "false" });
     form.append(title, el("div", { class: "calc-fields" },
-      field("name", "Name", el("input", { type: "text", autocomplete: "off", maxlength: "40" }), { kind: "text", help: "Up to 40 characters" }),
-      field("nom_pool", "Nom Pool: one duelist a line, 'Worker 8, Heavy'", pool, { kind: "text", help: "20 duelists; fixed once the first Weekend is entered" }),
-      field("season_deck", "Season Deck: one card a line, '4 Axeman'", deck, { kind: "text", help: "40 cards or more, at most 4 of each" })),
+      field("name", "Name", el("input", { type: "text", autocomplete: "off", maxlength: "40" }), { kind: "text", help: "Up to 40 characters", key: `${who}-name` }),
+      field("nom_pool", "Nom Pool: one duelist a line, 'Worker 8, Heavy'", pool, { kind: "text", help: "20 duelists; fixed once the first Weekend is entered", key: `${who}-nom_pool` }),
+      field("season_deck", "Season Deck: one card a line, '4 Axeman'", deck, { kind: "text", help: "40 cards or more, at most 4 of each", key: `${who}-season_deck` })),
     el("div", { class: "season-roster", "aria-live": "polite" }), answer,
     el("div", { class: "calc-actions" }, button("Save", { primary: true, action: "save" })));
     form.addEventListener("submit", (event) => {
@@ -355,7 +372,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       if (event.target.closest("button")?.dataset.action === "save") savePlayer(who);
     });
     playerForms[who] = { form, title, answer, pool, deck };
-    sections.players.body.append(form);
+    folds.players.append(form);
   }
 
   const poolText = (player) => player.nom_pool.map((e) => `${e.name}, ${e.division[0].toUpperCase()}${e.division.slice(1)}`).join("\n");
@@ -384,7 +401,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const settingsNote = el("p", { class: "season-note" });
   settingsForm.append(settingsNote, el("fieldset", { class: "season-settings-fields" }, el("legend", { class: "calc-sr-only", text: "The season's goal and rulings" }), settingsFields),
     settingsAnswer, el("div", { class: "calc-actions" }, button("Save the rulings", { primary: true, action: "settings" })));
-  sections.settings.body.append(settingsForm);
+  folds.settings.append(settingsForm);
   settingsForm.addEventListener("submit", (event) => {
     event.preventDefault();
     saveSettings();
@@ -617,10 +634,21 @@ export function setUp(box, { computeInWorker, copyText }) {
       form.querySelector(".season-roster").replaceChildren(...rosterView(player));
     }
 
+    if (foldedFor !== started) {
+      foldedFor = started;
+      for (const fold of Object.values(folds)) fold.open = !started;
+    }
+    const problems = PLAYERS.map((p) => state.players[p]).filter((pl) => pl.nom_pool_problems.length || pl.season_deck_problems.length);
+    folds.players.querySelector("summary").textContent = `${names.first} and ${names.second}: ` + (problems.length
+      ? `problems in ${problems.map((pl) => pl.name).join(" and ")}'s decks`
+      : PLAYERS.some((p) => state.players[p].nom_pool.length) ? "decks checked, Rosters kept" : "no Nom Pools yet");
+    const goal = GOALS.find(([g]) => g === state.settings.goal)[1];
+    folds.settings.querySelector("summary").textContent = `${goal}; ${state.settings.trainwreck_limit} Trainwrecks lose` + (started ? " (fixed for this season)" : "");
+
     // Rulings
     for (const control of settingsFields.querySelectorAll("[name]")) control.value = String(state.settings[control.name]);
     settingsForm.querySelector("fieldset").disabled = started;
-    settingsForm.querySelector("[data-action=settings]").disabled = started;
+    settingsForm.querySelector("[data-action=settings]").hidden = started;
     const house = tableRulings();
     settingsNote.textContent = started
       ? "These rulings are fixed for the season once the first Weekend is entered (undo the weeks to change them)."
@@ -630,9 +658,9 @@ export function setUp(box, { computeInWorker, copyText }) {
     // Log
     logList.replaceChildren(...state.log.map((entry, i) => el("li", { "data-do": entry.action.do },
       el("p", { class: "season-log-headline", text: entry.headline }),
-      entry.rules.length ? rulesLine(entry.rules) : null)));
+      entry.rules.length ? el("details", { class: "season-rules" }, el("summary", { text: `Rules applied (${entry.rules.length})` }), rulesLine(entry.rules)) : null)));
     undoButton.disabled = !state.log.length;
-    undoButton.textContent = state.log.length ? `Undo: ${state.log[state.log.length - 1].headline.slice(0, 60)}${state.log[state.log.length - 1].headline.length > 60 ? "…" : ""}` : "Nothing to undo";
+    undoButton.textContent = state.log.length ? `Undo: ${shortly(state.log[state.log.length - 1].headline)}` : "Nothing to undo";
     restore.hidden = !read(BEFORE);
   }
 
