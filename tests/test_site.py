@@ -118,7 +118,7 @@ def test_rules_json_matches_the_pages(site, pages):
     for entry in data:
         assert set(entry) == {"id", "game", "title", "url", "short", "ruling", "text"}
         assert entry["short"] == f"r/{entry['id']}/" and (site / entry["short"] / "index.html").is_file()
-        assert "Checked example" not in entry["text"], f"{rule.id}: a folded example's title in its text"
+        assert "Checked example" not in entry["text"], f"{entry['id']}: a folded example's title in its text"
         rule = source[entry["id"]]
         assert entry["game"] == {"tt": "tell-tale", "tal": "talislanta", "rpgdl": "rpgdl"}[rule.id.split(".")[0]]
         assert entry["title"] == rule.title
