@@ -396,3 +396,29 @@ def test_mid_season_on_a_phone_is_accessible_and_fits(browser, base_url, scheme)
         assert len(ids) == len(set(ids)), "ids are unique"
     finally:
         context.close()
+
+
+def test_the_season_works_offline_after_one_visit(browser, site, base_url):
+    """A first visit to the tracker alone keeps the runtime: offline, the season reloads and a Weekend goes in."""
+    from helpers import wait_until_offline_ready, worker_data
+
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        open_tracker(page, base_url)
+        save_player(page, "first", "Offline", pool("A"), DECK)
+        wait_until_offline_ready(page, worker_data(site))
+        context.set_offline(True)
+        page.reload()
+        page.locator(".season[data-loaded]").wait_for(timeout=BOOT)
+        assert stored(page)["players"]["first"]["name"] == "Offline"
+        action, seed, text = enter_week(page, 1)
+        assert "Week 1: Offline takes the Weekend" in text
+        mirror = Mirror()
+        mirror.step({"do": "player", "player": "first", "name": "Offline", "nom_pool": pool("A"), "season_deck": DECK})
+        mirror.step(action, seed)
+        assert stored(page) == mirror.state and page.errors == []
+    finally:
+        context.close()

@@ -731,6 +731,11 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (!state.log.length) await applyTableRulings(settingsAnswer);
     await openLink();
     box.dataset.loaded = "true"; // the season is drawn and any link dealt with
+    // Keep the calculators' runtime for offline use, as a page with a form
+    // does (docs/assets/offline.js asks the service worker on those only).
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: "cache-runtime" })).catch(() => {});
+    }
   }
 
   async function openLink() {
