@@ -16,8 +16,10 @@ import json
 import zlib
 
 import pytest
+from playwright.sync_api import expect
 
 from calculators import registry
+from conftest import ROOT
 from helpers_encounter import FIGHT, HOSTILE
 
 pytestmark = pytest.mark.browser
@@ -237,6 +239,7 @@ def test_a_scripted_fight_through_the_page_equals_the_python_package(browser, ba
     page.goto(url(base_url))
     page.locator(".enc-status", has_text="Ready").wait_for(timeout=BOOT)
     python_new = python_step(None, FIGHT[0][0], None)["state"]
+    page.goto("about:blank")  # a link followed from elsewhere: a page load, not a hash change (the hostile test does that)
     page.goto(url(base_url) + link_for(json.dumps(python_new)))
     page.locator("[data-enc=open-link]").wait_for(timeout=BOOT)
     assert stored(page) == state  # nothing changes before the answer
@@ -275,12 +278,15 @@ def test_hostile_state_is_refused_in_words_and_nothing_is_lost(page, base_url, l
     line.get_by_text("was not opened").wait_for()
     assert words in line.text_content() and "Nothing you had has changed." in line.text_content()
     assert stored(page) == state
-    # in a link
+    # in a link, as a hash change of the page already open (Material swaps the page in anew: the new one says it too)
     page.goto(url(base_url) + link_for(text))
     notice = page.locator(".enc-notice")
-    notice.get_by_text("was not opened").wait_for(timeout=BOOT)
-    assert words in notice.text_content()
+    expect(notice).to_contain_text("was not opened", timeout=BOOT)
+    expect(notice).to_contain_text(words)
     assert stored(page) == state
+    page.click("[data-enc=dismiss]")
+    expect(notice).to_be_hidden()
+    assert "#encounter=" not in page.url
     check_cards(page, state)
     # everything was put in as text: no markup from the state in the page
     assert page.locator(".encounter img, .encounter script").count() == 0
@@ -333,3 +339,33 @@ def test_the_tracker_on_a_phone_has_no_sideways_scroll_and_big_targets(browser, 
             .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.outerHTML.slice(0, 80))""")
         assert unlabeled == []
         context.close()
+
+
+@pytest.mark.parametrize("scheme,size", [("light", PHONE), ("dark", {"viewport": {"width": 1280, "height": 800}})], ids=["phone-light", "desktop-dark"])
+def test_axe_finds_nothing_in_a_fight_under_way(browser, base_url, scheme, size):
+    """axe-core on the tracker mid-fight: cards, an open card, the charge's line, the log, a result and a refusal shown."""
+    axe = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+    context = browser.new_context(**size, color_scheme=scheme, bypass_csp=True)  # axe goes in as an inline script
+    page = context.new_page()
+    state = None
+    for action, seed in FIGHT[:36]:
+        state = python_step(state, action, seed)["state"]
+    page.goto(url(base_url))
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [STORE, json.dumps(state)])
+    open_page(page, base_url)
+    page.locator(".enc-card[data-id=c4] summary").click()
+    page.select_option("[data-enc=do]", "charge")
+    page.select_option("[data-enc=line-0]", "c2")
+    perform(page, {"do": "next"}, None)
+    wait_for_log(page, len(state["log"]) + 1)
+    page.select_option("[data-enc=do]", "attack")
+    page.fill("[data-enc=d20]", "99")
+    page.click("[data-enc=resolve]")
+    page.locator(".enc-act + [role=alert]:not(:empty)").wait_for()
+    page.add_script_tag(content=axe)
+    found = page.evaluate("""async () => {
+        const r = await axe.run(document.querySelector('.encounter'), {resultTypes: ['violations']});
+        return r.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
+    }""")
+    assert found == []
+    context.close()

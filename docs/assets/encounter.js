@@ -218,6 +218,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     errorLine.textContent = "";
     state = result.state;
     save();
+    linkDone(); // playing on: the link in the address has been dealt with
     render();
     if (!quiet) showAnswer(result);
     return result;
@@ -772,27 +773,31 @@ export function setUp(box, { computeInWorker, copyText }) {
   // -------------------------------------------------------------- start
 
   /** The link's encounter, if the address has one: checked, then opened or asked about. The address
-   * keeps it until it is dealt with, so a page that Material swaps in meanwhile deals with it instead. */
+   * keeps the link until the player answers or acts: Material may swap the page in anew meanwhile
+   * (its instant navigation answers the hash change), and the page it swaps in deals with it again. */
+  const linkDone = () => {
+    if (location.hash.startsWith("#" + LINK)) history.replaceState(history.state, "", location.pathname + location.search);
+  };
   async function openLink() {
     const hash = location.hash.slice(1);
     if (!hash.startsWith(LINK)) return;
-    const done = () => history.replaceState(history.state, "", location.pathname + location.search);
+    const dismiss = () => button("OK", () => { linkDone(); notice.hidden = true; }, { "data-enc": "dismiss" });
     let text;
     try {
       text = await unpack(hash.slice(LINK.length));
     } catch (err) {
-      if (!box.isConnected) return;
-      done();
-      return say(`The shared encounter in this link cannot be opened: ${err.message}. Nothing you had has changed.`);
+      if (box.isConnected) say(`The shared encounter in this link cannot be opened: ${err.message}. Nothing you had has changed.`, dismiss());
+      return;
     }
     const result = await check(text);
     if (!box.isConnected || location.hash.slice(1) !== hash) return;
-    done();
-    if (!result.ok) return say(`The shared encounter in this link was not opened: ${result.error} Nothing you had has changed.`);
-    if (!state) return replaceWith(result.state, `Opened the shared encounter: ${result.headline}`);
+    if (!result.ok) return say(`The shared encounter in this link was not opened: ${result.error} Nothing you had has changed.`, dismiss());
+    const opened = `Opened the shared encounter: ${result.headline}`;
+    if (!state) return replaceWith(result.state, opened);
+    if (JSON.stringify(state) === JSON.stringify(result.state)) return say(opened); // opened already, before the page was swapped in
     say(`This link holds a shared encounter: ${result.headline} Open it? Yours is put aside and can be brought back.`,
-      button("Open the shared encounter", () => replaceWith(result.state, `Opened the shared encounter: ${result.headline}`), { class: "md-button md-button--primary", "data-enc": "open-link" }),
-      button("Keep mine", () => { notice.hidden = true; }, { "data-enc": "keep-mine" }));
+      button("Open the shared encounter", () => { linkDone(); replaceWith(result.state, opened); }, { class: "md-button md-button--primary", "data-enc": "open-link" }),
+      button("Keep mine", () => { linkDone(); notice.hidden = true; }, { "data-enc": "keep-mine" }));
   }
 
   async function start() {
