@@ -369,3 +369,23 @@ def test_axe_finds_nothing_in_a_fight_under_way(browser, base_url, scheme, size)
     }""")
     assert found == []
     context.close()
+
+
+def test_a_new_encounter_plays_by_the_tables_rulings(page, base_url):
+    """House rulings chosen on the table settings page (kept on this device) are the new encounter's settings."""
+    open_page(page, base_url)
+    page.evaluate("localStorage.setItem('table-rules:settings', JSON.stringify({'tell_tale.overflow': 'stop', 'tell_tale.both': 'count'}))")
+    page.reload()
+    page.locator(".enc-status", has_text="Ready").wait_for(timeout=BOOT)
+    perform(page, FIGHT[0][0], None)
+    wait_for_log(page, 2)  # the table's rulings, then the combatant
+    state = stored(page)
+    assert state["settings"]["overflow"] == "stop" and state["settings"]["both"] == "count"
+    expect(page.locator("[data-enc=rule-overflow]")).to_have_value("stop")
+    # changed here, the encounter differs from the table: the page offers the table's rulings back
+    page.locator(".enc-rulings summary").click()
+    page.select_option("[data-enc=rule-overflow]", "carry")
+    wait_for_log(page, 3)
+    page.click("[data-enc=use-table]")
+    wait_for_log(page, 4)
+    assert stored(page)["settings"]["overflow"] == "stop"

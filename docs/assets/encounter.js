@@ -203,10 +203,23 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (!write(STORE, JSON.stringify(state))) say("This device did not keep the encounter (its storage is full or off): export it to be safe.");
   }
 
+  /** The table's house rulings (table settings on this device) where they differ from the site's, or null. */
+  async function tableRulings() {
+    const spec = await settingsSpec();
+    const table = tableChoices(spec);
+    const differs = Object.keys(table).filter((n) => table[n] !== spec[n]?.default);
+    return differs.length ? table : null;
+  }
+
   async function run(action, { roll = false, quiet = false } = {}) {
     if (busy) return null;
     busy = true;
     box.setAttribute("aria-busy", "true");
+    const table = state ? null : await tableRulings();
+    if (table) { // the first action of a new encounter: it starts with this table's rulings
+      const made = await send({ do: "settings", settings: table }, { from: null });
+      if (made.ok) state = made.state;
+    }
     const result = await send(action, { roll });
     busy = false;
     box.removeAttribute("aria-busy");
@@ -758,10 +771,8 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   async function startOver() {
-    const table = tableChoices(await settingsSpec());
-    const spec = await settingsSpec();
-    const differs = Object.keys(table).filter((n) => table[n] !== spec[n]?.default);
-    if (differs.length) {
+    const table = await tableRulings();
+    if (table) {
       const result = await send({ do: "settings", settings: table }, { from: null });
       if (!result.ok) return say(result.error);
       replaceWith(result.state, "A new encounter, with your table's rulings.");
