@@ -586,7 +586,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     const groups = [["Successes", "successes"], ["Trainwrecks", "trainwrecks"], ...(championship ? [["Points", "points"]] : [])];
     const head1 = el("tr", {}, el("th", { scope: "col", rowspan: "2", text: "Week" }),
       ...groups.map(([label]) => el("th", { scope: "colgroup", colspan: "2", text: label })));
-    const head2 = el("tr", {}, ...groups.flatMap(() => PLAYERS.map((p) => el("th", { scope: "col", class: "season-name", text: names[p] }))));
+    const head2 = el("tr", {}, ...groups.flatMap(() => PLAYERS.map((p) => el("th", { scope: "col", class: "season-name", title: names[p], text: names[p] }))));
     const body = state.standings.map((s) => el("tr", { "data-week": String(s.week) }, el("th", { scope: "row", text: String(s.week) }),
       ...groups.flatMap(([, key]) => PLAYERS.map((p) => el("td", { "data-key": `${p}_${key}`, text: String(s[`${p}_${key}`]) })))));
     const limit = state.settings.trainwreck_limit;
@@ -681,7 +681,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     });
     return el("div", { class: "season-scroll" }, el("table", { class: "season-divisions" },
       el("caption", { text: championship ? "Divisions: duelists left in each Roster, and the champions" : "Divisions: duelists left in each Roster" }),
-      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Division" }), ...PLAYERS.map((p) => el("th", { scope: "col", class: "season-name", text: names[p] })),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Division" }), ...PLAYERS.map((p) => el("th", { scope: "col", class: "season-name", title: names[p], text: names[p] })),
         ...(championship ? [el("th", { scope: "col", text: "Champion (points)" })] : []))),
       el("tbody", {}, ...rows)));
   }
