@@ -14,7 +14,8 @@ and a cap on their length before `int()` sees them.
 from __future__ import annotations
 
 import re
-from typing import Collection, TypeVar
+from typing import TypeVar
+from collections.abc import Collection
 
 __all__ = [
     "InputError",
@@ -106,7 +107,7 @@ def die(value: object, sides: int, field: str | None = None, *, what: str | None
     return value
 
 
-def one_of(value: T, allowed: Collection[object], field: str | None, sentence: str) -> T:
+def one_of[T](value: T, allowed: Collection[object], field: str | None, sentence: str) -> T:
     """`value` if it is one of `allowed`; else "{sentence}; got 'x'." """
     if value not in allowed:
         raise InputError(f"{sentence}; got {got(value)}.", field)

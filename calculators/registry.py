@@ -19,7 +19,7 @@ import json
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from . import fmt
 from .checks import InputError, blank, parse_seed, whole_text
@@ -293,7 +293,7 @@ class Tracker:
     summary: str
     new: Callable[[], dict]
     check: Callable[[object], dict]
-    step: Callable[..., tuple[dict, "Report"]]
+    step: Callable[..., tuple[dict, Report]]
     actions: tuple[str, ...]
     rules: tuple[str, ...] = ()
     max_state_chars: int = 200_000  # a state from outside longer than this is refused unread

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -50,7 +51,7 @@ def site() -> Path:
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """A static host as the README asks for: right MIME types, no caching games."""
 
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
         ".mjs": "text/javascript",

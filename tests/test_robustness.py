@@ -21,6 +21,7 @@ from calculators.dice import parse_dice
 from calculators.registry import InputError, Param
 from calculators.rpgdl.entries import _parse_entry
 from calculators.talislanta.reports import _parse_ratings
+import contextlib
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,10 +36,8 @@ def _per_call(parse, text: str) -> float:
         for _ in range(5):
             start = time.perf_counter()
             for _ in range(reps):
-                try:
+                with contextlib.suppress(ValueError):
                     parse(text)
-                except ValueError:
-                    pass
             best = min(best, time.perf_counter() - start)
         if best >= 0.005 or reps >= 4096:
             return best / reps
@@ -168,7 +167,7 @@ def _shape_problems(pattern: str) -> list[str]:
         unbounded = []
         for i, (op, av) in enumerate(items):
             if op in repeats:
-                low, high, sub = av
+                _low, high, sub = av
                 if inside_repeat:
                     problems.append("a quantifier inside a quantifier")
                 if high == constants.MAXREPEAT or high > 100:

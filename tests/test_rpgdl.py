@@ -133,7 +133,7 @@ def test_more_votes_never_lower_worth(worth, draw, slot, bonus, penalty):
     d = Duelist("D", "light", worth, draw)
     values = [modified_worth(d, slot, v, bonus=bonus, division_penalty=penalty) for v in range(draw + 1)]
     assert values == sorted(values)
-    assert all(b - a == 1 for a, b in zip(values, values[1:]))  # one vote, +1 Worth
+    assert all(b - a == 1 for a, b in itertools.pairwise(values))  # one vote, +1 Worth
 
 
 # ---------------------------------------------------------------- Trainwrecks

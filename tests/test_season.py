@@ -127,7 +127,7 @@ def test_undo_restores_the_exact_prior_state_and_the_log_rebuilds_the_season(act
     for action in actions:
         if season["result"]["over"]:
             break
-        season, entry, _ = apply_action(season, action, roll)
+        season, _entry, _ = apply_action(season, action, roll)
         history.append(season)
         assert replay([e["action"] for e in season["log"]]) == season
         assert check_season(json.loads(json.dumps(season))) == season
@@ -256,7 +256,7 @@ def test_three_trainwrecks_lose_at_once(pools):
     for week in range(1, 4):
         ana = [row(f"AG{week}", "godlike", 2, 4), row(f"AH{week}", "heavy", 9, 2), row(f"AM{week}", "middle", 9, 2), row(f"AL{week}", "light", 9, 2)]
         ben = [row("BL1", "light", 9, 1), row(f"BH{week}", "heavy", 1, 2), row(f"BM{week}", "middle", 1, 2), row(f"BL{week + 1}", "light", 1, 2)]
-        season, entry, _ = apply_action(season, {"do": "weekend", "first": ana, "second": ben})
+        season, _entry, _ = apply_action(season, {"do": "weekend", "first": ana, "second": ben})
         assert season["weeks"][-1]["first_trainwrecks"] == 1
     assert season["result"]["outcome"] == "first-trainwrecked" and season["result"]["over"]
     assert season["result"]["headline"] == "Ana reaches 3 Trainwrecks in week 3 and loses: Ben wins."
@@ -296,7 +296,7 @@ def test_a_sixth_week_under_the_championship_goal():
     season, _, _ = apply_action(season, {"do": "settings", "settings": {"goal": "championship", "sudden_death": "no-winner"}})
     for who, prefix in (("first", "A"), ("second", "B")):
         season, _, _ = apply_action(season, {"do": "player", "player": who, "nom_pool": pool(prefix)})
-    for week in range(1, 7):  # Sudden Death nobody wins: ties forever, and the tracker goes past five weeks
+    for _week in range(1, 7):  # Sudden Death nobody wins: ties forever, and the tracker goes past five weeks
         season, _, _ = apply_action(season, {"do": "weekend", "first": lineup("A", (1,) * 4, (9, 7, 5, 3)), "second": lineup("B", (1,) * 4)})
     assert season["result"]["weeks_played"] == 6 and not season["result"]["over"]
 
@@ -359,7 +359,7 @@ def test_junk_never_raises_and_nothing_is_changed():
 def test_a_step_that_would_not_fit_in_storage_is_refused():
     season = new_season()
     deck = {f"{'Card' * 24} {i}": 4 for i in range(100)}
-    for n in range(20):
+    for _n in range(20):
         answer = registry.track("rpgdl.season", json.dumps(season), json.dumps({"do": "player", "player": "first", "season_deck": deck}))
         if not answer["ok"]:
             assert "too big to keep" in answer["error"]

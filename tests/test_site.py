@@ -138,7 +138,7 @@ def test_search_index_holds_rule_ids_and_words(site):
     rule = next(r for r in all_rules() if r.id == "tt.combat.attack-table")
     entry = next(d for loc, d in by_location.items() if loc.endswith("#" + rule.id))
     assert rule.id in entry["text"]  # the visible ID is part of the rule's searchable text
-    assert r"[\s\-\.]+" == index["config"]["separator"]  # so tt.combat.attack-table splits into words
+    assert index["config"]["separator"] == r"[\s\-\.]+"  # so tt.combat.attack-table splits into words
 
 
 def test_rule_index_pages_list_every_rule(site, pages):

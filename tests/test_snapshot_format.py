@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, load_module
+import itertools
 
 pytestmark = pytest.mark.node
 PAGE = 4096
@@ -108,6 +109,6 @@ def test_the_shipped_snapshot_is_a_packed_pyodide_snapshot(site):
     runs = [struct.unpack_from("<II", packed, 16 + 8 * i) for i in range(count)]
     data = zstandard.ZstdDecompressor().decompress(packed[16 + 8 * count:])
     assert len(data) == sum(length for _, length in runs)
-    assert all(a + la < b for (a, la), (b, _) in zip(runs, runs[1:]))  # in order, apart
+    assert all(a + la < b for (a, la), (b, _) in itertools.pairwise(runs))  # in order, apart
     assert runs[0][0] == 0 and data[:4] == b"\0snp"  # Pyodide's own snapshot magic
     assert len(packed) < 0.2 * full_length  # 4 of 24 MB: the point of the format

@@ -201,7 +201,7 @@ def test_every_form_has_a_heading_in_the_table_of_contents(site, pages_of):
         assert f'id="{anchor}"' in html, name
         assert f'href="#{anchor}"' in html, f"{name}: not in the page's table of contents"
     listing = (site / "calculators" / "index.html").read_text(encoding="utf-8")
-    for name, url in pages_of.items():
+    for name in pages_of:
         assert "#calc-" + re.sub(r"[._]+", "-", name) in listing, f"the Calculators page does not link to {name}'s form"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..checks import InputError, quote, whole
 from .data import DIVISION_NAMES, DIVISIONS, NOM_POOL_PER_DIVISION, NOM_POOL_SIZE, SEASON_DECK_COPIES, SEASON_DECK_MINIMUM, as_division
@@ -53,9 +53,7 @@ def _nom_line(line: str) -> tuple[str, str] | None:
     before = head.rstrip()
     if not division:
         return None
-    if before.endswith(_NOM_SEPARATORS):
-        name = before[:-1]
-    elif before.endswith(_NOM_DASHES) and len(before) < len(head) and before[:-1] != before[:-1].rstrip():
+    if before.endswith(_NOM_SEPARATORS) or (before.endswith(_NOM_DASHES) and len(before) < len(head) and before[:-1] != before[:-1].rstrip()):
         name = before[:-1]
     else:
         return None

@@ -8,7 +8,7 @@ the rules in `duels`, `season` and `decks`.
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..checks import InputError
 from ..registry import Calculator, Legacy, Param, Tracker

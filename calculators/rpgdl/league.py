@@ -16,7 +16,7 @@ its champion (rpgdl.championship.*) and the end of the game.
 from __future__ import annotations
 
 import copy
-from typing import Callable
+from collections.abc import Callable
 
 from ..checks import InputError, got, quote
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..checks import InputError, parse_numbers
 from ..dice import parse_dice, roll_dice

@@ -16,6 +16,7 @@ from .encounter_fight import Act, after_change, take
 from .encounter_state import (
     ACTIONS_PER_TURN, GONE, HOLDERS, KEYWORDS, KINDS, MAX_COMBATANTS, MAX_ID, SETTINGS, by_id, check_combatant, check_name, check_settings,
 )
+import itertools
 
 SETTING_RULINGS = {
     "both": "tt.ruling.advantage-and-disadvantage", "overflow": "tt.ruling.damage-overflow", "winner_damage": "tt.ruling.first-strike-tie",
@@ -246,7 +247,7 @@ def order(act: Act, action: dict) -> None:
             raise InputError("The new order lists every PC and NPC once.", "ids")
         if s["order_by"] == "initiative":
             known = [by_id(s, i) for i in ids if by_id(s, i)["initiative"] is not None]
-            for a, b in zip(known, known[1:]):
+            for a, b in itertools.pairwise(known):
                 if a["initiative"] < b["initiative"]:
                     raise InputError(f"{a['name']} (Initiative {a['initiative']}) cannot go before {b['name']} ({b['initiative']}): "
                                      "only equal Initiatives change places (tt.ruling.initiative-ties).", "ids")

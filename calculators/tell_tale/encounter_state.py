@@ -373,7 +373,7 @@ def restore(state: dict, record: dict) -> dict:
     prior, patch, trimmed = record["prior"], record["patch"], record["trimmed"]
     if not isinstance(prior, dict) or not set(prior) <= set(STATE_KEYS) - {"log", "undo", "tracker", "version"}:
         raise InputError("An undo record changes a field it cannot.", "state")
-    if not isinstance(patch, dict) or not isinstance(trimmed, list) or not state["log"] and not trimmed:
+    if not isinstance(patch, dict) or not isinstance(trimmed, list) or (not state["log"] and not trimmed):
         raise InputError("An undo record has the wrong shape.", "state")
     out = {**state, **prior, "undo": state["undo"][:-1]}
     if patch:
