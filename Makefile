@@ -10,7 +10,7 @@ STAMP_PY  := $(VENV)/.installed
 STAMP_NPM := node_modules/.installed
 ICEPOOL   := .cache/wheels/.icepool
 
-.PHONY: setup serve build test bench clean chromium rule-ids
+.PHONY: setup serve build test lint bench clean chromium rule-ids
 .DEFAULT_GOAL := test
 
 setup: $(STAMP_PY) $(STAMP_NPM) $(ICEPOOL)
@@ -40,7 +40,17 @@ serve: setup
 build: setup
 	$(VENV)/bin/mkdocs build --strict
 
-test: setup chromium build
+# The linters and type checks come first: a finding stops the run before
+# the slow tests. ruff and mypy read pyproject.toml; tsc checks the page
+# scripts (tsconfig.json) and the workers against Pyodide's types
+# (tsconfig.worker.json).
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+	npx --no-install tsc -p tsconfig.json
+	npx --no-install tsc -p tsconfig.worker.json
+
+test: setup lint chromium build
 	$(PY) -m pytest
 
 bench: setup chromium build

@@ -31,8 +31,10 @@ export async function fetchSnapshot(onLength) {
  * Rebuild the full snapshot from a stream of the file's bytes. `onLength`
  * hears the full length as soon as the header is in, long before the rest;
  * `decode(bytes, size)` is a Zstandard decoder (zstddec's, in the browser).
+ * @param {ReadableStream<Uint8Array>} stream
+ * @param {{ decode: (bytes: Uint8Array, size: number) => Uint8Array, onLength?: (length: number) => void }} options
  */
-export async function unpack(stream, { decode, onLength = () => {} }) {
+export async function unpack(stream, { decode, onLength = (_length) => {} }) {
   const reader = stream.getReader();
   const chunks = [];
   let received = 0;

@@ -349,7 +349,7 @@ function addSkipLink(forms) {
 }
 
 function setUpCalculators() {
-  const forms = [...document.querySelectorAll("form[data-calculator]")];
+  const forms = [.../** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form[data-calculator]"))];
   if (!forms.length) return;
   addSkipLink(forms);
   startRuntime(forms[0].dataset.runtime);
@@ -369,7 +369,7 @@ const TRACKERS = {
 };
 
 function setUpTrackers() {
-  for (const box of document.querySelectorAll("[data-tracker]")) {
+  for (const box of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-tracker]"))) {
     if (box.dataset.ready || !Object.hasOwn(TRACKERS, box.dataset.tracker)) continue;
     box.dataset.ready = "true";
     startRuntime(box.dataset.runtime);
