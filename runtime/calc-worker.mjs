@@ -62,7 +62,9 @@ function inHelper(gotLength) {
 const pyodideModule = import("./pyodide.mjs");
 const lateStdlib = import("./late-stdlib.mjs");
 let compute = null;
-let stdlibInstalled = null; // a promise, once the interpreter is up
+let stdlibInstalled = null; // a promise, once the standard library's download started
+let startStdlib = () => stdlibInstalled; // starts it (after a snapshot restore), once
+const STDLIB_AFTER_MS = 2000; // with no calculation asked for, it starts this long after the start
 let pageOrigin = 0;
 
 const progress = (text) => postMessage({ type: "progress", text });
@@ -99,9 +101,17 @@ async function bootFromSnapshot() {
   }).catch((err) => { throw err instanceof RuntimeFileError ? err : restore.failure() || err; });
   // A snapshot restores the random state it was made with: reseed.
   pyodide.runPython("import random; random.seed()");
+  // Downloaded after the first result (or STDLIB_AFTER_MS), not before: the
+  // result does not need it, and on a slow link it would share the line.
   const { installStdlib } = await lateStdlib;
-  stdlibInstalled = fetchOk(base + "python_stdlib.zip", "bytes").then((bytes) => installStdlib(pyodide, bytes));
-  stdlibInstalled.catch((err) => console.warn("the standard library did not arrive:", err));
+  startStdlib = () => {
+    if (!stdlibInstalled) {
+      stdlibInstalled = fetchOk(base + "python_stdlib.zip", "bytes").then((bytes) => installStdlib(pyodide, bytes));
+      stdlibInstalled.catch((err) => console.warn("the standard library did not arrive:", err));
+    }
+    return stdlibInstalled;
+  };
+  setTimeout(startStdlib, STDLIB_AFTER_MS);
   return pyodide;
 }
 
@@ -159,7 +169,7 @@ onmessage = async ({ data }) => {
       // module the snapshot lacks cannot load: wait for it and try again.
       try {
         postMessage({ type: "waiting", id: data.id });
-        await stdlibInstalled;
+        await startStdlib();
         result = run(data);
       } catch (again) {
         result = { ok: false, error: "The calculator hit a problem it could not explain. Please report it.", field: null };
@@ -167,6 +177,7 @@ onmessage = async ({ data }) => {
       }
     }
     postMessage({ type: "result", id: data.id, result });
+    startStdlib();
   }
 };
 

@@ -47,6 +47,7 @@ export const runtime = {
   restarts: 0,
   created: null,
   timings: null,
+  settledAt: null, // when the first result came, or the start failed (see settle)
 };
 
 /** Start the worker unless it runs; `runtimeUrl` is relative to this page. */
@@ -109,8 +110,12 @@ function spawn() {
   });
   runtime.worker = worker;
   runtime.ready.then(
-    () => setStatus("ready", READY),
+    () => {
+      setStatus("ready", READY);
+      if (!runtime.pending.size) settle(); // no result asked for: nothing to wait for
+    },
     (err) => {
+      settle();
       worker.terminate();
       runtime.error = err.message;
       setStatus("failed", failure(err.message));
@@ -142,6 +147,7 @@ function receive(worker, data, ready, failed) {
       runtime.busy = null;
     }
     if (data.type === "result") {
+      settle();
       const request = runtime.pending.get(data.id);
       runtime.pending.delete(data.id);
       request?.resolve(data.result);
@@ -175,6 +181,16 @@ function stopTooLong(worker, id) {
   runtime.restarts += 1;
   spawn();
   for (const other of runtime.pending.values()) dispatch(other);
+}
+
+/** The first result is in (or none was asked for, or the start failed):
+ * from now on the page may fetch what that result does not need. offline.js
+ * waits for this event before it registers the service worker, whose
+ * precache would otherwise share a phone's link with the runtime (issue 14). */
+function settle() {
+  if (runtime.settledAt !== null) return;
+  runtime.settledAt = performance.now();
+  dispatchEvent(new Event("calc-runtime-settled"));
 }
 
 /** A runtime that did not start may be a damaged copy in the service

@@ -32,9 +32,23 @@ async function keepRuntimeIfNeeded() {
   if (registration.active) registration.active.postMessage({ type: "cache-runtime" });
 }
 
+/** On a page opened for its calculator: once its first result is shown (or
+ * the calculator gave up) and the browser is idle. Until then the service
+ * worker's precache and its copy of the runtime would only take bandwidth
+ * and time from the files the result needs (issue 14). Elsewhere: at once. */
+function calculatorSettled() {
+  if (!document.querySelector('meta[name="calculator-runtime"]')) return Promise.resolve();
+  return new Promise((resolve) => {
+    const idle = () => (globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 100)))(() => resolve(), { timeout: 2000 });
+    if (globalThis.__calcRuntime?.settledAt != null) idle();
+    else addEventListener("calc-runtime-settled", idle, { once: true });
+  });
+}
+
 async function register() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
   const base = siteBase();
+  await calculatorSettled();
   await navigator.serviceWorker.register(new URL("sw.js", base), { scope: base.pathname });
   if (typeof document$ !== "undefined") document$.subscribe(() => keepRuntimeIfNeeded().catch(() => {}));
   else await keepRuntimeIfNeeded();
