@@ -247,7 +247,8 @@ export function setUp(box, { computeInWorker, copyText }) {
   // Players and rulings are set up before the first Weekend; after it they fold away under a one-line summary.
   const folds = {};
   for (const key of ["players", "settings"]) {
-    folds[key] = el("details", { class: "season-fold", open: true }, el("summary"));
+    // A name from the start: the summary's line is written once the season is read.
+    folds[key] = el("details", { class: "season-fold", open: true }, el("summary", { text: key === "players" ? "The players" : "The rulings" }));
     sections[key].body.append(folds[key]);
   }
   let foldedFor = null; // whether the folds were last set for a season under way
