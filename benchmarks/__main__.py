@@ -518,7 +518,7 @@ def main() -> int:
             biggest = sorted(by_path.items(), key=lambda kv: -kv[1])[:4]
             lines.append(f"      {sw_before / 1e6:.2f} MB against {plain_bytes / 1e6:.2f} MB (gzip); {sw_after / 1e6:.2f} MB by 3 s after "
                          "the result; largest: " + ", ".join(f"{k.rsplit('/', 1)[-1]} {v / 1e6:.2f}" for k, v in biggest))
-            from benchmarks.snapshot import make_up, pack  # noqa: PLC0415
+            from benchmarks.snapshot import make_up, pack
 
             m = make_up(SITE / runtime)
             std = (SITE / runtime / "python_stdlib.zip").stat().st_size
