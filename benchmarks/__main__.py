@@ -48,6 +48,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from typing import ClassVar
 import threading
 import time
 from pathlib import Path
@@ -139,7 +140,7 @@ class BenchHandler(SiteHandler):
     sent: dict[str, int]
     at_result: dict[str, int]
     link: Link | None = None
-    gz_cache: dict[Path, bytes] = {}
+    gz_cache: ClassVar[dict[Path, bytes]] = {}  # shared by every request: a file is compressed once
     lock = threading.Lock()
 
     def end_headers(self):
@@ -550,7 +551,7 @@ def main() -> int:
             browser.close()
         server.shutdown()
         plain_server.shutdown()
-        from benchmarks.lighthouse import format_scores, scores  # noqa: PLC0415
+        from benchmarks.lighthouse import format_scores, scores
 
         server, base, _ = start_server(SITE)
         for path in ("", PLAIN_PAGE, CALC_PAGE) if LIGHTHOUSE else ():

@@ -77,7 +77,7 @@ export function showRuntimeStatus() {
     const rolls = status.closest("form").querySelector("[data-action=roll]");
     status.textContent = runtime.text === READY && !rolls ? READY_NO_DICE : runtime.text;
     status.classList.toggle("calc-failed", failed);
-    status.hidden = !runtime.text;
+    status.toggleAttribute("hidden", !runtime.text);
   }
 }
 
@@ -91,7 +91,8 @@ function setStatus(status, text) {
 
 function spawn() {
   setStatus(runtime.restarts ? "restarting" : "loading", runtime.restarts ? RESTARTING : LOADING);
-  let worker;
+  /** @type {Worker} */
+  let worker = /** @type {any} */ (null); // made at once by the promise below
   runtime.ready = new Promise((resolve, reject) => {
     worker = new Worker(new URL("calc-worker.mjs", runtime.url), { type: "module" });
     const timer = setTimeout(() => {
@@ -206,6 +207,6 @@ function forgetCachedRuntime() {
 // ---------------------------------------------------------------- start early
 
 const early = document.querySelector('meta[name="calculator-runtime"]');
-if (early) startRuntime(early.content);
+if (early) startRuntime(early.getAttribute("content"));
 
 globalThis.__calcRuntime = runtime;

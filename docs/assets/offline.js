@@ -11,10 +11,10 @@
 //
 // Also the site's root address, for the other modules (rules.js).
 
-const build = document.querySelector('meta[name="asset-build"]')?.content;
+const build = document.querySelector('meta[name="asset-build"]')?.getAttribute("content");
 if (typeof document$ !== "undefined") {
   document$.subscribe(() => {
-    const shown = document.querySelector('meta[name="asset-build"]')?.content;
+    const shown = document.querySelector('meta[name="asset-build"]')?.getAttribute("content");
     if (build && shown && shown !== build) location.reload();
   });
 }
