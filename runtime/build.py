@@ -40,7 +40,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable, NamedTuple
+from typing import NamedTuple
+from collections.abc import Callable
 
 import zstandard
 
