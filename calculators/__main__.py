@@ -16,6 +16,7 @@ import json
 import os
 import sys
 from fractions import Fraction
+from typing import Any
 
 from .fmt import percent, ratio
 from .checks import MAX_SEED, InputError, parse_seed
@@ -177,7 +178,7 @@ def run_tracker(name: str, path: str | None, extra: list[str], seed: str | None,
     except ValueError as err:
         print(err, file=sys.stderr)
         return 2
-    answer = {"ok": True, "tracker": name, "state": json.loads(state) if state else tracker.new()}
+    answer: dict[str, Any] = {"ok": True, "tracker": name, "state": json.loads(state) if state else tracker.new()}
     for n, action in enumerate(actions, start=1):
         step_seed = None if first_seed is None else (first_seed + n - 1) % (MAX_SEED + 1)
         answer = track(name, state, json.dumps(action), step_seed)
@@ -230,10 +231,11 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def cli() -> object:
+def cli() -> str | int | None:
     """main() for a real process: a reader that closes the pipe early (`| head`) ends it quietly."""
     if getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")  # a name this terminal cannot show is no traceback
+    code: str | int | None
     try:
         try:
             code = main()

@@ -82,11 +82,11 @@ def _norm(name: str) -> str:
 def check_nom_pool(duelists: Sequence[Duelist | tuple[str, str]]) -> DeckCheck:
     """20 different duelists, at most 5 per division place, lower may replace higher (rpgdl.decks.*)."""
     pairs = []
-    for d in duelists:
-        if isinstance(d, Duelist):
-            pairs.append((d.name, d.division))
+    for card in duelists:
+        if isinstance(card, Duelist):
+            pairs.append((card.name, card.division))
         else:
-            name, division = d
+            name, division = card
             pairs.append((str(name), as_division(division, f"{name}'s division", "duelists")))
     problems = []
     if len(pairs) != NOM_POOL_SIZE:

@@ -173,7 +173,8 @@ def resolve_duel(
         winner = sudden_death_winner
     else:
         winner = "first" if fp.total > sp.total else "second"
-    successes, reasons = 0, ()
+    successes = 0
+    reasons: tuple[str, ...] = ()
     if winner is not None:
         w, l = (first, second) if winner == "first" else (second, first)
         wp, lp = (fp, sp) if winner == "first" else (sp, fp)
@@ -297,11 +298,13 @@ def resolve_weekend(
                 if line[i] is not None:
                     returned[p].append(line[i].name)
             continue
+        winner, loser = d.winner, d.loser
+        assert loser is not None  # a duel with a winner has a loser
         names = {"first": d.first.name, "second": d.second.name}
-        score[d.winner] += d.successes
-        wrecks[d.loser] += int(d.trainwreck)
-        returned[d.winner].append(names[d.winner])
-        discarded[d.loser].append(names[d.loser])
+        score[winner] += d.successes
+        wrecks[loser] += int(d.trainwreck)
+        returned[winner].append(names[winner])
+        discarded[loser].append(names[loser])
     return WeekendResult(
         tuple(duels), score["first"], score["second"], wrecks["first"], wrecks["second"],
         tuple(returned["first"]), tuple(discarded["first"]), tuple(returned["second"]), tuple(discarded["second"]),

@@ -154,7 +154,7 @@ _PAGE_WEEKEND = {
 
 def _weekend_example(lineup: Mapping[str, tuple], **extra: str) -> dict[str, str]:
     """A Weekend example as the form sends it: one field per name, division and number."""
-    out = {}
+    out: dict[str, str] = {}
     for field, entry in lineup.items():
         out.update((f"{field}_{key}", str(value)) for key, value in zip(WEEKEND_FIELDS, entry))
     return {**out, **extra}
@@ -183,7 +183,7 @@ def _plan_params(slot: str) -> tuple[Param, ...]:
 
 def _plan_example(rows: Mapping[str, tuple], **extra: str) -> dict[str, str]:
     """A planner example as the form sends it: slot -> (your division, Worth, Draw), (theirs, Worth, Draw[, votes])."""
-    out = {}
+    out: dict[str, str] = {}
     for slot, (mine, theirs) in rows.items():
         out.update((f"{slot}_you_{k}", str(v)) for k, v in zip(("division", "worth", "draw"), mine))
         out.update((f"{slot}_opponent_{k}", str(v)) for k, v in zip(("division", "worth", "draw", "votes"), theirs))

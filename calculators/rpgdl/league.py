@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from typing import Any
 
 from ..checks import InputError, got, quote
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS
@@ -145,7 +146,8 @@ def _player_action(season: dict, action: dict) -> dict:
     who, changes = read_player(action)
     player = season["players"][who]
     old_name = player["name"]
-    details, rules = [], []
+    details: list[str] = []
+    rules: list[str] = []
     if "nom_pool" in changes:
         if season["weeks"]:
             raise InputError("A Nom Pool is fixed once the first Weekend is entered: undo the weeks to change it.", "nom_pool")
@@ -222,17 +224,19 @@ def _weekend(season: dict, action: dict, roll: Roll | None, notes: list[str]) ->
         if a == b:
             raise InputError(f"{why}: the roll-off shows {a} and {b}, a tie: type the roll that broke the tie.", "rolls")
         used.append([a, b])
-        return roll_off(a, b)
+        won = roll_off(a, b)
+        assert won is not None  # a tie was refused just above
+        return won
 
     duel_settings = {k: settings[k] for k in ("division_penalty", "half_draw", "successes_worth")}
     votes = {p: [0 if r is None else r["votes"] for r in lines[p]] for p in PLAYERS}
     bonus = {p: [0 if r is None else r["bonus"] for r in lines[p]] for p in PLAYERS}
     winners: dict[str, str] = {}
     for i, slot in enumerate(DIVISIONS):
-        pair = [duelists[p][i] for p in PLAYERS]
-        if None in pair:
+        first, second = duelists["first"][i], duelists["second"][i]
+        if first is None or second is None:
             continue
-        duel = resolve_duel(slot, *pair, first_votes=votes["first"][i], second_votes=votes["second"][i],
+        duel = resolve_duel(slot, first, second, first_votes=votes["first"][i], second_votes=votes["second"][i],
                             first_bonus=bonus["first"][i], second_bonus=bonus["second"][i], **duel_settings)
         if duel.sudden_death and settings["sudden_death"] == "roll-off":
             winners[slot] = next_roll(f"The {DIVISION_NAMES[slot]} duel is tied at {duel.first_worth}")
@@ -240,14 +244,14 @@ def _weekend(season: dict, action: dict, roll: Roll | None, notes: list[str]) ->
                              first_bonus=bonus["first"], second_bonus=bonus["second"], sudden_death=settings["sudden_death"],
                              sudden_death_winners=winners, **duel_settings)
     fought = {d.slot: d for d in result.duels}
-    record = {"week": week, "duels": [], "first_successes": result.first_successes, "second_successes": result.second_successes,
+    record: dict[str, Any] = {"week": week, "duels": [], "first_successes": result.first_successes, "second_successes": result.second_successes,
               "first_trainwrecks": result.first_trainwrecks, "second_trainwrecks": result.second_trainwrecks,
               "returned": {"first": list(result.first_returned), "second": list(result.second_returned)},
               "discarded": {"first": list(result.first_discarded), "second": list(result.second_discarded)}, "crowned": {}}
     details, rules = [], ["rpgdl.pools.select", "rpgdl.weekend.order", "rpgdl.weekend.discard-losers", "rpgdl.weekend.return-winners"]
     for i, slot in enumerate(DIVISIONS):
         d = fought.get(slot)
-        row = {"slot": slot, "first": lines["first"][i], "second": lines["second"][i], "fought": d is not None,
+        row: dict[str, Any] = {"slot": slot, "first": lines["first"][i], "second": lines["second"][i], "fought": d is not None,
                "first_worth": None, "second_worth": None, "winner": None, "successes": 0, "trainwreck": False, "reasons": [],
                "sudden_death": False, "roll": None}
         if d is None:

@@ -185,7 +185,7 @@ def read_row(raw: object, slot: str, who: str, player: str) -> dict | None:
     name = _text(raw.get("name") or "", f"{group}'s duelist name", f"{field}_name", DUELIST_NAME_MAX_LENGTH)
     division = raw.get("division")
     division = slot if blank(division) else as_division(division, f"{group}'s division", f"{field}_division")
-    row = {"name": name, "division": division}
+    row: dict[str, str | int] = {"name": name, "division": division}
     for key in ("worth", "draw", "votes", "bonus"):
         low, high = WEEKEND_LIMITS[key]
         value = raw.get(key)

@@ -59,6 +59,12 @@ WEEK_TRAINWRECKS_MAX = 99
 VOTE_WEIGHT_MAX = 99
 
 
+def _roll_off_dice(rng: random.Random) -> tuple[int, int]:
+    """One roll-off's two d6, the first player's first."""
+    a, b = roll_dice(rng, count=2, sides=ROLL_OFF_SIDES)
+    return a, b
+
+
 def _roll_offs(raw, rng: random.Random | None, count: int, field: str, label: str) -> tuple[tuple[tuple[int, int], ...], list[str]]:
     """`count` roll-offs as pairs of d6, typed or rolled (ties rolled again)."""
     notes: list[str] = []
@@ -67,15 +73,15 @@ def _roll_offs(raw, rng: random.Random | None, count: int, field: str, label: st
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         if rng is None:
             raise InputError(f"{label}: type the two d6 of each roll-off (first player's, then second's), or let the page roll.", field)
-        pairs = []
+        rolled: list[tuple[int, int]] = []
         for _ in range(count):
             while True:
-                a, b = roll_dice(rng, count=2, sides=ROLL_OFF_SIDES)
+                a, b = _roll_off_dice(rng)
                 if a != b:
                     break
                 notes.append(f"Roll-off {a} against {b} is a tie: rolled again.")
-            pairs.append((a, b))
-        return tuple(pairs), notes
+            rolled.append((a, b))
+        return tuple(rolled), notes
     values = parse_dice(raw, count=2 * count, sides=ROLL_OFF_SIDES, label=label, field=field)
     pairs = tuple((values[2 * i], values[2 * i + 1]) for i in range(count))
     for a, b in pairs:
@@ -96,10 +102,11 @@ def _explain_worth(label: str, d: Duelist, parts: WorthParts, slot: str) -> str:
 
 
 def _explain_outcome(duel: DuelResult, names: Mapping[str, str]) -> list[str]:
-    lines = []
+    lines: list[str] = []
     if duel.winner is None:
         return lines
     loser = duel.loser
+    assert loser is not None  # a duel with a winner has a loser
     lines.append(f"{names[duel.winner]} wins by {duel.successes}: {duel.successes} Success{'es' if duel.successes != 1 else ''}.")
     if duel.trainwreck:
         why = []
@@ -136,14 +143,15 @@ def resolve_duel_report(rng, *, slot, first_division, first_worth, first_draw, f
             pairs, notes = _roll_offs(sudden_death_roll, rng, 1, "sudden_death_roll", "Sudden Death roll-off")
             (a, b), = pairs
             details += notes
-            who = roll_off(a, b)
-            details.append(f"Roll-off: first player {a}, second player {b}; the {who} player's duelist wins.")
-            duel = resolve_duel(slot, first, second, sudden_death_winner=who, **kwargs)
+            won = roll_off(a, b)
+            assert won is not None  # _roll_offs gives no tied roll-off
+            details.append(f"Roll-off: first player {a}, second player {b}; the {won} player's duelist wins.")
+            duel = resolve_duel(slot, first, second, sudden_death_winner=won, **kwargs)
             rules = duel_rules(duel) + ["rpgdl.ruling.roll-off"]
             dice = {"sudden_death_roll": f"{a} {b}"}
             labels = {"first": "First duelist wins the roll-off", "second": "Second duelist wins the roll-off"}
             odds = tuple((labels[k], p) for k, p in roll_off_odds().items())
-            highlight = labels[who]
+            highlight = labels[won]
         else:
             details.append("Setting: nobody wins Sudden Death; no Successes, no Trainwreck, both duelists return to the Roster.")
     details += _explain_outcome(duel, names)
@@ -156,6 +164,7 @@ def resolve_duel_report(rng, *, slot, first_division, first_worth, first_draw, f
                     f"{max(duel.first_worth, duel.second_worth)} to {min(duel.first_worth, duel.second_worth)}, "
                     f"for {duel.successes} Success{'es' if duel.successes != 1 else ''}.{wreck}")
     outcome = "sudden-death" if duel.sudden_death else duel.winner
+    assert outcome is not None  # only Sudden Death leaves a duel without a winner
     return Report(outcome, headline, tuple(details), tuple(dict.fromkeys(rules)), odds, "Sudden Death roll-off" if odds else "", highlight, dice)
 
 
@@ -179,9 +188,9 @@ def is_trainwreck_report(rng, *, loser_division, loser_draw, winner_division, wi
 
 
 def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth, sudden_death, sudden_death_rolls, **duelists) -> Report:
-    line = {p: [] for p in PLAYERS}
-    votes = {p: [] for p in PLAYERS}
-    bonus = {p: [] for p in PLAYERS}
+    line: dict[str, list[Duelist]] = {p: [] for p in PLAYERS}
+    votes: dict[str, list[int]] = {p: [] for p in PLAYERS}
+    bonus: dict[str, list[int]] = {p: [] for p in PLAYERS}
     for slot in DIVISIONS:
         for who in PLAYERS:
             field = f"{slot}_{who}"
@@ -211,7 +220,9 @@ def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth,
         pairs, notes = _roll_offs(sudden_death_rolls, rng, len(ties), "sudden_death_rolls", "Sudden Death roll-offs")
         details += notes
         for slot, (a, b) in zip(ties, pairs):
-            winners[slot] = roll_off(a, b)
+            won = roll_off(a, b)
+            assert won is not None  # _roll_offs gives no tied roll-off
+            winners[slot] = won
             details.append(f"{DIVISION_NAMES[slot]} duel tied: Sudden Death roll-off {a} against {b}, the {winners[slot]} player wins it.")
         dice["sudden_death_rolls"] = " ".join(f"{a} {b}" for a, b in pairs)
     result = resolve_weekend(line["first"], line["second"], first_votes=votes["first"], second_votes=votes["second"],
@@ -449,7 +460,7 @@ def season_step(state: dict, action: dict, rng) -> tuple[dict, Report]:
         gone = state["log"][-1]["headline"] if state["log"] else ""
         new = undo(state)
         return new, Report(new["result"]["outcome"], f"Undone: {gone}", (new["result"]["headline"],))
-    roll = None if rng is None else (lambda: roll_dice(rng, count=2, sides=ROLL_OFF_SIDES))
+    roll = None if rng is None else (lambda: _roll_off_dice(rng))
     new, entry, notes = apply_action(state, action, roll)
     if len(json.dumps(new)) > STATE_MAX_CHARS:
         raise InputError(f"This would make the season too big to keep (over {STATE_MAX_CHARS:,} characters): "

@@ -127,6 +127,7 @@ def season_tally(
         else:
             outcome, winner = "second-trainwrecked", "first"
     elif goal == "championship":
+        assert champ is not None  # tallied above for this goal
         winner = champ.winner
         outcome = "in-progress" if winner is None else f"{winner}-wins"
     elif played < SEASON_WEEKS:

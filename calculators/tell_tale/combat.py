@@ -135,9 +135,8 @@ def _attack(power: object, d20: object, mode: object, crit_d4: object, d20_field
     dice = _dice_tuple(d20, mode, d20_field)
     kept = _kept(dice, mode)
     outcome = attack_band(kept)
-    if crit_d4 is not None:
-        die(crit_d4, 4, d4_field)
-    d4 = crit_d4 if outcome == "critical" else None
+    checked_d4 = None if crit_d4 is None else die(crit_d4, 4, d4_field)
+    d4 = checked_d4 if outcome == "critical" else None
     try:
         damage = band_damage(power, outcome, d4)
     except InputError as err:  # a kept 20 without its d4

@@ -91,6 +91,7 @@ def _enter(act: Act) -> None:
             if c["poisoned"] and c["vitality"] >= 0 and c["status"] not in GONE:
                 t0, v0 = c["toughness_now"], c["vitality"]
                 cond, hit = poison_tick(condition_of(c))
+                assert hit is not None  # poisoned and not dead: the tick always adds its counter
                 set_condition(c, cond)
                 act.say(f"Poison: a -1/-1 counter on {c['name']} ({c['counters']} in all): "
                         + (f"Toughness {t0} to {c['toughness_now']}." if hit.to_toughness else f"Vitality {v0} to {c['vitality']}."))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from ..checks import InputError, die, one_of, quote
-from .combat import apply_damage, combine_conditions, double_strike, first_strike, kept_d20, resolve_attack
+from .combat import Attack, apply_damage, combine_conditions, double_strike, first_strike, kept_d20, resolve_attack
 from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, by_id
 from .poison import Condition, add_counters, deathtouch_hit, gain_life
 from .trample import charge_enemy
@@ -62,10 +62,10 @@ class Act:
                 raise InputError(f"{label}: type what you rolled, or let the page roll for you.", field)
             values = tuple(self.rng.randint(1, 20) for _ in range(want))
         else:
-            values = tuple(given) if isinstance(given, list) else (given,)
-            if len(values) != want:
-                raise InputError(f"{label}: this roll is {mode}, so it takes {'one d20' if want == 1 else 'two d20s'}; got {len(values)}.", field)
-            values = tuple(die(v, 20, field, what=label) for v in values)
+            typed = tuple(given) if isinstance(given, list) else (given,)
+            if len(typed) != want:
+                raise InputError(f"{label}: this roll is {mode}, so it takes {'one d20' if want == 1 else 'two d20s'}; got {len(typed)}.", field)
+            values = tuple(die(v, 20, field, what=label) for v in typed)
         self._record(label, values)
         return values[0] if want == 1 else values
 
@@ -221,6 +221,7 @@ def hurt(act: Act, source: dict | None, target: dict, amount: int) -> int:
     kind = next((k for k in COUNTER_KEYWORDS if source and k in source["keywords"]), None)
     overflow = act.settings["overflow"]
     if kind:
+        assert source is not None  # only a source's keyword gives a kind
         cond = condition_of(target)
         cond, hit = (deathtouch_hit if kind == "deathtouch" else add_counters)(cond, amount, overflow=overflow)
         set_condition(target, cond)
@@ -273,6 +274,7 @@ def gain(act: Act, c: dict, amount: int) -> None:
 def _strike(act: Act, attacker: dict, target: dict, mode: str, dice: dict, label: str) -> int:
     """One attack action's rolls (two with Double Strike), their damage dealt; returns the total."""
     name, power = attacker["name"], power_now(attacker)
+    rolls: tuple[Attack, ...]
     if "double-strike" in attacker["keywords"]:
         d1 = act.d20s(dice.get("d20"), mode, f"{name}'s first {label} d20", "d20")
         c1 = act.crit(dice.get("crit_d4"), d1, mode, f"{name}'s first critical d4", "crit_d4")

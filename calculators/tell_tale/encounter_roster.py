@@ -69,6 +69,7 @@ def add(act: Act, action: dict) -> None:
         text = str(err).removeprefix(f"Combatant {n} ({raw['name']}): ")
         raise InputError(text[0].upper() + text[1:], err.field if err.field != "state" else "action") from None
     if kind == "summon":
+        assert owner is not None  # a summon without an owner was refused above
         act.cite("tt.summoning.toughness-upkeep", "tt.summoning.one-summon")
         if owner["toughness_now"] == 0:
             raise InputError(f"{owner['name']}'s Toughness is 0: it cannot keep a summon (tt.summoning.toughness-upkeep).", "owner")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from ..checks import InputError, quote, shown
 from .combat import haste_speed
@@ -150,7 +151,7 @@ def by_id(state: dict, cid: object, field: str = "id") -> dict:
     raise InputError(f"There is no combatant {quote(cid)} in this encounter.", field)
 
 
-def clone(state: dict) -> dict:
+def clone[T: (dict, list)](state: T) -> T:
     return json.loads(json.dumps(state))
 
 
@@ -225,7 +226,7 @@ def check_combatant(raw: object, n: int, settings: dict) -> dict:
     if not isinstance(raw["id"], str) or not ID.fullmatch(raw["id"]):
         raise InputError(f"Combatant {n} has the id {quote(raw['id'])}; ids are c1 to c{MAX_ID}.", "state")
     who = f"Combatant {n} ({check_name(raw['name'], f'Combatant {n} name')})"
-    c = {"id": raw["id"], "name": check_name(raw["name"], f"Combatant {n} name")}
+    c: dict[str, Any] = {"id": raw["id"], "name": check_name(raw["name"], f"Combatant {n} name")}
     c["kind"] = _choice(raw["kind"], f"{who}: the kind", tuple(KINDS))
     c["side"] = _choice(raw["side"], f"{who}: the side", tuple(SIDES))
     owner = raw["owner"]
@@ -394,6 +395,7 @@ def check_encounter(raw: object) -> dict:
     well, so an undo never brings back anything that is not a valid state.
     """
     state = check_core(raw)
+    assert isinstance(raw, dict)  # check_core accepts only a JSON object
     records = raw["undo"]
     if not isinstance(records, list) or len(records) > UNDO_CAP:
         raise InputError(f"The undo history must be a list of at most {UNDO_CAP} steps.", "state")

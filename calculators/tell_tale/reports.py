@@ -382,6 +382,7 @@ def trample_charge_report(rng, *, power, enemies, attack_d20, mode, haste, poiso
     details = notes + snotes + ([f"The saves' advantage and disadvantage: the roll is {smode}."] if sadv and sdis else [])
     words = {"miss": "missed", "standing": "hit and stays up", "knocked-down": "hit and knocked down", "immune": "hit; Vigilance: not knocked down"}
     for i, h in enumerate(r.hits):
+        assert h.attack is not None  # only an enemy that jumps aside has no attack, and trample_charge has none jump
         save = f"; save: charger {h.save.effect} against {h.save.total}" if h.save else ""
         details.append(f"Enemy {i + 1}: kept {h.attack.die}, {BAND_LABEL[h.attack.outcome].lower()}, {h.damage} damage{save}: {words[h.outcome]}.")
     details.append(f"Expected damage of the whole charge ({final}): {about(charge_expected_damage(power, enemies, mode=final))}.")
@@ -451,7 +452,7 @@ def mulligan_report(rng, *, mulligans, deck, copies, rule) -> Report:
     how = f"draw {m.drawn}" + (f", then put {m.bottom} on the bottom" if m.bottom else "")
     details = [f"Mulligan {k}: " + ("free, 7 cards again." if k == 1 else f"a hand of {OPENING_HAND - (k - 1)}.") for k in range(1, mulligans + 1)]
     details.append(f"This hand: {how}; keep {m.hand}.")
-    some = 1 - odds.get(0, 0)
+    some = 1 - odds.get(0, Fraction(0))
     details.append(f"Chance the kept hand holds at least one of {copies} copies in {deck} cards: {about(some)} ({ratio(some)}).")
     outcome = "opening" if mulligans == 0 else "free" if m.free else "reduced"
     return Report(
