@@ -20,6 +20,10 @@ helper, search, the service worker), fetches from this site or of data: URLs
 (the decoder's wasm and the empty standard library are data: URLs), no
 plugins, no <base>. Styles from this site only: Material sets styles
 through the DOM, which a policy does not block.
+
+Under `mkdocs serve` the pages get the live-reload script, inline and new
+on every request, so no hash can allow it: there, and only there, inline
+scripts are allowed instead of hashed.
 """
 
 from __future__ import annotations
@@ -56,19 +60,28 @@ RUNNING = {"", "text/javascript", "application/javascript", "module", "importmap
 class CspState:
     """Per build: the inline scripts' hashes seen so far."""
 
-    def __init__(self) -> None:
+    def __init__(self, serving: bool) -> None:
         self.hashes: set[str] = set()
+        self.serving = serving
 
     def policy(self) -> str:
-        directives = dict(POLICY, **{"script-src": [*POLICY["script-src"], *sorted(self.hashes)]})
+        inline = ["'unsafe-inline'"] if self.serving else sorted(self.hashes)  # a hash would disable 'unsafe-inline'
+        directives = dict(POLICY, **{"script-src": [*POLICY["script-src"], *inline]})
         return "; ".join(f"{name} {' '.join(values)}" for name, values in directives.items())
+
+
+_command = {"name": "build"}  # the mkdocs command: one per process, so not per-build state
 
 
 # ---------------------------------------------------------------- hooks
 
 
+def on_startup(command, dirty):
+    _command["name"] = command
+
+
 def on_config(config):
-    config["csp"] = CspState()
+    config["csp"] = CspState(serving=_command["name"] == "serve")
     return config
 
 

@@ -5,7 +5,8 @@
 // so its scope covers every page.
 //
 // - Install: precache the pages, assets, search index and rules.json of this
-//   build (a few MB) in "<prefix>pages-<build digest>". Scripts and
+//   build (a few MB) in "<prefix>pages-<build digest>", a few files at a
+//   time, each retried after a failure. Scripts and
 //   stylesheets are precached under the address the pages use, which carries
 //   a digest of their content (assets/rules.js?v=…): a page of a new build
 //   asks for new addresses, so it can never get an old build's script.
@@ -32,6 +33,7 @@ const PREFIX = OFFLINE.prefix;
 const PAGES_CACHE = `${PREFIX}pages-${OFFLINE.digest}`;
 const RUNTIME_CACHE = `${PREFIX}runtime-${OFFLINE.runtimeDigest}`;
 const NAVIGATION_TIMEOUT_MS = 5000;
+const PRECACHE_AT_ONCE = 6;
 const scope = new URL("./", self.location.href);
 const url = (path) => new URL(path, scope).href;
 const immutable = new Set(OFFLINE.immutable.map(url));
@@ -44,12 +46,37 @@ let runtimeFill = null;
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const cache = await caches.open(PAGES_CACHE);
-    // "reload" skips the HTTP cache: the precache must be this build's files.
-    await cache.addAll(OFFLINE.precache.map((path) => new Request(url(path), { cache: "reload" })));
+    await precache();
     await self.skipWaiting();
   })());
 });
+
+// A few files at a time, each tried again after a failure: the precache is
+// hundreds of small files (a page per rule link), and one refused
+// connection must not fail the whole install, as it would with addAll.
+async function precache() {
+  await caches.delete(PAGES_CACHE); // what a failed install left: start clean
+  const cache = await caches.open(PAGES_CACHE);
+  const todo = OFFLINE.precache.map(url);
+  const fetchNext = async () => {
+    while (todo.length) await precacheOne(cache, todo.shift());
+  };
+  await Promise.all(Array.from({ length: PRECACHE_AT_ONCE }, fetchNext));
+}
+
+async function precacheOne(cache, address, tries = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // "reload" skips the HTTP cache: the precache must be this build's files.
+      const response = await fetch(new Request(address, { cache: "reload" }));
+      if (!response.ok) throw new Error(`${address} answered ${response.status}`);
+      return await cache.put(address, response);
+    } catch (err) {
+      if (attempt === tries) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+    }
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
@@ -65,6 +92,7 @@ self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
   if (type === "cache-runtime") event.waitUntil(fillRuntime());
   else if (type === "drop-runtime") event.waitUntil(dropRuntime());
+  else if (type === "skip-waiting") event.waitUntil(self.skipWaiting()); // see offline.js
 });
 
 self.addEventListener("fetch", (event) => {

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, serve
+from conftest import ROOT, SiteHandler, serve
 from helpers import poll, wait_until_offline_ready, worker_data
 
 pytestmark = pytest.mark.browser
@@ -84,11 +84,10 @@ def test_a_calculation_past_the_time_limit_restarts_the_worker_and_the_other_for
 
     # Both forms keep working after the restart.
     nom.locator("[name=duelists]").fill("Cid, Heavy\nTifa, Middle")
-    nom.locator("[data-outcome], [role=alert]:not(:empty)").first.wait_for(timeout=BOOT)
-    assert "took longer" not in alert.text_content()
+    nom.locator(".calc-headline", has_text="This Nom Pool is not legal: 1 problem.").wait_for(timeout=BOOT)
+    assert alert.text_content() == ""
     deck.locator("[name=cards]").fill("4 Axeman")
-    page.wait_for_function(f"() => document.querySelector('{SEASON_DECK} [role=alert]').textContent !== ''"
-                           f" || document.querySelector('{SEASON_DECK} .calc-result').dataset.outcome", timeout=BOOT)
+    deck.locator(".calc-result", has_text="This Season Deck is not legal: 1 problem.").wait_for(timeout=BOOT)
     ctx.close()
 
 
@@ -121,8 +120,6 @@ def _wasm_route(kind, wasm: bytes):
             route.abort()
         elif kind == "404":
             route.fulfill(status=404, body="Not found", content_type="text/plain")
-        elif kind == "wrong type":
-            route.fulfill(body=wasm, content_type="application/octet-stream")
         elif kind == "cut short":
             route.fulfill(body=wasm[: len(wasm) // 2], content_type="application/wasm")
         elif kind == "not wasm":
@@ -139,11 +136,21 @@ REASONS = {
 }
 
 
+class WrongTypeHandler(SiteHandler):
+    """A host that does not know .wasm (an old nginx mime.types, say)."""
+
+    extensions_map = {**SiteHandler.extensions_map, ".wasm": "application/octet-stream"}
+
+
 @pytest.mark.parametrize("kind", list(REASONS))
 def test_a_wasm_that_cannot_be_used_is_reported_with_its_reason_within_5_seconds(browser, site, base_url, kind):
     wasm = (runtime_dir(site) / "pyodide.asm.wasm").read_bytes()
     ctx = browser.new_context(service_workers="block")
-    ctx.route("**/pyodide.asm.wasm", _wasm_route(kind, wasm))
+    server = None
+    if kind == "wrong type":
+        server, base_url = serve(site, WrongTypeHandler)
+    else:
+        ctx.route("**/pyodide.asm.wasm", _wasm_route(kind, wasm))
     page = ctx.new_page()
     started = time.monotonic()
     page.goto(base_url + ATTACK_PAGE, wait_until="commit")
@@ -155,6 +162,9 @@ def test_a_wasm_that_cannot_be_used_is_reported_with_its_reason_within_5_seconds
     assert "roll and read the table by hand" in text
     assert page.locator(".md-content h1").is_visible()  # the rules stay readable
     ctx.close()
+    if server:
+        server.shutdown()
+        server.server_close()
 
 
 def _runtime_cache(page, name):

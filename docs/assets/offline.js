@@ -45,11 +45,32 @@ function calculatorSettled() {
   });
 }
 
+/**
+ * A new build's worker takes over as soon as it is installed (skipWaiting in
+ * sw.js), so that its caches replace the old build's. Chromium sometimes lets
+ * that request lapse when the old worker is busy at the moment, and the new
+ * one then waits until every tab is closed: while one waits, ask it again.
+ */
+function takeOverWhenInstalled(registration) {
+  let timer = null;
+  const check = () => {
+    if (registration.waiting) registration.waiting.postMessage({ type: "skip-waiting" });
+    else if (!registration.installing) {
+      clearInterval(timer);
+      timer = null;
+    }
+  };
+  const watch = () => { timer ??= setInterval(check, 2000); };
+  registration.addEventListener("updatefound", watch);
+  if (registration.waiting || registration.installing) watch();
+}
+
 async function register() {
   if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
   const base = siteBase();
   await calculatorSettled();
-  await navigator.serviceWorker.register(new URL("sw.js", base), { scope: base.pathname });
+  const registration = await navigator.serviceWorker.register(new URL("sw.js", base), { scope: base.pathname });
+  takeOverWhenInstalled(registration);
   if (typeof document$ !== "undefined") document$.subscribe(() => keepRuntimeIfNeeded().catch(() => {}));
   else await keepRuntimeIfNeeded();
 }
