@@ -45,6 +45,7 @@ from mkdocs.utils import get_relative_url
 from pymdownx.superfences import SuperFencesException
 
 from calculators.registry import Calculator, Param, all_calculators
+from calculators.registry import table_settings as registry_table_settings
 from rulebook import CALCULATOR, CalculatorFence, book_of, read_page
 
 STATE_KEY = "calculator_forms"
@@ -174,25 +175,19 @@ def on_post_build(config):
 
 
 def table_settings(calcs: dict[str, Calculator]) -> dict[str, dict[str, dict]]:
-    """Game module -> param name -> {param, calculators}: every param a ruling
-    lets a table decide, declared once in the registry (`Param.ruling`). The
-    same name in two calculators of a game must be the same setting."""
-    found: dict[str, dict[str, dict]] = {}
-    for name, calc in calcs.items():
-        game = name.split(".")[0]
-        for p in calc.params:
-            if not p.ruling:
-                continue
-            mine = found.setdefault(game, {})
-            if p.name in mine:
-                other = mine[p.name]["param"]
-                if (other.ruling, other.default, other.choices, other.minimum, other.maximum, other.kind) != (
-                        p.ruling, p.default, p.choices, p.minimum, p.maximum, p.kind):
-                    raise PluginError(f"{game}: the setting {p.name} differs between {mine[p.name]['calculators'][0]} and {name}.")
-                mine[p.name]["calculators"].append(name)
-            else:
-                mine[p.name] = {"param": p, "calculators": [name]}
-    return found
+    """Game module -> param name -> {param, calculators}: the registry's
+    house rulings (`registry.table_settings`, from `Param.ruling`) and the
+    calculators each one sets."""
+    try:
+        declared = registry_table_settings()
+    except RuntimeError as err:  # one param name, two different settings
+        raise PluginError(str(err)) from None
+    return {
+        game: {name: {"param": p, "calculators": [c for c, calc in calcs.items()
+                                                 if c.split(".")[0] == game and any(q.name == name for q in calc.params)]}
+               for name, p in found.items()}
+        for game, found in declared.items()
+    }
 
 
 def _setting_json(setting: dict) -> dict:
