@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -139,7 +140,7 @@ REASONS = {
 class WrongTypeHandler(SiteHandler):
     """A host that does not know .wasm (an old nginx mime.types, say)."""
 
-    extensions_map = {**SiteHandler.extensions_map, ".wasm": "application/octet-stream"}
+    extensions_map: ClassVar[dict[str, str]] = {**SiteHandler.extensions_map, ".wasm": "application/octet-stream"}
 
 
 @pytest.mark.parametrize("kind", list(REASONS))
