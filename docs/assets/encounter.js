@@ -11,6 +11,7 @@
 
 import { storedSettings } from "./table.js";
 import { siteBase } from "./offline.js";
+import { el, pack, read, unpack, write } from "./tracker-kit.js";
 
 const NAME = "tell_tale.encounter";
 const STORE = "table-rules:tell_tale.encounter";
@@ -58,36 +59,6 @@ const LINE_MAX = 6; // enemies in a charge's line that the form offers
 
 // ---------------------------------------------------------------- small helpers
 
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
-
-function read(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key, value) {
-  try {
-    if (value == null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-    return true;
-  } catch {
-    return false; // storage full or off: the page still works, it just forgets
-  }
-}
-
 const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 const keywordLabel = (k) => k.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
 
@@ -101,34 +72,6 @@ function typed(text) {
     return numbers.length === 1 ? numbers[0] : numbers;
   }
   return t;
-}
-
-function toBase64Url(bytes) {
-  let text = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-async function pack(text) {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-  return toBase64Url(new Uint8Array(await new Response(stream).arrayBuffer()));
-}
-
-async function unpack(code) {
-  if (!/^[A-Za-z0-9_-]{1,200000}$/.test(code)) throw new Error("the link is cut short or was changed");
-  const binary = atob(code.replace(/-/g, "+").replace(/_/g, "/"));
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  const parts = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > STATE_MAX * 4) throw new Error("the link unpacks to more than an encounter can hold");
-    parts.push(value);
-  }
-  return new TextDecoder().decode(await new Blob(parts).arrayBuffer());
 }
 
 let ruleUrls = null; // rule ID -> its address (rules.json), fetched once
@@ -795,7 +738,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     const dismiss = () => button("OK", () => { linkDone(); notice.hidden = true; }, { "data-enc": "dismiss" });
     let text;
     try {
-      text = await unpack(hash.slice(LINK.length));
+      text = await unpack(hash.slice(LINK.length), "encounter", STATE_MAX);
     } catch (err) {
       if (box.isConnected) say(`The shared encounter in this link cannot be opened: ${err.message}. Nothing you had has changed.`, dismiss());
       return;

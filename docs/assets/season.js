@@ -11,6 +11,7 @@
 
 import { storedSettings } from "./table.js";
 import { siteBase } from "./offline.js";
+import { el, pack, read, unpack, write } from "./tracker-kit.js";
 
 const NAME = "rpgdl.season";
 const STORE = "table-rules:rpgdl.season";
@@ -26,36 +27,6 @@ const POINTS = { godlike: 5, heavy: 5, middle: 4, light: 3 }; // shown beside a 
 
 let uid = 0;
 
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (value == null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  node.append(...children.filter((c) => c != null));
-  return node;
-}
-
-function read(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function write(key, value) {
-  try {
-    if (value == null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A log headline cut for a button: up to its first colon ("Week 3"), or 32 characters. */
 function shortly(headline) {
   const head = headline.split(":")[0];
@@ -68,47 +39,6 @@ function plural(n, word) {
 }
 
 // ---------------------------------------------------------------- links
-
-function toBase64Url(bytes) {
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-async function pack(text) {
-  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
-  return toBase64Url(new Uint8Array(await new Response(stream).arrayBuffer()));
-}
-
-/** The season text a link carries; throws a sentence when it cannot be read. */
-async function unpack(code) {
-  if (!/^[A-Za-z0-9_-]+$/.test(code)) throw new Error("the link's season was cut short or changed (it has characters a season link never has)");
-  if (typeof DecompressionStream === "undefined") throw new Error("this browser cannot unpack season links; ask for the exported file instead");
-  let bytes;
-  try {
-    bytes = Uint8Array.from(atob(code.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-  } catch {
-    throw new Error("the link's season was cut short or changed");
-  }
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-      if (text.length > STATE_MAX) {
-        reader.cancel();
-        throw new Error(`the link's season unpacks to more than ${STATE_MAX.toLocaleString("en")} characters`);
-      }
-    }
-  } catch (err) {
-    if (err.message.startsWith("the link")) throw err;
-    throw new Error("the link's season was cut short or changed");
-  }
-  return text + decoder.decode();
-}
 
 /** The season as its log alone: what a link carries (league_check.compact). */
 function compact(state) {
@@ -744,7 +674,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (!hash.startsWith(LINK)) return;
     let text;
     try {
-      text = await unpack(hash.slice(LINK.length));
+      text = await unpack(hash.slice(LINK.length), "season", STATE_MAX);
     } catch (err) {
       status.textContent = `This link's season cannot be opened: ${err.message}. Nothing saved on this device was changed.`;
       return;
