@@ -114,3 +114,22 @@ def test_the_copy_button_copies_the_short_link(browser, base_url):
     button.filter(has_text="copied").wait_for()
     assert page.evaluate("navigator.clipboard.readText()") == f"{base_url}r/tt.combat.attack-table/"
     context.close()
+
+
+@pytest.mark.browser
+def test_the_copied_short_link_is_right_after_instant_navigation(browser, base_url):
+    """Material keeps the first page's config across instant page switches:
+    the site's root must not be read from it relative to the page shown."""
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(base_url)
+    page.evaluate("url => { window.__sameDocument = true; const a = document.createElement('a'); a.href = url; document.querySelector('.md-content').append(a); a.click(); }",
+                  base_url + "tell-tale/combat/")
+    page.wait_for_url("**/tell-tale/combat/")
+    button = page.locator('[id="tt.combat.attack-table"] ~ .rule-id button').first
+    button.wait_for()
+    assert page.evaluate("() => window.__sameDocument") is True  # swapped in place, not reloaded
+    button.click()
+    button.filter(has_text="copied").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == f"{base_url}r/tt.combat.attack-table/"
+    context.close()

@@ -20,10 +20,17 @@ if (typeof document$ !== "undefined") {
 }
 
 /** The site's root, from Material's config (kept from the first page loaded). */
-export function siteBase() {
+// Read once, on the page this module first loaded with: Material keeps that
+// page's __config across instant navigation, so its relative `base` would
+// point elsewhere from a page at another depth.
+const SITE_BASE = (() => {
   const config = document.getElementById("__config");
   const base = config ? JSON.parse(config.textContent).base : ".";
-  return new URL(base.replace(/\/?$/, "/"), location.href);
+  return new URL(base.replace(/\/?$/, "/"), location.href).href;
+})();
+
+export function siteBase() {
+  return new URL(SITE_BASE);
 }
 
 async function keepRuntimeIfNeeded() {
