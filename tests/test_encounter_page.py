@@ -326,9 +326,9 @@ def test_the_tracker_on_a_phone_has_no_sideways_scroll_and_big_targets(browser, 
         context = browser.new_context(**PHONE, color_scheme=scheme)
         page = context.new_page()
         open_page(page, base_url)
-        for action, _ in FIGHT[:6]:
+        for done, (action, _) in enumerate(FIGHT[:6], 1):
             perform(page, action, 1)
-        wait_for_log(page, 6)
+            wait_for_log(page, done)  # each action answered before the next: the page redraws its cards
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         small = page.evaluate("""() => [...document.querySelectorAll('.encounter button, .encounter select, .encounter summary, .encounter input')]
             .filter((e) => e.offsetParent !== null && !e.closest('[hidden]'))
