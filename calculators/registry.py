@@ -380,13 +380,17 @@ def track(name: str, state_json: object, action_json: object, seed: object = Non
         return {"ok": False, "error": str(err), "field": err.field}
     except ValueError as err:
         return {"ok": False, "error": str(err), "field": None}
-    unknown = set(report.rules) - set(tracker.rules)
+    answer = _answer(name, report, tracker.rules, seed_value)
+    del answer["highlight"]
+    return {"ok": True, "tracker": name, "state": new_state, **answer}
+
+
+def _answer(name: str, report: Report, declared: tuple[str, ...], seed: int | None) -> dict:
+    """What a Report says, JSON-ready: the part of run()'s and track()'s answers they share."""
+    unknown = set(report.rules) - set(declared)
     if unknown:  # a programming error: the page could not link these
         raise RuntimeError(f"{name} cited rules it does not declare: {sorted(unknown)}")
     return {
-        "ok": True,
-        "tracker": name,
-        "state": new_state,
         "outcome": report.outcome,
         "headline": report.headline,
         "details": list(report.details),
@@ -396,8 +400,9 @@ def track(name: str, state_json: object, action_json: object, seed: object = Non
             {"label": label, "numerator": p.numerator, "denominator": p.denominator, "percent": fmt.percent_value(p)}
             for label, p in report.odds
         ],
+        "highlight": report.highlight,
         "dice": dict(report.dice),
-        "seed": seed_value,
+        "seed": seed,
     }
 
 
@@ -426,24 +431,10 @@ def run(name: str, raw: Mapping[str, object], seed: object = None) -> dict:
         return {"ok": False, "error": str(err), "field": origin.get(err.field, err.field) if err.field else None}
     except ValueError as err:  # bad input that names no field (the games raise InputError)
         return {"ok": False, "error": str(err), "field": None}
-    unknown = set(report.rules) - set(calc.rules)
-    if unknown:  # a programming error: the page could not link these
-        raise RuntimeError(f"{name} cited rules it does not declare: {sorted(unknown)}")
     return {
         "ok": True,
         "calculator": name,
-        "outcome": report.outcome,
-        "headline": report.headline,
-        "details": list(report.details),
-        "rules": list(report.rules),
-        "odds_title": report.odds_title,
-        "odds": [
-            {"label": label, "numerator": p.numerator, "denominator": p.denominator, "percent": fmt.percent_value(p)}
-            for label, p in report.odds
-        ],
-        "highlight": report.highlight,
-        "dice": dict(report.dice),
-        "seed": seed_value,
+        **_answer(name, report, calc.rules, seed_value),
         # The current fields that older parameters filled, so a form opened
         # from an old link can show them field by field.
         "upgraded": {field: raw[field] for field in origin if field in raw},
