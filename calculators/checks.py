@@ -9,6 +9,12 @@ Two kinds of input arrive here: Python values given to a rule function
 (`whole`, `die`, `one_of`), and text typed in a form or on a command line
 (`whole_text`, `parse_numbers`, `parse_seed`), read with ASCII digits only
 and a cap on their length before `int()` sees them.
+
+Names a tracker keeps and shows back (a combatant, a player, a duelist, a
+card) all pass `check_name`: no control, direction or zero-width character
+(`UNSAFE`) gets into a saved state, where it could turn a terminal's or a
+page's text around. `escaped` writes such characters as visible escapes,
+for text from elsewhere that is printed all the same.
 """
 
 from __future__ import annotations
@@ -32,6 +38,10 @@ __all__ = [
     "parse_numbers",
     "parse_seed",
     "blank",
+    "UNSAFE",
+    "MAX_NAME",
+    "check_name",
+    "escaped",
 ]
 
 T = TypeVar("T")
@@ -49,6 +59,12 @@ MAX_DIGITS = 12  # digits of a whole number typed in a field, checked before int
 MAX_SEED = 2**32 - 1
 WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: int() would also take "1_000" and "١٢"
 LIST_SEPARATORS = re.compile(r"[\s,;/]+")  # one character class, one quantifier: linear
+# Characters that are no part of a name and can change how the text around them shows: control characters
+# (C0, DEL, C1: a terminal's escape sequences, a bell), direction marks, embeddings, overrides and isolates
+# (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069), zero-width and invisible ones (U+200B-U+200D, U+2060-U+2064,
+# U+FEFF, U+180E), line and paragraph separators, interlinear annotations, and halves of a surrogate pair.
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]")
+MAX_NAME = 40  # characters of a name a tracker keeps: a combatant's, a player's
 
 
 # ---------------------------------------------------------------- values in sentences
@@ -167,3 +183,29 @@ def parse_seed(raw: object) -> int | None:
     if not 0 <= seed <= MAX_SEED:
         raise InputError(f"The seed must be a whole number from 0 to {MAX_SEED}; got {shown(seed)}.", "seed")
     return seed
+
+
+# ---------------------------------------------------------------- names
+
+
+def check_name(value: object, what: str = "A name", field: str | None = "name", *, most: int = MAX_NAME, empty: bool = False) -> str:
+    """A name a tracker keeps and shows back: text, its runs of spaces made one, at most `most` characters.
+
+    No control, direction or zero-width character (UNSAFE). Empty only when
+    `empty` is true (a Weekend's duelist may go unnamed); then "" is returned.
+    """
+    if not isinstance(value, str):
+        raise InputError(f"{what} must be text; got {quote(value)}.", field)
+    name = " ".join(value.split())
+    if not name and not empty:
+        raise InputError(f"{what} cannot be empty.", field)
+    if len(name) > most:
+        raise InputError(f"{what} is {len(name):,} characters long; the limit is {most:,}.", field)
+    if UNSAFE.search(name):
+        raise InputError(f"{what} holds a control or direction character, or an invisible one: type the name again.", field)
+    return name
+
+
+def escaped(text: str) -> str:
+    """`text` with every UNSAFE character written as its escape (ESC as \\x1b, U+202E as \\u202e): safe to print."""
+    return UNSAFE.sub(lambda m: ascii(m.group())[1:-1], text)

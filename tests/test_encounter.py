@@ -328,6 +328,24 @@ def test_bad_actions_are_refused_in_words(action, words):
     assert words in str(err.value)
 
 
+# Control, direction and zero-width characters, among them some the encounter took before issue 19
+# (the Arabic letter mark, the Mongolian vowel separator, an interlinear annotation, half a surrogate pair).
+UNSAFE_NAMES = [("ESC", "\x1b"), ("BEL", "\x07"), ("RLO", "\u202e"), ("LRI", "\u2066"), ("ZWSP", "\u200b"), ("BOM", "\ufeff"),
+                ("ALM", "\u061c"), ("MVS", "\u180e"), ("IAA", "\ufff9"), ("surrogate", "\udc00")]
+
+
+@pytest.mark.parametrize("character", [c for _, c in UNSAFE_NAMES], ids=[n for n, _ in UNSAFE_NAMES])
+def test_a_name_is_refused_in_the_encounter_as_in_the_season(character):
+    """One name check for both trackers: the same refusal, in the same words, for a combatant and a player."""
+    add = registry.track(TRACKER, "", json.dumps({"do": "add", "name": f"Ann{character}", "kind": "pc", "power": 1, "toughness": 1, "vitality": 1}))
+    season = registry.track("rpgdl.season", "", json.dumps({"do": "player", "player": "first", "name": f"Ann{character}"}))
+    assert not add["ok"] and add["field"] == "name", add
+    assert not season["ok"] and season["field"] == "name", season
+    assert add["error"].removeprefix("The name") == season["error"].removeprefix("A player's name")
+    renamed = registry.track(TRACKER, json.dumps(fresh(FIGHT[0][0])), json.dumps({"do": "edit", "id": "c1", "set": {"name": f"Ann{character}"}}))
+    assert not renamed["ok"] and "holds a control or direction character" in renamed["error"], renamed
+
+
 def test_too_many_combatants_is_refused():
     s = new_encounter()
     for i in range(24):

@@ -323,7 +323,7 @@ def _season():
     (lambda s: {**s, "log": [{**s["log"][0], "headline": "<script>alert(1)</script>"}]}, "log/0/headline is '<script>alert(1)</script>'"),
     (lambda s: {**s, "log": [{"action": {**s["log"][0]["action"], "first": [row("A", "godlike", 999, 2)] * 4}}]},
      "Godlike slot, First player's Worth must be at most 99; got 999"),
-    (lambda s: {**s, "log": [{"action": {"do": "player", "player": "first", "name": "x" * 41}}]}, "at most 40 characters"),
+    (lambda s: {**s, "log": [{"action": {"do": "player", "player": "first", "name": "x" * 41}}]}, "the limit is 40"),
     (lambda s: {**s, "log": [{"action": {"do": "player", "player": "first", "nom_pool": [["x", "heavy"]] * 41}}]}, "at most 40, got more"),
     (lambda s: {**s, "log": [{"action": {"do": "settings", "settings": {"trainwreck_limit": 10**30}}}]}, "at most 20"),
 ])
@@ -367,6 +367,62 @@ def test_a_step_that_would_not_fit_in_storage_is_refused():
         season = answer["state"]
     else:
         pytest.fail("the state grew without a limit")
+
+
+# ---------------------------------------------------------------- names: the one check both trackers use (issue 19)
+
+# Characters that change how the text around them shows: control characters, direction overrides and
+# isolates, zero-width ones. (Those str.split() takes for spaces, such as a tab or U+2028, become one space.)
+UNSAFE_CHARACTERS = [("ESC", "\x1b"), ("BEL", "\x07"), ("NUL", "\x00"), ("DEL", "\x7f"), ("C1 CSI", "\x9b"),
+                     ("LRE", "\u202a"), ("RLO", "\u202e"), ("LRI", "\u2066"), ("PDI", "\u2069"), ("ALM", "\u061c"),
+                     ("ZWSP", "\u200b"), ("ZWJ", "\u200d"), ("WJ", "\u2060"), ("BOM", "\ufeff"), ("surrogate", "\ud800")]
+
+
+def _godlike_only(name, worth):
+    return [row(name, "godlike", worth, 3), None, None, None]
+
+
+NAME_PLACES = [  # (what, the action with the character c in a name, the field the error names)
+    ("player name", lambda c: {"do": "player", "player": "first", "name": f"Ana{c}"}, "name"),
+    ("Nom Pool text", lambda c: {"do": "player", "player": "first", "nom_pool": pool("A").replace("AG1", f"AG{c}1")}, "nom_pool"),
+    ("Nom Pool list", lambda c: {"do": "player", "player": "first", "nom_pool": [[f"AG{c}1", "godlike"]]}, "nom_pool"),
+    ("Season Deck text", lambda c: {"do": "player", "player": "first", "season_deck": f"4 Card {c}1\n4 Card 2"}, "season_deck"),
+    ("Season Deck object", lambda c: {"do": "player", "player": "second", "season_deck": {f"Card{c}": 4}}, "season_deck"),
+    ("Weekend duelist", lambda c: {"do": "weekend", "first": _godlike_only(f"X{c}Y", 9), "second": _godlike_only("B", 8)}, "godlike_first_name"),
+]
+
+
+@pytest.mark.parametrize("place, action, field", NAME_PLACES, ids=[p[0] for p in NAME_PLACES])
+@pytest.mark.parametrize("character", [c for _, c in UNSAFE_CHARACTERS], ids=[n for n, _ in UNSAFE_CHARACTERS])
+def test_every_name_the_season_keeps_refuses_control_direction_and_zero_width_characters(place, action, field, character):
+    answer = registry.track("rpgdl.season", "", json.dumps(action(character)))
+    assert not answer["ok"], f"{place} took {character!r}"
+    assert "holds a control or direction character" in answer["error"] and answer["field"] == field, answer["error"]
+
+
+@pytest.mark.parametrize("character", [c for _, c in UNSAFE_CHARACTERS], ids=[n for n, _ in UNSAFE_CHARACTERS])
+def test_a_saved_season_with_such_a_name_in_its_log_is_refused(character):
+    saved = {"tracker": "rpgdl.season", "version": 1, "log": [{"action": {"do": "player", "player": "first", "name": f"Ana{character}"}}]}
+    answer = registry.track("rpgdl.season", json.dumps(saved), '{"do": "show"}')
+    assert not answer["ok"] and answer["field"] == "state"
+    assert answer["error"] == ("Entry 1 of the season's log (a player) cannot be replayed: A player's name holds a control or direction "
+                               "character, or an invisible one: type the name again.")
+
+
+@pytest.mark.parametrize("name", ["Zoë", "Łucja Nowak", "ليلى", "山田 太郎", "Ana 🐉", "O'Brien-Smith"])
+def test_names_in_any_script_are_kept(name):
+    answer = registry.track("rpgdl.season", "", json.dumps({"do": "player", "player": "first", "name": name}))
+    assert answer["ok"] and answer["state"]["players"]["first"]["name"] == name, answer.get("error")
+
+
+def test_both_trackers_use_the_one_name_check():
+    from calculators import checks
+    from calculators.rpgdl import league_input
+    from calculators.tell_tale import encounter_roster, encounter_state
+    one = getattr(checks, "check_name", None)
+    assert one is not None
+    assert encounter_state.check_name is one and encounter_roster.check_name is one and league_input.check_name is one
+    assert encounter_state.UNSAFE is checks.UNSAFE
 
 
 def test_the_tracker_cites_only_rules_that_exist():

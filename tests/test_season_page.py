@@ -266,7 +266,7 @@ def test_a_link_asks_before_it_replaces_a_season_and_the_old_one_comes_back(phon
 @pytest.mark.parametrize(("change", "words"), [
     (lambda s: {**s, "standings": [{**s["standings"][0], "first_successes": 40}]}, "does not match its own log: standings/0/first_successes is 40"),
     (lambda s: {**s, "tracker": "tell_tale.encounter"}, "This is not a saved RPGDL season"),
-    (lambda s: {**s, "log": [{"action": {"do": "player", "player": "first", "name": "<img src=x onerror=alert(1)>" * 3}}]}, "at most 40 characters"),
+    (lambda s: {**s, "log": [{"action": {"do": "player", "player": "first", "name": "<img src=x onerror=alert(1)>" * 3}}]}, "the limit is 40"),
     (lambda s: "[" * 50_000, "nested too deep"),
     (lambda s: "not json", "it is not JSON"),
 ])

@@ -2,14 +2,15 @@
 
 Each reader takes what a page, a file or a link sent (JSON values: text or
 numbers) and returns plain checked data, or raises InputError naming the
-field at fault. A duelist row has the Weekend form's fields and limits
+field at fault. Every name (a player, a duelist, a card) passes the one
+name check both trackers use (`checks.check_name`). A duelist row has the Weekend form's fields and limits
 (WEEKEND_FIELDS, WEEKEND_LIMITS), so the form and the tracker never
 disagree about what a duelist may be.
 """
 
 from __future__ import annotations
 
-from ..checks import InputError, blank, got, parse_numbers, quote, whole_text
+from ..checks import MAX_NAME, InputError, blank, check_name, got, parse_numbers, quote, whole_text
 from .data import (
     DEFAULT_TRAINWRECK_LIMIT,
     DIVISION_NAMES,
@@ -44,7 +45,7 @@ SETTING_LABELS = {
     "sudden_death": "Sudden Death",
 }
 # Caps on what a season holds: room for every legal deck and for mistakes to be listed, no more.
-PLAYER_NAME_MAX_LENGTH = 40
+PLAYER_NAME_MAX_LENGTH = MAX_NAME  # as long as a combatant's in the encounter tracker
 NOM_POOL_MAX_DUELISTS = 40  # a Nom Pool has 20
 SEASON_DECK_MAX_CARDS = 100  # different cards; a Season Deck has 40 or more cards, at most 4 of each
 CARD_NAME_MAX_LENGTH = 100
@@ -54,15 +55,6 @@ ROLLS_MAX = 8  # four tied duels and four divisions lost together
 
 def other(who: str) -> str:
     return "second" if who == "first" else "first"
-
-
-def _text(raw: object, what: str, field: str, most: int) -> str:
-    """Text with its runs of spaces made one, at most `most` characters."""
-    if not isinstance(raw, str):
-        raise InputError(f"{what} is text; got {got(raw)}.", field)
-    if len(raw) > most:
-        raise InputError(f"{what} is at most {most} characters; this is {len(raw):,}.", field)
-    return " ".join(raw.split())
 
 
 def read_settings(raw: object, current: dict | None, *, partial: bool = False) -> dict:
@@ -102,10 +94,7 @@ def read_player(action: dict) -> tuple[str, dict]:
         raise InputError(f"A player action says which player: 'first' or 'second'; got {got(who)}.", "player")
     changes: dict = {}
     if "name" in action:
-        name = _text(action["name"], "A player's name", "name", PLAYER_NAME_MAX_LENGTH)
-        if not name:
-            raise InputError("A player's name cannot be empty.", "name")
-        changes["name"] = name
+        changes["name"] = check_name(action["name"], "A player's name", "name", most=PLAYER_NAME_MAX_LENGTH)
     if "nom_pool" in action:
         changes["nom_pool"] = _nom_pool(action["nom_pool"])
     if "season_deck" in action:
@@ -137,9 +126,7 @@ def _nom_pool(raw: object) -> list[list[str]]:
         raise InputError(f"A Nom Pool has 20 duelists; the tracker takes at most {NOM_POOL_MAX_DUELISTS}, got more.", "nom_pool")
     out = []
     for n, (name, division) in enumerate(pairs, start=1):
-        name = _text(name, f"Nom Pool, duelist {n}'s name", "nom_pool", DUELIST_NAME_MAX_LENGTH)
-        if not name:
-            raise InputError(f"Nom Pool, duelist {n} has no name.", "nom_pool")
+        name = check_name(name, f"Nom Pool, duelist {n}'s name", "nom_pool", most=DUELIST_NAME_MAX_LENGTH)
         out.append([name, as_division(division, f"Nom Pool: {name}'s division", "nom_pool")])
     return out
 
@@ -162,9 +149,7 @@ def _season_deck(raw: object) -> dict[str, int]:
         raise InputError(f"The tracker takes Season Decks of at most {SEASON_DECK_MAX_CARDS} different cards; got {len(cards)}.", "season_deck")
     out: dict[str, int] = {}
     for name, copies in cards.items():
-        name = _text(name, "A card's name", "season_deck", CARD_NAME_MAX_LENGTH)
-        if not name:
-            raise InputError("Season Deck: a card has no name.", "season_deck")
+        name = check_name(name, "Season Deck: a card's name", "season_deck", most=CARD_NAME_MAX_LENGTH)
         out[name] = out.get(name, 0) + whole_text(copies, f"Season Deck: the copies of {name}", "season_deck", minimum=1, maximum=COPIES_MAX)
     return out
 
@@ -182,7 +167,7 @@ def read_row(raw: object, slot: str, who: str, player: str) -> dict | None:
         raise InputError(f"{group}: a duelist has no field {quote(sorted(unknown)[0])}.", f"{field}_worth")
     if all(blank(raw.get(k)) or (k in ("votes", "bonus") and raw.get(k) in (0, "0")) for k in ("name", "worth", "draw", "votes", "bonus")):
         return None
-    name = _text(raw.get("name") or "", f"{group}'s duelist name", f"{field}_name", DUELIST_NAME_MAX_LENGTH)
+    name = check_name(raw.get("name") or "", f"{group}'s duelist name", f"{field}_name", most=DUELIST_NAME_MAX_LENGTH, empty=True)
     division = raw.get("division")
     division = slot if blank(division) else as_division(division, f"{group}'s division", f"{field}_division")
     row: dict[str, str | int] = {"name": name, "division": division}

@@ -15,7 +15,7 @@ import json
 import re
 from typing import Any
 
-from ..checks import InputError, quote, shown
+from ..checks import UNSAFE, InputError, check_name, quote, shown
 from .combat import haste_speed
 
 TRACKER = "tell_tale.encounter"
@@ -94,7 +94,6 @@ RULES = tuple(dict.fromkeys((
 # ---------------------------------------------------------------- limits
 
 MAX_COMBATANTS = 24
-MAX_NAME = 40
 MAX_STAT = 999  # Power, Toughness, Speed, Initiative, counters; Vitality from -999 to 999
 MAX_ROUND = 999
 MAX_ID = 9999
@@ -105,7 +104,6 @@ MAX_DETAILS = 60
 STATE_BUDGET = 150_000  # characters of JSON; past it the oldest undo records go
 ID = re.compile(r"c[1-9][0-9]{0,3}")
 RULE_ID = re.compile(r"[a-z0-9.-]{1,80}")
-UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")  # control and direction marks
 
 STATE_KEYS = ("tracker", "version", "settings", "combatants", "next_id", "order_by", "order", "phase", "round", "turn", "step", "log", "log_start", "undo")
 STORED = ("id", "name", "kind", "side", "owner", "token", "planeswalker", "power", "toughness", "toughness_now", "vitality", "max_vitality",
@@ -188,20 +186,6 @@ def _keys(raw: object, want: tuple[str, ...], what: str, optional: tuple[str, ..
     if missing:
         raise InputError(f"{what} has no {LABELS.get(missing[0], missing[0])} ({missing[0]}).", "state")
     return raw
-
-
-def check_name(value: object, what: str = "A name") -> str:
-    """A combatant's name: text of 1 to MAX_NAME characters, no control characters."""
-    if not isinstance(value, str):
-        raise InputError(f"{what} must be text; got {quote(value)}.", "name")
-    name = " ".join(value.split())
-    if not name:
-        raise InputError(f"{what} cannot be empty.", "name")
-    if len(name) > MAX_NAME:
-        raise InputError(f"{what} is {len(name)} characters long; the limit is {MAX_NAME}.", "name")
-    if UNSAFE.search(name):
-        raise InputError(f"{what} holds a control or direction character; type the name again.", "name")
-    return name
 
 
 def check_keywords(value: object, what: str) -> list[str]:
