@@ -7,6 +7,13 @@ exits with status 2; `--json` prints the same dict the web page gets.
 `python -m calculators track NAME [FILE] [--do JSON]... [--seed N]` runs a
 tracker (a fight, a season): FILE is a saved state or a JSON list of
 actions, each --do one more action; every step is printed, then the state.
+
+Everything given is checked before the first step: a file must be a regular
+file of UTF-8 JSON within the tracker's size and nesting limits, --save must
+name a file that can be written, and a run takes at most MAX_ACTIONS
+actions. Text printed from a result or a state goes through `say`, which
+shows control, direction and zero-width characters as escapes, so a name
+never reaches the terminal as a command; --json output is ASCII-escaped JSON.
 """
 
 from __future__ import annotations
@@ -14,17 +21,39 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
 from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn, TextIO
 
 from .fmt import percent, ratio
-from .checks import MAX_SEED, InputError, parse_seed
-from .registry import all_calculators, all_trackers, apply_table, run, track
+from .checks import MAX_SEED, InputError, escaped, parse_seed
+from .registry import MAX_NESTING, all_calculators, all_trackers, apply_table, nesting, run, track
+
+MAX_ACTIONS = 1_000  # actions in one `track` run, FILE's and --do's together: a season's log holds 100, a fight's undo 30
+TABLE_MAX_CHARS = 100_000  # a table settings file: a few dozen rulings fit many times over
+
+
+def say(text: object, file: TextIO | None = None) -> None:
+    """Print text from a result, a state or an error: control, direction and zero-width characters as escapes.
+
+    The one way this command line prints text; only its own line breaks stay
+    line breaks (no state holds one: names are checked with checks.check_name).
+    """
+    print("\n".join(escaped(line) for line in str(text).split("\n")), file=sys.stdout if file is None else file)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with what it echoes of the command line (an unknown option, a bad value) escaped like all printed text."""
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if message:
+            say(message.rstrip("\n"), sys.stderr)
+        sys.exit(status)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m calculators",
         description="Resolve a roll or a situation by the rules, with the exact odds.",
     )
@@ -62,10 +91,11 @@ def build_parser() -> argparse.ArgumentParser:
     cmd.add_argument("tracker", metavar="NAME", help="the tracker: " + ", ".join(trackers))
     cmd.add_argument("file", metavar="FILE", nargs="?", help="a saved state, or a JSON list of actions")
     cmd.add_argument("--do", dest="do", metavar="JSON", action="append", default=None,
-                     help='one more action, e.g. --do \'{"do": "undo"}\' (repeat for more)')
+                     help=f'one more action, e.g. --do \'{{"do": "undo"}}\' (repeat for more; at most {MAX_ACTIONS:,} actions '
+                          'in one run, FILE\'s and --do\'s together)')
     cmd.add_argument("--seed", help="roll the dice an action leaves out: step n rolls with this seed + n - 1")
     cmd.add_argument("--json", action="store_true", help="print only the last answer, with the state, as JSON")
-    cmd.add_argument("--save", metavar="OUT", help="write the state to this file too")
+    cmd.add_argument("--save", metavar="OUT", help="write the state to this file too (checked before the first step)")
     return parser
 
 
@@ -123,14 +153,8 @@ def attach_negative_values(argv: list[str]) -> list[str]:
 def read_table(path: str | None, sets: list[str] | None) -> dict[str, str]:
     """House rulings from --table FILE and --set NAME=VALUE (a --set wins over the file)."""
     table: dict[str, str] = {}
-    if path:
-        try:
-            with open(path, encoding="utf-8") as file:
-                data = json.loads(file.read(100_001))
-        except OSError as err:
-            raise InputError(f"The table settings file {path!r} cannot be read: {err.strerror}.", "table") from None
-        except ValueError:
-            raise InputError(f"The table settings file {path!r} is not JSON (or is over 100,000 characters).", "table") from None
+    if path is not None:
+        data = _read_json(path, TABLE_MAX_CHARS, "The table settings file", "table")
         if not isinstance(data, dict) or not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in data.values()):
             raise InputError(f'The table settings file {path!r} must hold one JSON object of names and values, like {{"tell_tale.both": "count"}}.', "table")
         table.update({str(k): str(v) for k, v in data.items()})
@@ -142,18 +166,68 @@ def read_table(path: str | None, sets: list[str] | None) -> dict[str, str]:
     return table
 
 
-def _read_json(path: str, most: int, what: str) -> object:
+def _read_text(path: str, most: int, what: str, field: str | None) -> str:
+    """A regular file's text: UTF-8, at most `most` characters; else InputError naming the file.
+
+    Opened without blocking and checked before a byte is read, so a named
+    pipe, a device or a folder is refused at once instead of waited on.
+    """
     try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read(most + 1)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as err:
-        raise InputError(f"{what} {path!r} cannot be read: {err.strerror}.") from None
+        raise InputError(f"{what} {path!r} cannot be read: {err.strerror}.", field) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = "a folder, not a file" if stat.S_ISDIR(mode) else "not a regular file (a pipe or a device is not read)"
+        raise InputError(f"{what} {path!r} is {kind}.", field)
+    with open(fd, encoding="utf-8") as file:
+        try:
+            text = file.read(most + 1)
+        except UnicodeDecodeError as err:
+            raise InputError(f"{what} {path!r} is not text (UTF-8): {err.reason}.", field) from None
+        except OSError as err:
+            raise InputError(f"{what} {path!r} cannot be read: {err.strerror}.", field) from None
     if len(text) > most:
-        raise InputError(f"{what} {path!r} is over {most:,} characters.")
+        raise InputError(f"{what} {path!r} is over {most:,} characters.", field)
+    return text
+
+
+def _read_json(path: str, most: int, what: str, field: str | None = None) -> object:
+    """A file's JSON, its size and nesting checked before it is parsed (json.loads recurses once per level)."""
+    text = _read_text(path, most, what, field)
+    if nesting(text) > MAX_NESTING:
+        raise InputError(f"{what} {path!r} is nested too deep (over {MAX_NESTING} levels of brackets).", field)
     try:
         return json.loads(text)
     except (ValueError, RecursionError):
-        raise InputError(f"{what} {path!r} is not JSON.") from None
+        raise InputError(f"{what} {path!r} is not JSON.", field) from None
+
+
+def _check_save(path: str) -> None:
+    """--save OUT, before any step runs: a file (new or old) in a folder that exists and can be written."""
+    if not path.strip():
+        raise InputError("--save needs the name of a file to write.", "save")
+    if os.path.isdir(path):
+        raise InputError(f"The --save file {path!r} is a folder; name a file to write.", "save")
+    if os.path.lexists(path) and not os.path.isfile(path):
+        raise InputError(f"The --save file {path!r} is not a regular file (a pipe or a device is not written).", "save")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise InputError(f"The --save file {path!r} cannot be written: there is no folder {folder!r}.", "save")
+    if not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise InputError(f"The --save file {path!r} cannot be written: permission denied.", "save")
+
+
+def _count_actions(path: str | None, from_file: int, from_options: int) -> None:
+    """At most MAX_ACTIONS in one run, said of the file or the options that hold them."""
+    total = from_file + from_options
+    if total <= MAX_ACTIONS:
+        return
+    where = (f"The file {path!r} holds {from_file:,} actions" if from_file > MAX_ACTIONS else
+             f"The file {path!r} and the --do options hold {total:,} actions" if from_file else
+             f"The --do options give {total:,} actions")
+    raise InputError(f"{where}; one run takes at most {MAX_ACTIONS:,}: run the rest from the state saved with --save.", "do")
 
 
 def run_tracker(name: str, path: str | None, extra: list[str], seed: str | None, as_json: bool, save: str | None) -> int:
@@ -163,44 +237,53 @@ def run_tracker(name: str, path: str | None, extra: list[str], seed: str | None,
         if name not in trackers:
             raise InputError(f"There is no tracker called {name[:60]!r}; the trackers are {', '.join(trackers)}.")
         tracker = trackers[name]
-        data = _read_json(path, tracker.max_state_chars, "The file") if path else None
+        if save is not None:
+            _check_save(save)
+        data = _read_json(path, tracker.max_state_chars, "The file") if path is not None else None
         state = "" if data is None or isinstance(data, list) else json.dumps(data)
         actions = list(data) if isinstance(data, list) else []
+        _count_actions(path, len(actions), len(extra))
         for text in extra:
+            if nesting(text) > MAX_NESTING:
+                raise InputError(f"--do takes one action as JSON; {text[:40]!r} is nested too deep (over {MAX_NESTING} levels of brackets).", "do")
             try:
                 actions.append(json.loads(text))
             except (ValueError, RecursionError):
-                raise InputError(f"--do takes one action as JSON, like '{{\"do\": \"undo\"}}'; got {text[:40]!r}.") from None
+                raise InputError(f"--do takes one action as JSON, like '{{\"do\": \"undo\"}}'; got {text[:40]!r}.", "do") from None
         first_seed = parse_seed(seed)
         if state and not actions:  # a saved state alone: checked, then printed
             checked = tracker.check(data)
             state = json.dumps(checked)
     except ValueError as err:
-        print(err, file=sys.stderr)
+        say(err, sys.stderr)
         return 2
     answer: dict[str, Any] = {"ok": True, "tracker": name, "state": json.loads(state) if state else tracker.new()}
     for n, action in enumerate(actions, start=1):
         step_seed = None if first_seed is None else (first_seed + n - 1) % (MAX_SEED + 1)
         answer = track(name, state, json.dumps(action), step_seed)
         if not answer["ok"]:
-            print(f"Step {n} ({json.dumps(action)[:60]}): {answer['error']}", file=sys.stderr)
+            say(f"Step {n} ({json.dumps(action)[:60]}): {answer['error']}", sys.stderr)
             return 2
         state = json.dumps(answer["state"])
         if not as_json:
-            print(f"{n}. {answer['headline']}" + (f" (dice: {', '.join(f'{k} {v}' for k, v in answer['dice'].items())}, seed {step_seed})"
-                                                  if answer["dice"] else ""))
-            print("\n".join(f"   - {d}" for d in answer["details"]))
+            say(f"{n}. {answer['headline']}" + (f" (dice: {', '.join(f'{k} {v}' for k, v in answer['dice'].items())}, seed {step_seed})"
+                                                if answer["dice"] else ""))
+            say("\n".join(f"   - {d}" for d in answer["details"]))
             if answer["rules"]:
-                print("   Rules: " + ", ".join(answer["rules"]))
-    if save:
-        with open(save, "w", encoding="utf-8") as file:
-            json.dump(answer["state"], file, indent=1)
+                say("   Rules: " + ", ".join(answer["rules"]))
+    if save is not None:
+        try:
+            with open(save, "w", encoding="utf-8") as file:
+                json.dump(answer["state"], file, indent=1)
+        except OSError as err:
+            say(f"The --save file {save!r} cannot be written: {err.strerror}.", sys.stderr)
+            return 2
     if as_json:
-        print(json.dumps(answer, indent=1))
+        say(json.dumps(answer, indent=1))  # ASCII: json.dumps escapes every other character
     elif tracker.describe:
-        print(tracker.describe(answer["state"]))
+        say(tracker.describe(answer["state"]))
     else:
-        print("State:\n" + json.dumps(answer["state"], indent=1))
+        say("State:\n" + json.dumps(answer["state"], indent=1))
     return 0
 
 
@@ -221,13 +304,13 @@ def main(argv: list[str] | None = None) -> int:
         table = read_table(table_file, sets)
         raw = apply_table(name, raw, table) if table else raw
     except InputError as err:
-        print(err, file=sys.stderr)
+        say(err, sys.stderr)
         return 2
     result = run(name, raw, seed)
     if not result["ok"]:
-        print(result["error"], file=sys.stderr)
+        say(result["error"], sys.stderr)
         return 2
-    print(json.dumps(result, indent=2) if as_json else format_result(result))
+    say(json.dumps(result, indent=2) if as_json else format_result(result))  # --json: ASCII, json.dumps escapes the rest
     return 0
 
 

@@ -7,7 +7,9 @@ the reader closed, the terminal's encoding).
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -15,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+import calculators.__main__ as cli_module
+from calculators import registry
 from calculators.__main__ import attach_negative_values, main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -195,3 +199,196 @@ def test_a_table_file_that_is_not_a_table_is_refused(tmp_path, capsys):
         assert "table settings file" in capsys.readouterr().err
     assert main(["tell_tale.resolve_attack", "--power", "5", "--d20", "3", "--table", str(tmp_path / "missing.json")]) == 2
     assert "cannot be read" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- nothing printed is a terminal command (issue 19)
+
+# What must never reach a terminal raw: control characters but the line break, direction marks, overrides and
+# isolates, zero-width characters. Written here apart from the package's own list, so the two check each other.
+RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+ECHOED = [  # calculators whose answer repeats a name typed in
+    ["tell_tale.check_deck", "--decklist", "5 Bolt\x1b]0;owned\x07\u202e"],
+    ["rpgdl.check_season_deck", "--cards", "5 Axe\x1b[2J\u2066man"],
+    ["rpgdl.check_nom_pool", "--duelists", "Wor\x1b[31mker\u200b 8, Heavy\nwor\x1b[31mker\u200b 8, Heavy"],
+]
+
+
+@pytest.mark.parametrize("args", ECHOED, ids=[a[0] for a in ECHOED])
+def test_a_name_in_an_answer_is_printed_with_its_control_characters_escaped(capsys, args):
+    main(args)
+    out, err = capsys.readouterr()
+    assert not RAW.search(out + err), repr(out + err)
+    assert "\\x1b" in out  # shown, as an escape: the reader sees what was typed
+
+
+@pytest.mark.parametrize("args", ECHOED, ids=[a[0] for a in ECHOED])
+def test_json_output_escapes_them_too(capsys, args):
+    main([*args, "--json"])
+    out = capsys.readouterr().out
+    assert not RAW.search(out) and out.isascii()
+    assert "\\u001b" in out and json.loads(out)["ok"]  # the name is there, escaped as JSON
+
+
+def _season_with_names(first, second):
+    """A season as a state could hold it if a name ever passed the check: for the printing alone."""
+    state = registry.track("rpgdl.season", "", '{"do": "show"}')["state"]
+    state["players"]["first"]["name"], state["players"]["second"]["name"] = first, second
+    return state
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_trackers_headline_details_and_state_are_printed_escaped(capsys, monkeypatch, as_json):
+    state = _season_with_names("Ana\x1b[2J", "\u202eBen")
+    answer = {"ok": True, "tracker": "rpgdl.season", "state": state, "outcome": "show", "headline": "Step \x07\x1b]0;title\x07",
+              "details": ["a \u2066detail\u2069", "zero\u200bwidth"], "rules": [], "dice": {"d6 \x1b": "3"}, "seed": None}
+    monkeypatch.setattr(cli_module, "track", lambda *a, **k: answer)
+    assert main(["track", "rpgdl.season", "--do", '{"do": "show"}', *(["--json"] if as_json else [])]) == 0
+    out, err = capsys.readouterr()
+    assert not RAW.search(out + err), repr(out)
+    if not as_json:
+        assert "1. Step \\x07\\x1b]0;title\\x07" in out and "Ana\\x1b[2J against \\u202eBen" in out
+
+
+def test_a_trackers_error_is_printed_escaped(capsys, monkeypatch):
+    monkeypatch.setattr(cli_module, "track", lambda *a, **k: {"ok": False, "error": "No \x1b[2Jname\u202e.", "field": "name"})
+    assert main(["track", "rpgdl.season", "--do", '{"do": "show"}']) == 2
+    err = capsys.readouterr().err
+    assert not RAW.search(err) and err.endswith("No \\x1b[2Jname\\u202e.\n")
+
+
+def test_what_argparse_echoes_of_the_command_line_is_escaped(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["tell_tale.resolve_attack", "--power", "5", "--d20", "3", "--colour\x1b[2J"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and not RAW.search(err) and "--colour\\x1b[2J" in err
+
+
+def test_a_name_with_a_terminal_command_never_reaches_the_terminal():
+    """The whole way, in a real process: the season refuses the name, and nothing raw is printed."""
+    done = _process(["track", "rpgdl.season", "--do", json.dumps({"do": "player", "player": "first", "name": "\x1b]0;owned\x07Ana"})], timeout=60)
+    _quiet(done.stderr)
+    assert not RAW.search(done.stdout.decode() + done.stderr.decode())
+    assert done.returncode == 2 and b"holds a control or direction character" in done.stderr
+
+
+# ---------------------------------------------------------------- bad files and options: one sentence, exit 2, before any step (issue 19)
+
+SEASON_STEP = ["--do", json.dumps({"do": "player", "player": "first", "name": "Ana"})]
+
+
+def _one_sentence(err: str, *words: str) -> None:
+    assert err.count("\n") == 1 and err.endswith(".\n") and "Traceback" not in err, err
+    for word in words:
+        assert word in err, err
+
+
+DEEP = "[" * 50_000 + "]" * 50_000  # 100,000 characters: within every size limit, far past any nesting a file needs
+NESTED = [
+    ("table settings", lambda f: [*ATTACK, "--table", f], DEEP),
+    ("saved season", lambda f: ["track", "rpgdl.season", f], '{"tracker": "rpgdl.season", "version": 1, "log": ' + DEEP + "}"),
+    ("list of actions", lambda f: ["track", "tell_tale.encounter", f], '[{"do": "show", "x": ' + DEEP + "}]"),
+]
+
+
+@pytest.mark.parametrize("what, args, text", NESTED, ids=[n[0] for n in NESTED])
+def test_a_file_nested_50000_deep_is_one_sentence(tmp_path, capsys, what, args, text):
+    path = tmp_path / "deep.json"
+    path.write_text(text)
+    assert main(args(str(path))) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    _one_sentence(err, repr(str(path)), "nested too deep")
+
+
+def test_a_do_nested_too_deep_is_refused_before_any_step(capsys):
+    assert main(["track", "rpgdl.season", *SEASON_STEP, "--do", "[" * 200 + "]" * 200]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    _one_sentence(err, "--do", "nested too deep")
+
+
+@pytest.mark.parametrize("target", ["folder", "no/such/folder/x.json"])
+def test_a_save_target_that_cannot_be_written_is_refused_before_any_step(tmp_path, capsys, target):
+    save = str(tmp_path if target == "folder" else tmp_path / target)
+    assert main(["track", "rpgdl.season", *SEASON_STEP, "--save", save]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""  # no step ran
+    _one_sentence(err, "--save", repr(save))
+
+
+def test_a_save_folder_without_write_permission_is_refused_before_any_step(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: False)  # as for anyone but root in a folder not theirs
+    assert main(["track", "rpgdl.season", *SEASON_STEP, "--save", str(tmp_path / "x.json")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and not (tmp_path / "x.json").exists()
+    _one_sentence(err, "--save", "permission denied")
+
+
+def test_a_save_that_works_still_saves(tmp_path, capsys):
+    save = tmp_path / "season.json"
+    assert main(["track", "rpgdl.season", *SEASON_STEP, "--save", str(save)]) == 0
+    assert json.loads(save.read_text())["players"]["first"]["name"] == "Ana"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+@pytest.mark.parametrize("args", [lambda f: ["track", "tell_tale.encounter", f], lambda f: [*ATTACK, "--table", f]], ids=["track", "table"])
+def test_a_named_pipe_is_refused_at_once(tmp_path, args):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    done = _process(args(str(fifo)), timeout=60)  # before issue 19: waited for a writer for ever
+    _quiet(done.stderr)
+    assert done.returncode == 2 and done.stdout == b""
+    _one_sentence(done.stderr.decode(), repr(str(fifo)), "not a regular file")
+
+
+@pytest.mark.parametrize("args", [lambda f: ["track", "rpgdl.season", f], lambda f: [*ATTACK, "--table", f]], ids=["track", "table"])
+def test_a_folder_is_refused_as_a_folder(tmp_path, capsys, args):
+    assert main(args(str(tmp_path))) == 2
+    _one_sentence(capsys.readouterr().err, repr(str(tmp_path)), "is a folder")
+
+
+@pytest.mark.parametrize("data", [b"\xff\xfe\x00\x01garbage", b'{"tracker": "caf\xe9"}', bytes(range(128, 256))], ids=["noise", "latin-1", "high"])
+@pytest.mark.parametrize("args", [lambda f: ["track", "rpgdl.season", f], lambda f: [*ATTACK, "--table", f]], ids=["track", "table"])
+def test_a_file_that_is_not_utf8_text_is_named_in_the_sentence(tmp_path, capsys, data, args):
+    path = tmp_path / "season.json"
+    path.write_bytes(data)
+    assert main(args(str(path))) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    _one_sentence(err, repr(str(path)), "is not text (UTF-8)")
+
+
+SHOW = {"do": "show"}
+TOO_MANY = [  # (actions in FILE or None, --do options, what the sentence names)
+    (1_001, 0, "The file"),
+    (1_000, 1, "the --do options"),
+    (None, 1_001, "The --do options"),
+]
+
+
+@pytest.mark.parametrize("in_file, options, names", TOO_MANY, ids=["file", "file and options", "options"])
+def test_a_run_takes_at_most_1000_actions_and_says_so_before_any_step(tmp_path, capsys, in_file, options, names):
+    args = ["track", "rpgdl.season"]
+    if in_file is not None:
+        path = tmp_path / "actions.json"
+        path.write_text(json.dumps([SHOW] * in_file))
+        args.append(str(path))
+    args += ["--do", json.dumps(SHOW)] * options
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == ""  # before issue 19 every step ran (6,000 took 403 s)
+    _one_sentence(err, names, "at most 1,000")
+
+
+def test_1000_actions_still_run(tmp_path, capsys):
+    path = tmp_path / "actions.json"
+    path.write_text(json.dumps([SHOW] * 999))
+    assert main(["track", "rpgdl.season", str(path), "--do", json.dumps(SHOW)]) == 0
+    assert "1000. " in capsys.readouterr().out
+
+
+def test_the_help_states_the_cap_on_actions(capsys):
+    with pytest.raises(SystemExit):
+        main(["track", "--help"])
+    assert "at most 1,000 actions in one run" in " ".join(capsys.readouterr().out.split())
+
