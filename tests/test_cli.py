@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -392,3 +393,20 @@ def test_the_help_states_the_cap_on_actions(capsys):
         main(["track", "--help"])
     assert "at most 1,000 actions in one run" in " ".join(capsys.readouterr().out.split())
 
+
+# ---------------------------------------------------------------- the installed command (issue 19)
+
+
+def test_the_console_entry_point_is_the_function_that_handles_a_closed_pipe():
+    """pyproject's rules-calc, called as the installed script calls it, with a reader that closed the pipe."""
+    target = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]["rules-calc"]
+    module, _, function = target.partition(":")
+    script = f"import importlib, sys; sys.exit(importlib.import_module({module!r}).{function}())"
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([sys.executable, "-c", script, *ATTACK], cwd=ROOT, stdout=write, stderr=subprocess.PIPE, timeout=60)
+    finally:
+        os.close(write)
+    _quiet(done.stderr)
+    assert done.returncode == 1
