@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import quote
 
 import pytest
+from playwright.sync_api import expect
 
 from calculators.registry import all_calculators, run
 from helpers import calculator_pages, share_url, wait_until_offline_ready, worker_data
@@ -113,7 +115,7 @@ def test_a_join_link_applies_the_table_after_a_confirmation(browser, table, base
     page.goto(link)
     box = page.locator(".ts-join")
     box.wait_for()
-    assert "2 house rulings" in box.inner_text()
+    assert "changes 2 rulings" in box.inner_text()
     assert page.evaluate("localStorage.getItem('table-rules:settings')") is None  # not before the player says so
     box.locator("button", has_text="Apply").click()
     page.locator(".ts-status", has_text="2 house rulings").wait_for()
@@ -143,12 +145,88 @@ def test_an_unknown_or_hostile_setting_in_a_link_is_refused_in_words(page, base_
     box.wait_for()
     refused = box.locator(".calc-field-error")
     assert refused.count() == 1 and words in refused.inner_text()
-    assert "1 house ruling" in box.inner_text()  # the good one is offered, alone
+    assert "changes 1 ruling" in box.inner_text()  # the good one is offered, alone
     box.locator("button", has_text="Apply").click()
     stored = json.loads(page.evaluate("localStorage.getItem('table-rules:settings')"))
     assert stored == {"tell_tale.overflow": "stop"}
     assert page.evaluate("() => window.__pwned") is None and page.locator("img[src=x]").count() == 0
     assert page.evaluate("() => ({}).polluted") is None
+    assert not page.errors
+
+
+@pytest.fixture(scope="module")
+def spec(site):
+    return json.loads((site / "table-settings.json").read_text(encoding="utf-8"))
+
+
+def keep_settings(page, base_url, settings):
+    page.goto(base_url)
+    page.evaluate("s => localStorage.setItem('table-rules:settings', JSON.stringify(s))", settings)
+
+
+def stored_settings(page):
+    return json.loads(page.evaluate("localStorage.getItem('table-rules:settings')") or "null")
+
+
+GAMES = {"tell_tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
+MINE = {"tell_tale.both": "count", "rpgdl.trainwreck_limit": "4"}
+NOTHING_TO_APPLY = [
+    ("tell_tale.both:typo", "cannot be", "Nothing in this join link can be applied"),
+    ("tell_tale.overflow:stop," * 100, "too long (2400 characters)", "Nothing in this join link can be applied"),
+    ("tell_tale.bothh:count,rpgdl.trainwreck_limit:99", "no house ruling called", "Nothing in this join link can be applied"),
+    ("rpgdl.trainwreck_limit:4,tell_tale.both:count", None, "already plays"),
+]
+
+
+@pytest.mark.parametrize("link,refused,said", NOTHING_TO_APPLY, ids=["typo", "too-long", "all-refused", "no-change"])
+def test_a_join_link_that_would_change_nothing_offers_no_apply(page, base_url, link, refused, said):
+    """Issue 19: a join link with nothing valid in it offered "Apply", which
+    wiped the device's house rulings."""
+    keep_settings(page, base_url, MINE)
+    page.goto(f"{base_url}tell-tale/table-settings/?join={quote(link)}")
+    box = page.locator(".ts-join")
+    expect(box).to_be_visible()  # drawn at once, buttons and all
+    expect(box.locator("button")).to_have_count(0)  # no "Apply" that could only wipe this device's rulings
+    expect(box).to_contain_text(said)
+    if refused:
+        expect(box.locator(".calc-field-error").first).to_contain_text(refused)
+    assert stored_settings(page) == MINE
+    expect(page.locator(".ts-status")).to_have_text("Your table plays 1 house ruling in Tell-Tale.")
+    assert "join=" not in page.url  # answered: a reload does not ask again
+    assert not page.errors
+
+
+def change_line(spec, key, before, after, back=False):
+    game, name = key.split(".")
+    setting = spec["settings"][game][name]
+    shown = (lambda v: "“" + dict(setting["choices"])[v] + "”") if setting["kind"] == "choice" else str
+    what = f"{GAMES[game]}, {setting['label']}"
+    return f"{what} goes back to the site's ruling: from {shown(before)} to {shown(after)}." if back else f"{what}: from {shown(before)} to {shown(after)}."
+
+
+def test_a_join_link_lists_each_change_before_it_is_applied(page, base_url, spec):
+    """The prompt says every ruling that would change, from what to what in
+    the settings form's words; a join link carries a whole table, so a ruling
+    it does not name goes back to the site's, and it says so. A ruling it
+    names with a value this site refuses stays as the device has it."""
+    keep_settings(page, base_url, {"tell_tale.both": "count", "tell_tale.overflow": "stop", "tell_tale.rounding": "up", "rpgdl.half_draw": "exactly"})
+    link = "rpgdl.half_draw:exactly,rpgdl.trainwreck_limit:4,tell_tale.overflow:carry,tell_tale.rounding:sideways"
+    page.goto(f"{base_url}rpgdl/table-settings/?join={quote(link)}")
+    box = page.locator(".ts-join")
+    expect(box.locator(".ts-join-title")).to_have_text("This join link changes 3 rulings on this device:")
+    assert box.locator("li").all_text_contents() == [
+        change_line(spec, "tell_tale.both", "count", "cancel", back=True),
+        change_line(spec, "tell_tale.overflow", "stop", "carry"),
+        change_line(spec, "rpgdl.trainwreck_limit", "3", "4"),
+    ]
+    assert "goes back to the site's ruling" in box.inner_text()
+    assert box.locator(".calc-field-error").all_text_contents() == [
+        "Round the half cannot be “sideways”: it was not applied (the choices are Down (ruling); Up)."]
+    assert stored_settings(page)["tell_tale.both"] == "count"  # nothing yet
+    box.locator("button", has_text="Apply").click()
+    expect(box).to_have_text("Applied: this device now plays 3 house rulings.")
+    assert stored_settings(page) == {"rpgdl.half_draw": "exactly", "rpgdl.trainwreck_limit": "4", "tell_tale.rounding": "up"}
+    expect(page.locator(".ts-status")).to_have_text("Your table plays 2 house rulings in RPGDL TCG.")
     assert not page.errors
 
 

@@ -58,10 +58,7 @@ function saveSettings(settings) {
 
 /** Null if `value` is allowed for setting `key` of `spec`, else a sentence. */
 export function checkSetting(spec, key, value) {
-  const [game, name, extra] = String(key).split(".");
-  const settings = spec && spec.settings;
-  const setting = extra === undefined && settings && Object.hasOwn(settings, game) && Object.hasOwn(settings[game], name)
-    ? settings[game][name] : null;
+  const setting = findSetting(spec, key);
   if (!setting) return `This site has no house ruling called ${quote(key)}: it was not applied.`;
   const text = String(value);
   if (setting.kind === "choice") {
@@ -74,6 +71,14 @@ export function checkSetting(spec, key, value) {
     return `${setting.label} must be from ${setting.min} to ${setting.max}; got ${n}: it was not applied.`;
   }
   return null;
+}
+
+/** The setting called `key` ("tell_tale.both") in `spec`, or null. */
+function findSetting(spec, key) {
+  const [game, name, extra] = String(key).split(".");
+  const settings = spec && spec.settings;
+  return extra === undefined && settings && Object.hasOwn(settings, game) && Object.hasOwn(settings[game], name)
+    ? settings[game][name] : null;
 }
 
 /** Null if `field` (a form control) may take `value`, else a sentence. */
@@ -194,75 +199,144 @@ export function setUpSettingsPage(form, spec, copyText) {
   offerJoin(form, spec, show);
 }
 
-/** A link that gives another device this device's house rulings (all games). */
+/** A link that gives another device this device's house rulings (all games).
+ * It carries the whole table: applied, it replaces the other device's rulings. */
 export function joinLink(spec) {
-  const settings = storedSettings();
-  const list = Object.entries(settings).filter(([key, value]) => !checkSetting(spec, key, value))
-    .map(([key, value]) => `${key}:${value}`).join(",");
+  const list = Object.entries(checkedSettings(spec)).map(([key, value]) => `${key}:${value}`).join(",");
   const url = new URL(location.href);
   url.search = new URLSearchParams({ join: list || "site" }).toString();
   url.hash = "";
   return url.href;
 }
 
-/** Read a join link's list: [{key, value}] to apply and the sentences of what was refused. */
+/** The stored settings this site allows, without those equal to the site's ruling. */
+function checkedSettings(spec) {
+  const out = {};
+  for (const [key, value] of Object.entries(storedSettings())) {
+    if (!checkSetting(spec, key, value) && value !== findSetting(spec, key).default) out[key] = value;
+  }
+  return out;
+}
+
+/** Read a join link's list: [{key, value}] to apply, the sentences of what was
+ * refused, `kept`: the settings it names with a value this site refuses, and
+ * `whole`: false when nothing in it can be applied (too long, or all refused). */
 export function readJoin(spec, text) {
   const apply = [];
   const refused = [];
-  if (text.length > JOIN_MAX) return { apply, refused: [`This join link is too long (${text.length} characters): nothing was applied.`] };
-  if (text === "site") return { apply, refused };
+  const kept = new Set();
+  if (text.length > JOIN_MAX) {
+    return { apply, refused: [`This join link is too long (${text.length} characters): nothing in it can be applied.`], kept, whole: false };
+  }
+  if (text === "site") return { apply, refused, kept, whole: true };
   for (const item of text.split(",").slice(0, 100)) {
     const at = item.indexOf(":");
     const key = at < 0 ? item : item.slice(0, at);
     const value = at < 0 ? "" : item.slice(at + 1);
     const error = checkSetting(spec, key, value);
-    if (error) refused.push(error);
-    else apply.push({ key, value });
+    if (!error) apply.push({ key, value });
+    else {
+      refused.push(error);
+      if (findSetting(spec, key)) kept.add(key);
+    }
   }
-  return { apply, refused };
+  return { apply, refused, kept, whole: apply.length > 0 };
+}
+
+/** What applying a read join link does on this device: the settings it leaves
+ * and each ruling that changes, in the order of the settings pages. A join
+ * link carries a whole table (joinLink), so a ruling it does not name goes
+ * back to the site's; one it names with a value this site refuses stays as
+ * this device has it. */
+export function planJoin(spec, read) {
+  const before = checkedSettings(spec);
+  const after = {};
+  for (const key of read.kept) if (Object.hasOwn(before, key)) after[key] = before[key];
+  const named = new Set(read.kept);
+  for (const { key, value } of read.apply) {
+    named.add(key);
+    if (value === findSetting(spec, key).default) delete after[key];
+    else after[key] = value;
+  }
+  const changes = [];
+  for (const [game, found] of Object.entries(spec.settings)) {
+    for (const [name, setting] of Object.entries(found)) {
+      const key = `${game}.${name}`;
+      const from = before[key] ?? setting.default;
+      const to = after[key] ?? setting.default;
+      if (from !== to) changes.push({ key, from, to, back: !named.has(key) });
+    }
+  }
+  return { settings: after, changes };
+}
+
+/** One change of a join link, in the settings form's words. */
+export function changeWords(spec, { key, from, to, back }) {
+  const setting = findSetting(spec, key);
+  const shown = (value) => (setting.kind === "choice" ? `“${Object.fromEntries(setting.choices)[value]}”` : value);
+  const what = `${GAMES[key.split(".")[0]]}, ${setting.label}`;
+  return back
+    ? `${what} goes back to the site's ruling: from ${shown(from)} to ${shown(to)}.`
+    : `${what}: from ${shown(from)} to ${shown(to)}.`;
+}
+
+/** The join link leaves the address once answered: a reload does not ask again. */
+function forgetJoin() {
+  const url = new URL(location.href);
+  url.searchParams.delete("join");
+  history.replaceState(history.state, "", url.pathname + url.search + url.hash);
 }
 
 function offerJoin(form, spec, show) {
   const params = new URLSearchParams(location.search);
   if (!params.has("join")) return;
   const box = form.querySelector(".ts-join");
-  const { apply, refused } = readJoin(spec, params.get("join"));
+  const read = readJoin(spec, params.get("join"));
+  const { changes } = planJoin(spec, read);
+  const paragraph = (text, className = "") => Object.assign(document.createElement("p"), { className, textContent: text });
   const done = (text) => {
-    const url = new URL(location.href);
-    url.searchParams.delete("join");
-    history.replaceState(history.state, "", url.pathname + url.search + url.hash);
-    box.replaceChildren(Object.assign(document.createElement("p"), { textContent: text }));
+    forgetJoin();
+    box.replaceChildren(paragraph(text));
     box.setAttribute("role", "status");
   };
-  const title = document.createElement("p");
-  title.className = "ts-join-title";
-  title.textContent = apply.length
-    ? `This join link gives this device ${apply.length} house ruling${apply.length > 1 ? "s" : ""}; your other settings go back to the site's rulings:`
-    : "This join link gives this device the site's rulings for every game:";
-  const list = document.createElement("ul");
-  for (const { key, value } of apply) {
-    const [game, name] = key.split(".");
-    const setting = spec.settings[game][name];
-    const shown = setting.kind === "choice" ? Object.fromEntries(setting.choices)[value] : value;
-    list.append(Object.assign(document.createElement("li"), { textContent: `${GAMES[game]}: ${setting.label}: ${shown}` }));
+  const problems = read.refused.map((text) => paragraph(text, "calc-field-error"));
+  box.removeAttribute("role");
+  box.hidden = false;
+  if (!read.whole || !changes.length) {
+    // Nothing to apply: no button that could only wipe this device's rulings.
+    const why = read.whole
+      ? "This join link gives the rulings this device already plays: nothing to change."
+      : "Nothing in this join link can be applied: this device keeps its settings.";
+    box.replaceChildren(paragraph(why, "ts-join-title"), ...problems);
+    box.setAttribute("role", "status");
+    forgetJoin();
+    return;
   }
-  const problems = refused.map((text) => Object.assign(document.createElement("p"), { className: "calc-field-error", textContent: text }));
-  const yes = Object.assign(document.createElement("button"), { type: "button", className: "md-button md-button--primary", textContent: "Apply them on this device" });
+  const title = paragraph(`This join link changes ${changes.length} ruling${changes.length > 1 ? "s" : ""} on this device:`, "ts-join-title");
+  const list = document.createElement("ul");
+  list.className = "ts-join-changes";
+  for (const change of changes) list.append(Object.assign(document.createElement("li"), { textContent: changeWords(spec, change) }));
+  const notes = changes.some((c) => c.back)
+    ? [paragraph("A join link carries all of a table's house rulings: a ruling it does not name goes back to the site's ruling.")]
+    : [];
+  const yes = Object.assign(document.createElement("button"), { type: "button", className: "md-button md-button--primary", textContent: "Apply these changes" });
   const no = Object.assign(document.createElement("button"), { type: "button", className: "md-button", textContent: "Keep my settings" });
   yes.addEventListener("click", () => {
-    const settings = {};
-    for (const { key, value } of apply) settings[key] = value;
-    saveSettings(settings);
+    const { settings } = planJoin(spec, read); // this device's settings now, if another tab changed them
+    const count = Object.keys(settings).length;
+    if (!saveSettings(settings)) {
+      done("This device could not save the settings (its storage is full or turned off): nothing changed.");
+      return;
+    }
     show();
-    done(`Applied: this device now plays ${apply.length} house ruling${apply.length === 1 ? "" : "s"}.`);
+    done(`Applied: this device now plays ${count ? `${count} house ruling${count === 1 ? "" : "s"}` : "the site's rulings"}.`);
   });
   no.addEventListener("click", () => done("Nothing changed: this device keeps its settings."));
   const actions = Object.assign(document.createElement("div"), { className: "ts-actions" });
   actions.append(yes, no);
-  box.replaceChildren(title, ...(apply.length ? [list] : []), ...problems, actions);
+  box.replaceChildren(title, list, ...notes, ...problems, actions);
   box.setAttribute("role", "group");
   box.setAttribute("aria-label", "Join a table");
-  box.hidden = false;
 }
 
 // ---------------------------------------------------------------- roll log
