@@ -324,3 +324,50 @@ def test_the_log_works_offline(browser, site, base_url, pages_of):
     page.locator(".log-entry").first.wait_for()
     assert page.locator(".log-headline").first.text_content() == headline
     context.close()
+
+
+def logged(i, **changes):
+    entry = {"time": f"2025-03-01T20:{i:02d}:00.000Z", "calculator": ATTACK, "game": "tell_tale", "title": "Attack roll",
+             "inputs": {"power": str(i), "d20": "17"}, "seed": None, "outcome": "full", "headline": f"Hit {i}",
+             "url": f"/tell-tale/combat/?calc={ATTACK}&power={i}&d20=17#calc-tell-tale-resolve-attack"}
+    return {**entry, **changes}
+
+
+def keep_log(page, base_url, entries):
+    page.goto(base_url + "table-log/")
+    page.evaluate("e => localStorage.setItem('table-rules:log', JSON.stringify(e))", entries)
+    page.reload()
+
+
+BAD_ENTRIES = {
+    "headline-an-object": logged(7, headline={"text": "Hit 7"}),
+    "headline-unprintable": logged(7, headline={"toString": 1}),
+    "not-a-time": logged(7, time="at dinner"),
+    "inputs-a-list": logged(7, inputs=["power", "7"]),
+    "unknown-game": logged(7, game="chess"),
+    "not-an-entry": "Hit 7",
+    "nothing": None,
+}
+
+
+@pytest.mark.parametrize("bad", list(BAD_ENTRIES))
+def test_one_bad_entry_in_the_log_is_skipped_and_counted_and_the_rest_drawn(page, base_url, bad):
+    """Issue 19: one entry the page could not read blanked the whole log
+    while the count still said 21."""
+    entries = [logged(i) for i in range(21, 0, -1)]
+    entries[21 - 7] = BAD_ENTRIES[bad]
+    keep_log(page, base_url, entries)
+    count = page.locator(".log-count")
+    expect(count).to_have_text("20 results, newest first. 1 entry could not be read and is not shown.")
+    expect(page.locator(".log-entry")).to_have_count(20)
+    assert page.locator(".log-headline").all_text_contents() == [f"Hit {i}" for i in range(21, 0, -1) if i != 7]
+    # Nothing saved is lost: the bad entry stays in storage after a new result.
+    page.evaluate("""async () => {
+        const t = await import(new URL('assets/table.js', document.baseURI.replace(/table-log\\/.*$/, '')).href);
+        t.logResult({}, {time: new Date().toISOString(), calculator: 'tell_tale.resolve_attack', game: 'tell_tale', title: 'Attack roll',
+                         inputs: {power: '22'}, seed: 22, outcome: 'miss', headline: 'Miss 22', url: '/tell-tale/combat/?power=22'});
+    }""")
+    page.reload()
+    expect(count).to_have_text("21 results, newest first. 1 entry could not be read and is not shown.")
+    assert len(json.loads(page.evaluate("localStorage.getItem('table-rules:log')"))) == 22
+    assert not page.errors

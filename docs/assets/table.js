@@ -351,15 +351,41 @@ export function logResult(form, entry) {
   else pendingLog.set(form, setTimeout(commit, LOG_AFTER_MS));
 }
 
+/** A stored entry the log can show: the shape rules.js's logEntry writes. A
+ * hand-edited, damaged or older entry that does not fit is skipped, not shown. */
+export function isLogEntry(e) {
+  const text = (v) => typeof v === "string";
+  const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  return plain(e)
+    && text(e.calculator) && /^[a-z_]+\.[a-z0-9_]+$/.test(e.calculator)
+    && text(e.game) && Object.hasOwn(GAMES, e.game)
+    && text(e.title) && text(e.headline) && text(e.url)
+    && (e.outcome == null || text(e.outcome))
+    && text(e.time) && !Number.isNaN(Date.parse(e.time))
+    && (e.seed == null || (typeof e.seed === "number" && Number.isInteger(e.seed) && e.seed >= 0))
+    && (e.inputs == null || (plain(e.inputs) && Object.values(e.inputs).every((v) => text(v) || Number.isFinite(v))));
+}
+
+/** The stored log: the entries that can be shown, newest first, and how many could not. */
+export function loadLog() {
+  const stored = storedLog();
+  const entries = stored.filter(isLogEntry);
+  return { entries, skipped: stored.length - entries.length };
+}
+
 export function readLog() {
+  return loadLog().entries;
+}
+
+function storedLog() {
   const log = read(LOG_KEY, []);
-  return Array.isArray(log) ? log.filter((e) => e && typeof e === "object" && typeof e.calculator === "string").slice(0, LOG_CAP) : [];
+  return Array.isArray(log) ? log.slice(0, LOG_CAP) : [];
 }
 
 function addToLog(entry) {
-  const log = readLog();
+  const log = storedLog(); // entries that cannot be shown are kept as they are: nothing saved is lost
   const last = log[0];
-  if (last && last.url === entry.url && last.headline === entry.headline) return; // the same result again
+  if (isLogEntry(last) && last.url === entry.url && last.headline === entry.headline) return; // the same result again
   log.unshift(entry);
   write(LOG_KEY, log.slice(0, LOG_CAP));
 }
@@ -406,29 +432,47 @@ export function setUpLogPage(box, copyText) {
   const md = el("button", { type: "button", className: "md-button md-button--primary", textContent: "Copy as Markdown" });
   const json = el("button", { type: "button", className: "md-button", textContent: "Copy as JSON" });
   const clear = el("button", { type: "button", className: "md-button", textContent: "Clear the log" });
-  const shown = () => readLog().filter((e) => !filter.value || e.game === filter.value);
+  let drawn = []; // the entries on the page: what the copy buttons copy
+  const drawEntry = (entry) => {
+    const link = safeLink(entry.url);
+    const title = link ? el("a", { href: link, textContent: entry.title }) : el("span", { textContent: entry.title });
+    const copy = el("button", { type: "button", className: "md-button log-copy", textContent: "Copy" });
+    copy.setAttribute("aria-label", `Copy this result: ${entry.headline}`);
+    copy.addEventListener("click", () => copyText(entryMarkdown(entry), copy, "Copied"));
+    const time = el("time", { dateTime: entry.time, textContent: new Date(entry.time).toLocaleString() });
+    const seed = entry.seed != null ? ` · rolled, seed ${entry.seed}` : "";
+    return el("li", { className: "log-entry" },
+      el("p", { className: "log-head" }, time, " · ", title),
+      el("p", { className: "log-headline", textContent: entry.headline }),
+      el("p", { className: "log-inputs", textContent: inputsText(entry.inputs) + seed }),
+      copy);
+  };
   const render = () => {
-    const entries = shown();
-    count.textContent = entries.length ? `${entries.length} result${entries.length > 1 ? "s" : ""}, newest first.` : "No results yet: a result from any calculator on this device appears here.";
-    list.replaceChildren(...entries.map((entry) => {
-      const link = safeLink(entry.url);
-      const title = link ? el("a", { href: link, textContent: entry.title }) : el("span", { textContent: entry.title });
-      const copy = el("button", { type: "button", className: "md-button log-copy", textContent: "Copy" });
-      copy.setAttribute("aria-label", `Copy this result: ${entry.headline}`);
-      copy.addEventListener("click", () => copyText(entryMarkdown(entry), copy, "Copied"));
-      const time = el("time", { dateTime: entry.time, textContent: new Date(entry.time).toLocaleString() });
-      const seed = entry.seed != null ? ` · rolled, seed ${entry.seed}` : "";
-      return el("li", { className: "log-entry" },
-        el("p", { className: "log-head" }, time, " · ", title),
-        el("p", { className: "log-headline", textContent: entry.headline }),
-        el("p", { className: "log-inputs", textContent: inputsText(entry.inputs) + seed }),
-        copy);
-    }));
-    for (const button of [md, json, clear]) button.disabled = !entries.length;
+    const { entries: all, skipped } = loadLog();
+    const entries = all.filter((e) => !filter.value || e.game === filter.value);
+    const items = [];
+    drawn = [];
+    let unread = skipped;
+    for (const entry of entries) {
+      try {
+        items.push(drawEntry(entry));
+        drawn.push(entry);
+      } catch {
+        unread += 1; // one entry that cannot be drawn must not take the others with it
+      }
+    }
+    const n = items.length;
+    const said = n ? `${n} result${n > 1 ? "s" : ""}, newest first.`
+      : unread ? "No result to show." : "No results yet: a result from any calculator on this device appears here.";
+    const note = unread ? ` ${unread} ${unread > 1 ? "entries" : "entry"} could not be read and ${unread > 1 ? "are" : "is"} not shown.` : "";
+    count.textContent = said + note;
+    list.replaceChildren(...items);
+    for (const button of [md, json]) button.disabled = !n;
+    clear.disabled = !n && !unread;
   };
   filter.addEventListener("change", render);
-  md.addEventListener("click", () => copyText(shown().map(entryMarkdown).join("\n"), md, "Copied"));
-  json.addEventListener("click", () => copyText(JSON.stringify(shown(), null, 1), json, "Copied"));
+  md.addEventListener("click", () => copyText(drawn.map(entryMarkdown).join("\n"), md, "Copied"));
+  json.addEventListener("click", () => copyText(JSON.stringify(drawn, null, 1), json, "Copied"));
   clear.addEventListener("click", () => {
     if (confirm("Clear every result of the log on this device?")) {
       clearLog();
