@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import re
+from html.parser import HTMLParser
 from urllib.parse import quote
 
 import pytest
+from markdown_it import MarkdownIt
 from playwright.sync_api import expect
 
 from calculators.registry import all_calculators, run
@@ -371,3 +373,61 @@ def test_one_bad_entry_in_the_log_is_skipped_and_counted_and_the_rest_drawn(page
     expect(count).to_have_text("21 results, newest first. 1 entry could not be read and is not shown.")
     assert len(json.loads(page.evaluate("localStorage.getItem('table-rules:log')"))) == 22
     assert not page.errors
+
+
+class Rendered(HTMLParser):
+    """The tags, link targets and text of rendered Markdown."""
+
+    def __init__(self):
+        super().__init__()
+        self.tags, self.hrefs, self.text = set(), [], []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
+        self.hrefs += [value for name, value in attrs if name in ("href", "src")]
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+HOSTILE_NAME = "<img src=x onerror=window.__pwned=1> [x](javascript:alert(1)) ![i](https://evil.example/i.png) **loud** https://evil.example/ www.evil.example & a_b"
+
+
+def test_the_logs_markdown_copy_is_plain_text_with_links_only_to_this_site(table, base_url):
+    """Issue 19: a name that came in a share link was copied as HTML and a
+    javascript: link. Every field is escaped; a link goes to this site or is
+    left out."""
+    weekend = "/rpgdl/duels/?calc=rpgdl.resolve_weekend&godlike_first_name=" + quote(HOSTILE_NAME)
+    entries = [
+        logged(4, title="Weekend", headline=f"{HOSTILE_NAME} wins the weekend", inputs={"godlike_first_name": HOSTILE_NAME}, url=weekend),
+        logged(3, title=f"Attack {HOSTILE_NAME}", url="https://evil.example/tell-tale/combat/"),
+        logged(2, url="javascript:alert(1)//"),
+        logged(1, url="/tell-tale/combat/?x=)[y](javascript:alert(1))"),
+    ]
+    keep_log(table, base_url, entries)
+    expect(table.locator(".log-entry")).to_have_count(4)
+    table.locator("button", has_text="Copy as Markdown").click()
+    expect(table.locator("button", has_text="Copied")).to_have_count(1)
+    markdown = table.evaluate("navigator.clipboard.readText()")
+    lines = markdown.splitlines()
+    assert len(lines) == 4, markdown
+    html = MarkdownIt("commonmark").render(markdown)  # raw HTML allowed, as in most Markdown viewers
+    rendered = Rendered()
+    rendered.feed(html)
+    assert rendered.tags <= {"ul", "li", "a", "strong"}, html
+    assert rendered.hrefs and all(h.startswith(base_url) for h in rendered.hrefs), rendered.hrefs
+    assert len(rendered.hrefs) == 2  # the weekend's and the last one's; the others are not this site's
+    assert html.count("<a ") == 2 and "<strong>" in html
+    # No address outside a link's target either (chat apps turn those into links).
+    text = re.sub(r"\]\((http[^)\s]*)\)", "]", markdown)
+    assert not re.search(r"https?://|www\.|javascript:", text), text
+    # And nothing is lost: the name reads as typed.
+    shown = "".join(rendered.text)
+    assert shown.count(HOSTILE_NAME) >= 3, shown  # the headline, the inputs, the second title
+    # The same for one entry's own Copy button.
+    table.locator(".log-copy").first.click()
+    expect(table.locator(".log-copy", has_text="Copied")).to_have_count(1)
+    assert table.evaluate("navigator.clipboard.readText()") == lines[0]
+    assert table.evaluate("() => window.__pwned") is None
+    assert not table.errors
+

@@ -7,6 +7,8 @@
 // from the registry), and anything else, from a link or from storage, is
 // refused, never applied. Everything shown is put in with textContent.
 
+import { siteBase } from "./offline.js";
+
 const SETTINGS_KEY = "table-rules:settings";
 const LOG_KEY = "table-rules:log";
 export const LOG_CAP = 200;
@@ -135,18 +137,12 @@ export function markRulingBoxes(spec) {
       const strong = document.createElement("strong");
       strong.textContent = shown;
       const link = document.createElement("a");
-      link.href = new URL(spec.pages[game], siteRoot()).href;
+      link.href = new URL(spec.pages[game], siteBase()).href;
       link.textContent = "change";
       note.append(`Your table: ${setting.label}: `, strong, " (a house ruling; ", link, ").");
       box.querySelector(".admonition-title")?.after(note);
     }
   }
-}
-
-function siteRoot() {
-  const config = document.getElementById("__config");
-  const base = config ? JSON.parse(config.textContent).base : ".";
-  return new URL(base.replace(/\/?$/, "/"), location.href);
 }
 
 // ---------------------------------------------------------------- settings page
@@ -394,10 +390,12 @@ export function clearLog() {
   write(LOG_KEY, []);
 }
 
+/** The address of a logged result if it is a page of this site, else null. */
 function safeLink(url) {
   try {
-    const target = new URL(url, siteRoot());
-    return target.origin === location.origin ? target.href : null;
+    const root = siteBase();
+    const target = new URL(url, root);
+    return target.origin === location.origin && target.pathname.startsWith(root.pathname) ? target.href : null;
   } catch {
     return null;
   }
@@ -407,12 +405,30 @@ function inputsText(inputs) {
   return Object.entries(inputs || {}).map(([k, v]) => `${k}=${v}`).join(", ");
 }
 
+/** Text that Markdown (CommonMark, GitHub's) shows as typed: no emphasis,
+ * link, image, code or HTML, and no address turned into a link. */
+export function markdownText(value) {
+  return String(value)
+    .replace(/\s+/g, " ")
+    .replace(/[\\`*{}[\]()#!|~^@]/g, "\\$&")
+    .replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_") // inside a word "_" is no emphasis
+    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+    .replace(/:(?=[^\s\d])/g, "\\:") // "javascript:", "https://": no address ("12:30" stays)
+    .replace(/\/\//g, "/\\/")
+    .replace(/([A-Za-z0-9])\.(?=[A-Za-z])/g, "$1\\."); // "www.example.com": no address
+}
+
+/** A link destination that cannot end early: every character Markdown reads there is percent-encoded. */
+function markdownDestination(href) {
+  return href.replace(/[^A-Za-z0-9\-._~:/?#=&%+,;$]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
+}
+
 export function entryMarkdown(entry) {
   const when = new Date(entry.time).toLocaleString();
   const link = safeLink(entry.url);
-  const title = link ? `[${entry.title}](${link})` : entry.title;
-  const seed = entry.seed != null ? ` (rolled, seed ${entry.seed})` : "";
-  return `- ${when}: ${title}: **${entry.headline}** (${inputsText(entry.inputs)})${seed}`;
+  const title = link ? `[${markdownText(entry.title)}](${markdownDestination(link)})` : markdownText(entry.title);
+  const seed = entry.seed != null ? ` (rolled, seed ${markdownText(entry.seed)})` : "";
+  return `- ${markdownText(when)}: ${title}: **${markdownText(entry.headline)}** (${markdownText(inputsText(entry.inputs))})${seed}`;
 }
 
 export function setUpLogPage(box, copyText) {
