@@ -19,7 +19,9 @@ Zstandard decoder), workers from this site (the calculators, the snapshot
 helper, search, the service worker), fetches from this site or of data: URLs
 (the decoder's wasm and the empty standard library are data: URLs), no
 plugins, no <base>. Styles from this site only: Material sets styles
-through the DOM, which a policy does not block.
+through the DOM, which a policy does not block. The header in `_headers`
+adds what a <meta> cannot carry: `frame-ancestors 'self'`, no other site
+shows the pages in a frame.
 
 Under `mkdocs serve` the pages get the live-reload script, inline and new
 on every request, so no hash can allow it: there, and only there, inline
@@ -52,6 +54,11 @@ POLICY = {
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
 }
+# In the header only: a <meta> policy cannot say who may frame the page
+# (browsers ignore frame-ancestors there, with a warning in the console).
+HEADER_ONLY = {
+    "frame-ancestors": ["'self'"],  # no other site shows the pages in a frame (clickjacking)
+}
 # Types of <script> that run (an empty type is JavaScript); data blocks such
 # as Material's application/json config do not, and need no hash.
 RUNNING = {"", "text/javascript", "application/javascript", "module", "importmap"}
@@ -64,9 +71,10 @@ class CspState:
         self.hashes: set[str] = set()
         self.serving = serving
 
-    def policy(self) -> str:
+    def policy(self, header: bool = False) -> str:
+        """The policy of the pages' <meta>, or with `header` the one a host sends."""
         inline = ["'unsafe-inline'"] if self.serving else sorted(self.hashes)  # a hash would disable 'unsafe-inline'
-        directives = dict(POLICY, **{"script-src": [*POLICY["script-src"], *inline]})
+        directives = dict(POLICY, **{"script-src": [*POLICY["script-src"], *inline]}, **(HEADER_ONLY if header else {}))
         return "; ".join(f"{name} {' '.join(values)}" for name, values in directives.items())
 
 
@@ -111,7 +119,8 @@ def on_post_build(config):
         text = path.read_text(encoding="utf-8")
         if PLACEHOLDER in text:
             path.write_text(text.replace(PLACEHOLDER, policy), encoding="utf-8")
-    (site / HEADERS_FILE).write_text(headers_file(policy, urlsplit(config["site_url"] or "/").path), encoding="utf-8")
+    header = config["csp"].policy(header=True)
+    (site / HEADERS_FILE).write_text(headers_file(header, urlsplit(config["site_url"] or "/").path), encoding="utf-8")
 
 
 # ---------------------------------------------------------------- helpers

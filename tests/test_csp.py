@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from conftest import SiteHandler, load_module, serve
 from helpers import calculator_page, wait_until_offline_ready, worker_data
@@ -29,6 +30,11 @@ def site_policy(site: Path) -> str:
 
 def directives(policy: str) -> dict[str, list[str]]:
     return {name: values for name, *values in (part.split() for part in policy.split(";"))}
+
+
+def page_policy(site: Path) -> str:
+    """The <meta> policy: the header's without what a <meta> cannot carry."""
+    return "; ".join(part for part in site_policy(site).split("; ") if part.split()[0] not in csp.HEADER_ONLY)
 
 
 def site_pages(site: Path) -> list[Path]:
@@ -48,8 +54,16 @@ def test_the_policy_allows_only_this_site_and_hashed_inline_scripts(site):
     assert policy["connect-src"] == ["'self'", "data:"]  # the snapshot decoder's wasm is a data: URL
 
 
+def test_the_header_alone_says_no_other_site_may_frame_the_pages(site):
+    """Issue 19: frame-ancestors in the header (against clickjacking); a
+    <meta> cannot carry it (the browser ignores it there and warns)."""
+    assert directives(site_policy(site))["frame-ancestors"] == ["'self'"]
+    html = (site / "index.html").read_text(encoding="utf-8")
+    assert META.findall(html) == [page_policy(site)] and "frame-ancestors" not in META.findall(html)[0]
+
+
 def test_every_page_declares_the_policy_with_each_of_its_inline_scripts_hashed(site):
-    policy = site_policy(site)
+    policy = page_policy(site)
     allowed = set(directives(policy)["script-src"])
     pages = site_pages(site)
     assert len(pages) > 20 and site / "404.html" in pages
@@ -125,6 +139,30 @@ def test_no_violation_while_the_calculator_boots_computes_searches_and_works_off
         ctx.close()
         server.shutdown()
         server.server_close()
+
+
+@pytest.mark.browser
+def test_another_site_cannot_show_a_page_in_a_frame_but_the_site_itself_can(browser, site, tmp_path):
+    """Sent as a header, the policy keeps the pages out of another site's
+    frames (another port is another site)."""
+    server, url = serve(site, PolicyHandler)
+    (tmp_path / "framer.html").write_text(f'<iframe src="{url}tell-tale/combat/"></iframe>', encoding="utf-8")
+    other, other_url = serve(tmp_path)
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        with page.expect_console_message(lambda m: "frame-ancestors" in m.text, timeout=10_000):
+            page.goto(other_url + "framer.html")  # "load": the frame has loaded, or failed
+        framed = page.frames[1]
+        assert framed.url != url + "tell-tale/combat/" and framed.locator(".md-header").count() == 0, "another site framed the page"
+        page.goto(url)
+        page.evaluate("u => { const f = document.createElement('iframe'); f.id = 'own'; f.src = u; document.body.append(f); }", url + "tell-tale/combat/")
+        expect(page.frame_locator("#own").locator(".md-header")).to_have_count(1)
+    finally:
+        context.close()
+        for s in (server, other):
+            s.shutdown()
+            s.server_close()
 
 
 def test_the_readme_gives_the_policy_the_build_writes(site):
