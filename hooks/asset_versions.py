@@ -43,7 +43,9 @@ IMPORT = re.compile(r"""(?P<head>\b(?:from|import)\s*\(?\s*)(?P<q>["'])(?P<spec>
 
 def on_config(config):
     docs = Path(config["docs_dir"])
-    sources = {p.relative_to(docs).as_posix(): p.read_text(encoding="utf-8")
+    # The bytes as they are (no newline translation): a digest is of the file
+    # the site serves, which the service worker checks (hooks/offline-sw.js).
+    sources = {p.relative_to(docs).as_posix(): p.read_bytes().decode("utf-8")
                for p in sorted(docs.rglob("*")) if p.suffix in SUFFIXES and p.is_file()}
     built = _versioned(sources)
     config["asset_urls"] = {rel: f"{rel}?v={_digest(text)}" for rel, text in built.items()}

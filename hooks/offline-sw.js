@@ -9,7 +9,9 @@
 //   time, each retried after a failure. Scripts and
 //   stylesheets are precached under the address the pages use, which carries
 //   a digest of their content (assets/rules.js?v=…): a page of a new build
-//   asks for new addresses, so it can never get an old build's script.
+//   asks for new addresses, so it can never get an old build's script. Each
+//   is kept only if its content has that digest (checked like the runtime's
+//   files, below); one that does not is left out and fetched when asked for.
 // - The Pyodide runtime (pyodide/<version>-<digest>/) is cached on first use,
 //   not at install: a reader who never opens a calculator page should not pay
 //   for it on a phone plan. The first request for any runtime file (or a
@@ -64,17 +66,23 @@ async function precache() {
   await Promise.all(Array.from({ length: PRECACHE_AT_ONCE }, fetchNext));
 }
 
+// A script or stylesheet whose address carries its digest (?v=…) is kept
+// only if what arrived has that digest: another build's file (a deployment
+// under way, a proxy's old copy) is left out, not kept under this build's
+// address, and fetched from the network when a page asks for it.
 async function precacheOne(cache, address, tries = 3) {
   for (let attempt = 1; ; attempt++) {
     try {
       // "reload" skips the HTTP cache: the precache must be this build's files.
       const response = await fetch(new Request(address, { cache: "reload" }));
       if (!response.ok) throw new Error(`${address} answered ${response.status}`);
-      return await cache.put(address, response);
+      const checked = await thisBuilds(address, response);
+      if (checked) return await cache.put(address, checked);
+      if (attempt === tries) return undefined; // not this build's: the install goes on without it
     } catch (err) {
       if (attempt === tries) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
     }
+    await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
   }
 }
 
@@ -155,7 +163,16 @@ async function page(request, key, navigation) {
 }
 
 async function cacheFirst(request) {
-  return (await (await caches.open(PAGES_CACHE)).match(request.url)) || fetch(request);
+  const cache = await caches.open(PAGES_CACHE);
+  const cached = await cache.match(request.url);
+  if (cached) return cached;
+  // Left out at install (it did not match): from the network, kept once it does.
+  const response = await fetch(request);
+  if (response.status === 200) {
+    const checked = await thisBuilds(request.url, response.clone());
+    if (checked) await cache.put(request.url, checked);
+  }
+  return response;
 }
 
 // ---------------------------------------------------------------- the runtime
@@ -177,20 +194,41 @@ function fetchRuntime(cache, bare) {
     const job = (async () => {
       const response = await fetch(bare, { cache: "no-cache" });
       if (response.status !== 200) return response;
-      const body = await response.arrayBuffer();
-      const want = runtimeFiles.get(bare);
-      if (want && (await sha256(body)) !== want) {
-        const name = bare.slice(runtimeBase.length);
-        console.warn(`${name} did not match this build's digest: not cached`);
-        return new Response(null, { status: 502, statusText: "Bad Gateway (the file that arrived is not this build's)" });
-      }
-      const init = { status: 200, statusText: response.statusText, headers: response.headers };
-      await cache.put(bare, new Response(body, init));
+      const checked = await thisBuilds(bare, response);
+      if (!checked) return new Response(null, { status: 502, statusText: "Bad Gateway (the file that arrived is not this build's)" });
+      await cache.put(bare, checked);
       return null;
     })().finally(() => inFlight.delete(bare));
     inFlight.set(bare, job);
   }
   return inFlight.get(bare);
+}
+
+// ---------------------------------------------------------------- digests
+
+// The sha256 (hex) a file of this build has, or its start: a runtime file's
+// whole digest from the runtime's manifest.json, or the first hex digits a
+// versioned address carries (assets/rules.js?v=<sha256 of the file, first
+// 10 hex digits>, hooks/asset_versions.py). Null for a file with no digest.
+function digestOf(address) {
+  const runtime = runtimeFiles.get(address);
+  if (runtime) return runtime;
+  const version = new URL(address).searchParams.get("v");
+  return immutable.has(address) && version && /^[0-9a-f]{8,64}$/.test(version) ? version : null;
+}
+
+// The response to keep for `address` (as it came, or a copy of its checked
+// body), or null when the file that arrived does not have the digest this
+// build recorded for it.
+async function thisBuilds(address, response) {
+  const want = digestOf(address);
+  if (!want) return response;
+  const body = await response.arrayBuffer();
+  if (!(await sha256(body)).startsWith(want)) {
+    console.warn(`${new URL(address).pathname.split("/").pop()} did not match this build's digest: not cached`);
+    return null;
+  }
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 async function sha256(bytes) {

@@ -9,7 +9,9 @@ lists the files of the build and writes `sw.js` from the template
 - `precache`: the pages (as their folder URLs), assets, search index,
   rules.json, the manifest and icons, cached when the worker installs; the
   scripts and stylesheets under the address the pages ask for, which carries
-  their content's digest (`assets/rules.js?v=…`, hooks/asset_versions.py);
+  their content's digest (`assets/rules.js?v=…`, hooks/asset_versions.py),
+  and which the worker checks before it keeps the file (the build checks
+  here that each file has the digest of its address);
 - `immutable`: those of them whose address changes with their content
   (versioned, or fingerprinted by Material): served from the cache first;
   the rest (pages, search index, data) is asked of the network first;
@@ -72,6 +74,7 @@ def write_worker(site: Path, runtime: str, asset_urls: dict[str, str]) -> dict:
         raise PluginError(f"The Pyodide runtime folder {runtime} or its {RUNTIME_MANIFEST} is missing from the site.")
     files = precache_list(site, runtime)
     precache = [asset_urls.get(rel, rel) for rel in files]
+    check_versions(site, files, precache)
     manifest = json.loads((runtime_dir / RUNTIME_MANIFEST).read_text())
     data = {
         "prefix": CACHE_PREFIX,
@@ -104,6 +107,16 @@ def precache_list(site: Path, runtime: str) -> list[str]:
             rel = rel.removesuffix("index.html")
         urls.append(rel)
     return sorted(urls)
+
+
+def check_versions(site: Path, files: list[str], precache: list[str]) -> None:
+    """Each versioned address's digest is the start of its file's sha256, the
+    check the worker makes before it keeps the file: one that differed would
+    never be kept offline."""
+    for rel, url in zip(files, precache):
+        version = url.partition("?v=")[2]
+        if version and not hashlib.sha256(_file_of(site, rel).read_bytes()).hexdigest().startswith(version):
+            raise PluginError(f"{rel}: the site's copy does not have the digest of its address {url}; the service worker would never keep it.")
 
 
 def _file_of(site: Path, url: str) -> Path:

@@ -4,12 +4,15 @@ work with the network gone, and a new build replaces the old caches."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import shutil
+import threading
 
 import pytest
+from mkdocs.exceptions import PluginError
 
-from conftest import load_module, serve
+from conftest import SiteHandler, load_module, serve
 from helpers import calculator_page, poll, wait_until_offline_ready, worker_data
 
 pytestmark = pytest.mark.browser
@@ -138,3 +141,84 @@ def test_an_unknown_address_offline_shows_the_sites_404_page(browser, site, base
         assert page.evaluate("() => getComputedStyle(document.querySelector('.md-header')).position") == "sticky"  # Material's stylesheet, from the cache
     finally:
         context.close()
+
+
+class SwappedScript(SiteHandler):
+    """A host that, while `swapping` is set, answers the service worker's
+    fetch of this build's table.js?v=… with another build's file, as a
+    deployment under way or a proxy's old copy would. The page's own
+    request for the script (a module, not a fetch) gets the real file."""
+
+    swapping: threading.Event  # each test's own class sets these (see below)
+    swapped: list[str]  # the addresses answered wrongly
+    OTHER = b"// Another build's table.js.\nexport const LOG_CAP = 1;\n"
+
+    def send_head(self):
+        if self.swapping.is_set() and self.path.startswith("/assets/table.js?v=") and self.headers.get("Sec-Fetch-Dest") == "empty":
+            self.swapped.append(self.path)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/javascript")
+            self.send_header("Content-Length", str(len(self.OTHER)))
+            self.end_headers()
+            return io.BytesIO(self.OTHER)
+        return super().send_head()
+
+
+def test_a_script_that_is_not_this_builds_is_not_kept_offline(browser, site):
+    """Issue 19: the worker kept whatever arrived at install under this
+    build's versioned address. It checks the digest the address carries, as
+    it does the runtime's files: a mismatch is left out, fetched from the
+    network when a page asks for it, and kept once it matches."""
+    data = worker_data(site)
+    table = next(u for u in data["precache"] if u.startswith("assets/table.js?v="))
+    pages = data["prefix"] + "pages-" + data["digest"]
+    handler = type("Swapped", (SwappedScript,), {"swapping": threading.Event(), "swapped": []})
+    handler.swapping.set()
+    server, url = serve(site, handler)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)  # installed and in charge
+        assert handler.swapped, "the worker did not fetch table.js while installing"
+        kept = poll(page, """async ([name, n]) => { const c = await caches.open(name); const k = await c.keys(); return k.length >= n - 1 && k.map((r) => r.url); }""",
+                    [pages, len(data["precache"])])
+        assert url + table not in kept, "another build's table.js is kept under this build's address"
+        assert len(kept) == len(data["precache"]) - 1  # everything else is there
+
+        # The host serves this build's file again: asked for by a page, it is checked and kept.
+        handler.swapping.clear()
+        page.reload()
+        page.locator(".md-header").wait_for()
+        body = poll(page, "async ([name, u]) => { const r = await (await caches.open(name)).match(u); return r && r.text(); }", [pages, url + table])
+        assert body == (site / "assets" / "table.js").read_text(encoding="utf-8")
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_build_refuses_a_script_whose_address_carries_another_digest(tmp_path):
+    """hooks/offline.py checks what the worker will: else a file would never be kept offline."""
+    offline = load_module("hooks/offline.py")
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "x.js").write_bytes(b"export const x = 1;\r\n")
+    good = hashlib.sha256(b"export const x = 1;\r\n").hexdigest()[:10]
+    offline.check_versions(tmp_path, ["assets/x.js"], [f"assets/x.js?v={good}"])
+    with pytest.raises(PluginError, match=r"assets/x\.js: the site's copy does not have the digest"):
+        offline.check_versions(tmp_path, ["assets/x.js"], ["assets/x.js?v=0123456789"])
+
+
+def test_a_digest_is_of_the_file_as_served_newlines_and_all(tmp_path):
+    """hooks/asset_versions.py hashes a file's bytes, the very file the worker checks
+    (a file with Windows line ends is copied as it is)."""
+    versions = load_module("hooks/asset_versions.py")
+    (tmp_path / "x.js").write_bytes(b"export const x = 1;\r\n")
+    (tmp_path / "y.js").write_bytes(b'import { x } from "./x.js";\r\nexport const y = x;\r\n')
+    config = versions.on_config({"docs_dir": str(tmp_path), "extra_css": [], "extra_javascript": []})
+    x_digest = hashlib.sha256(b"export const x = 1;\r\n").hexdigest()[:10]
+    assert config["asset_urls"]["x.js"] == f"x.js?v={x_digest}"
+    y_built = config["asset_contents"]["y.js"].encode()  # written as rewritten, line ends kept
+    assert y_built == f'import {{ x }} from "./x.js?v={x_digest}";\r\nexport const y = x;\r\n'.encode()
+    assert config["asset_urls"]["y.js"] == f"y.js?v={hashlib.sha256(y_built).hexdigest()[:10]}"
+
