@@ -172,7 +172,7 @@ onmessage = async ({ data }) => {
         await startStdlib();
         result = run(data);
       } catch (again) {
-        result = { ok: false, error: "The calculator hit a problem it could not explain. Please report it.", field: null };
+        result = { ok: false, error: "The calculator hit a problem it could not explain. Please report it.", field: null, stopped: true };
         console.error(err, again);
       }
     }

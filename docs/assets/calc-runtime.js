@@ -25,9 +25,11 @@ const LOADING = "Loading the calculator…";
 const RESTARTING = "A calculation took too long and was stopped: starting the calculator again…";
 const seconds = (ms) => `${Math.max(1, Math.round(ms / 1000))} second${Math.round(ms / 1000) === 1 ? "" : "s"}`;
 const failure = (why) => `The calculator could not start (${why}). The rules and tables on this page still apply: roll and read the table by hand.`;
+// `stopped`: no answer about the input (it was not worked out); a page must conclude nothing from it.
 const tooLong = () => ({
   ok: false,
   field: null,
+  stopped: true,
   error: `This took longer than ${seconds(CALC_TIMEOUT_MS)} to work out, so it was stopped. Try smaller numbers or a shorter list.`,
 });
 

@@ -4,21 +4,22 @@
 // through the calculators' worker as compute("track:tell_tale.encounter",
 // {state, action}, seed): this module only draws the state Python answers,
 // keeps it on the device (localStorage), and sends the actions the controls
-// describe. A state from storage, a file, pasted text or a link is first
-// sent with {"do": "show"}, which Python checks field by field; a refusal
-// is shown as its sentence and nothing saved is replaced. Everything shown
-// goes in with textContent.
+// describe. A state from storage (at the start, or written by another tab),
+// a file, pasted text or a link is first sent with {"do": "show"}, which
+// Python checks field by field; a refusal is shown as its sentence and
+// nothing saved is replaced. No control acts before the saved fight is
+// read; a change another tab saved is never written over unseen; what a
+// replacement pushes out is put aside first, or nothing is replaced
+// (tracker-kit.js SavedRecord). Everything shown goes in with textContent.
 
 import { storedSettings } from "./table.js";
 import { siteBase } from "./offline.js";
-import { el, pack, read, unpack, write } from "./tracker-kit.js";
+import { SavedRecord, STATE_MAX, el, importFile, notKept, pack, read, step, unpack } from "./tracker-kit.js";
 
 const NAME = "tell_tale.encounter";
-const STORE = "table-rules:tell_tale.encounter";
-const BEFORE = "table-rules:tell_tale.encounter:before"; // the encounter a new one, an import or a link put aside
+const STORE = "table-rules:tell_tale.encounter"; // and STORE:before, the encounter a new one, an import or a link put aside
 const LINK = "encounter="; // #encounter=<deflate-raw, base64url>
 const LINK_MAX = 8000; // characters of a whole link: longer ones break in chats and mail
-const STATE_MAX = 200000; // characters, as the tracker's max_state_chars
 const SETTINGS = ["both", "overflow", "winner_damage", "tie", "rounding", "method", "shortfall"]; // encounter_state.SETTINGS
 // The keywords the tracker knows (encounter_state.KEYWORDS); Python refuses any other.
 const KEYWORDS = ["first-strike", "double-strike", "trample", "vigilance", "haste", "deathtouch", "infect", "wither",
@@ -100,10 +101,14 @@ function settingsSpec() {
 export function setUp(box, { computeInWorker, copyText }) {
   let state = null; // the encounter as Python last answered it; null: none yet
   let busy = false;
+  let ready = false; // the saved encounter is read: until then no control acts
+  let unreadable = null; // the saved text Python refused: put aside by the first change, never lost
+  let choosing = false; // the two-tabs question is open: its buttons read storage when pressed
+  const record = new SavedRecord(STORE);
   const ids = (suffix) => `enc-${suffix}`;
 
   // -------------------------------------------------------------- skeleton
-  const status = el("p", { class: "tracker-status enc-status", role: "status", text: "Loading the calculators…" });
+  const status = el("p", { class: "tracker-status enc-status", role: "status", text: read(STORE) ? "Loading your fight…" : "Loading the calculators…" });
   const notice = el("div", { class: "enc-notice", hidden: true });
   const banner = el("section", { class: "enc-banner", "aria-labelledby": ids("banner-title") });
   const roster = el("ol", { class: "enc-roster", "aria-labelledby": ids("roster-title") });
@@ -117,8 +122,10 @@ export function setUp(box, { computeInWorker, copyText }) {
   const rulings = el("details", { class: "calc-rulings enc-rulings" });
   const keep = el("section", { class: "enc-section enc-keep", "aria-labelledby": ids("keep-title") });
   box.classList.add("encounter");
-  box.replaceChildren(
-    status, notice, banner, rosterBox,
+  const work = el("div", { class: "enc-work", hidden: true }); // shown once the saved encounter is read
+  box.replaceChildren(status, notice, work);
+  work.replaceChildren(
+    banner, rosterBox,
     el("section", { class: "enc-section" }, el("h2", { id: ids("act-title"), text: "Resolve an action" }), form, errorLine, answer),
     el("section", { class: "enc-section" }, el("h2", { id: ids("add-title"), text: "Add a combatant" }), addForm),
     el("section", { class: "enc-section" }, el("h2", { id: ids("log-title"), text: "Action log" }),
@@ -131,19 +138,73 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   function send(action, { roll = false, from = state } = {}) {
     const seed = roll ? String(crypto.getRandomValues(new Uint32Array(1))[0]) : null;
-    const params = { state: from ? JSON.stringify(from) : "", action: JSON.stringify(action) };
-    return computeInWorker(`track:${NAME}`, params, seed).catch((err) => ({ ok: false, error: `The calculator could not start (${err.message}).` }));
+    return step(computeInWorker, NAME, from ? JSON.stringify(from) : "", action, seed);
   }
 
   /** Check a state's text from outside: Python's answer to {"do": "show"}. */
   function check(text) {
     if (text.length > STATE_MAX) return Promise.resolve({ ok: false, error: `This is ${text.length.toLocaleString("en")} characters long; an encounter holds at most ${STATE_MAX.toLocaleString("en")}.` });
-    return computeInWorker(`track:${NAME}`, { state: text, action: '{"do": "show"}' }, null)
-      .catch((err) => ({ ok: false, error: `The calculator could not start (${err.message}).` }));
+    return step(computeInWorker, NAME, text, { do: "show" });
   }
 
+  /** Keep the encounter on the device, unless another tab saved one meanwhile: then ask. */
   function save() {
-    if (!write(STORE, JSON.stringify(state))) say("This device did not keep the encounter (its storage is full or off): export it to be safe.");
+    const text = JSON.stringify(state);
+    const why = unreadable != null ? record.replace(text) : record.save(text); // an unreadable one is put aside, not written over
+    if (!why) unreadable = null;
+    else if (why === "elsewhere") askWhichTab();
+    else say(notKept(why, "the fight"), button("Export it as a file", () => exportFile(), { "data-enc": "export-now" }));
+  }
+
+  // -------------------------------------------------------------- another tab
+
+  /** Another tab saved the encounter: show it here, once Python has read it. */
+  record.watch(box, async (text) => {
+    if (choosing || busy || !ready) return; // a change under way here finds it at its save and asks
+    let result = null;
+    if (text != null) {
+      busy = true;
+      result = await check(text);
+      busy = false;
+      if (record.load() !== text) return; // newer again: its own event follows
+      if (!result.ok) {
+        say(`Another tab saved an encounter this tab cannot read (${result.error}) This tab keeps showing its own and asks before it saves over the other's.`);
+        record.seen = null; // so the next save asks
+        return;
+      }
+    }
+    state = result ? result.state : null;
+    unreadable = null;
+    render();
+    say(text != null ? "This fight was changed in another tab: this tab shows it as it is now." : "The fight was cleared in another tab.");
+  });
+
+  /** This tab's change met one saved by another tab meanwhile: keep both, let the GM choose. */
+  function askWhichTab() {
+    choosing = true;
+    const mine = JSON.stringify(state);
+    say("This fight was also changed in another tab, so this tab's last change was not saved over it. Which one goes on? The other is put aside and can be brought back.",
+      button("Go on with the other tab's", async () => {
+        const theirs = record.load();
+        const result = theirs == null ? { ok: true, state: null } : await check(theirs);
+        if (!result.ok) return say(`The other tab's encounter cannot be read here (${result.error}) Keep this tab's instead.`, keepMine(mine));
+        if (!record.putAside(mine)) return say(notKept("full", "this tab's fight"), button("Export it as a file", () => exportFile(), { "data-enc": "export-now" }));
+        choosing = false;
+        state = result.state;
+        render();
+        say("Going on with the other tab's fight; this tab's is put aside.", button("Bring back this tab's", () => bringBack(), { "data-enc": "bring-back" }));
+      }, { class: "md-button md-button--primary", "data-enc": "take-theirs" }),
+      keepMine(mine));
+  }
+
+  function keepMine(mine) {
+    return button("Go on with this tab's", () => {
+      const why = record.replace(mine);
+      if (why) return say(notKept(why, "this tab's fight"), button("Export it as a file", () => exportFile(), { "data-enc": "export-now" }));
+      choosing = false;
+      render();
+      say("Going on with this tab's fight; the other tab's is put aside.", button("Bring back the other tab's", () => bringBack(), { "data-enc": "bring-back" }));
+    }, { "data-enc": "keep-this" });
   }
 
   /** The table's house rulings (table settings on this device) where they differ from the site's, or null. */
@@ -155,7 +216,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   async function run(action, { roll = false, quiet = false } = {}) {
-    if (busy) return null;
+    if (busy || !ready || choosing) return null;
     busy = true;
     box.setAttribute("aria-busy", "true");
     const table = state ? null : await tableRulings();
@@ -613,11 +674,13 @@ export function setUp(box, { computeInWorker, copyText }) {
   const pasteBox = el("textarea", { id: ids("paste"), rows: "4", "data-enc": "paste", spellcheck: "false" });
   const fileInput = el("input", { id: ids("file"), type: "file", accept: ".json,application/json", "data-enc": "file" });
   const keepLine = el("p", { class: "enc-note", role: "status", "data-enc": "keep-status" });
+  const sizeLine = el("p", { class: "enc-note", "data-enc": "stored-size" });
 
   const endButton = button("End the encounter", () => run({ do: "end" }), { "data-enc": "end" });
   function renderKeep() {
     renderAddForm();
     endButton.hidden = state?.phase !== "combat";
+    sizeLine.textContent = record.sizeNote("this fight");
   }
 
   keep.append(
@@ -632,43 +695,52 @@ export function setUp(box, { computeInWorker, copyText }) {
     el("div", { class: "calc-field" }, el("label", { for: fileInput.id, text: "Import a file" }), fileInput),
     el("div", { class: "calc-field" }, el("label", { for: pasteBox.id, text: "Or paste an exported encounter" }), pasteBox),
     el("div", { class: "calc-actions" }, button("Open the pasted encounter", () => openText(pasteBox.value, "The pasted text"), { "data-enc": "open-paste" })),
-    keepLine);
+    keepLine, sizeLine);
 
   function exportFile() {
     if (!state) return say("There is nothing to export yet.");
-    const blob = new Blob([JSON.stringify(state, null, 1)], { type: "application/json" });
-    const a = el("a", { href: URL.createObjectURL(blob), download: `encounter-round-${state.round}.json` });
+    download(JSON.stringify(state, null, 1), `encounter-round-${state.round}.json`);
+    keepLine.textContent = "Exported: the file is in your downloads.";
+  }
+
+  function download(text, name) {
+    const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: name });
     document.body.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-    keepLine.textContent = "Exported: the file is in your downloads.";
   }
 
-  /** Replace the encounter by a checked one; the one before is put aside and can be brought back. */
-  function replaceWith(newState, why) {
-    if (state) write(BEFORE, JSON.stringify(state));
+  /** Replace the encounter by a checked one (null: none); what is saved now is put aside first and
+   * can be brought back. When storage has no room for both, nothing changes and `what` says so. */
+  function replaceWith(newState, why, what = "the new encounter") {
+    if (!ready) return false;
+    const why2 = record.replace(newState ? JSON.stringify(newState) : null);
+    if (why2) {
+      sizeLine.textContent = record.sizeNote("this fight");
+      say(`There is no room on this device to put your fight aside, so ${what} was not opened: nothing you had has changed. Export yours as a file, then make room (start a new encounter, or clear this site's data).`,
+        button("Export yours as a file", () => exportFile(), { "data-enc": "export-now" }));
+      return false;
+    }
+    unreadable = null;
     state = newState;
-    if (state) save();
-    else write(STORE, null);
     render();
     answer.replaceChildren();
     errorLine.textContent = "";
-    const back = read(BEFORE) ? [button("Bring back the one you had", () => bringBack(), { "data-enc": "bring-back" })] : [];
+    const back = record.aside() ? [button("Bring back the one you had", () => bringBack(), { "data-enc": "bring-back" })] : [];
     say(why, ...back);
+    return true;
   }
 
   async function bringBack() {
-    const text = read(BEFORE);
-    if (!text) return;
+    const text = record.aside();
+    if (!text || busy) return;
     const result = await check(text);
     if (!result.ok) return say(`The encounter put aside cannot be read: ${result.error}`);
-    const now = state;
-    state = result.state;
-    save();
-    if (now) write(BEFORE, JSON.stringify(now));
-    render();
-    say("The encounter you had is back; the other one is put aside.", button("Swap them again", () => bringBack(), { "data-enc": "bring-back" }));
+    if (choosing) choosing = false; // the question is answered: the other one goes aside
+    if (replaceWith(result.state, "The encounter you had is back; the other one is put aside.", "the one put aside")) {
+      notice.querySelector("[data-enc=bring-back]").textContent = "Swap them again";
+    }
   }
 
   async function openText(text, what) {
@@ -680,16 +752,16 @@ export function setUp(box, { computeInWorker, copyText }) {
       return;
     }
     keepLine.textContent = "";
-    replaceWith(result.state, `Opened: ${result.headline}`);
+    replaceWith(result.state, `Opened: ${result.headline}`, `the encounter in ${what[0].toLowerCase()}${what.slice(1)}`);
   }
 
   fileInput.addEventListener("change", async () => {
     const file = fileInput.files[0];
     if (!file) return;
-    if (file.size > STATE_MAX * 2) {
-      keepLine.textContent = `The file ${file.name} is ${file.size.toLocaleString("en")} bytes: too big to be an encounter. Nothing you had has changed.`;
-    } else {
-      await openText(await file.text(), `The file ${file.name}`);
+    try {
+      await openText(await importFile(file, "an encounter"), `The file ${file.name}`);
+    } catch (err) {
+      keepLine.textContent = err.message;
     }
     fileInput.value = "";
   });
@@ -718,9 +790,9 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (table) {
       const result = await send({ do: "settings", settings: table }, { from: null });
       if (!result.ok) return say(result.error);
-      replaceWith(result.state, "A new encounter, with your table's rulings.");
+      replaceWith(result.state, "A new encounter, with your table's rulings.", "a new encounter");
     } else {
-      replaceWith(null, "A new encounter.");
+      replaceWith(null, "A new encounter.", "a new encounter");
     }
   }
 
@@ -747,23 +819,32 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (!box.isConnected || location.hash.slice(1) !== hash) return;
     if (!result.ok) return say(`The shared encounter in this link was not opened: ${result.error} Nothing you had has changed.`, dismiss());
     const opened = `Opened the shared encounter: ${result.headline}`;
-    if (!state) return replaceWith(result.state, opened);
+    if (!state) return replaceWith(result.state, opened, "the shared encounter");
     if (JSON.stringify(state) === JSON.stringify(result.state)) return say(opened); // opened already, before the page was swapped in
     say(`This link holds a shared encounter: ${result.headline} Open it? Yours is put aside and can be brought back.`,
-      button("Open the shared encounter", () => { linkDone(); replaceWith(result.state, opened); }, { class: "md-button md-button--primary", "data-enc": "open-link" }),
+      button("Open the shared encounter", () => { linkDone(); replaceWith(result.state, opened, "the shared encounter"); }, { class: "md-button md-button--primary", "data-enc": "open-link" }),
       button("Keep mine", () => { linkDone(); notice.hidden = true; }, { "data-enc": "keep-mine" }));
   }
 
+  /** Read the saved encounter before anything may act on it. A calculator that cannot start changes nothing in storage. */
   async function start() {
-    const saved = read(STORE);
-    if (saved) {
-      const result = await check(saved);
-      if (result.ok) state = result.state;
-      else {
-        say(`The encounter saved on this device cannot be read: ${result.error} It is kept as it was; start a new encounter to put it aside.`);
-        write(BEFORE, saved);
-      }
+    const saved = record.load();
+    const result = await check(saved ?? "");
+    if (!box.isConnected) return;
+    if (result.stopped) {
+      status.textContent = `${result.error.replace(/\.$/, "")}: the fight cannot be shown or played here. ${saved ? "Your fight is still saved on this device, unchanged; " : ""}reload the page to try again.`;
+      status.classList.add("calc-failed");
+      if (saved) say("Until then you can keep a copy of what is saved, as it is.", button("Download what is saved", () => download(saved, "encounter-as-saved.json"), { "data-enc": "download-saved" }));
+      return;
     }
+    if (result.ok) state = saved ? result.state : null;
+    else {
+      unreadable = saved;
+      say(`The encounter saved on this device cannot be read: ${result.error} It is kept as it was; the first change you make here puts it aside, where it can be brought back.`,
+        button("Download it as it is", () => download(saved, "encounter-as-saved.json"), { "data-enc": "download-saved" }));
+    }
+    ready = true;
+    work.hidden = false;
     render();
     status.textContent = "Ready: the fight is kept on this device as you play.";
     await openLink();
@@ -771,7 +852,7 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   const onHash = () => {
     if (!box.isConnected) window.removeEventListener("hashchange", onHash); // a page Material swapped out
-    else if (location.hash.startsWith("#" + LINK)) openLink();
+    else if (ready && location.hash.startsWith("#" + LINK)) openLink(); // before, start() opens it
   };
   window.addEventListener("hashchange", onHash);
   render();

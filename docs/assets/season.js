@@ -3,22 +3,22 @@
 // Every rule is decided in Python (calculators/rpgdl/league.py, reached as
 // compute("track:rpgdl.season", {state, action}, seed)); this module only
 // draws the season it answers, keeps it on the device (localStorage),
-// exports, imports and shares it. A season from storage, a file or a link
-// is believed only after Python has checked it (the "show" action), and
-// nothing saved is replaced without a word: a season pushed aside by an
-// import or a link is kept, and can be brought back. Everything shown goes
-// in with textContent.
+// exports, imports and shares it. A season from storage (at the start, or
+// written by another tab), a file or a link is believed only after Python
+// has checked it (the "show" action). No control acts before the saved
+// season is read, a change another tab saved is never written over unseen,
+// and nothing saved is replaced without a word: a season pushed aside by an
+// import or a link is kept (or nothing is replaced), and can be brought back
+// (tracker-kit.js SavedRecord). Everything shown goes in with textContent.
 
 import { storedSettings } from "./table.js";
 import { siteBase } from "./offline.js";
-import { el, pack, read, unpack, write } from "./tracker-kit.js";
+import { SavedRecord, STATE_MAX, el, importFile, notKept, pack, step, unpack } from "./tracker-kit.js";
 
 const NAME = "rpgdl.season";
-const STORE = "table-rules:rpgdl.season";
-const BEFORE = "table-rules:rpgdl.season:before"; // the season an import, a link or "new season" pushed aside
+const STORE = "table-rules:rpgdl.season"; // and STORE:before, the season an import, a link or "new season" pushed aside
 const LINK = "season="; // #season=<deflate-raw, base64url>
 const LINK_MAX = 8000; // characters of a whole link: longer ones break in chats and mail
-const STATE_MAX = 200000; // characters, as Python's STATE_MAX_CHARS: a link may not unpack to more
 const SLOTS = [["godlike", "Godlike"], ["heavy", "Heavy"], ["middle", "Middle"], ["light", "Light"]];
 const PLAYERS = ["first", "second"];
 const GOALS = [["successes", "Most Successes (five weeks)"], ["championship", "Championship points"]]; // data.GOALS
@@ -51,10 +51,14 @@ export function setUp(box, { computeInWorker, copyText }) {
   const id = `season-${++uid}`;
   let state = null; // the season Python last answered, checked
   let busy = false;
+  let ready = false; // the saved season is read: until then no control acts
+  let unreadable = null; // the saved text Python refused: put aside by the first change, never lost
+  let choosing = false; // the two-tabs question is open
+  const record = new SavedRecord(STORE);
   let spec = null; // table-settings.json: the rulings' labels and choices
   let ruleUrls = {}; // rule ID -> address, from rules.json
 
-  const status = el("p", { class: "tracker-status", role: "status", text: "Loading the calculator…" });
+  const status = el("p", { class: "tracker-status", role: "status", text: record.seen ? "Loading your season…" : "Loading the calculator…" });
   const headline = el("p", { class: "season-headline", "aria-live": "polite" });
   const top = el("div", { class: "season-top" }, headline, status);
   const sections = {};
@@ -64,7 +68,9 @@ export function setUp(box, { computeInWorker, copyText }) {
     sections[key] = { heading, body };
     return el("section", { class: "season-section", "aria-labelledby": heading.id, "data-section": key }, heading, body);
   };
-  box.replaceChildren(top,
+  const work = el("div", { class: "season-work", hidden: true }); // shown once the saved season is read
+  box.replaceChildren(top, work);
+  work.replaceChildren(
     section("standings", "Standings"),
     section("week", "The next Weekend"),
     section("weeks", "Weeks played"),
@@ -77,14 +83,78 @@ export function setUp(box, { computeInWorker, copyText }) {
   // -------------------------------------------------------------- talking to Python
 
   function call(stateText, action, seed = null) {
-    return computeInWorker(`track:${NAME}`, { state: stateText, action: JSON.stringify(action) }, seed).catch(() => ({
-      ok: false, field: null, error: "The calculator could not start, so the season cannot change. It is still saved on this device.",
-    }));
+    if (stateText.length > STATE_MAX) {
+      return Promise.resolve({ ok: false, field: null, error: `This is ${stateText.length.toLocaleString("en")} characters long; a season holds at most ${STATE_MAX.toLocaleString("en")}.` });
+    }
+    return step(computeInWorker, NAME, stateText, action, seed);
+  }
+
+  /** Keep the season on the device; false (and the page says why) when it was not. */
+  function save() {
+    const text = JSON.stringify(state);
+    const why = unreadable != null ? record.replace(text) : record.save(text); // an unreadable one is put aside, not written over
+    if (!why) unreadable = null;
+    else if (why === "elsewhere") askWhichTab();
+    return !why;
+  }
+
+  // -------------------------------------------------------------- another tab
+
+  /** Another tab saved the season: show it here, once Python has read it. */
+  record.watch(box, async (text) => {
+    if (choosing || busy || !ready) return; // a change under way here finds it at its save and asks
+    busy = true;
+    const result = await call(text ?? "", { do: "show" });
+    busy = false;
+    if (record.load() !== text) return; // newer again: its own event follows
+    if (!result.ok) {
+      status.textContent = `Another tab saved a season this tab cannot read (${result.error}) This tab keeps showing its own and asks before it saves over the other's.`;
+      record.seen = null; // so the next save asks
+      return;
+    }
+    state = result.state;
+    unreadable = null;
+    render();
+    status.textContent = text != null ? "Updated from another tab: this is the season as it is now." : "The season was cleared in another tab.";
+  });
+
+  /** This tab's change met one saved by another tab meanwhile: keep both, let the player choose. */
+  function askWhichTab() {
+    choosing = true;
+    const mine = JSON.stringify(state);
+    const ask = el("div", { class: "season-ask", role: "alertdialog", "aria-labelledby": `${id}-tabs` },
+      el("p", { id: `${id}-tabs`, class: "calc-headline", text: "The season was also changed in another tab, so this tab's last change was not saved over it." }),
+      el("p", { class: "season-note", text: "Which one goes on? The other is put aside and can be brought back." }));
+    const theirs = button("Go on with the other tab's", { primary: true, action: "take-theirs" });
+    const keep = button("Go on with this tab's", { action: "keep-this" });
+    const line = el("p", { class: "calc-error", role: "alert" });
+    ask.append(el("div", { class: "calc-actions" }, theirs, keep), line);
+    top.append(ask);
+    const done = (text) => {
+      ask.remove();
+      choosing = false;
+      render();
+      status.textContent = text;
+    };
+    theirs.addEventListener("click", async () => {
+      const text = record.load();
+      const result = await call(text ?? "", { do: "show" });
+      if (!result.ok) return (line.textContent = `The other tab's season cannot be read here (${result.error}) Go on with this tab's instead.`);
+      if (!record.putAside(mine)) return (line.textContent = notKept("full", "this tab's season"));
+      state = result.state;
+      done("Going on with the other tab's season; this tab's is put aside (Keep and share: bring it back).");
+    });
+    keep.addEventListener("click", () => {
+      const why = record.replace(mine);
+      if (why) return (line.textContent = notKept(why, "this tab's season"));
+      done("Going on with this tab's season; the other tab's is put aside (Keep and share: bring it back).");
+    });
+    theirs.focus();
   }
 
   /** One action on the season; the answer shown in `where` (a form's answer area). */
   async function act(action, where, { seed = null, form = null } = {}) {
-    if (busy) return null;
+    if (busy || !ready || choosing) return null;
     busy = true;
     box.setAttribute("aria-busy", "true");
     clearErrors(form || box);
@@ -96,9 +166,9 @@ export function setUp(box, { computeInWorker, copyText }) {
       return result;
     }
     state = result.state;
-    const saved = write(STORE, JSON.stringify(state));
+    const saved = save();
     render();
-    showAnswer(where, result, saved);
+    showAnswer(where, result, saved || choosing);
     return result;
   }
 
@@ -256,6 +326,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   });
 
   async function enterWeek() {
+    if (!ready) return;
     const typed = rolls.value.trim();
     const seed = typed ? null : String(crypto.getRandomValues(new Uint32Array(1))[0]);
     const week = state ? state.weeks.length + 1 : 1;
@@ -310,6 +381,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const deckText = (player) => Object.entries(player.season_deck).map(([card, n]) => `${n} ${card}`).join("\n");
 
   function savePlayer(who) {
+    if (!ready) return;
     const { form, answer } = playerForms[who];
     const player = state.players[who];
     const action = { do: "player", player: who };
@@ -353,6 +425,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   function saveSettings() {
+    if (!ready) return;
     const changes = {};
     for (const control of settingsFields.querySelectorAll("[name]")) {
       if (String(state.settings[control.name]) !== control.value) changes[control.name] = control.value;
@@ -387,7 +460,8 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   const keepAnswer = answerArea();
   const importText = el("textarea", { rows: "3", spellcheck: "false", placeholder: "Paste a season exported as JSON" });
-  const importFile = el("input", { type: "file", accept: "application/json,.json" });
+  const fileInput = el("input", { type: "file", accept: "application/json,.json" });
+  const sizeLine = el("p", { class: "season-note", "data-keep": "stored-size" });
   const keepForm = el("form", { class: "calc season-keep", novalidate: true, "aria-labelledby": `${id}-keep` });
   const restore = button("Bring back the season you had before", { action: "restore" });
   const fresh = button("Start a new season", { action: "new" });
@@ -399,9 +473,9 @@ export function setUp(box, { computeInWorker, copyText }) {
       button("Copy a link to it", { action: "link" })),
     el("div", { class: "calc-fields" },
       field("import_text", "Import a season: paste its JSON", importText, { kind: "text", help: "It is checked first; the season you have now is kept and can be brought back" }),
-      field("import_file", "Or choose an exported file", importFile, { kind: "text" })),
+      field("import_file", "Or choose an exported file", fileInput, { kind: "text" })),
     el("div", { class: "calc-actions" }, button("Import", { primary: true, action: "import" }), restore, fresh),
-    keepAnswer);
+    keepAnswer, sizeLine);
   sections.keep.body.append(keepForm);
 
   keepForm.addEventListener("submit", (event) => event.preventDefault());
@@ -413,17 +487,34 @@ export function setUp(box, { computeInWorker, copyText }) {
     else if (action === "copy-json") copyText(JSON.stringify(state, null, 1), target, "Copied");
     else if (action === "link") shareLink(target);
     else if (action === "import") {
-      const text = importFile.files.length ? await importFile.files[0].text() : importText.value;
+      let text;
+      try {
+        text = fileInput.files.length ? await importFile(fileInput.files[0], "a season") : importText.value;
+      } catch (err) {
+        showError(keepAnswer, keepForm, { error: err.message, field: "import_file" });
+        return;
+      }
       if (!text.trim()) {
         showError(keepAnswer, keepForm, { error: "Paste a season's JSON, or choose an exported file, first.", field: "import_text" });
         return;
       }
       adopt(text, keepAnswer, "The imported season");
     } else if (action === "restore") {
-      const before = read(BEFORE);
-      if (before) adopt(before, keepAnswer, "The season you had before", { swap: true });
+      const before = record.aside();
+      if (before) adopt(before, keepAnswer, "The season you had before");
     } else if (action === "new") startAfresh(target);
   });
+
+  function downloadButton(text, name) {
+    const b = button("Download what is saved, as it is", { action: "download-saved" });
+    b.addEventListener("click", () => {
+      const link = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: name });
+      document.body.append(link);
+      link.click();
+      link.remove();
+    });
+    return b;
+  }
 
   function download() {
     const names = PLAYERS.map((p) => state.players[p].name).join("-vs-").replace(/[^A-Za-z0-9-]+/g, "-").slice(0, 60);
@@ -452,23 +543,36 @@ export function setUp(box, { computeInWorker, copyText }) {
     copyText(link, target, "Link copied");
   }
 
-  /** A season from outside: checked by Python, then it becomes this device's season; the old one is kept aside. */
-  async function adopt(text, where, what, { swap = false } = {}) {
+  /** A season from outside: checked by Python, then it becomes this device's season; the old one is
+   * kept aside, or, when storage has no room for both, nothing changes and the page says so. */
+  async function adopt(text, where, what) {
+    if (busy || !ready) return false;
     const result = await call(text, { do: "show" });
     if (!result.ok) {
       showError(where, null, { error: `${what} cannot be opened: ${result.error} Nothing saved on this device was changed.` });
       return false;
     }
-    const mine = read(STORE);
-    if (mine && state && state.log.length) write(BEFORE, mine);
-    else if (swap) write(BEFORE, null);
-    state = result.state;
-    write(STORE, JSON.stringify(state));
-    render();
+    const worth = unreadable != null || Boolean(state?.log.length); // a season with nothing entered is not put aside
+    if (!replace(result.state, where, `${what} was not opened`, worth)) return false;
     where.replaceChildren(el("p", { class: "calc-headline", text: `${what} is open: ${state.result.headline}` }),
-      ...(mine && JSON.parse(mine).log?.length ? [el("p", { class: "season-note", text: "The season you had is kept: “Bring back the season you had before” returns to it." })] : []));
+      ...(worth ? [el("p", { class: "season-note", text: "The season you had is kept: “Bring back the season you had before” returns to it." })] : []));
     importText.value = "";
-    importFile.value = "";
+    fileInput.value = "";
+    return true;
+  }
+
+  /** Make `next` this device's season, the one saved now put aside (if `keep`): both or neither. */
+  function replace(next, where, refused, keep = true) {
+    if (!ready) return false;
+    const why = record.replace(JSON.stringify(next), { keep });
+    if (why) {
+      sizeLine.textContent = record.sizeNote("this season");
+      showError(where, null, { error: `There is no room on this device to keep your season aside, so ${refused[0].toLowerCase()}${refused.slice(1)}: nothing saved has changed. Download your season first, then make room (clear this site's data in the browser's settings).` });
+      return false;
+    }
+    unreadable = null;
+    state = next;
+    render();
     return true;
   }
 
@@ -490,10 +594,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     target.textContent = "Start a new season";
     const result = await call("", { do: "show" });
     if (!result.ok) return showError(keepAnswer, null, result);
-    if (state && state.log.length) write(BEFORE, JSON.stringify(state));
-    state = result.state;
-    write(STORE, JSON.stringify(state));
-    render();
+    if (!replace(result.state, keepAnswer, "A new season was not started", unreadable != null || Boolean(state?.log.length))) return;
     await applyTableRulings(keepAnswer);
     keepAnswer.replaceChildren(el("p", { class: "calc-headline", text: "A new season has started. The one before is kept aside." }));
   }
@@ -592,7 +693,8 @@ export function setUp(box, { computeInWorker, copyText }) {
       entry.rules.length ? el("details", { class: "season-rules" }, el("summary", { text: `Rules applied (${entry.rules.length})` }), rulesLine(entry.rules)) : null)));
     undoButton.disabled = !state.log.length;
     undoButton.textContent = state.log.length ? `Undo: ${shortly(state.log[state.log.length - 1].headline)}` : "Nothing to undo";
-    restore.hidden = !read(BEFORE);
+    restore.hidden = !record.aside();
+    sizeLine.textContent = record.sizeNote("this season");
   }
 
   function divisionsTable(names, championship) {
@@ -640,24 +742,29 @@ export function setUp(box, { computeInWorker, copyText }) {
     spec = settingsSpec;
     if (Array.isArray(rules)) ruleUrls = Object.fromEntries(rules.map((r) => [r.id, new URL(r.url, siteBase()).href]));
     buildSettingsFields();
-    const saved = read(STORE);
-    const result = await call(saved || "", { do: "show" });
-    if (result.ok) {
-      state = result.state;
-      status.textContent = saved ? "Saved on this device." : "A new season: name the players, or enter the first Weekend.";
-    } else {
-      // What is saved cannot be read: keep it aside untouched, start afresh in memory.
-      if (saved) write(BEFORE, saved);
-      const fresh = await call("", { do: "show" });
-      if (!fresh.ok) {
-        status.textContent = fresh.error;
-        box.dataset.loaded = "failed";
-        return;
-      }
-      state = fresh.state;
-      status.textContent = `The season saved on this device cannot be read (${result.error}) It is kept aside untouched; a new season starts here.`;
+    const saved = record.load();
+    const result = await call(saved ?? "", { do: "show" });
+    const fresh = result.ok || result.stopped ? result : await call("", { do: "show" });
+    if (fresh.stopped) {
+      // The calculator cannot start: nothing in storage changes, nothing here acts.
+      status.textContent = `${fresh.error.replace(/\.$/, "")}: the season cannot be shown or changed here. ${saved ? "It is still saved on this device, unchanged; " : ""}reload the page to try again.`;
+      status.classList.add("calc-failed");
+      if (saved) top.append(el("div", { class: "calc-actions" }, downloadButton(saved, "rpgdl-season-as-saved.json")));
+      box.dataset.loaded = "failed";
+      return;
     }
-    if (!result.ok || !saved) write(STORE, JSON.stringify(state));
+    state = fresh.state;
+    if (result.ok) {
+      status.textContent = saved ? "Saved on this device." : "A new season: name the players, or enter the first Weekend.";
+      if (!saved) save();
+    } else {
+      // What is saved cannot be read: it stays as it is until the first change puts it aside.
+      unreadable = saved;
+      status.textContent = `The season saved on this device cannot be read (${result.error}) It is kept as it was: a new season starts here, and your first change puts the old one aside, where it can be brought back.`;
+      top.append(el("div", { class: "calc-actions" }, downloadButton(saved, "rpgdl-season-as-saved.json")));
+    }
+    ready = true;
+    work.hidden = false;
     render();
     if (!state.log.length) await applyTableRulings(settingsAnswer);
     await openLink();
@@ -719,17 +826,6 @@ export function setUp(box, { computeInWorker, copyText }) {
   };
   window.addEventListener("hashchange", onHash);
 
-  // Another tab changed the season: show the new one (it was checked where it was made).
-  window.addEventListener("storage", (event) => {
-    if (event.key !== STORE || !event.newValue || !box.isConnected) return;
-    try {
-      state = JSON.parse(event.newValue);
-      render();
-      status.textContent = "Updated from another tab.";
-    } catch {
-      // ignore: the next change here is checked by Python again
-    }
-  });
 
   start();
 }

@@ -1,5 +1,8 @@
 // What the trackers' pages share (encounter.js, season.js): building nodes
-// without HTML, the device's storage, and a record packed into a link.
+// without HTML, the device's storage (a tracker's saved record, its copy put
+// aside, other tabs, a full storage), a file to import, and a record packed
+// into a link. What is kept where, and how big it may grow, is told to
+// players on docs/saved-data.md: change both together.
 
 /** An element with attributes, `class`, `text` (as textContent) and children; never HTML. */
 export function el(tag, props = {}, ...children) {
@@ -33,6 +36,147 @@ export function write(key, value) {
     return false;
   }
 }
+
+// ---------------------------------------------------------------- a tracker's saved record
+
+/** Characters a tracker's state may have (as Python's max_state_chars / STATE_MAX_CHARS). */
+export const STATE_MAX = 200000;
+/** What browsers keep in localStorage for one site: about 5 million characters (Chromium, Firefox, Safari). */
+export const QUOTA_CHARS = 5_000_000;
+const NEAR_FULL = 0.8; // past this share of QUOTA_CHARS the page says so
+
+/** Characters this site keeps in localStorage, keys and values (what the quota counts). */
+export function storedChars() {
+  let total = 0;
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? "";
+      total += key.length + (localStorage.getItem(key) ?? "").length;
+    }
+  } catch {
+    return 0;
+  }
+  return total;
+}
+
+/** "8.6 KB", "1.2 MB": a stored size for players (characters counted as bytes, as the quota does near enough). */
+export function size(chars) {
+  return chars < 1000 ? `${chars} bytes` : chars < 1e6 ? `${(chars / 1000).toFixed(1)} KB` : `${(chars / 1e6).toFixed(1)} MB`;
+}
+
+/**
+ * One tracker's record on this device: the current state under `key`, the
+ * one a replacement put aside under `key:before`, and the text this tab last
+ * read or wrote there, so that a change made in another tab is never written
+ * over unseen. Nothing here knows what a state means: the page checks every
+ * text read back (with Python) before it believes it.
+ */
+export class SavedRecord {
+  constructor(key) {
+    this.key = key;
+    this.asideKey = `${key}:before`;
+    this.seen = read(key);
+  }
+
+  /** The stored text, now; it becomes what this tab has seen. */
+  load() {
+    this.seen = read(this.key);
+    return this.seen;
+  }
+
+  /** The copy put aside, or null. */
+  aside() {
+    return read(this.asideKey);
+  }
+
+  /** Put `text` aside (the one put aside before is replaced); false when storage refused. */
+  putAside(text) {
+    return write(this.asideKey, text);
+  }
+
+  /** Whether another tab wrote the record since this tab last read or wrote it. */
+  changedElsewhere() {
+    return read(this.key) !== this.seen;
+  }
+
+  /** Save `text` (null: forget) over what this tab last saw. Null when done;
+   * "elsewhere" when another tab wrote in between (nothing is written);
+   * "full" when storage refused (nothing is written). */
+  save(text) {
+    if (this.changedElsewhere()) return "elsewhere";
+    if (!write(this.key, text)) return "full";
+    this.seen = text;
+    return null;
+  }
+
+  /** Replace the record by `text` and put what is stored now aside, both or
+   * neither: null when done, "full" when storage had no room for both (then
+   * nothing changed, the older copy put aside included). A record equal to
+   * `text`, or none, is not put aside; nor one the page calls worth nothing
+   * (`keep: false`, a season with nothing entered): the older copy stays. */
+  replace(text, { keep = true } = {}) {
+    const now = read(this.key);
+    const before = this.aside();
+    const aside = keep && now != null && now !== text;
+    if (aside && !write(this.asideKey, now)) return "full";
+    if (!write(this.key, text)) {
+      if (aside) write(this.asideKey, before);
+      return "full";
+    }
+    this.seen = text;
+    return null;
+  }
+
+  /** How much this record takes, with a warning when the site's storage nears
+   * what browsers keep: one sentence for the page. */
+  sizeNote(what) {
+    const mine = (read(this.key) ?? "").length;
+    const aside = (this.aside() ?? "").length;
+    const all = storedChars();
+    let text = mine ? `Kept on this device: ${what}, ${size(mine)}` : `Nothing of ${what} is kept on this device yet`;
+    text += aside ? `; the one put aside, ${size(aside)}.` : ".";
+    if (all > QUOTA_CHARS * NEAR_FULL) {
+      text += ` This site's storage on this device is nearly full (${size(all)} of about ${size(QUOTA_CHARS)}): export what you want to keep, then start afresh to make room.`;
+    }
+    return text;
+  }
+
+  /** Call `onChange(text)` when another tab writes the record, while `box` is on the page. */
+  watch(box, onChange) {
+    const listener = (event) => {
+      if (!box.isConnected) return window.removeEventListener("storage", listener);
+      if (event.storageArea === localStorage && event.key === this.key && event.newValue !== this.seen) onChange(event.newValue);
+    };
+    window.addEventListener("storage", listener);
+  }
+}
+
+/** The sentence for a save that storage refused; `what` is "the fight", "the season". */
+export function notKept(why, what) {
+  return why === "full"
+    ? `This device's storage is full, so ${what} was not saved after this change: export it as a file to be safe, or make room.`
+    : `${what[0].toUpperCase()}${what.slice(1)} was changed in another tab, so this change was not saved over it.`;
+}
+
+/** A file to import, as text; throws the sentence all trackers give when it is too big to be `what`. */
+export async function importFile(file, what) {
+  const tooBig = (n, unit) => new Error(`The file ${file.name} is ${n.toLocaleString("en")} ${unit} long: too big to be ${what} (at most ${STATE_MAX.toLocaleString("en")} characters). Nothing you had has changed.`);
+  if (file.size > STATE_MAX * 4) throw tooBig(file.size, "bytes"); // UTF-8: at most 4 bytes a character
+  const text = await file.text();
+  if (text.length > STATE_MAX) throw tooBig(text.length, "characters");
+  return text;
+}
+
+/** One step of tracker `name` in the calculators' worker: Python's answer,
+ * or `{ok: false, stopped: true, error}` when the calculator could not work
+ * it out (it did not start, or was stopped): then nothing may be concluded
+ * about the state sent, and nothing saved may change. */
+export function step(computeInWorker, name, stateText, action, seed = null) {
+  return computeInWorker(`track:${name}`, { state: stateText, action: JSON.stringify(action) }, seed)
+    .catch((err) => ({ ok: false, stopped: true, field: null, error: `The calculator could not start (${err.message}).` }));
+}
+
+// ---------------------------------------------------------------- links
 
 function toBase64Url(bytes) {
   let text = "";

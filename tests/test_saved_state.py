@@ -1,0 +1,323 @@
+"""What the trackers keep on the device survives the evening (issue 19).
+
+The encounter and the season are a group's evening, kept in localStorage.
+Each test here is a way an evening was lost without a word on main at
+5264891, replayed in Chromium:
+
+- a control used in the second after a reload, before the saved state is read;
+- a calculator that cannot start (the wasm blocked);
+- storage with a few KB free when a fight or a season is replaced;
+- two tabs of the same tracker, each changing it;
+- another tab writing a value the page cannot read;
+- an import file far too big to be a tracker's state.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from calculators import registry
+from helpers import BOOT, PHONE
+from helpers_encounter import ADD
+
+pytestmark = pytest.mark.browser
+
+TRACKERS = {
+    "encounter": {"page": "tell-tale/encounter/", "key": "table-rules:tell_tale.encounter", "name": "tell_tale.encounter",
+                  "ready": ".enc-status:has-text('Ready')"},
+    "season": {"page": "rpgdl/season-tracker/", "key": "table-rules:rpgdl.season", "name": "rpgdl.season",
+               "ready": ".season[data-loaded=true]"},
+}
+SLOTS = ("godlike", "heavy", "middle", "light")
+
+
+def made(name: str, actions: list[dict]) -> str:
+    """The state text the Python package makes from these actions."""
+    state = ""
+    for action in actions:
+        answer = registry.track(name, state, json.dumps(action), 1)
+        assert answer["ok"], answer
+        state = json.dumps(answer["state"])
+    return state
+
+
+def pool(prefix: str) -> str:
+    return "\n".join(f"{prefix}{d[0].upper()}{i}, {d.capitalize()}" for d in SLOTS for i in range(1, 6))
+
+
+FIGHT = made("tell_tale.encounter", ADD)  # four combatants
+OLDER_FIGHT = made("tell_tale.encounter", ADD[:2])  # the one put aside before
+SMALL_FIGHT = made("tell_tale.encounter", [{"do": "add", "name": "Zed", "kind": "npc", "power": 1, "toughness": 1, "vitality": 3}])
+SEASON = made("rpgdl.season", [
+    {"do": "player", "player": "first", "name": "Ana", "nom_pool": pool("A")},
+    {"do": "player", "player": "second", "name": "Ben", "nom_pool": pool("B")},
+])
+OLDER_SEASON = made("rpgdl.season", [{"do": "player", "player": "first", "name": "Cleo"}])
+SMALL_SEASON = made("rpgdl.season", [{"do": "player", "player": "first", "name": "Zoe"}])
+SAVED = {"encounter": (FIGHT, OLDER_FIGHT, SMALL_FIGHT), "season": (SEASON, OLDER_SEASON, SMALL_SEASON)}
+
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(**PHONE, service_workers="block")  # routes must see every request
+    yield context
+    context.close()
+
+
+def new_page(context):
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
+def storage(page, key):
+    return page.evaluate("(key) => localStorage.getItem(key)", key)
+
+
+def put(page, key, value):
+    page.evaluate("([key, value]) => value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value)", [key, value])
+
+
+def open_with(page, base_url, tracker, saved, aside=None):
+    """Open the tracker's page with `saved` (and `aside`, the copy put aside) in storage, and wait till it is read."""
+    t = TRACKERS[tracker]
+    page.goto(base_url)
+    put(page, t["key"], saved)
+    put(page, t["key"] + ":before", aside)
+    page.goto(base_url + t["page"])
+    page.locator(t["ready"]).wait_for(timeout=BOOT)
+
+
+def paste(page, tracker, text):
+    """Open `text` as a pasted state; the sentence the page answers with."""
+    if tracker == "encounter":
+        page.fill("[data-enc=paste]", text)
+        page.click("[data-enc=open-paste]")
+        notice = page.locator(".enc-notice:visible, [data-enc=keep-status]:not(:empty)").first
+        notice.wait_for(timeout=BOOT)
+        return notice
+    box = page.locator(".season-keep")
+    box.locator("textarea").fill(text)
+    box.locator(".season-answer").evaluate("e => e.replaceChildren()")
+    box.locator("[data-action=import]").click()
+    answer = box.locator(".season-answer :is(.calc-headline, .calc-error)").first
+    answer.wait_for(timeout=BOOT)
+    return box.locator(".season-answer")
+
+
+# ---------------------------------------------------------------- the second after a reload
+
+
+@pytest.mark.parametrize("tracker", TRACKERS)
+def test_no_control_acts_on_the_saved_state_before_it_is_read(phone, base_url, tracker):
+    """Held at the worker's start, the page shows that it is loading and no control changes storage."""
+    t = TRACKERS[tracker]
+    saved = SAVED[tracker][0]
+    page = new_page(phone)
+    open_with(page, base_url, tracker, saved)
+    held = []
+    phone.route("**/calc-worker.mjs", lambda route: held.append(route))
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_function("() => document.querySelector('[data-tracker]')?.children.length > 0", timeout=BOOT)
+    expect(page.locator(".tracker-status")).to_contain_text("Loading your", timeout=BOOT)
+    # A player's taps in that second: every button of the tracker, pressed the way a finger would (even hidden ones).
+    if tracker == "encounter":
+        page.evaluate("""() => {
+          const name = document.querySelector('#enc-add-name'); if (name) name.value = 'Newcomer';
+          for (const b of document.querySelectorAll('.encounter button')) b.click(); }""")
+        expect(page.locator("#enc-add-name")).to_be_hidden()
+    else:
+        page.evaluate("""() => {
+          const f = document.querySelector('form.season-form');
+          if (f) { f.elements['godlike_first_name'].value = 'AG1'; f.elements['godlike_first_worth'].value = '9'; f.elements['godlike_first_draw'].value = '3'; }
+          for (const b of document.querySelectorAll('.season button')) b.click(); }""")
+        expect(page.locator("form.season-form")).to_be_hidden()
+    assert held, "the worker was not held"
+    for route in held:
+        route.continue_()
+    phone.unroute("**/calc-worker.mjs")
+    page.locator(t["ready"]).wait_for(timeout=BOOT)
+    page.wait_for_timeout(0)
+    assert storage(page, t["key"]) == saved
+    assert not page.errors
+
+
+# ---------------------------------------------------------------- a calculator that cannot start
+
+
+@pytest.mark.parametrize("tracker", TRACKERS)
+def test_a_failed_start_changes_nothing_in_storage(phone, base_url, tracker):
+    t = TRACKERS[tracker]
+    saved, older, _ = SAVED[tracker]
+    page = new_page(phone)
+    open_with(page, base_url, tracker, saved, older)
+    phone.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.reload()
+    status = page.locator(".tracker-status.calc-failed")
+    status.wait_for(timeout=BOOT)
+    text = status.text_content()
+    assert "could not start" in text and "still saved on this device, unchanged" in text, text
+    assert "cannot be read" not in page.locator("[data-tracker]").inner_text()  # the saved state is not blamed
+    assert storage(page, t["key"]) == saved
+    assert storage(page, t["key"] + ":before") == older
+    # What is saved can still be taken away, as it is.
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download what is saved", exact=False).click()
+    assert Path(download.value.path()).read_text(encoding="utf-8") == saved
+
+
+# ---------------------------------------------------------------- storage nearly full
+
+FILL = """(leave) => {
+  // Fill this site's localStorage until at most `leave` characters more fit.
+  let n = 0;
+  for (const size of [1e6, 1e5, 1e4, 1e3, 100, 10]) {
+    const chunk = "x".repeat(size);
+    for (;;) {
+      try { localStorage.setItem(`junk-${n}`, chunk); n += 1; } catch { break; }
+    }
+  }
+  // Free `leave` characters: shorten one 10,000-character piece.
+  for (let i = 0; i < n; i++) {
+    const key = `junk-${i}`;
+    if (localStorage.getItem(key).length === 1e4) { localStorage.setItem(key, "x".repeat(1e4 - leave)); break; }
+  }
+  return n;
+}"""
+
+
+@pytest.mark.parametrize("tracker", TRACKERS)
+def test_with_storage_nearly_full_nothing_is_replaced_and_the_page_says_so(phone, base_url, tracker):
+    """2,000 characters free: putting the saved state aside in place of the older copy takes more, so the
+    smaller state offered (which alone would fit in place of the saved one) is refused in words."""
+    t = TRACKERS[tracker]
+    saved, older, small = SAVED[tracker]
+    assert len(saved) - len(older) > 2000 + 500 and len(small) < len(saved), "the test's states must straddle the free room"
+    page = new_page(phone)
+    open_with(page, base_url, tracker, saved, older)
+    page.evaluate(FILL, 2000)
+    answer = paste(page, tracker, small)
+    expect(answer).to_contain_text("no room on this device", timeout=BOOT)
+    expect(answer).to_contain_text("nothing", timeout=BOOT)
+    assert storage(page, t["key"]) == saved
+    assert storage(page, t["key"] + ":before") == older
+    # The page says how much is kept, and that the storage nears what a browser keeps.
+    size_line = page.locator("[data-enc=stored-size], [data-keep=stored-size]")
+    expect(size_line).to_contain_text("nearly full")
+    page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('junk-')).forEach((k) => localStorage.removeItem(k))")
+    # With room again the same paste is opened, and what was saved is put aside (never claimed when not written).
+    answer = paste(page, tracker, small)
+    expect(answer).to_contain_text("Opened" if tracker == "encounter" else "is open", timeout=BOOT)
+    assert storage(page, t["key"] + ":before") == saved
+    assert json.loads(storage(page, t["key"])) == json.loads(small)
+    assert not page.errors
+
+
+# ---------------------------------------------------------------- two tabs
+
+
+def add_combatant(page, name):
+    page.fill("#enc-add-name", name)
+    for key, value in (("power", 2), ("toughness", 2), ("vitality", 8)):
+        page.fill(f"#enc-add-{key}", str(value))
+    page.click("[data-enc=add]")
+
+
+def names(page, key):
+    text = storage(page, key)
+    return [c["name"] for c in json.loads(text)["combatants"]] if text else []
+
+
+def test_two_tabs_each_see_the_other_and_nothing_is_written_over(phone, base_url):
+    t = TRACKERS["encounter"]
+    one, two = new_page(phone), new_page(phone)
+    open_with(one, base_url, "encounter", None)
+    two.goto(base_url + t["page"])
+    two.locator(t["ready"]).wait_for(timeout=BOOT)
+    add_combatant(one, "Alice")
+    one.wait_for_function("(key) => localStorage.getItem(key)?.includes('Alice')", arg=t["key"], timeout=BOOT)
+    # The other tab shows the newer fight and says why.
+    expect(two.locator(".enc-notice")).to_contain_text("changed in another tab", timeout=BOOT)
+    expect(two.locator(".enc-card", has_text="Alice")).to_have_count(1)
+    add_combatant(two, "Bob")
+    two.wait_for_function("(key) => localStorage.getItem(key)?.includes('Bob')", arg=t["key"], timeout=BOOT)
+    assert names(two, t["key"]) == ["Alice", "Bob"]
+    expect(one.locator(".enc-card", has_text="Bob")).to_have_count(1, timeout=BOOT)
+    assert not one.errors and not two.errors
+
+
+def test_a_change_that_meets_another_tabs_asks_which_goes_on(phone, base_url):
+    """Another tab's save that this tab has not heard of yet (a write its own storage event never reports)."""
+    t = TRACKERS["encounter"]
+    page = new_page(phone)
+    open_with(page, base_url, "encounter", SMALL_FIGHT)
+    put(page, t["key"], FIGHT)  # as another tab would, unseen by this one
+    add_combatant(page, "Bob")
+    notice = page.locator(".enc-notice")
+    expect(notice).to_contain_text("also changed in another tab", timeout=BOOT)
+    assert storage(page, t["key"]) == FIGHT  # not written over
+    page.click("[data-enc=take-theirs]")
+    expect(notice).to_contain_text("Going on with the other tab's", timeout=BOOT)
+    assert storage(page, t["key"]) == FIGHT
+    assert [c["name"] for c in json.loads(storage(page, t["key"] + ":before"))["combatants"]] == ["Zed", "Bob"]
+    expect(page.locator(".enc-card")).to_have_count(4)
+    # And back: this tab's fight, the other put aside.
+    page.click("[data-enc=bring-back]")
+    expect(page.locator(".enc-card")).to_have_count(2, timeout=BOOT)
+    assert names(page, t["key"]) == ["Zed", "Bob"]
+    assert storage(page, t["key"] + ":before") == FIGHT
+    assert not page.errors
+
+
+def test_a_season_another_tab_saved_is_checked_before_it_is_drawn(phone, base_url):
+    t = TRACKERS["season"]
+    one, two = new_page(phone), new_page(phone)
+    open_with(one, base_url, "season", SEASON)
+    two.goto(base_url + t["page"])
+    two.locator(t["ready"]).wait_for(timeout=BOOT)
+    put(one, t["key"], '{"tracker":"rpgdl.season"}')
+    status = two.locator(".tracker-status")
+    expect(status).to_contain_text("cannot read", timeout=BOOT)
+    expect(two.locator(".season-headline")).to_contain_text("Ana against Ben")
+    # Saving here now asks instead of writing over the other tab's value, and throws nothing.
+    form = two.locator('form.season-player[data-player="first"]')
+    form.locator("[name=name]").fill("Anabel")
+    form.get_by_role("button", name="Save").click()
+    expect(two.locator(".season-ask")).to_contain_text("also changed in another tab", timeout=BOOT)
+    assert storage(two, t["key"]) == '{"tracker":"rpgdl.season"}'
+    two.click("[data-action=keep-this]")
+    expect(status).to_contain_text("Going on with this tab's", timeout=BOOT)
+    assert json.loads(storage(two, t["key"]))["players"]["first"]["name"] == "Anabel"
+    assert storage(two, t["key"] + ":before") == '{"tracker":"rpgdl.season"}'
+    # A valid season from the other tab is drawn.
+    put(one, t["key"], SMALL_SEASON)
+    expect(two.locator(".season-headline")).to_contain_text("Zoe against", timeout=BOOT)
+    expect(status).to_contain_text("another tab")
+    assert not one.errors and not two.errors
+
+
+# ---------------------------------------------------------------- an import far too big
+
+
+@pytest.mark.parametrize("tracker", TRACKERS)
+def test_an_import_far_too_big_is_refused_at_once_in_the_same_words(phone, base_url, tracker):
+    t = TRACKERS[tracker]
+    page = new_page(phone)
+    open_with(page, base_url, tracker, SAVED[tracker][0])
+    big = {"name": "huge.json", "mimeType": "application/json", "buffer": b"[" + b"0," * 1_000_000 + b"0]"}
+    what = "an encounter" if tracker == "encounter" else "a season"
+    if tracker == "encounter":
+        page.set_input_files("[data-enc=file]", big)
+        line = page.locator("[data-enc=keep-status]")
+    else:
+        page.locator(".season-keep input[type=file]").set_input_files(big)
+        page.locator(".season-keep [data-action=import]").click()
+        line = page.locator(".season-keep .season-answer")
+    expect(line).to_contain_text(f"The file huge.json is 2,000,003 bytes long: too big to be {what} (at most 200,000 characters). "
+                                 "Nothing you had has changed.", timeout=10_000)
+    assert storage(page, t["key"]) == SAVED[tracker][0]
