@@ -41,8 +41,8 @@ export function write(key, value) {
 
 /** Characters a tracker's state may have (as Python's max_state_chars / STATE_MAX_CHARS). */
 export const STATE_MAX = 200000;
-/** What browsers keep in localStorage for one site: about 5 million characters (Chromium, Firefox, Safari). */
-export const QUOTA_CHARS = 5_000_000;
+/** What browsers keep in localStorage for one site: 5 Mi characters, keys and values (Chromium, Firefox; Safari about as much). */
+export const QUOTA_CHARS = 5 * 1024 * 1024;
 const NEAR_FULL = 0.8; // past this share of QUOTA_CHARS the page says so
 
 /** Characters this site keeps in localStorage, keys and values (what the quota counts). */
