@@ -431,3 +431,39 @@ def test_the_logs_markdown_copy_is_plain_text_with_links_only_to_this_site(table
     assert table.evaluate("() => window.__pwned") is None
     assert not table.errors
 
+
+
+def test_the_log_says_what_was_typed_in_the_forms_words_and_keeps_its_filter(table, base_url, pages_of):
+    """Issue 22: labels and choices, not parameter names; a filter that matches nothing says so; a reload keeps it."""
+    name = "talislanta.resolve_action"
+    table.goto(base_url + pages_of[name])
+    form = table.locator(f'form[data-calculator="{name}"]')
+    form.locator("[name=rating]").fill("7")
+    form.locator("[data-action=roll]").click()
+    form.locator("[data-outcome]").wait_for(timeout=BOOT)
+    rating_label = table.evaluate(f"""() => document.querySelector('form[data-calculator="{name}"] [name=rating]').labels[0].textContent.trim()""")
+    table.goto(base_url + "table-log/")
+    inputs = table.locator(".log-entry .log-inputs").first
+    inputs.wait_for()
+    said = inputs.text_content()
+    assert f"{rating_label}: 7" in said, said
+    assert not re.search(r"\b[a-z]+_[a-z_]+\b|=", said), said  # no parameter names, no name=value
+    table.locator("#log-game").select_option("rpgdl")
+    expect(table.locator(".log-count")).to_have_text("No result from RPGDL TCG; 1 from other games (choose Every game to see them).")
+    table.reload()
+    expect(table.locator("#log-game")).to_have_value("rpgdl")
+    expect(table.locator(".log-count")).to_contain_text("No result from RPGDL TCG")
+    assert not table.errors
+
+
+def test_a_result_link_with_its_own_rulings_says_so_beside_the_form(browser, base_url, pages_of):
+    """Issue 22: a link that carries a ruling is not 'the site's rulings'."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(share_url(base_url, pages_of, ATTACK, {k: v for k, v in CONTESTED.items()} | {"both": "count"}))
+    form = page.locator(f'form[data-calculator="{ATTACK}"]')
+    form.locator("[data-outcome]").wait_for(timeout=BOOT)
+    expect(form.locator(".calc-table-line")).to_have_text("This result's own rulings: 1 differs from the site's")
+    form.locator("[name=both]").select_option(form.locator("[name=both]").get_attribute("data-default"))
+    expect(form.locator(".calc-table-line")).to_have_text("Table settings: the site's rulings")
+    context.close()

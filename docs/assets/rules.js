@@ -10,7 +10,7 @@
 // the page with textContent: nothing from the address bar or a form is ever
 // parsed as HTML.
 
-import { applyTableToForm, logResult, markRulingBoxes, setUpLogPage, setUpSettingsPage } from "./table.js";
+import { applyTableToForm, logResult, markRulingBoxes, setUpLogPage, setUpSettingsPage, showTableLine } from "./table.js";
 import { computeInWorker, showRuntimeStatus, startRuntime } from "./calc-runtime.js"; // the worker, its start and its time limit
 import { siteBase } from "./offline.js";
 
@@ -224,6 +224,7 @@ function markRulings(form, open = false) {
     : `Rulings: the site's choices (${fields.length})`;
   box.classList.toggle("calc-changed", changed > 0);
   if (open && changed) box.open = true;
+  showTableLine(form);
 }
 
 function setUpForm(form) {
@@ -303,9 +304,25 @@ function setUpForm(form) {
   }
 }
 
+/** What was typed or chosen, in the form's own words: "Rating 7; Offset: Once per sequence". */
+function inputWords(form, inputs) {
+  const words = [];
+  for (const [name, value] of Object.entries(inputs)) {
+    const control = form.querySelector(`[name="${CSS.escape(name)}"]`);
+    if (!control) continue; // an older parameter: its fields say it
+    const ids = control.getAttribute("aria-labelledby");
+    const label = (ids ? ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" ")
+      : control.labels?.[0]?.textContent ?? name).replace(/\s+/g, " ").trim();
+    const shown = control instanceof HTMLSelectElement ? control.selectedOptions[0]?.textContent ?? value : value;
+    words.push(`${label}: ${shown}`);
+  }
+  return words.join("; ");
+}
+
 function logEntry(form, params, result) {
   const inputs = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ""));
   return {
+    said: inputWords(form, inputs),
     time: new Date().toISOString(),
     calculator: form.dataset.calculator,
     game: form.dataset.calculator.split(".")[0],

@@ -96,25 +96,39 @@ function fitsField(field, value) {
 // ---------------------------------------------------------------- forms
 
 /** Give the form's rulings the table's choices (before a link's own values
- * are restored over them) and say so in the line near the form. */
+ * are restored over them). */
 export function applyTableToForm(form) {
   const game = form.dataset.calculator.split(".")[0];
   const settings = storedSettings();
-  let house = 0;
   for (const field of form.querySelectorAll(".calc-rulings [name]")) {
     const key = `${game}.${field.name}`;
-    if (!Object.hasOwn(settings, key) || fitsField(field, settings[key])) continue;
-    field.value = settings[key];
-    if (settings[key] !== field.dataset.default) house += 1;
+    if (Object.hasOwn(settings, key) && !fitsField(field, settings[key])) field.value = settings[key];
   }
+}
+
+/** Say near the form which rulings it plays: the site's, the table's house
+ * rulings, or a link's own (a shared result keeps the rulings it was made with). */
+export function showTableLine(form) {
   const line = form.querySelector(".calc-table-line");
-  if (line && form.dataset.settings) {
-    const link = document.createElement("a");
-    link.href = form.dataset.settings;
-    link.textContent = house ? `Table settings: ${house} house ruling${house > 1 ? "s" : ""}` : "Table settings: the site's rulings";
-    line.replaceChildren(link);
-    line.hidden = false;
+  if (!line || !form.dataset.settings) return;
+  const game = form.dataset.calculator.split(".")[0];
+  const settings = storedSettings();
+  let house = 0;
+  let other = 0; // fields that play neither the table's ruling nor, without one, the site's
+  for (const field of form.querySelectorAll(".calc-rulings [name]")) {
+    const key = `${game}.${field.name}`;
+    const table = Object.hasOwn(settings, key) && !fitsField(field, settings[key]) ? settings[key] : field.dataset.default;
+    if (table !== field.dataset.default) house += 1;
+    if (field.value !== table) other += 1;
   }
+  const plural = (n, word) => `${n} ${word}${n > 1 ? "s" : ""}`;
+  const link = document.createElement("a");
+  link.href = form.dataset.settings;
+  link.textContent = other
+    ? `This result's own rulings: ${other > 1 ? `${other} differ` : "1 differs"} from ${house ? "your table's" : "the site's"}`
+    : house ? `Table settings: ${plural(house, "house ruling")}` : "Table settings: the site's rulings";
+  line.replaceChildren(link);
+  line.hidden = false;
 }
 
 // ---------------------------------------------------------------- ruling boxes
@@ -359,7 +373,8 @@ export function isLogEntry(e) {
     && (e.outcome == null || text(e.outcome))
     && text(e.time) && !Number.isNaN(Date.parse(e.time))
     && (e.seed == null || (typeof e.seed === "number" && Number.isInteger(e.seed) && e.seed >= 0))
-    && (e.inputs == null || (plain(e.inputs) && Object.values(e.inputs).every((v) => text(v) || Number.isFinite(v))));
+    && (e.inputs == null || (plain(e.inputs) && Object.values(e.inputs).every((v) => text(v) || Number.isFinite(v))))
+    && (e.said == null || text(e.said));
 }
 
 /** The stored log: the entries that can be shown, newest first, and how many could not. */
@@ -401,8 +416,11 @@ function safeLink(url) {
   }
 }
 
-function inputsText(inputs) {
-  return Object.entries(inputs || {}).map(([k, v]) => `${k}=${v}`).join(", ");
+/** What was typed or chosen, as the form said it (an entry from before the
+ * log kept the form's words shows the fields' own names). */
+function inputsText(entry) {
+  if (entry.said != null) return entry.said;
+  return Object.entries(entry.inputs || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join("; ");
 }
 
 /** Text that Markdown (CommonMark, GitHub's) shows as typed: no emphasis,
@@ -428,7 +446,7 @@ export function entryMarkdown(entry) {
   const link = safeLink(entry.url);
   const title = link ? `[${markdownText(entry.title)}](${markdownDestination(link)})` : markdownText(entry.title);
   const seed = entry.seed != null ? ` (rolled, seed ${markdownText(entry.seed)})` : "";
-  return `- ${markdownText(when)}: ${title}: **${markdownText(entry.headline)}** (${markdownText(inputsText(entry.inputs))})${seed}`;
+  return `- ${markdownText(when)}: ${title}: **${markdownText(entry.headline)}** (${markdownText(inputsText(entry))})${seed}`;
 }
 
 export function setUpLogPage(box, copyText) {
@@ -460,7 +478,7 @@ export function setUpLogPage(box, copyText) {
     return el("li", { className: "log-entry" },
       el("p", { className: "log-head" }, time, " · ", title),
       el("p", { className: "log-headline", textContent: entry.headline }),
-      el("p", { className: "log-inputs", textContent: inputsText(entry.inputs) + seed }),
+      el("p", { className: "log-inputs", textContent: inputsText(entry) + seed }),
       copy);
   };
   const render = () => {
@@ -478,15 +496,26 @@ export function setUpLogPage(box, copyText) {
       }
     }
     const n = items.length;
-    const said = n ? `${n} result${n > 1 ? "s" : ""}, newest first.`
-      : unread ? "No result to show." : "No results yet: a result from any calculator on this device appears here.";
+    const others = all.length - entries.length; // kept, but not of the game shown
+    const said = n ? `${n} result${n > 1 ? "s" : ""}${filter.value ? ` from ${GAMES[filter.value]}` : ""}, newest first.`
+      : others ? `No result from ${GAMES[filter.value]}; ${others} from other games (choose Every game to see them).`
+        : unread ? "No result to show." : "No results yet: a result from any calculator on this device appears here.";
     const note = unread ? ` ${unread} ${unread > 1 ? "entries" : "entry"} could not be read and ${unread > 1 ? "are" : "is"} not shown.` : "";
     count.textContent = said + note;
     list.replaceChildren(...items);
     for (const button of [md, json]) button.disabled = !n;
     clear.disabled = !n && !unread;
   };
-  filter.addEventListener("change", render);
+  // The game shown is kept in the address (?game=tell_tale): a reload, or the link, shows the same.
+  const asked = new URLSearchParams(location.search).get("game");
+  if (asked && Object.hasOwn(GAMES, asked)) filter.value = asked;
+  filter.addEventListener("change", () => {
+    const address = new URL(location.href);
+    if (filter.value) address.searchParams.set("game", filter.value);
+    else address.searchParams.delete("game");
+    history.replaceState(history.state, "", address);
+    render();
+  });
   md.addEventListener("click", () => copyText(drawn.map(entryMarkdown).join("\n"), md, "Copied"));
   json.addEventListener("click", () => copyText(JSON.stringify(drawn, null, 1), json, "Copied"));
   clear.addEventListener("click", () => {
