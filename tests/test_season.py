@@ -118,6 +118,38 @@ def test_the_tally_is_the_sum_of_the_weekends_and_each_weekend_is_resolve_weeken
         assert max(last["first_trainwrecks"], last["second_trainwrecks"]) >= rulings["trainwreck_limit"]
 
 
+def _weekend_fields(action, rolls, rulings):
+    """The Weekend form's fields for a tracker's Weekend action: one field per name, division and number."""
+    fields = {k: rulings[k] for k in SETTINGS}
+    for who in ("first", "second"):
+        for slot, r in zip(DIVISIONS, action[who]):
+            fields.update((f"{slot}_{who}_{key}", str(value)) for key, value in r.items())
+    if rolls:
+        fields["sudden_death_rolls"] = " ".join(f"{a} {b}" for a, b in rolls)
+    return fields
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.fixed_dictionaries({k: st.sampled_from(v) for k, v in SETTINGS.items()}), weekends(), st.integers(0, 2**16))
+def test_the_weekend_form_and_the_tracker_give_the_same_weekend(rulings, action, seed):
+    """rpgdl.weekend.order, rpgdl.weekend.discard-losers, rpgdl.weekend.return-winners, rpgdl.ruling.roll-off: one
+    Weekend from rows (duels.weekend_ties, duels.weekend_from_rows) behind both the form and the tracker."""
+    season = apply_action(new_season(), {"do": "settings", "settings": rulings})[0]
+    season, entry, _ = apply_action(season, action, dice(seed))
+    week = season["weeks"][-1]
+    form = registry.run("rpgdl.resolve_weekend", _weekend_fields(action, entry["action"].get("rolls"), rulings))
+    assert form["ok"], form
+    assert form["headline"].endswith(f"Successes {week['first_successes']} to {week['second_successes']}, "
+                                     f"Trainwrecks {week['first_trainwrecks']} to {week['second_trainwrecks']}.")
+    returned = {p: ", ".join(week["returned"][p]) or "none" for p in ("first", "second")}
+    discarded = {p: ", ".join(week["discarded"][p]) or "none" for p in ("first", "second")}
+    assert f"Returned to the Roster: first player {returned['first']}; second player {returned['second']}." in form["details"]
+    assert f"Discarded to Defeated Duelists: first player {discarded['first']}; second player {discarded['second']}." in form["details"]
+    for duel in week["duels"]:  # each duel's Worths as the form shows them
+        assert any(line.startswith(f"{duel['slot'].capitalize()}: {duel['first']['name']} {duel['first_worth']} against "
+                                   f"{duel['second']['name']} {duel['second_worth']}") for line in form["details"])
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(weekends(), min_size=1, max_size=5), st.integers(0, 2**16))
 def test_undo_restores_the_exact_prior_state_and_the_log_rebuilds_the_season(actions, seed):

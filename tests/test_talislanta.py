@@ -23,6 +23,9 @@ from calculators.__main__ import main as cli_main
 from calculators.talislanta import (
     ACTION_TABLE,
     OUTCOMES,
+    InputError,
+    Offset,
+    action_modifier,
     action_odds,
     clear_chance,
     multiple_action_penalty,
@@ -34,6 +37,7 @@ from calculators.talislanta import (
     success_chance,
 )
 
+from conftest import ROOT
 from rulepages import all_rules
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "talislanta"
@@ -524,3 +528,33 @@ def test_cli_prints_a_result_and_exits_nonzero_on_bad_input(capsys):
     assert '"calculator": "talislanta.multiple_actions"' in capsys.readouterr().out
     assert cli_main(["talislanta.resolve_action", "--rating", "9", "--d20", "23"]) == 2
     assert "A d20 shows 1 to 20; got 23." in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- one Offset from the form to the rules
+
+
+@pytest.mark.parametrize("offset", [Offset(2), Offset(2, "each"), Offset(7, cap="none"), Offset(-2, negative="worsen")])
+def test_an_offset_passes_whole_and_gives_what_its_keywords_give(offset):
+    """tal.multiple.offset, tal.ruling.offset-later-actions, tal.ruling.offset-cap, tal.ruling.offset-negative: the
+    rules take the one Offset; the older keywords stand for the same Offset."""
+    loose = dict(offset=offset.value, offset_mode=offset.mode, offset_cap=offset.cap, negative_offset=offset.negative)
+    assert [multiple_action_penalty(n, offset) for n in range(4)] == [multiple_action_penalty(n, **loose) for n in range(4)]
+    assert resolve_action(3, 12, prior_actions=2, offset=offset) == resolve_action(3, 12, prior_actions=2, **loose)
+    assert sequence_modifiers((3, 3, 3), offset=offset) == sequence_modifiers((3, 3, 3), **loose)
+    assert multiple_actions(3, 3, (9, 12, 15), offset=offset) == multiple_actions(3, 3, (9, 12, 15), **loose)
+    assert action_modifier(3, prior_actions=1, offset=offset) == action_modifier(3, prior_actions=1, **loose)
+
+
+def test_an_offset_given_whole_takes_no_loose_setting_beside_it():
+    with pytest.raises(InputError, match="settings go inside it, not as offset_mode") as err:
+        multiple_action_penalty(1, Offset(2), offset_mode="each")
+    assert err.value.field == "offset_mode"
+
+
+def test_the_rules_build_no_offset_of_their_own():
+    """The four form fields become one Offset once, in each adapter; the rules only pass it on (issue 21)."""
+    source = (ROOT / "calculators" / "talislanta" / "rules.py").read_text()
+    assert source.count("Offset(") == 1 + source.count("class Offset(")  # as_offset's, and the class itself
+    reports = (ROOT / "calculators" / "talislanta" / "reports.py").read_text()
+    assert reports.count("Offset(offset, offset_mode, offset_cap, negative_offset)") == 2
+    assert "offset_mode=" not in reports

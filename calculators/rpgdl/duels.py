@@ -310,3 +310,92 @@ def resolve_weekend(
         tuple(returned["first"]), tuple(discarded["first"]), tuple(returned["second"]), tuple(discarded["second"]),
     )
 
+
+
+# ---------------------------------------------------------------- a Weekend from its rows
+
+
+@dataclass(frozen=True)
+class WeekendRow:
+    """One duelist of a Weekend line-up as a form or the season tracker enters it: the card, its votes, other changes."""
+
+    duelist: Duelist
+    votes: int = 0
+    bonus: int = 0
+
+
+Lineup = Sequence[WeekendRow | None]
+
+
+def _row_label(slot: str, who: str, names: Mapping[str, str] | None) -> str:
+    return "" if names is None else f"{DIVISION_NAMES[slot]} slot, {names[who]}: "
+
+
+def weekend_ties(
+    first: Lineup,
+    second: Lineup,
+    *,
+    division_penalty: str = "flat",
+    half_draw: str = "at-most",
+    successes_worth: str = "modified",
+    sudden_death: str = "roll-off",
+    names: Mapping[str, str] | None = None,
+) -> dict[str, DuelResult]:
+    """Check a Weekend's rows and give the duels that are tied and need a Sudden Death roll-off.
+
+    Each row is checked in its slot (rpgdl.divisions.improper, rpgdl.votes.limit):
+    a fault raises InputError naming the row's field, `{slot}_{who}_votes` or
+    `{slot}_{who}_division`, its sentence led by "Godlike slot, Ana: " when
+    `names` (player -> name) is given. The tied duels come by slot, Godlike
+    first: those a roll-off settles, none under the "no-winner" ruling.
+    """
+    lines = {"first": _four(first, "the first player's line-up", "first"), "second": _four(second, "the second player's line-up", "second")}
+    ties: dict[str, DuelResult] = {}
+    for i, slot in enumerate(DIVISIONS):
+        for who in PLAYERS:  # a duelist out of place or over its Draw: point at that row's field
+            row = lines[who][i]
+            if row is None:
+                continue
+            try:
+                worth_parts(row.duelist, slot, row.votes, bonus=row.bonus, division_penalty=division_penalty)
+            except InputError as err:
+                field = "votes" if err.field == "votes" else "division"
+                raise InputError(f"{_row_label(slot, who, names)}{err}", f"{slot}_{who}_{field}") from None
+        a, b = lines["first"][i], lines["second"][i]
+        if a is None or b is None:
+            continue
+        try:
+            duel = resolve_duel(slot, a.duelist, b.duelist, first_votes=a.votes, second_votes=b.votes, first_bonus=a.bonus,
+                                second_bonus=b.bonus, division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
+        except InputError as err:
+            raise InputError(str(err), f"{slot}_first_division") from None
+        if duel.sudden_death and as_setting(sudden_death, SUDDEN_DEATH, "The Sudden Death setting", "sudden_death") == "roll-off":
+            ties[slot] = duel
+    return ties
+
+
+def weekend_from_rows(
+    first: Lineup,
+    second: Lineup,
+    *,
+    division_penalty: str = "flat",
+    half_draw: str = "at-most",
+    successes_worth: str = "modified",
+    sudden_death: str = "roll-off",
+    sudden_death_winners: Mapping[str, str] | None = None,
+) -> WeekendResult:
+    """The Weekend of two line-ups of rows (None: an empty slot), as `resolve_weekend` resolves it.
+
+    The one way from rows to a Weekend for the Weekend form and the season
+    tracker alike: check the rows and find the ties first (`weekend_ties`),
+    settle each tie's roll-off, then call this with the winners.
+    """
+    rows = {"first": _four(first, "the first player's line-up", "first"), "second": _four(second, "the second player's line-up", "second")}
+    column = {p: {key: [0 if r is None else getattr(r, key) for r in rows[p]] for key in ("votes", "bonus")} for p in PLAYERS}
+    return resolve_weekend(
+        [None if r is None else r.duelist for r in rows["first"]], [None if r is None else r.duelist for r in rows["second"]],
+        first_votes=column["first"]["votes"], second_votes=column["second"]["votes"],
+        first_bonus=column["first"]["bonus"], second_bonus=column["second"]["bonus"],
+        division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth, sudden_death=sudden_death,
+        sudden_death_winners=sudden_death_winners,
+    )

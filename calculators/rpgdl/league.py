@@ -22,7 +22,7 @@ from typing import Any
 from ..checks import InputError, got, quote
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS
 from .decks import check_nom_pool, check_season_deck
-from .duels import Duelist, duel_rules, resolve_duel, resolve_weekend, roll_off, worth_parts
+from .duels import Duelist, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
 from .league_input import norm, other, read_player, read_rolls, read_row, read_settings
 from .season import WeekScore, season_tally
 
@@ -203,9 +203,10 @@ def _weekend(season: dict, action: dict, roll: Roll | None, notes: list[str]) ->
     if championship and not all(players[p]["nom_pool"] for p in PLAYERS):
         raise InputError("The Championship goal needs both players' Nom Pools: a division is lost when its duelists run out.", "nom_pool")
     lines = {p: _lineup(season, p, action.get(p), week) for p in PLAYERS}
-    duelists = {p: [None if r is None else Duelist(_shown_name(players[p], r, slot), r["division"], r["worth"], r["draw"])
-                    for r, slot in zip(lines[p], DIVISIONS)] for p in PLAYERS}
-    if not any(d for p in PLAYERS for d in duelists[p]):
+    rows = {p: [None if r is None else WeekendRow(Duelist(_shown_name(players[p], r, slot), r["division"], r["worth"], r["draw"]),
+                                                  r["votes"], r["bonus"])
+                for r, slot in zip(lines[p], DIVISIONS)] for p in PLAYERS}
+    if not any(r for p in PLAYERS for r in rows[p]):
         raise InputError("Enter at least one duelist for this Weekend.", "godlike_first_worth")
     rolls = read_rolls(action.get("rolls"))
     used: list[list[int]] = []
@@ -228,21 +229,12 @@ def _weekend(season: dict, action: dict, roll: Roll | None, notes: list[str]) ->
         assert won is not None  # a tie was refused just above
         return won
 
-    duel_settings = {k: settings[k] for k in ("division_penalty", "half_draw", "successes_worth")}
-    votes = {p: [0 if r is None else r["votes"] for r in lines[p]] for p in PLAYERS}
-    bonus = {p: [0 if r is None else r["bonus"] for r in lines[p]] for p in PLAYERS}
+    weekend_settings = {k: settings[k] for k in ("division_penalty", "half_draw", "successes_worth", "sudden_death")}
+    names = {p: players[p]["name"] for p in PLAYERS}
     winners: dict[str, str] = {}
-    for i, slot in enumerate(DIVISIONS):
-        first, second = duelists["first"][i], duelists["second"][i]
-        if first is None or second is None:
-            continue
-        duel = resolve_duel(slot, first, second, first_votes=votes["first"][i], second_votes=votes["second"][i],
-                            first_bonus=bonus["first"][i], second_bonus=bonus["second"][i], **duel_settings)
-        if duel.sudden_death and settings["sudden_death"] == "roll-off":
-            winners[slot] = next_roll(f"The {DIVISION_NAMES[slot]} duel is tied at {duel.first_worth}")
-    result = resolve_weekend(duelists["first"], duelists["second"], first_votes=votes["first"], second_votes=votes["second"],
-                             first_bonus=bonus["first"], second_bonus=bonus["second"], sudden_death=settings["sudden_death"],
-                             sudden_death_winners=winners, **duel_settings)
+    for slot, tie in weekend_ties(rows["first"], rows["second"], names=names, **weekend_settings).items():
+        winners[slot] = next_roll(f"The {DIVISION_NAMES[slot]} duel is tied at {tie.first_worth}")
+    result = weekend_from_rows(rows["first"], rows["second"], sudden_death_winners=winners, **weekend_settings)
     fought = {d.slot: d for d in result.duels}
     record: dict[str, Any] = {"week": week, "duels": [], "first_successes": result.first_successes, "second_successes": result.second_successes,
               "first_trainwrecks": result.first_trainwrecks, "second_trainwrecks": result.second_trainwrecks,
@@ -255,7 +247,7 @@ def _weekend(season: dict, action: dict, roll: Roll | None, notes: list[str]) ->
                "first_worth": None, "second_worth": None, "winner": None, "successes": 0, "trainwreck": False, "reasons": [],
                "sudden_death": False, "roll": None}
         if d is None:
-            details.append(_empty_line(season, slot, duelists, i))
+            details.append(_empty_line(season, slot, rows, i))
             rules.append("rpgdl.ruling.empty-slot")
         else:
             row.update(first_worth=d.first_worth, second_worth=d.second_worth, winner=d.winner, successes=d.successes,
@@ -334,15 +326,7 @@ def _lineup(season: dict, who: str, raw: object, week: int) -> list[dict | None]
             if row is None and spare:
                 raise InputError(f"{player['name']} leaves the {DIVISION_NAMES[slot]} slot empty but still has {spare[0]['name']} "
                                  f"({DIVISION_NAMES[spare[0]['division']]}) to put there: fill every slot you can.", f"{slot}_{who}_name")
-    for row, slot in zip(rows, DIVISIONS):  # a duelist out of place or over its Draw: that row's field
-        if row is not None:
-            try:
-                worth_parts(Duelist(row["name"] or "The duelist", row["division"], row["worth"], row["draw"]), slot, row["votes"],
-                            bonus=row["bonus"], division_penalty=season["settings"]["division_penalty"])
-            except InputError as err:
-                field = "votes" if err.field == "votes" else "division"
-                raise InputError(f"{DIVISION_NAMES[slot]} slot, {player['name']}: {err}", f"{slot}_{who}_{field}") from None
-    return rows
+    return rows  # each row's Worth, votes and slot are checked with the other line-up's (duels.weekend_ties)
 
 
 def _duel_line(season: dict, d, roll: list[int] | None) -> str:
@@ -363,10 +347,10 @@ def _duel_line(season: dict, d, roll: list[int] | None) -> str:
     return line + "."
 
 
-def _empty_line(season: dict, slot: str, duelists: dict, i: int) -> str:
-    there = [(p, duelists[p][i]) for p in PLAYERS if duelists[p][i] is not None]
-    empty = " and ".join(season["players"][p]["name"] for p in PLAYERS if duelists[p][i] is None)
-    back = f"; {there[0][1].name} returns to {season['players'][there[0][0]]['name']}'s Roster" if there else ""
+def _empty_line(season: dict, slot: str, rows: dict, i: int) -> str:
+    there = [(p, rows[p][i]) for p in PLAYERS if rows[p][i] is not None]
+    empty = " and ".join(season["players"][p]["name"] for p in PLAYERS if rows[p][i] is None)
+    back = f"; {there[0][1].duelist.name} returns to {season['players'][there[0][0]]['name']}'s Roster" if there else ""
     return f"{DIVISION_NAMES[slot]}: no duel, {empty} left the slot empty{back}."
 
 

@@ -26,11 +26,13 @@ from .duels import (
     WorthParts,
     division_gap,
     duel_rules,
+    WeekendRow,
     resolve_duel,
-    resolve_weekend,
     roll_off,
     roll_off_odds,
     trainwreck_reasons,
+    weekend_from_rows,
+    weekend_ties,
     worth_parts,
 )
 from .league import STATE_MAX_CHARS, apply_action, undo
@@ -188,35 +190,21 @@ def is_trainwreck_report(rng, *, loser_division, loser_draw, winner_division, wi
 
 
 def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth, sudden_death, sudden_death_rolls, **duelists) -> Report:
-    line: dict[str, list[Duelist]] = {p: [] for p in PLAYERS}
-    votes: dict[str, list[int]] = {p: [] for p in PLAYERS}
-    bonus: dict[str, list[int]] = {p: [] for p in PLAYERS}
+    line: dict[str, list[WeekendRow | None]] = {p: [] for p in PLAYERS}
     for slot in DIVISIONS:
         for who in PLAYERS:
             field = f"{slot}_{who}"
             name = (duelists[f"{field}_name"] or "").strip() or f"{'1st' if who == 'first' else '2nd'} {DIVISION_NAMES[slot]}"
-            line[who].append(Duelist(name, duelists[f"{field}_division"], duelists[f"{field}_worth"], duelists[f"{field}_draw"]))
-            votes[who].append(duelists[f"{field}_votes"])
-            bonus[who].append(duelists[f"{field}_bonus"])
-    settings = dict(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
-    ties = []
-    for i, slot in enumerate(DIVISIONS):
-        for who in PLAYERS:  # a duelist out of place or over its Draw: point at that field
-            _check_worth_input(line[who][i], slot, votes[who][i], bonus[who][i], division_penalty,
-                               f"{slot}_{who}_votes", f"{slot}_{who}_division")
-        try:
-            duel = resolve_duel(slot, line["first"][i], line["second"][i], first_votes=votes["first"][i], second_votes=votes["second"][i],
-                                first_bonus=bonus["first"][i], second_bonus=bonus["second"][i], **settings)
-        except ValueError as err:
-            raise InputError(str(err), f"{slot}_first_division") from None
-        if duel.sudden_death:
-            ties.append(slot)
+            line[who].append(WeekendRow(Duelist(name, duelists[f"{field}_division"], duelists[f"{field}_worth"], duelists[f"{field}_draw"]),
+                                        duelists[f"{field}_votes"], duelists[f"{field}_bonus"]))
+    settings = dict(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth, sudden_death=sudden_death)
+    ties = weekend_ties(line["first"], line["second"], **settings)
     winners: dict[str, str] = {}
     dice: dict[str, str] = {}
     details: list[str] = []
     odds: tuple = ()
     highlight = None
-    if ties and sudden_death == "roll-off":
+    if ties:
         pairs, notes = _roll_offs(sudden_death_rolls, rng, len(ties), "sudden_death_rolls", "Sudden Death roll-offs")
         details += notes
         for slot, (a, b) in zip(ties, pairs):
@@ -225,9 +213,7 @@ def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth,
             winners[slot] = won
             details.append(f"{DIVISION_NAMES[slot]} duel tied: Sudden Death roll-off {a} against {b}, the {winners[slot]} player wins it.")
         dice["sudden_death_rolls"] = " ".join(f"{a} {b}" for a, b in pairs)
-    result = resolve_weekend(line["first"], line["second"], first_votes=votes["first"], second_votes=votes["second"],
-                             first_bonus=bonus["first"], second_bonus=bonus["second"], sudden_death=sudden_death,
-                             sudden_death_winners=winners, **settings)
+    result = weekend_from_rows(line["first"], line["second"], sudden_death_winners=winners, **settings)
     rules = ["rpgdl.weekend.order", "rpgdl.weekend.discard-losers", "rpgdl.weekend.return-winners"]
     lines = []
     for duel in result.duels:
@@ -244,7 +230,7 @@ def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth,
                    f"second player {', '.join(result.second_returned) or 'none'}.")
     details.append(f"Discarded to Defeated Duelists: first player {', '.join(result.first_discarded) or 'none'}; "
                    f"second player {', '.join(result.second_discarded) or 'none'}.")
-    if ties and sudden_death == "roll-off":
+    if ties:
         # Every roll-off is an even chance; the Trainwrecks this Weekend may hang on them.
         counts: dict[tuple[int, int], Fraction] = {}
         half = roll_off_odds()
@@ -253,9 +239,7 @@ def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth,
             p = Fraction(1)
             for slot in ties:
                 p *= half[pick[slot]]
-            r = resolve_weekend(line["first"], line["second"], first_votes=votes["first"], second_votes=votes["second"],
-                                first_bonus=bonus["first"], second_bonus=bonus["second"], sudden_death=sudden_death,
-                                sudden_death_winners=pick, **settings)
+            r = weekend_from_rows(line["first"], line["second"], sudden_death_winners=pick, **settings)
             key = (r.first_trainwrecks, r.second_trainwrecks)
             counts[key] = counts.get(key, Fraction(0)) + p
         label = lambda k: f"Trainwrecks {k[0]} (first) and {k[1]} (second)"  # noqa: E731

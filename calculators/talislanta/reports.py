@@ -76,18 +76,8 @@ def resolve_action_report(
     negative_offset: str = "ignore",
 ) -> Report:
     (die,) = dice_or_roll(d20, rng, count=1, sides=20, label="The d20", field="d20")
-    r = resolve_action(
-        rating,
-        die,
-        difficulty=difficulty,
-        opposing_rating=opposing_rating,
-        prior_actions=prior_actions,
-        offset=offset,
-        offset_mode=offset_mode,
-        offset_cap=offset_cap,
-        negative_offset=negative_offset,
-    )
-    rule = Offset(offset, offset_mode, offset_cap, negative_offset)
+    rule = Offset(offset, offset_mode, offset_cap, negative_offset)  # the form's four fields, as one value from here on
+    r = resolve_action(rating, die, difficulty=difficulty, opposing_rating=opposing_rating, prior_actions=prior_actions, offset=rule)
     rules = ["tal.action.procedure"]
     details = [f"Rating {rating}."]
     if opposing_rating is not None:
@@ -163,19 +153,9 @@ def multiple_actions_report(
         raise InputError("Rating: give the rating used for the actions (or one rating per action).", "rating")
     # check the ratings before rolling, so bad input never consumes dice
     check_ratings(actions, rating, listed)
+    rule = Offset(offset, offset_mode, offset_cap, negative_offset)  # the form's four fields, as one value from here on
     dice = _parse_d20s(d20s, rng, actions)
-    seq = multiple_actions(
-        actions,
-        rating,
-        dice,
-        ratings=listed,
-        difficulty=difficulty,
-        offset=offset,
-        offset_mode=offset_mode,
-        offset_cap=offset_cap,
-        negative_offset=negative_offset,
-    )
-    rule = Offset(offset, offset_mode, offset_cap, negative_offset)
+    seq = multiple_actions(actions, rating, dice, ratings=listed, difficulty=difficulty, offset=rule)
     rules = ["tal.multiple.penalty", "tal.multiple.mishap", "tal.ruling.mishap-ends-sequence", "tal.action.table"]
     if difficulty != 0:
         rules.append("tal.ruling.difficulty-sign")
