@@ -23,8 +23,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from calculators import registry
 from calculators.checks import InputError
 from calculators.tell_tale import (
-    apply_damage, charge_enemy, combine_conditions, double_strike, encounter_step, first_strike, new_encounter, poison_track,
-    resolve_attack, run_script,
+    apply_damage, charge_enemy, double_strike, encounter_step, first_strike, new_encounter, poison_track, run_script,
 )
 from calculators.tell_tale.encounter import ACTIONS
 from calculators.tell_tale.encounter_state import KEYWORDS, LOG_CAP, RULES, SETTINGS, UNDO_CAP, check_encounter
@@ -86,26 +85,79 @@ def test_the_scripted_fight_gives_its_numbers():
 # ---------------------------------------------------------------- the same numbers as the forms
 
 
+CONDITION_RULES = {"tt.advantage.roll", "tt.advantage.conditions", "tt.keyword.haste", "tt.mechanics.deathtouch-disadvantage",
+                   "tt.ruling.poisoned-rolls", "tt.ruling.prone-attacker", "tt.ruling.advantage-and-disadvantage"}
+
+
+def oracle_mode(adv: int, dis: int, both: str) -> str:
+    """tt.advantage.roll and tt.ruling.advantage-and-disadvantage, from the page: cancel (any mix is one d20) or count."""
+    if adv and dis:
+        return "normal" if both == "cancel" or adv == dis else "advantage" if adv > dis else "disadvantage"
+    return "advantage" if adv else "disadvantage" if dis else "normal"
+
+
+def yes(flag) -> str:
+    return "yes" if flag else "no"
+
+
 @settings(max_examples=150, deadline=None)
 @given(power=st.integers(0, 30), situation=st.sampled_from(["normal", "advantage", "disadvantage"]), haste=st.booleans(),
-       poisoned=st.booleans(), both=st.sampled_from(["cancel", "count"]), overflow=st.sampled_from(["carry", "stop"]),
-       dice=st.lists(st.integers(1, 20), min_size=2, max_size=2), d4=st.integers(1, 4), toughness=st.integers(0, 20), vitality=st.integers(0, 30))
-def test_the_trackers_attack_equals_resolve_attack(power, situation, haste, poisoned, both, overflow, dice, d4, toughness, vitality):
+       poisoned=st.booleans(), tapped=st.sampled_from([None, "kneeling", "knocked-down"]), both=st.sampled_from(["cancel", "count"]),
+       overflow=st.sampled_from(["carry", "stop"]), dice=st.lists(st.integers(1, 20), min_size=2, max_size=2), d4=st.integers(1, 4),
+       toughness=st.integers(0, 20), vitality=st.integers(0, 30))
+def test_the_tracker_and_the_attack_form_agree(power, situation, haste, poisoned, tapped, both, overflow, dice, d4, toughness, vitality):
+    """Issue 21: one source for the attack's conditions (tt.advantage.conditions, tt.ruling.prone-attacker,
+    tt.mechanics.deathtouch-disadvantage, tt.ruling.poisoned-rolls, tt.ruling.advantage-and-disadvantage) and for when
+    a critical needs its d4 (tt.combat.attack-table): the tracker and the attack form, given one situation and the same
+    dice, roll the same way, cite the same rules, say the same sentence and deal the same damage."""
     s = fresh({"do": "settings", "settings": {"both": both, "overflow": overflow}},
               {"do": "add", "name": "A", "kind": "pc", "power": power, "toughness": 5, "vitality": 10, "initiative": 10, "keywords": ["haste"] * haste},
               {"do": "add", "name": "B", "kind": "npc", "power": 1, "toughness": toughness, "vitality": vitality, "initiative": 1},
               {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"})
-    if poisoned:
-        s, _ = step(s, {"do": "edit", "id": "c1", "set": {"poisoned": True}})
-    mode = combine_conditions(int(situation == "advantage") + haste, int(situation == "disadvantage") + poisoned, both=both)
+    changes = {**({"poisoned": True} if poisoned else {}), **({"status": tapped} if tapped else {})}
+    if changes:
+        s, _ = step(s, {"do": "edit", "id": "c1", "set": changes})
+    mode = oracle_mode(int(situation == "advantage") + haste, int(situation == "disadvantage") + poisoned + bool(tapped), both)
     d20 = dice[0] if mode == "normal" else dice
     s2, result = step(s, {"do": "attack", "attacker": "c1", "target": "c2", "mode": situation, "dice": {"d20": d20, "crit_d4": d4}})
-    a = resolve_attack(power, d20, mode=mode, crit_d4=d4 if (max(dice) if mode == "advantage" else min(dice) if mode == "disadvantage" else dice[0]) == 20 else None)
-    hit = apply_damage(toughness, vitality, a.damage, overflow=overflow)
+    form = registry.run("tell_tale.resolve_attack", {"power": str(power), "d20": " ".join(map(str, dice[:1] if mode == "normal" else dice)),
+                                                     "mode": situation, "haste": yes(haste), "poisoned": yes(poisoned), "tapped": yes(tapped),
+                                                     "both": both, "crit_d4": str(d4)})
+    assert form["ok"], form
+    assert form["odds_title"].endswith(f"({mode})")
+    assert set(form["rules"]) & CONDITION_RULES == set(result.rules) & CONDITION_RULES
+    assert ("crit_d4" in form["dice"]) == any("critical d4" in k for k in result.dice)
+    told = [d.removeprefix("The attack") for d in form["details"] if d.startswith("The attack")]
+    assert told == [d.removeprefix("A's attack") for d in result.details if d.startswith("A's attack")]
+    damage = int(form["headline"].split(": ")[1].split(" damage")[0])
+    hit = apply_damage(toughness, vitality, damage, overflow=overflow)
     b = by_name(s2, "B")
     assert (b["toughness_now"], b["vitality"]) == (hit.toughness, hit.vitality)
-    assert result.outcome == ("miss" if a.outcome == "miss" else "hit")
-    assert f"{a.damage} damage (Power {power})" in " ".join(result.details)
+    assert result.outcome == ("miss" if form["outcome"] == "miss" else "hit")
+    assert f"{damage} damage (Power {power})" in " ".join(result.details)
+
+
+@settings(max_examples=80, deadline=None)
+@given(haste=st.booleans(), poisoned=st.booleans(), vigilant=st.booleans(), both=st.sampled_from(["cancel", "count"]),
+       tie=st.sampled_from(["saver", "effect"]), effect=st.integers(1, 20), saves=st.lists(st.integers(1, 20), min_size=2, max_size=2))
+def test_the_tracker_and_the_save_form_agree(haste, poisoned, vigilant, both, tie, effect, saves):
+    """The saver's conditions (tt.ruling.opposed-saves: Haste helps a reflex save, poison hinders it) come from one
+    place: the tracker's involuntary tapping and the saving throw form agree on the roll, the rules and the outcome."""
+    keywords = ["haste"] * haste + ["vigilance"] * vigilant
+    s = fresh({"do": "settings", "settings": {"both": both, "tie": tie}},
+              {"do": "add", "name": "A", "kind": "pc", "power": 1, "toughness": 5, "vitality": 10, "initiative": 10, "keywords": keywords})
+    if poisoned:
+        s, _ = step(s, {"do": "edit", "id": "c1", "set": {"poisoned": True}})
+    mode = oracle_mode(int(haste), int(poisoned), both)
+    save = saves[0] if mode == "normal" else saves
+    s2, result = step(s, {"do": "tap", "target": "c1", "dice": {"effect_d20": effect, "save_d20": save}})
+    form = registry.run("tell_tale.opposed_save", {"effect_d20": str(effect), "save_d20": " ".join(map(str, saves[:1] if mode == "normal" else saves)),
+                                                   "haste": yes(haste), "poisoned": yes(poisoned), "both": both, "vigilance": yes(vigilant),
+                                                   "against": "tapping", "tie": tie})
+    assert form["ok"], form
+    assert set(form["rules"]) & CONDITION_RULES == set(result.rules) & CONDITION_RULES
+    assert result.outcome == ("saved" if form["outcome"] == "saved" else "knocked-down")
+    assert (by_name(s2, "A")["status"] == "standing") == (form["outcome"] == "saved")
 
 
 @settings(max_examples=80, deadline=None)
@@ -132,8 +184,12 @@ def test_the_trackers_first_strike_meeting_equals_first_strike(p1, p2, r1, r2, d
     s2, result = step(s, {"do": "first_strike", "attacker": "c1", "target": "c2", "dice": {"d20": r1, "target_d20": r2, "crit_d4": d4}})
     r = first_strike(p1, r1, p2, r2, winner_damage=winner, crit_d4=d4 if max(r1, r2) == 20 and r1 != r2 and winner == "table" else None)
     assert result.outcome == r.winner
-    assert 30 - by_name(s2, "A")["toughness_now"] == r.damage_to_first
-    assert 30 - by_name(s2, "B")["toughness_now"] == r.damage_to_second
+    form = registry.run("tell_tale.first_strike", {"first_power": str(p1), "first_d20": str(r1), "second_power": str(p2), "second_d20": str(r2),
+                                                   "winner_damage": winner, "crit_d4": str(d4)})
+    assert form["outcome"] == r.winner
+    assert ("crit_d4" in form["dice"]) == ("the winner's critical d4" in result.dice)  # one rule for when a d4 is rolled
+    lost = {name: 60 - by_name(s2, name)["toughness_now"] - by_name(s2, name)["vitality"] for name in "AB"}  # a crit may pass Toughness 30
+    assert (lost["A"], lost["B"]) == (r.damage_to_first, r.damage_to_second)
 
 
 @settings(max_examples=80, deadline=None)

@@ -24,7 +24,10 @@ ATTACK_TABLE: tuple[tuple[int, int, str, str], ...] = (
     (15, 19, "full", "Full damage"),
     (20, 20, "critical", "Critical hit"),
 )
+BAND_LABELS = {outcome: label for _, _, outcome, label in ATTACK_TABLE}
+BAND_RANGES = {outcome: (f"{low}-{high}" if low != high else f"{low}") for low, high, outcome, _ in ATTACK_TABLE}
 MODES = ("normal", "advantage", "disadvantage")
+ROLLS = ("attack", "reflex save", "save")  # what a d20 is rolled for: Haste helps the first two, being tapped hinders attacks
 VIGILANCE_BONUS = 5  # tt.keyword.vigilance
 SAVES_AGAINST = ("knockdown", "tapping", "other")
 
@@ -105,6 +108,62 @@ def combine_conditions(advantage: int | bool, disadvantage: int | bool, *, both:
     return "normal"
 
 
+@dataclass(frozen=True)
+class Conditions:
+    """What decides one d20 roll: its mode, the sources of advantage and of disadvantage, the rules that gave them."""
+
+    mode: str
+    advantage: tuple[str, ...]
+    disadvantage: tuple[str, ...]
+    rules: tuple[str, ...]
+    both: str = "cancel"
+
+    def sentence(self, roll: str) -> str | None:
+        """The roll ("Mira's attack") told for a player, or None when nothing changes it."""
+        if self.advantage and self.disadvantage:
+            how = "they cancel out" if self.both == "cancel" else f"counting sources, {len(self.advantage)} against {len(self.disadvantage)}"
+            return (f"{roll} has advantage ({', '.join(self.advantage)}) and disadvantage ({', '.join(self.disadvantage)}); "
+                    f"{how}: the roll is {self.mode}.")
+        if self.mode != "normal":
+            return f"{roll} is rolled with {self.mode} ({', '.join(self.advantage or self.disadvantage)})."
+        return None
+
+
+def roll_conditions(
+    roll: str = "attack", *, situation: str = "normal", haste: bool = False, poisoned: bool = False, tapped: bool = False, both: str = "cancel",
+) -> Conditions:
+    """Advantage and disadvantage on one d20 roll, from every source the rules give (tt.advantage.conditions).
+
+    `roll` is an attack, a reflex save (against being tapped or knocked
+    down) or another save. The situation (surprise, cover) adds one source;
+    Haste gives advantage on attacks and reflex saves (tt.keyword.haste);
+    a poisoned character has disadvantage on every roll
+    (tt.mechanics.deathtouch-disadvantage, tt.ruling.poisoned-rolls); a
+    tapped attacker has disadvantage (tt.ruling.prone-attacker). Both
+    together follow tt.ruling.advantage-and-disadvantage (`both`).
+    """
+    one_of(roll, ROLLS, "roll", "A roll is an attack, a reflex save or another save")
+    situation = one_of(situation, MODES, "mode", "The situation gives a normal roll, advantage or disadvantage")
+    hasted, prone = bool(haste) and roll != "save", bool(tapped) and roll == "attack"
+    plus = ("the situation",) * (situation == "advantage") + ("Haste",) * hasted
+    minus = ("the situation",) * (situation == "disadvantage") + ("poisoned",) * bool(poisoned) + ("tapped",) * prone
+    mode = combine_conditions(len(plus), len(minus), both=both)
+    rules = ["tt.keyword.haste"] * hasted + ["tt.mechanics.deathtouch-disadvantage", "tt.ruling.poisoned-rolls"] * bool(poisoned)
+    rules += ["tt.ruling.prone-attacker"] * prone + ["tt.advantage.conditions"] * bool(plus or minus)
+    rules += ["tt.ruling.advantage-and-disadvantage"] * bool(plus and minus) + ["tt.advantage.roll"] * (mode != "normal")
+    return Conditions(mode, plus, minus, tuple(rules), both)
+
+
+def attack_conditions(*, situation: str = "normal", haste: bool = False, poisoned: bool = False, tapped: bool = False, both: str = "cancel") -> Conditions:
+    """An attacker's roll: the situation, Haste, poison and being tapped, combined."""
+    return roll_conditions("attack", situation=situation, haste=haste, poisoned=poisoned, tapped=tapped, both=both)
+
+
+def save_conditions(*, reflex: bool, situation: str = "normal", haste: bool = False, poisoned: bool = False, both: str = "cancel") -> Conditions:
+    """A saver's roll: Haste helps a reflex save, poison hinders every save."""
+    return roll_conditions("reflex save" if reflex else "save", situation=situation, haste=haste, poisoned=poisoned, both=both)
+
+
 def _dice_tuple(d20: object, mode: str, field: str) -> tuple[int, ...]:
     want = 1 if mode == "normal" else 2
     if isinstance(d20, (tuple, list)):
@@ -127,6 +186,16 @@ def kept_d20(d20, mode: str = "normal", field: str = "d20") -> int:
     """The d20 that counts of one roll (one die, or the pair with advantage or disadvantage)."""
     mode = _mode(mode)
     return _kept(_dice_tuple(d20, mode, field), mode)
+
+
+def needs_crit_d4(d20, mode: str = "normal", field: str = "d20") -> bool:
+    """Whether an attack roll needs a critical d4: its kept d20 is a 20 (tt.combat.attack-table)."""
+    return attack_band(kept_d20(d20, mode, field)) == "critical"
+
+
+def power_after_counters(power: int, counters: int) -> int:
+    """Power less one per -1/-1 counter, never below 0 (tt.stats.power-minimum, tt.ruling.deathtouch-damage)."""
+    return max(0, power - counters)
 
 
 def _attack(power: object, d20: object, mode: object, crit_d4: object, d20_field: str, d4_field: str) -> Attack:
@@ -185,6 +254,13 @@ def outcome_odds(mode: str = "normal") -> dict[str, Fraction]:
     """Exact chance of each band of the attack table: miss, half, full, critical."""
     dist = attack_die(mode).map(attack_band)
     return {outcome: dist.probability(outcome) for _, _, outcome, _ in ATTACK_TABLE}
+
+
+def hits_odds(rolls: int, *, mode: str = "normal") -> dict[int, Fraction]:
+    """Exact chance that 0, 1, ... `rolls` independent attack rolls hit (any band but a miss)."""
+    rolls = whole(rolls, "Attack rolls", "rolls", minimum=1, maximum=100)
+    hits = rolls @ attack_die(mode).map(lambda d: int(attack_band(d) != "miss"))
+    return {k: hits.probability(k) for k in range(rolls + 1)}
 
 
 def expected_damage(power: int, *, mode: str = "normal") -> Fraction:
@@ -313,6 +389,12 @@ def first_strike(
     return FirstStrike("second", r1, r2, dealt, 0, d4)
 
 
+def first_strike_needs_d4(first_d20: int, second_d20: int, *, winner_damage: str = "table") -> bool:
+    """Whether two First Strikers' rolls need a critical d4: a winner whose damage is read on the table rolled a 20."""
+    r1, r2 = die(first_d20, 20, "first_d20"), die(second_d20, 20, "second_d20")
+    return winner_damage == "table" and r1 != r2 and attack_band(max(r1, r2)) == "critical"
+
+
 def first_strike_odds() -> dict[str, Fraction]:
     """Chance that the first character wins, that the second wins, of a tie."""
     cmp = icepool.map(lambda a, b: "first" if a > b else "second" if b > a else "tie", icepool.d20, icepool.d20)
@@ -341,6 +423,11 @@ def _tie(tie: object) -> None:
     one_of(tie, ("saver", "effect"), "tie", "A tie goes to the saver or to the effect")
 
 
+def save_holds(total: int, effect: int, tie: str = "saver") -> bool:
+    """The save holds if it beats the effect's d20; a tie goes to the saver unless the table says the effect (tt.ruling.opposed-saves)."""
+    return total > effect or (total == effect and tie == "saver")
+
+
 def opposed_save(
     effect_d20: int,
     save_d20,
@@ -367,8 +454,7 @@ def opposed_save(
     total = kept + bonus
     if vigilance and against == "knockdown":
         return Save(effect, dice, kept, bonus, total, "immune")
-    saved = total > effect or (total == effect and tie == "saver")
-    return Save(effect, dice, kept, bonus, total, "saved" if saved else "failed")
+    return Save(effect, dice, kept, bonus, total, "saved" if save_holds(total, effect, tie) else "failed")
 
 
 def save_odds(*, mode: str = "normal", vigilance: bool = False, against: str = "tapping", tie: str = "saver") -> dict[str, Fraction]:
@@ -380,7 +466,7 @@ def save_odds(*, mode: str = "normal", vigilance: bool = False, against: str = "
     saver = attack_die(mode) + bonus
 
     def result(effect: int, save: int) -> str:
-        return "saved" if save > effect or (save == effect and tie == "saver") else "failed"
+        return "saved" if save_holds(save, effect, tie) else "failed"
 
     dist = icepool.map(result, icepool.d20, saver)
     return {k: dist.probability(k) for k in ("saved", "failed")}

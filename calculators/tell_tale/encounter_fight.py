@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 
 from ..checks import InputError, die, one_of, quote
-from .combat import Attack, apply_damage, combine_conditions, double_strike, first_strike, kept_d20, resolve_attack
+from .combat import (BAND_LABELS, Attack, apply_damage, attack_conditions, double_strike, first_strike, first_strike_needs_d4, needs_crit_d4,
+                     power_after_counters, resolve_attack, save_conditions)
 from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, by_id
 from .poison import Condition, add_counters, deathtouch_hit, gain_life
 from .trample import charge_enemy
 
-BANDS = {"miss": "a miss", "half": "half damage", "full": "full damage", "critical": "a critical hit"}
 COUNTER_KEYWORDS = ("deathtouch", "infect", "wither")
 
 
@@ -71,7 +71,7 @@ class Act:
 
     def crit(self, given: object, d20, mode: str, label: str, field: str) -> int | None:
         """The d4 of a critical hit, only when the kept d20 is a 20."""
-        return self.die(given, 4, label, field) if kept_d20(d20, mode, field) == 20 else None
+        return self.die(given, 4, label, field) if needs_crit_d4(d20, mode, field) else None
 
 
 # ---------------------------------------------------------------- fields and who may act
@@ -148,39 +148,24 @@ def situation(action: dict) -> str:
 
 
 def attack_mode(act: Act, c: dict, given: str) -> str:
-    """The attacker's roll: the situation, Haste, poison and a tapped attacker, combined."""
-    plus = ["the situation"] * (given == "advantage") + ["Haste"] * ("haste" in c["keywords"])
-    minus = ["the situation"] * (given == "disadvantage") + ["poisoned"] * c["poisoned"] + [STATUSES[c["status"]].split(" (")[0]] * (c["status"] in TAPPED)
-    if "haste" in c["keywords"]:
-        act.cite("tt.keyword.haste")
-    if c["poisoned"]:
-        act.cite("tt.mechanics.deathtouch-disadvantage", "tt.ruling.poisoned-rolls")
-    if c["status"] in TAPPED:
-        act.cite("tt.ruling.prone-attacker")
-    return _combined(act, plus, minus, c["name"])
+    """The attacker's roll: the situation, Haste, poison and a tapped attacker, combined (combat.attack_conditions)."""
+    cond = attack_conditions(situation=given, haste="haste" in c["keywords"], poisoned=c["poisoned"], tapped=c["status"] in TAPPED,
+                             both=act.settings["both"])
+    return _told(act, cond, f"{c['name']}'s attack")
 
 
 def save_mode(act: Act, c: dict, reflex: bool) -> str:
-    """A saver's roll: Haste helps reflex saves, poison hinders every save."""
-    plus = ["Haste"] * (reflex and "haste" in c["keywords"])
-    minus = ["poisoned"] * c["poisoned"]
-    if plus:
-        act.cite("tt.keyword.haste")
-    if minus:
-        act.cite("tt.ruling.poisoned-rolls")
-    return _combined(act, plus, minus, c["name"])
+    """A saver's roll: Haste helps reflex saves, poison hinders every save (combat.save_conditions)."""
+    cond = save_conditions(reflex=reflex, haste="haste" in c["keywords"], poisoned=c["poisoned"], both=act.settings["both"])
+    return _told(act, cond, f"{c['name']}'s save")
 
 
-def _combined(act: Act, plus: list[str], minus: list[str], name: str) -> str:
-    mode = combine_conditions(len(plus), len(minus), both=act.settings["both"])
-    if plus and minus:
-        act.cite("tt.ruling.advantage-and-disadvantage")
-        act.say(f"{name} has advantage ({', '.join(plus)}) and disadvantage ({', '.join(minus)}): the roll is {mode}.")
-    elif mode != "normal":
-        act.say(f"{name} rolls with {mode} ({', '.join(plus or minus)}).")
-    if mode != "normal":
-        act.cite("tt.advantage.roll", "tt.advantage.conditions")
-    return mode
+def _told(act: Act, cond, roll: str) -> str:
+    act.cite(*cond.rules)
+    told = cond.sentence(roll)
+    if told:
+        act.say(told)
+    return cond.mode
 
 
 # ---------------------------------------------------------------- numbers change
@@ -188,7 +173,7 @@ def _combined(act: Act, plus: list[str], minus: list[str], name: str) -> str:
 
 def power_now(c: dict) -> int:
     """Power less the -1/-1 counters, never below 0 (tt.stats.power-minimum)."""
-    return max(0, c["power"] - c["counters"])
+    return power_after_counters(c["power"], c["counters"])
 
 
 def condition_of(c: dict) -> Condition:
@@ -291,7 +276,7 @@ def _strike(act: Act, attacker: dict, target: dict, mode: str, dice: dict, label
     for a in rolls:
         kept = f"kept {a.die} of {a.dice[0]} and {a.dice[1]} ({mode})" if len(a.dice) == 2 else f"d20 {a.die}"
         extra = f" x d4 {a.crit_d4}" if a.crit_d4 else ""
-        act.say(f"{name} attacks {target['name']}: {kept}, {BANDS[a.outcome]}{extra}: {a.damage} damage (Power {power}).")
+        act.say(f"{name} attacks {target['name']}: {kept}, {BAND_LABELS[a.outcome].lower()}{extra}: {a.damage} damage (Power {power}).")
         if a.outcome == "half":
             act.cite("tt.combat.rounding")
         total += hurt(act, attacker, target, a.damage) if a.damage else 0
@@ -333,7 +318,7 @@ def first_strike_action(act: Act, action: dict) -> None:
         r1 = act.die(dice.get("d20"), 20, f"{a['name']}'s opposed d20", "d20")
         r2 = act.die(dice.get("target_d20"), 20, f"{b['name']}'s opposed d20", "target_d20")
         table = act.settings["winner_damage"] == "table"
-        d4 = act.die(dice.get("crit_d4"), 4, "the winner's critical d4", "crit_d4") if table and r1 != r2 and max(r1, r2) == 20 else None
+        d4 = act.die(dice.get("crit_d4"), 4, "the winner's critical d4", "crit_d4") if first_strike_needs_d4(r1, r2, winner_damage=act.settings["winner_damage"]) else None
         r = first_strike(power_now(a), r1, power_now(b), r2, winner_damage=act.settings["winner_damage"], crit_d4=d4)
         act.cite("tt.mechanics.first-strike-meeting", "tt.ruling.first-strike-tie")
         if table and r.winner != "tie":
@@ -391,7 +376,7 @@ def charge(act: Act, action: dict) -> None:
         d20 = act.d20s(d.get("d20"), mode, f"{a['name']}'s charge d20 against {t['name']}", "d20")
         d4 = act.crit(d.get("crit_d4"), d20, mode, f"{a['name']}'s critical d4 against {t['name']}", "crit_d4")
         hit = resolve_attack(power_now(a), d20, mode=mode, crit_d4=d4)
-        act.say(f"Charge through {t['name']}: kept d20 {hit.die}, {BANDS[hit.outcome]}: {hit.damage} damage.")
+        act.say(f"Charge through {t['name']}: kept d20 {hit.die}, {BAND_LABELS[hit.outcome].lower()}: {hit.damage} damage.")
         if hit.outcome == "half":
             act.cite("tt.combat.rounding")
         if hit.outcome == "miss":

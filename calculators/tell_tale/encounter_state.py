@@ -16,7 +16,7 @@ import re
 from typing import Any
 
 from ..checks import UNSAFE, InputError, check_name, quote, shown
-from .combat import haste_speed
+from .combat import haste_speed, power_after_counters
 
 TRACKER = "tell_tale.encounter"
 VERSION = 1
@@ -135,7 +135,7 @@ def new_encounter(settings: dict | None = None) -> dict:
 
 def derive(c: dict, settings: dict) -> dict:
     """The combatant with its derived numbers filled in (in place, and returned)."""
-    c["power_now"] = max(0, c["power"] - c["counters"])  # tt.stats.power-minimum
+    c["power_now"] = power_after_counters(c["power"], c["counters"])
     c["speed_now"] = haste_speed(c["speed"], rounding=settings["rounding"]) if "haste" in c["keywords"] else c["speed"]
     c["health"] = "conscious" if c["vitality"] > 0 else "unconscious" if c["vitality"] == 0 else "dead"
     return c

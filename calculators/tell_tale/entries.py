@@ -30,18 +30,24 @@ ATTACK_RULES = (
     "tt.combat.attack-roll",
     "tt.combat.attack-table",
     "tt.combat.rounding",
+    # what combat.roll_conditions may cite
     "tt.advantage.roll",
+    "tt.advantage.conditions",
     "tt.keyword.haste",
-    "tt.keyword.deathtouch",
+    "tt.mechanics.deathtouch-disadvantage",
+    "tt.ruling.poisoned-rolls",
+    "tt.ruling.prone-attacker",
     "tt.ruling.advantage-and-disadvantage",
 )
 
 MODE_PARAMS = (
-    Param("mode", "Roll", kind="choice", default="normal", choices=MODE_CHOICES, help="Advantage or disadvantage from the situation (surprise, cover, prone)."),
+    Param("mode", "Roll", kind="choice", default="normal", choices=MODE_CHOICES, help="Advantage or disadvantage from the situation (surprise, cover)."),
     Param("haste", "Haste", kind="choice", default="no", choices=YES_NO, help="Haste grants advantage."),
     Param("poisoned", "Poisoned by Deathtouch", kind="choice", default="no", choices=YES_NO, help="A poisoned character has disadvantage."),
     Param("both", "When advantage and disadvantage both apply", kind="choice", default="cancel", choices=BOTH_CHOICES, help="Ruling tt.ruling.advantage-and-disadvantage.", ruling="tt.ruling.advantage-and-disadvantage"),
 )
+TAPPED = Param("tapped", "Attacker is tapped", kind="choice", default="no", choices=YES_NO,
+               help="Kneeling, knocked down or detained: disadvantage (ruling tt.ruling.prone-attacker).")
 POWER = Param("power", "Power", minimum=0, maximum=1000, help="The attacker's Power after counters and equipment.")
 OVERFLOW = Param("overflow", "Damage beyond Toughness", kind="choice", default="carry", choices=(("carry", "Carries on to Vitality (ruling)"), ("stop", "Stops at Toughness 0 for this hit")), help="Ruling tt.ruling.damage-overflow.", ruling="tt.ruling.damage-overflow")
 TIE = Param("tie", "A tie goes to", kind="choice", default="saver", choices=(("saver", "The saver: the effect must beat it (ruling)"), ("effect", "The effect")), ruling="tt.ruling.opposed-saves")
@@ -59,6 +65,7 @@ CALCULATORS = (
             POWER,
             Param("d20", "Attack d20", kind="dice", help="One d20, or both d20s with advantage or disadvantage."),
             *MODE_PARAMS,
+            TAPPED,
             Param("crit_d4", "Critical d4", kind="dice", help="Only on a 20: the d4 that multiplies the Power."),
         ),
         adapter=resolve_attack_report,
@@ -77,6 +84,8 @@ CALCULATORS = (
             {"power": "5", "d20": "20 9", "mode": "advantage", "crit_d4": "4"},
             # Haste and poison together cancel to one d20
             {"power": "4", "d20": "12", "haste": "yes", "poisoned": "yes"},
+            # tt.ruling.prone-attacker: a knocked-down attacker keeps the lower die
+            {"power": "4", "d20": "18 7", "tapped": "yes"},
             {"power": "5", "seed": "2024"},
         ),
         rules=ATTACK_RULES,
@@ -112,6 +121,7 @@ CALCULATORS = (
             Param("first_d20", "First attack d20", kind="dice"),
             Param("second_d20", "Second attack d20", kind="dice"),
             *MODE_PARAMS,
+            TAPPED,
             Param("first_crit_d4", "First critical d4", kind="dice", help="Only if the first roll is a 20."),
             Param("second_crit_d4", "Second critical d4", kind="dice", help="Only if the second roll is a 20."),
         ),
@@ -273,6 +283,7 @@ CALCULATORS = (
             Param("enemies", "Enemies in the line", default=3, minimum=1, maximum=MAX_ENEMIES),
             Param("attack_d20", "Attack d20s", kind="dice", help="One d20 per enemy, in the order of the line (two each with advantage or disadvantage)."),
             *MODE_PARAMS,
+            TAPPED,
             Param("crit_d4", "Critical d4s", kind="dice", help="One d4 per critical hit (a kept 20), in order."),
             Param("effect_d20", "Knock-down d20s", kind="dice", help="The charger's d20s: one per hit, in order."),
             Param("save_d20", "Save d20s", kind="dice", help="The enemies' d20s: one per hit (two each with advantage or disadvantage), in order."),
@@ -294,7 +305,7 @@ CALCULATORS = (
             {"power": "4", "enemies": "3", "seed": "16"},
         ),
         rules=("tt.keyword.trample", "tt.ruling.trample-charge", "tt.combat.attack-table", "tt.ruling.opposed-saves", "tt.keyword.vigilance",
-               "tt.ruling.vigilance-knockdown", "tt.ruling.poisoned-rolls", *ATTACK_RULES[3:]),
+               "tt.ruling.vigilance-knockdown", *ATTACK_RULES[3:]),
     ),
     Calculator(
         name="tell_tale.poison_track",

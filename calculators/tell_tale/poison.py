@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..checks import InputError, one_of, whole
-from .combat import apply_damage
+from .combat import apply_damage, power_after_counters
 
 CURES = ("none", "life", "regenerate", "return", "burn")
 CURE_LABELS = {
@@ -48,7 +48,7 @@ class Condition:
     @property
     def power_now(self) -> int:
         """Power less one per -1/-1 counter, never below 0 (tt.stats.power-minimum)."""
-        return max(0, self.power - self.counters)
+        return power_after_counters(self.power, self.counters)
 
     @property
     def health(self) -> str:

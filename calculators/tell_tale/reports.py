@@ -14,8 +14,9 @@ from ..dice import dice_or_roll, parse_dice
 from ..fmt import about, fraction, ratio
 from ..registry import Report
 from .characters import DICE_PER_STAT, STAT_LABELS, STAT_ROLLS, STATS, Stats, assign_stats, create_character, level_up, stat_total_odds
-from .combat import (ATTACK_TABLE, apply_damage, attack_band, combine_conditions, double_strike, expected_damage, first_strike, first_strike_odds,
-                     haste_speed, kept_d20, opposed_save, outcome_odds, resolve_attack, save_odds)
+from .combat import (BAND_LABELS, BAND_RANGES, apply_damage, attack_band, attack_conditions, double_strike, expected_damage, first_strike,
+                     first_strike_needs_d4, first_strike_odds, haste_speed, hits_odds, kept_d20, needs_crit_d4, opposed_save, outcome_odds,
+                     resolve_attack, save_conditions, save_odds)
 from .decks import check_deck, parse_exempt
 from .encounter import encounter_step
 from .hands import OPENING_HAND, mulligan
@@ -29,34 +30,18 @@ __all__ = [
     "planeswalker_ability_report", "mulligan_report", "encounter_report", "describe_encounter",
 ]
 
-BAND_LABEL = {outcome: label for _, _, outcome, label in ATTACK_TABLE}
-BAND_RANGE = {outcome: (f"{low}-{high}" if low != high else f"{low}") for low, high, outcome, _ in ATTACK_TABLE}
+BAND_LABEL, BAND_RANGE = BAND_LABELS, BAND_RANGES  # the attack table's words, kept under the names the public API has
 
 
-def _mode_from(mode: str, haste: str, poisoned: str, both: str) -> tuple[str, list[str], list[str]]:
-    adv = int(mode == "advantage") + int(haste == "yes")
-    dis = int(mode == "disadvantage") + int(poisoned == "yes")
-    rules: list[str] = []
-    notes: list[str] = []
-    if haste == "yes":
-        rules.append("tt.keyword.haste")
-        notes.append("Haste grants advantage to attacks.")
-    if poisoned == "yes":
-        rules.append("tt.keyword.deathtouch")
-        notes.append("A character poisoned by Deathtouch has disadvantage.")
-    final = combine_conditions(adv, dis, both=both)
-    if adv and dis:
-        rules.append("tt.ruling.advantage-and-disadvantage")
-        how = "they cancel" if both == "cancel" else f"counting sources, {adv} against {dis}"
-        notes.append(f"Advantage and disadvantage both apply; {how}: the roll is {final}.")
-    if final != "normal":
-        rules.append("tt.advantage.roll")
-    return final, rules, notes
+def _attack_mode(mode: str, haste: str, poisoned: str, both: str, tapped: str = "no") -> tuple[str, list[str], list[str]]:
+    """The attack roll's mode, the rules that decided it and the sentence saying so (combat.attack_conditions)."""
+    c = attack_conditions(situation=mode, haste=haste == "yes", poisoned=poisoned == "yes", tapped=tapped == "yes", both=both)
+    told = c.sentence("The attack")
+    return c.mode, list(c.rules), [told] if told else []
 
 
 def _d4_for(attack_dice: tuple[int, ...], mode: str, raw, rng, field: str) -> int | None:
-    die = max(attack_dice) if mode == "advantage" else min(attack_dice) if mode == "disadvantage" else attack_dice[0]
-    if die != 20:
+    if not needs_crit_d4(attack_dice, mode, field):
         if raw not in (None, ""):
             parse_dice(raw, count=1, sides=4, label="Critical d4", field=field)
         return None
@@ -65,8 +50,8 @@ def _d4_for(attack_dice: tuple[int, ...], mode: str, raw, rng, field: str) -> in
     return dice_or_roll(raw, rng, count=1, sides=4, label="Critical d4", field=field)[0]
 
 
-def resolve_attack_report(rng, *, power, d20, mode, haste, poisoned, both, crit_d4) -> Report:
-    final, rules, notes = _mode_from(mode, haste, poisoned, both)
+def resolve_attack_report(rng, *, power, d20, mode, haste, poisoned, both, tapped, crit_d4) -> Report:
+    final, rules, notes = _attack_mode(mode, haste, poisoned, both, tapped)
     count = 1 if final == "normal" else 2
     dice = dice_or_roll(d20, rng, count=count, sides=20, label="Attack d20", field="d20")
     d4 = _d4_for(dice, final, crit_d4, rng, "crit_d4")
@@ -132,8 +117,8 @@ def apply_damage_report(rng, *, toughness, vitality, damage, overflow) -> Report
     )
 
 
-def double_strike_report(rng, *, power, first_d20, second_d20, mode, haste, poisoned, both, first_crit_d4, second_crit_d4) -> Report:
-    final, rules, notes = _mode_from(mode, haste, poisoned, both)
+def double_strike_report(rng, *, power, first_d20, second_d20, mode, haste, poisoned, both, tapped, first_crit_d4, second_crit_d4) -> Report:
+    final, rules, notes = _attack_mode(mode, haste, poisoned, both, tapped)
     count = 1 if final == "normal" else 2
     d1 = dice_or_roll(first_d20, rng, count=count, sides=20, label="First attack d20", field="first_d20")
     c1 = _d4_for(d1, final, first_crit_d4, rng, "first_crit_d4")
@@ -146,8 +131,8 @@ def double_strike_report(rng, *, power, first_d20, second_d20, mode, haste, pois
         details.append(f"{name} roll: kept {a.die}, {BAND_LABEL[a.outcome].lower()}{extra}, {a.damage} damage.")
     mean = 2 * expected_damage(power, mode=final)
     details.append(f"Expected damage of both rolls together: {about(mean)}.")
-    miss = outcome_odds(final)["miss"]
-    odds = (("No hit", miss * miss), ("One hit", 2 * miss * (1 - miss)), ("Two hits", (1 - miss) ** 2))
+    hits = hits_odds(2, mode=final)
+    odds = (("No hit", hits[0]), ("One hit", hits[1]), ("Two hits", hits[2]))
     outcome = ("none", "one", "two")[r.hits]
     cited = ["tt.keyword.double-strike", "tt.ruling.double-strike", "tt.combat.attack-table", *rules]
     if "half" in (r.first.outcome, r.second.outcome):
@@ -173,8 +158,8 @@ def first_strike_report(rng, *, first_power, first_d20, second_power, second_d20
     r1 = dice_or_roll(first_d20, rng, count=1, sides=20, label="First character's d20", field="first_d20")[0]
     r2 = dice_or_roll(second_d20, rng, count=1, sides=20, label="Second character's d20", field="second_d20")[0]
     d4 = None
-    if r1 != r2 and winner_damage == "table" and max(r1, r2) == 20:
-        d4 = _d4_for((20,), "normal", crit_d4, rng, "crit_d4")
+    if first_strike_needs_d4(r1, r2, winner_damage=winner_damage):
+        d4 = _d4_for((max(r1, r2),), "normal", crit_d4, rng, "crit_d4")
     elif crit_d4 not in (None, ""):  # not needed, but a typed d4 must still be a d4
         parse_dice(crit_d4, count=1, sides=4, label="Critical d4", field="crit_d4")
     r = first_strike(first_power, r1, second_power, r2, winner_damage=winner_damage, crit_d4=d4)
@@ -224,7 +209,8 @@ def opposed_save_report(rng, *, effect_d20, save_d20, mode, haste, poisoned, bot
             highlight=labels["immune"],
         )
     reflex = against in ("knockdown", "tapping")
-    final, rules, notes = _mode_from(mode, haste if reflex else "no", poisoned, both)
+    c = save_conditions(reflex=reflex, situation=mode, haste=haste == "yes", poisoned=poisoned == "yes", both=both)
+    final, rules, notes = c.mode, list(c.rules), [n for n in (c.sentence("The save"),) if n]
     count = 1 if final == "normal" else 2
     e = dice_or_roll(effect_d20, rng, count=1, sides=20, label="Effect's d20", field="effect_d20")[0]
     s = dice_or_roll(save_d20, rng, count=count, sides=20, label="Saver's d20", field="save_d20")
@@ -361,13 +347,11 @@ def _several(raw, rng, count: int, label: str, field: str, sides: int = 20) -> l
     return []
 
 
-def trample_charge_report(rng, *, power, enemies, attack_d20, mode, haste, poisoned, both, crit_d4, effect_d20, save_d20,
+def trample_charge_report(rng, *, power, enemies, attack_d20, mode, haste, poisoned, both, tapped, crit_d4, effect_d20, save_d20,
                           save_haste, save_poisoned, vigilance, tie) -> Report:
-    final, rules, notes = _mode_from(mode, haste, poisoned, both)
-    sadv, sdis = int(save_haste == "yes"), int(save_poisoned == "yes")
-    smode = combine_conditions(sadv, sdis, both=both)
-    snotes = ["The enemies have Haste: advantage on their reflex saves."] * sadv + ["The enemies are poisoned: disadvantage on their saves."] * sdis
-    srules = ["tt.keyword.haste"] * sadv + ["tt.ruling.poisoned-rolls"] * sdis + ["tt.ruling.advantage-and-disadvantage"] * (sadv * sdis)
+    final, rules, notes = _attack_mode(mode, haste, poisoned, both, tapped)
+    sc = save_conditions(reflex=True, haste=save_haste == "yes", poisoned=save_poisoned == "yes", both=both)
+    smode, srules, snotes = sc.mode, list(sc.rules), [n for n in (sc.sentence("Each knock-down save"),) if n]
     per = 1 if final == "normal" else 2
     flat = _several(attack_d20, rng, enemies * per, "Attack d20s", "attack_d20")
     attacks = [tuple(flat[i * per:(i + 1) * per]) if per == 2 else flat[i] for i in range(enemies)]
@@ -379,7 +363,7 @@ def trample_charge_report(rng, *, power, enemies, attack_d20, mode, haste, poiso
     sflat = _several(save_d20, rng, hits * sper, "Save d20s", "save_d20")
     saves = [(effects[i], tuple(sflat[i * sper:(i + 1) * sper]) if sper == 2 else sflat[i]) for i in range(hits)]
     r = trample_charge(power, attacks, saves, mode=final, crit_d4s=crits, save_mode=smode, vigilance=vigilance == "yes", tie=tie)
-    details = notes + snotes + ([f"The saves' advantage and disadvantage: the roll is {smode}."] if sadv and sdis else [])
+    details = notes + snotes
     words = {"miss": "missed", "standing": "hit and stays up", "knocked-down": "hit and knocked down", "immune": "hit; Vigilance: not knocked down"}
     for i, h in enumerate(r.hits):
         assert h.attack is not None  # only an enemy that jumps aside has no attack, and trample_charge has none jump

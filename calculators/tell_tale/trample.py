@@ -16,7 +16,7 @@ from fractions import Fraction
 import icepool
 
 from ..checks import InputError, one_of, whole
-from .combat import Attack, Save, attack_band, attack_die, expected_damage, kept_d20, opposed_save, resolve_attack
+from .combat import Attack, Save, attack_band, attack_die, expected_damage, kept_d20, needs_crit_d4, opposed_save, resolve_attack, save_holds
 
 MAX_ENEMIES = 6  # a form's line of enemies; the tracker takes as many as the encounter holds
 
@@ -102,14 +102,13 @@ def trample_charge(
     crits, pairs = list(crit_d4s), list(saves)
     hits = []
     for i, d20 in enumerate(attacks):
-        kept = kept_d20(d20, mode, "attack_d20")
         d4 = None
-        if kept == 20:
+        if needs_crit_d4(d20, mode, "attack_d20"):
             if not crits:
                 raise InputError(f"Enemy {i + 1}'s attack is a critical hit: give a d4 for it.", "crit_d4")
             d4 = crits.pop(0)
         effect = save = None
-        if attack_band(kept) != "miss" and not vigilance:
+        if attack_band(kept_d20(d20, mode, "attack_d20")) != "miss" and not vigilance:
             if not pairs:
                 raise InputError(f"Enemy {i + 1} is hit and saves against the knock-down: give the charger's d20 and the enemy's d20 for it.", "save_d20")
             effect, save = pairs.pop(0)
@@ -131,7 +130,7 @@ def _knock_die(mode: str, save_mode: str, vigilance: bool, tie: str) -> icepool.
         return hit.map(lambda h: 0)
 
     def fails(effect: int, save: int) -> bool:
-        return not (save > effect or (save == effect and tie == "saver"))
+        return not save_holds(save, effect, tie)
 
     failed = icepool.map(fails, icepool.d20, attack_die(save_mode))
     return icepool.map(lambda h, f: int(h and f), hit, failed)
