@@ -44,7 +44,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
 
-from rulebook import GAME_NAMES, STATE_KEY, Book, MarkupError, Page, Rule, book_of, link_terms, read_page, short_url
+from rulebook import GAME_NAMES, LINK, STATE_KEY, Book, MarkupError, Page, Rule, book_of, link_terms, read_page, short_url
 
 # ---------------------------------------------------------------- data
 
@@ -64,6 +64,10 @@ SEARCH_INDEX = Path("search") / "search_index.json"
 # word of a query also matches longer words (week: weekend), so an exact ID
 # can lose to a longer one; rule-lookup.js moves it to the top.
 SEARCH_FIELDS = {"rule": 10_000, "topic": 10_000}
+# Markup the rulebook did not read reaches the page as text: `[[ID]]`, or a
+# marker `r[ID]` / `ruling[ID]`. Code shows markup on purpose; nothing else may.
+LEFT_MARKUP = re.compile(rf"{LINK.pattern}|(?<![\w-])(?:r|ruling)\[[^\]\n<]*\]")
+CODE_HTML = re.compile(r"<(pre|code|script|style)\b[^>]*>.*?</\1\s*>", re.S | re.I)
 FILTER = """<div class="rule-index-filter" data-search-exclude="" hidden>
 <label for="rule-filter-{p}">Find a rule by ID or title</label>
 <input id="rule-filter-{p}" type="search" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="done" aria-describedby="rule-count-{p}">
@@ -108,6 +112,7 @@ def on_page_markdown(markdown, page, config, files):
 
 @event_priority(50)  # before hooks/calculator_forms.py fills in the table settings: no terms in forms
 def on_page_content(content, page, config, files):
+    _check_no_markup_left(content, page.file.src_uri, page.file.content_string)
     book = book_of(config)
     terms = book.terms(page.file.src_uri.split("/")[0])
     content, texts = link_terms(content, book.rules, terms, lambda rule: get_relative_url(rule.url, page.url) + "#" + rule.id)
@@ -133,6 +138,30 @@ def on_post_build(config):
 
 
 # ---------------------------------------------------------------- helpers
+
+
+def _check_no_markup_left(content: str, src: str, source: str) -> None:
+    """Fail the build when a link or a marker shows as text on the page.
+
+    The rulebook reads a page with CommonMark, MkDocs with Python-Markdown:
+    where they disagree (a `!!! note` paragraph after a blank line is code to
+    the first, text to the second; so is Markdown inside an HTML block), the
+    markup is never turned into a link or a heading and the reader sees it."""
+    m = LEFT_MARKUP.search(CODE_HTML.sub("", content))
+    if not m:
+        return
+    found = html.unescape(m.group(0))
+    read = read_page(source, src)  # the markup that was read: the line to name is one of the others
+    links, markers = {link.start for link in read.links}, {rule.line for rule in read.rules}
+    line = None
+    for at in (m.start() for m in re.finditer(re.escape(found), source)):
+        n = source.count("\n", 0, at) + 1
+        if at not in links and n not in markers:
+            line = n
+            break
+    raise PluginError(str(MarkupError(
+        src, line, f"{found} shows as text on the built page: the rulebook reads an indented block (a !!! note's "
+                   "paragraph after a blank line) or an HTML block as code, so write it in the note's first paragraph or outside the block")))
 
 
 def _render_markdown(page: Page, url: str, book: Book) -> str:

@@ -200,3 +200,23 @@ def test_an_unclosed_example_fails_the_build_with_its_line(tmp_path):
     proc = build(tmp_path, GOOD_A + "\n```pycon\n>>> 1\n", GOOD_B)
     assert proc.returncode != 0
     assert "tell-tale/index.md:6: a ```pycon fence is never closed" in proc.stderr
+
+
+@pytest.mark.parametrize("markup, shown", [("[[tt.mini.two]]", "[[tt.mini.two]]"), ("[[tt.mini.two|the second]]", "[[tt.mini.two|the second]]"),
+                                           ("ruling[tt.mini.three] Three", "ruling[tt.mini.three]")])
+def test_markup_left_as_text_on_the_page_fails_the_build_naming_the_page(tmp_path, markup, shown):
+    """A `!!! note` paragraph after a blank line is an indented block: code
+    to the rulebook's CommonMark, a paragraph to MkDocs, so the reader would
+    see the markup itself."""
+    note = f'\n!!! note "Note"\n    First paragraph.\n\n    Then {markup} here.\n'
+    proc = build(tmp_path, GOOD_A + note, GOOD_B)
+    assert proc.returncode != 0
+    assert f"tell-tale/index.md:9: {shown} shows as text on the built page" in proc.stderr, proc.stderr
+
+
+def test_markup_in_a_notes_first_paragraph_or_in_code_builds(tmp_path):
+    note = '\n!!! note "Note"\n    See [[tt.mini.two]].\n\n    Write `[[tt.mini.two]]` or `r[tt.mini.x] X` to mark one.\n'
+    proc = build(tmp_path, GOOD_A + note, GOOD_B)
+    assert proc.returncode == 0, proc.stderr
+    html = built(tmp_path, "")
+    assert html.count('href="b/#tt.mini.two"') == 2 and "<code>r[tt.mini.x] X</code>" in html
