@@ -156,7 +156,7 @@ def test_the_tracker_and_the_save_form_agree(haste, poisoned, vigilant, both, ti
                                                    "against": "tapping", "tie": tie})
     assert form["ok"], form
     assert set(form["rules"]) & CONDITION_RULES == set(result.rules) & CONDITION_RULES
-    assert result.outcome == ("saved" if form["outcome"] == "saved" else "knocked-down")
+    assert result.outcome == ("saved" if form["outcome"] == "saved" else "kneeling" if vigilant else "knocked-down")
     assert (by_name(s2, "A")["status"] == "standing") == (form["outcome"] == "saved")
 
 
@@ -439,3 +439,49 @@ def test_the_command_line_runs_an_encounter_file(tmp_path):
     (tmp_path / "bad.json").write_text(json.dumps({**saved, "round": -3}))
     out = subprocess.run([sys.executable, "-m", "calculators", "track", TRACKER, str(tmp_path / "bad.json")], capture_output=True, text=True)
     assert out.returncode == 2 and "The round must be from 0 to 999; got -3." in out.stderr and "Traceback" not in out.stderr
+
+
+# ---------------------------------------------------------------- every rule of the fight (issue 20)
+
+
+def at_actions(*adds, settings=None):
+    """A fight of `adds` started, at the first holder's character actions step."""
+    first = ({"do": "settings", "settings": settings},) if settings else ()
+    return fresh(*first, *adds, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"})
+
+
+def add(name, kind="pc", initiative=10, keywords=(), **more):
+    return {"do": "add", "name": name, "kind": kind, "power": 4, "toughness": 4, "vitality": 12, "speed": 6,
+            **({"initiative": initiative} if kind in ("pc", "npc") else {}), "keywords": list(keywords), **more}
+
+
+def test_haste_says_the_hasted_speed_and_the_base_it_comes_from():
+    """tt.keyword.haste, tt.ruling.haste-rounding: Speed 6 with Haste is 9; the 6 is the base, not the hasted Speed."""
+    s = at_actions(add("Mira", keywords=["haste"]))
+    _, result = step(s, {"do": "act", "id": "c1", "what": "move"})
+    assert result.headline == "Mira moves up to Speed 9 (Haste: Speed 6 + half, rounded down)."
+    assert "6 with Haste" not in result.headline
+    assert {"tt.keyword.haste", "tt.ruling.haste-rounding"} <= set(result.rules)
+
+
+def test_a_vigilant_character_that_fails_a_tapping_save_kneels():
+    """tt.ruling.vigilance-knockdown, tt.mechanics.vigilance-save: +5 on the save; failed, it is tapped but never knocked down."""
+    s = fresh(add("Mira", keywords=["vigilance"]), add("Cleric"))
+    s2, result = step(s, {"do": "tap", "target": "c1", "dice": {"effect_d20": 20, "save_d20": 3}})  # 3 + 5 = 8 against 20
+    assert by_name(s2, "Mira")["status"] == "kneeling" and result.outcome == "kneeling"
+    assert "tt.ruling.vigilance-knockdown" in result.rules and "tt.mechanics.vigilance-save" in result.rules
+    s2, result = step(s, {"do": "tap", "target": "c2", "dice": {"effect_d20": 20, "save_d20": 3}})
+    assert by_name(s2, "Cleric")["status"] == "knocked-down" and result.outcome == "knocked-down"
+
+
+def test_a_charge_does_not_knock_down_a_target_already_down():
+    """tt.ruling.trample-charge: an enemy already tapped rolls no knock-down save and is not counted as knocked down again."""
+    s = at_actions(add("Ogre", initiative=20, keywords=["trample"]), add("Vraska", kind="npc", initiative=1), add("Mira", kind="npc", initiative=1))
+    s, _ = step(s, {"do": "edit", "id": "c2", "set": {"status": "knocked-down"}})
+    s2, result = step(s, {"do": "charge", "attacker": "c1", "targets": ["c2", "c3"],
+                          "dice": [{"d20": 16, "effect_d20": 20, "save_d20": 1}, {"d20": 16, "effect_d20": 20, "save_d20": 1}]})
+    assert result.headline == "Ogre charges through 2 enemies: 2 hits, 8 damage, 1 knocked down."
+    assert not any("Vraska's save d20" in k for k in result.dice)  # no save asked of the one already down
+    assert "Vraska is knocked down (tapped) already: no knock-down save, and it is not knocked down again." in result.details
+    assert [c["status"] for c in s2["combatants"]] == ["standing", "knocked-down", "knocked-down"]
+    assert charge_enemy(4, 16, effect_d20=20, save_d20=1, tapped=True).outcome == "already-down"

@@ -189,7 +189,7 @@ def other_action(act: Act, action: dict) -> None:
     if what == "move":
         extra = f" up to Speed {c['speed_now']}"
         if "haste" in c["keywords"]:
-            extra += f" ({c['speed']} with Haste)"
+            extra += f" (Haste: Speed {c['speed']} + half, rounded {act.settings['rounding']})"
             act.cite("tt.keyword.haste", "tt.ruling.haste-rounding")
     act.outcome = what
     act.headline = f"{c['name']} {OTHER_ACTIONS[what]}{extra}."

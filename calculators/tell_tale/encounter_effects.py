@@ -38,10 +38,15 @@ def tap(act: Act, action: dict) -> None:
         raise InputError(f"{t['name']} is {STATUSES[t['status']]} already.", "target")
     act.cite("tt.mechanics.involuntary-tapping", "tt.keyword.tap-untap")
     outcome = _opposed(act, t, dice_of(action, ("effect_d20", "save_d20")), against="tapping", source=source)
+    vigilant = "vigilance" in t["keywords"]
     if outcome == "failed":
-        t["status"] = "knocked-down"
-    act.outcome = "knocked-down" if outcome == "failed" else "saved"
-    act.headline = f"{t['name']} is forced to its knees: " + ("knocked down." if outcome == "failed" else "it saves and stays up.")
+        t["status"] = "kneeling" if vigilant else "knocked-down"
+    if outcome == "failed" and vigilant:
+        act.say(f"{t['name']} has Vigilance: it is tapped but never knocked down, so it kneels.")
+        act.cite("tt.keyword.vigilance", "tt.ruling.vigilance-knockdown")
+    act.outcome = t["status"] if outcome == "failed" else "saved"
+    act.headline = f"{t['name']} is forced to its knees: " + (
+        "it saves and stays up." if outcome != "failed" else "it kneels (Vigilance: not knocked down)." if vigilant else "knocked down.")
 
 
 def exile(act: Act, action: dict) -> None:

@@ -384,15 +384,19 @@ def charge(act: Act, action: dict) -> None:
         tally["hit"] += 1
         tally["damage"] += hurt(act, a, t, hit.damage)
         down = t["vitality"] <= 0 or t["status"] in GONE
+        tapped = t["status"] in TAPPED
         effect = saved = None
         smode = "normal"
-        if not vigilant and not down:
+        if not vigilant and not down and not tapped:
             smode = save_mode(act, t, reflex=True)
             effect = act.die(d.get("effect_d20"), 20, f"{a['name']}'s knock-down d20 against {t['name']}", "effect_d20")
             saved = act.d20s(d.get("save_d20"), smode, f"{t['name']}'s save d20", "save_d20")
         r = charge_enemy(power_now(a), d20, mode=mode, crit_d4=d4, effect_d20=effect, save_d20=saved, save_mode=smode,
-                         vigilance=vigilant, tie=act.settings["tie"], down=down)
-        if r.outcome == "immune":
+                         vigilance=vigilant, tie=act.settings["tie"], down=down, tapped=tapped)
+        if r.outcome == "already-down":
+            act.say(f"{t['name']} is {STATUSES[t['status']]} already: no knock-down save, and it is not knocked down again.")
+            act.cite("tt.keyword.tap-untap")
+        elif r.outcome == "immune":
             act.say(f"{t['name']} has Vigilance: it is not knocked down.")
             act.cite("tt.keyword.vigilance", "tt.ruling.vigilance-knockdown")
         elif r.save is not None:
@@ -402,8 +406,7 @@ def charge(act: Act, action: dict) -> None:
                     + ("knocked down." if r.outcome == "knocked-down" else "stays up."))
             if r.outcome == "knocked-down":
                 tally["down"] += 1
-                if t["status"] in ("standing", "kneeling"):
-                    t["status"] = "knocked-down"
+                t["status"] = "knocked-down"
                 act.cite("tt.keyword.tap-untap")
     act.outcome = "clear" if not tally["hit"] else "hits" if not tally["down"] else "knocked-down"
     act.headline = (f"{a['name']} charges through {len(targets)} enem{'y' if len(targets) == 1 else 'ies'}: "

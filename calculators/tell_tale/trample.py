@@ -26,8 +26,8 @@ class ChargeHit:
     """What the charge did to one enemy in the line."""
 
     attack: Attack | None  # None: the enemy jumped aside
-    save: Save | None  # None: missed, jumped aside, or already down
-    outcome: str  # jumped, miss, standing, knocked-down, immune
+    save: Save | None  # None: missed, jumped aside, vigilant, already tapped, or out of the fight
+    outcome: str  # jumped, miss, standing, knocked-down, immune, already-down
     damage: int
 
 
@@ -44,14 +44,16 @@ def charge_enemy(
     jump: bool = False,
     tie: str = "saver",
     down: bool = False,
+    tapped: bool = False,
 ) -> ChargeHit:
     """One enemy in the charge's line.
 
     The attack roll is read on the attack table; a roll that is not a miss
     hits, deals its damage and calls for the knock-down save (`effect_d20`
-    against `save_d20`) unless the enemy has Vigilance (immune) or is
-    already `down` (unconscious or dead from this hit: no save). A vigilant
-    enemy may `jump` aside instead: no roll at all.
+    against `save_d20`) unless the enemy has Vigilance (immune), is
+    `down` (unconscious or dead from this hit: no save) or is already
+    `tapped` (kneeling, knocked down or detained: it is not knocked down
+    again, no save). A vigilant enemy may `jump` aside instead: no roll at all.
     """
     if jump:
         if not vigilance:
@@ -64,6 +66,8 @@ def charge_enemy(
         return ChargeHit(attack, None, "immune", attack.damage)
     if down:
         return ChargeHit(attack, None, "standing", attack.damage)
+    if tapped:
+        return ChargeHit(attack, None, "already-down", attack.damage)
     if effect_d20 is None or save_d20 is None:
         raise InputError("A hit calls for the knock-down save: give the charger's d20 and the enemy's d20.", "effect_d20" if effect_d20 is None else "save_d20")
     save = opposed_save(effect_d20, save_d20, mode=save_mode, against="knockdown", tie=tie)
