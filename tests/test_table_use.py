@@ -315,3 +315,21 @@ def test_an_old_weekend_link_fills_the_rows(page, base_url, pages_of):
     page.wait_for_function("() => !location.search.includes('godlike_first=')")  # the address now has the rows
     assert "godlike_first_worth=6" in page.url
     assert not page.errors
+
+
+def test_every_page_with_a_calculator_or_a_tracker_has_the_skip_link_when_opened_directly(browser, base_url, pages_of):
+    """Issue 22: opened from a bookmark or a link, not only from home; two Tabs and Enter land in the form or the tracker."""
+    context = browser.new_context(**DESKTOP, service_workers="block")
+    context.route("**/pyodide/**", lambda route: route.abort())  # the link needs no calculator: no runtime to boot 17 times
+    page = context.new_page()
+    targets = {url: "form[data-calculator]" for url in pages_of.values()}  # the page's first form: the link's target
+    targets |= {"tell-tale/encounter/": "[data-tracker]", "rpgdl/season-tracker/": "[data-tracker]"}
+    for url, target in sorted(targets.items()):
+        page.goto(base_url + url)
+        page.locator("[data-calc-skip]").wait_for(state="attached")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.dataset.calcSkip !== undefined"), f"{url}: the second Tab is not the skip link"
+        page.keyboard.press("Enter")
+        page.wait_for_function("(target) => document.activeElement.closest(target) === document.querySelector(target)", arg=target)
+    context.close()

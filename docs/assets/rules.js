@@ -350,17 +350,24 @@ function setUpTable() {
   if (log) setUpLogPage(log, copyText);
 }
 
-function addSkipLink(forms) {
+/** A "Skip to…" link second in the Tab order (after Material's "Skip to content"),
+ * on every page with a calculator or a tracker: it puts the focus in `target`'s
+ * first control and `heading` (an id) in view. */
+function addSkipLink(target, heading, text) {
   const skip = document.querySelector("[data-md-component=skip]");
   if (!skip || skip.querySelector("[data-calc-skip]")) return;
-  const first = formAnchor(forms[0]);
-  const link = el("a", { href: "#" + first, class: "md-skip", "data-calc-skip": "", text: forms.length > 1 ? "Skip to the first calculator" : "Skip to the calculator" });
+  const link = el("a", { href: "#" + heading, class: "md-skip", "data-calc-skip": "", text });
   link.addEventListener("click", (event) => {
     // Straight into the form: its first field takes the focus, its heading in view.
     event.preventDefault();
     event.stopPropagation(); // Material's instant navigation would take the focus back to the page
-    forms[0].querySelector("input, select, textarea")?.focus({ preventScroll: true });
-    document.getElementById(first)?.scrollIntoView({ block: "start" });
+    const field = [...target.querySelectorAll("input, select, textarea")].find((f) => f.checkVisibility());
+    if (field) field.focus({ preventScroll: true });
+    else { // a tracker still reading its saved state: the tracker itself
+      target.tabIndex = -1;
+      target.focus({ preventScroll: true });
+    }
+    document.getElementById(heading)?.scrollIntoView({ block: "start" });
   });
   skip.append(link);
 }
@@ -368,7 +375,7 @@ function addSkipLink(forms) {
 function setUpCalculators() {
   const forms = [.../** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form[data-calculator]"))];
   if (!forms.length) return;
-  addSkipLink(forms);
+  addSkipLink(forms[0], formAnchor(forms[0]), forms.length > 1 ? "Skip to the first calculator" : "Skip to the calculator");
   startRuntime(forms[0].dataset.runtime);
   showRuntimeStatus();
   forms.forEach(setUpForm);
@@ -389,6 +396,8 @@ function setUpTrackers() {
   for (const box of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-tracker]"))) {
     if (box.dataset.ready || !Object.hasOwn(TRACKERS, box.dataset.tracker)) continue;
     box.dataset.ready = "true";
+    if (!box.id) box.id = "tracker";
+    addSkipLink(box, box.id, "Skip to the tracker");
     startRuntime(box.dataset.runtime);
     TRACKERS[box.dataset.tracker]().then((module) => module.setUp(box, { computeInWorker, copyText }));
   }
