@@ -485,3 +485,18 @@ def test_a_charge_does_not_knock_down_a_target_already_down():
     assert "Vraska is knocked down (tapped) already: no knock-down save, and it is not knocked down again." in result.details
     assert [c["status"] for c in s2["combatants"]] == ["standing", "knocked-down", "knocked-down"]
     assert charge_enemy(4, 16, effect_d20=20, save_d20=1, tapped=True).outcome == "already-down"
+
+
+def test_detain_needs_an_opposed_save():
+    """tt.ruling.detain-save (tt.keyword.detain, tt.mechanics.involuntary-tapping): detaining is involuntary tapping,
+    so the target saves first, +5 with Vigilance; only a failed save detains it until the detainer's next turn."""
+    s = at_actions(add("Jailer", initiative=20), add("Thief", kind="npc", initiative=5), add("Monk", kind="npc", initiative=1, keywords=["vigilance"]))
+    s2, result = step(s, {"do": "detain", "source": "c1", "target": "c2", "dice": {"effect_d20": 12, "save_d20": 14}})
+    assert by_name(s2, "Thief")["status"] == "standing" and result.outcome == "saved"
+    assert {"tt.ruling.detain-save", "tt.ruling.opposed-saves", "tt.mechanics.involuntary-tapping"} <= set(result.rules)
+    s2, result = step(s, {"do": "detain", "source": "c1", "target": "c2", "dice": {"effect_d20": 12, "save_d20": 9}})
+    assert (by_name(s2, "Thief")["status"], by_name(s2, "Thief")["detained_by"], result.outcome) == ("detained", "c1", "detained")
+    s2, result = step(s, {"do": "detain", "source": "c1", "target": "c3", "dice": {"effect_d20": 12, "save_d20": 9}})  # 9 + 5 = 14
+    assert by_name(s2, "Monk")["status"] == "standing" and "tt.mechanics.vigilance-save" in result.rules
+    with pytest.raises(InputError, match="type what you rolled"):
+        step(s, {"do": "detain", "source": "c1", "target": "c2"})  # no dice and nothing to roll them with: no longer applied at once

@@ -64,16 +64,20 @@ def exile(act: Act, action: dict) -> None:
 
 
 def detain(act: Act, action: dict) -> None:
-    take(action, ("source", "target"))
+    """Detain is involuntary tapping (tt.ruling.detain-save): the target's opposed save first, +5 with Vigilance."""
+    take(action, ("source", "target"), ("dice",))
     in_combat(act)
     src = present(act, action["source"], "source")
     t = present(act, action["target"], "target", dead_ok=True)
     if t is src:
         raise InputError(f"{src['name']} cannot detain itself.", "target")
-    t["status"], t["detained_by"] = "detained", src["id"]
-    act.cite("tt.keyword.detain", "tt.keyword.tap-untap")
-    act.outcome = "detained"
-    act.headline = f"{src['name']} detains {t['name']}: tapped until {src['name']}'s next turn."
+    act.cite("tt.keyword.detain", "tt.ruling.detain-save", "tt.mechanics.involuntary-tapping", "tt.keyword.tap-untap")
+    outcome = _opposed(act, t, dice_of(action, ("effect_d20", "save_d20")), against="tapping", source=src["name"])
+    if outcome == "failed":
+        t["status"], t["detained_by"] = "detained", src["id"]
+    act.outcome = "detained" if outcome == "failed" else "saved"
+    act.headline = (f"{src['name']} detains {t['name']}: tapped until {src['name']}'s next turn." if outcome == "failed"
+                    else f"{src['name']} tries to detain {t['name']}: it saves and is not detained.")
 
 
 def damage(act: Act, action: dict) -> None:

@@ -37,7 +37,7 @@ const ACTIONS = {
   act: { label: "Another action (move, kneel, get up…)", actor: "id", actorLabel: "Who", fields: ["what"] },
   tap: { label: "Force to its knees (opposed save)", actor: "source", actorLabel: "Forced by", optionalActor: true, target: "target", fields: ["effect_d20", "save_d20"], dice: true },
   exile: { label: "Exile (opposed save, all actions)", actor: "caster", actorLabel: "Caster", target: "target", fields: ["effect_d20", "save_d20"], dice: true },
-  detain: { label: "Detain", actor: "source", actorLabel: "Detained by", target: "target", fields: [] },
+  detain: { label: "Detain (opposed save)", actor: "source", actorLabel: "Detained by", target: "target", fields: ["effect_d20", "save_d20"], dice: true },
   damage: { label: "Damage from a spell or effect", actor: "source", actorLabel: "Source", optionalActor: true, target: "target", fields: ["amount"] },
   life: { label: "Gain or lose life", target: "target", targetLabel: "Who", fields: ["amount"] },
   cure: { label: "Regenerate, return or burn", target: "target", targetLabel: "Who", fields: ["how", "amount"] },
