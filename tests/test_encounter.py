@@ -38,8 +38,8 @@ def step(state, action, seed=None):
     return encounter_step(state, action, random.Random(seed) if seed is not None else None)
 
 
-def fresh(*actions, seed=1):
-    s = new_encounter()
+def fresh(*actions, seed=1, state=None):
+    s = state or new_encounter()
     for i, a in enumerate(actions):
         s, _ = step(s, a, seed + i)
     return s
@@ -500,3 +500,27 @@ def test_detain_needs_an_opposed_save():
     assert by_name(s2, "Monk")["status"] == "standing" and "tt.mechanics.vigilance-save" in result.rules
     with pytest.raises(InputError, match="type what you rolled"):
         step(s, {"do": "detain", "source": "c1", "target": "c2"})  # no dice and nothing to roll them with: no longer applied at once
+
+
+def test_a_summon_joins_a_fight_only_as_its_casters_sorcery():
+    """tt.summoning.timing, tt.ruling.summon-timing: in a fight a summon (not a token) comes only when its caster could
+    cast a sorcery, and takes one of its 2 actions; a token comes at any time, for no action; before the fight, freely."""
+    wolf = {"do": "add", "name": "Wolf", "kind": "summon", "owner": "c1", "power": 2, "toughness": 2, "vitality": 4}
+    s = fresh(add("Nissa", initiative=20), add("Orc", kind="npc", initiative=1))
+    s, _ = step(s, wolf)  # before the fight: no turn, no action
+    s, _ = step(s, {"do": "remove", "id": "c3"})
+    s = fresh({"do": "start"}, state=s)
+    with pytest.raises(InputError, match="character actions step"):
+        step(s, wolf)  # Nissa's untap step
+    s = fresh({"do": "next"}, {"do": "next"}, {"do": "next"}, state=s)
+    s2, result = step(s, wolf)
+    assert by_name(s2, "Nissa")["actions"] == 1 and by_name(s2, "Wolf")["status"] == "standing"
+    assert {"tt.summoning.timing", "tt.ruling.summon-timing", "tt.combat.actions"} <= set(result.rules)
+    s2, _ = step(s2, {"do": "act", "id": "c1", "what": "move"})
+    with pytest.raises(InputError, match="0 actions left"):
+        step(s2, {**wolf, "name": "Bear"})  # no action left for a second summon
+    s3, _ = step(s2, {**wolf, "name": "Saproling", "token": True})  # a token: no action needed
+    assert by_name(s3, "Saproling")["token"] and by_name(s3, "Nissa")["actions"] == 0
+    s4 = fresh({"do": "next"}, {"do": "next"}, {"do": "next"}, {"do": "next"}, state=s)  # the Orc's turn
+    with pytest.raises(InputError, match="It is Orc's turn"):
+        step(s4, wolf)

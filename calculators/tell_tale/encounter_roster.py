@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..checks import InputError, die, one_of, quote
 from .characters import stat_total
-from .encounter_fight import Act, after_change, take
+from .encounter_fight import Act, able, after_change, on_turn, take
 from .encounter_state import (
     ACTIONS_PER_TURN, GONE, HOLDERS, KEYWORDS, KINDS, MAX_COMBATANTS, MAX_ID, SETTINGS, by_id, check_combatant, check_name, check_settings,
 )
@@ -76,6 +76,10 @@ def add(act: Act, action: dict) -> None:
         if c["token"]:
             act.cite("tt.summoning.tokens")
         else:
+            if s["phase"] == "combat":  # tt.ruling.summon-timing: when its caster could cast a sorcery, for one action
+                on_turn(act, able(act, owner["id"], "owner"))
+                act.say(f"{owner['name']} summons {c['name']} as it could cast a sorcery: one of its {ACTIONS_PER_TURN} actions.")
+                act.cite("tt.summoning.timing", "tt.ruling.summon-timing")
             for old in s["combatants"]:
                 if old["owner"] == owner["id"] and old["kind"] == "summon" and not old["token"] and old["status"] != "dispelled":
                     old["status"], old["detained_by"] = "dispelled", None

@@ -79,7 +79,7 @@ RULES = tuple(dict.fromkeys((
     "tt.advantage.roll", "tt.advantage.conditions", "tt.ruling.prone-attacker", "tt.ruling.advantage-and-disadvantage",
     "tt.stats.damage-order", "tt.stats.toughness", "tt.stats.vitality", "tt.ruling.damage-overflow", "tt.stats.power-minimum",
     "tt.stats.toughness-upkeep", "tt.summoning.toughness-upkeep", "tt.summoning.one-summon", "tt.summoning.replacing",
-    "tt.summoning.tokens", "tt.summoning.permanent", "tt.stats.toughness-regeneration", "tt.ruling.counters-after-combat",
+    "tt.summoning.tokens", "tt.summoning.permanent", "tt.summoning.timing", "tt.ruling.summon-timing", "tt.stats.toughness-regeneration", "tt.ruling.counters-after-combat",
     "tt.ruling.double-strike", "tt.mechanics.first-strike-meeting", "tt.ruling.first-strike-tie", "tt.ruling.opportunist-attacks",
     "tt.ruling.trample-charge", "tt.ruling.opposed-saves", "tt.ruling.vigilance-knockdown", "tt.mechanics.vigilance-save",
     "tt.mechanics.involuntary-tapping", "tt.mechanics.voluntary-tapping", "tt.mechanics.tapping-actions",
