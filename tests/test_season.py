@@ -62,11 +62,12 @@ def dice(seed):
 
 @st.composite
 def duelist_rows(draw, slot, who):
-    """A duelist that may legally sit in `slot`: its own division or a lower one, votes within the Draw."""
+    """A duelist that may legally sit in `slot`: its own division or a lower one, votes within the Draw and, four
+    together, within the Vote Pool of 10 (rpgdl.ruling.vote-pool)."""
     division = draw(st.sampled_from(DIVISIONS[DIVISIONS.index(slot):]))
     d = draw(st.integers(0, 6))
     return row(f"{who[0]}{slot}{draw(st.integers(0, 9))}", division, draw(st.integers(0, 12)), d,
-               draw(st.integers(0, d)), draw(st.integers(-3, 3)))
+               draw(st.integers(0, min(d, 2))), draw(st.integers(-3, 3)))
 
 
 @st.composite
@@ -323,6 +324,45 @@ def test_the_championship_goal_crowns_whoever_outlasts_a_division_and_runs_past_
     assert "rpgdl.ruling.championship-length" in entry["rules"] and "rpgdl.championship.points" in entry["rules"]
 
 
+def _no_godlike_pool(prefix):
+    """A legal Nom Pool with no Godlike at all: ten Heavy in their place (rpgdl.decks.nom-pool-replace)."""
+    return "\n".join(f"{prefix}{d[0].upper()}{i}, {d}" for d, n in (("heavy", 10), ("middle", 5), ("light", 5)) for i in range(1, n + 1))
+
+
+@pytest.mark.parametrize("both", [False, True])
+def test_a_nom_pool_without_a_division_ran_out_of_it_first(both):
+    """rpgdl.ruling.championship-run-out: a Nom Pool that never had a Godlike ran out at the start, before the
+    opponent loses its last Godlike in week 1, so the opponent is crowned without a roll-off; two such pools
+    ran out together and roll off (rpgdl.ruling.championship-same-results)."""
+    season = apply_action(new_season(), {"do": "settings", "settings": {"goal": "championship"}})[0]
+    season = apply_action(season, {"do": "player", "player": "first", "nom_pool": _no_godlike_pool("A")})[0]
+    ben = _no_godlike_pool("B") if both else "BG1, godlike\n" + "\n".join(f"BH{i}, heavy" for i in range(1, 5)) + "\n" + \
+        "\n".join(f"B{d[0].upper()}{i}, {d}" for d in ("middle", "light") for i in range(1, 6))
+    season = apply_action(season, {"do": "player", "player": "second", "nom_pool": ben})[0]
+    assert season["players"]["first"]["nom_pool_problems"] == []  # legal: the game allows it
+    first = [row("AH1", "heavy", 9, 2), row("AH2", "heavy", 1, 2), row("AM1", "middle", 1, 2), row("AL1", "light", 1, 2)]
+    second = [row("BH9" if both else "BG1", "heavy" if both else "godlike", 1, 2), row("BH1", "heavy", 9, 2),
+              row("BM1", "middle", 9, 2), row("BL1", "light", 9, 2)]
+    if both:
+        second[0] = row("BH10", "heavy", 1, 2)
+    season, entry, _ = apply_action(season, {"do": "weekend", "first": first, "second": second, "rolls": "2 5"} if both else
+                                    {"do": "weekend", "first": first, "second": second})
+    assert season["run_out"]["first"]["godlike"] == 0
+    if both:
+        assert season["run_out"]["second"]["godlike"] == 0
+        assert season["champions"]["godlike"] == {"player": "second", "week": 1, "roll": [2, 5]}
+        assert "rpgdl.ruling.championship-same-results" in entry["rules"]
+    else:
+        assert season["run_out"]["second"]["godlike"] == 1  # Ben's only Godlike lost to Ana's Heavy playing up
+        assert season["champions"]["godlike"] == {"player": "second", "week": 1, "roll": None}
+        assert "rpgdl.ruling.championship-same-results" not in entry["rules"]
+        assert "Second player is the Godlike champion (First player ran out first, having none in the Nom Pool): " \
+               "5 Championship points." in entry["details"]
+    assert "First player had no Godlike duelist in the Nom Pool: out of that division from the start." in entry["details"]
+    assert "rpgdl.ruling.championship-run-out" in entry["rules"]
+    assert check_season(json.loads(json.dumps(season))) == season  # and it survives storage
+
+
 def test_a_sixth_week_under_the_championship_goal():
     season = new_season()
     season, _, _ = apply_action(season, {"do": "settings", "settings": {"goal": "championship", "sudden_death": "no-winner"}})
@@ -576,3 +616,63 @@ def test_the_command_line_runs_a_season_file_and_prints_its_state(tmp_path):
     path.write_text('{"tracker": "rpgdl.season", "version": 9, "log": []}')
     refused = cli("track", "rpgdl.season", str(path))
     assert refused.returncode == 2 and "newer version" in refused.stderr
+
+
+# ---------------------------------------------------------------- votes against the Vote Pool
+
+
+def _four(votes, prefix="A"):
+    return [row(f"{prefix}{d}", d, 5, 99, v) for d, v in zip(DIVISIONS, votes)]
+
+
+def test_votes_past_the_vote_pool_are_refused_by_the_tracker():
+    """rpgdl.ruling.vote-pool: 99 votes on each of four duelists (396) against a Vote Pool of 10 is refused, in a
+    sentence naming the field; 10 are taken, and a bigger pool typed for the week takes more."""
+    season = apply_action(new_season(), {"do": "player", "player": "first", "name": "Ana"})[0]
+    with pytest.raises(InputError) as err:
+        apply_action(season, {"do": "weekend", "first": _four([99] * 4), "second": _four([0] * 4, "B")}, dice(1))
+    assert err.value.field == "light_first_votes"
+    assert str(err.value).startswith("Light slot, Ana's votes: 99 + 99 + 99 + 99 = 396 votes on Ana's duelists this Weekend, "
+                                     "more than the 10 in Ana's Vote Pool")
+    with pytest.raises(InputError) as err:
+        apply_action(season, {"do": "weekend", "first": _four([0] * 4), "second": _four([3, 3, 5, 0], "B")}, dice(1))
+    assert err.value.field == "middle_second_votes" and "3 + 3 + 5 + 0 = 11 votes" in str(err.value)
+    _, entry, _ = apply_action(season, {"do": "weekend", "first": _four([4, 3, 2, 1]), "second": _four([0] * 4, "B")}, dice(1))
+    assert entry["action"]["vote_pools"] == {"first": 10, "second": 10} and "rpgdl.ruling.vote-pool" in entry["rules"]
+    assert "Votes on the duelists: Ana 10 of 10, Second player 0 of 10 in the Vote Pool." in entry["details"]
+    _, entry, _ = apply_action(season, {"do": "weekend", "first": _four([4, 3, 3, 2]), "second": _four([0] * 4, "B"),
+                                           "vote_pools": {"first": "12"}}, dice(1))
+    assert entry["action"]["vote_pools"] == {"first": 12, "second": 10}
+    with pytest.raises(InputError) as err:
+        apply_action(season, {"do": "weekend", "first": _four([0] * 4), "second": _four([0] * 4, "B"), "vote_pools": {"second": -1}})
+    assert err.value.field == "second_vote_pool"
+
+
+def test_votes_past_the_vote_pool_are_refused_by_the_weekend_form():
+    """rpgdl.ruling.vote-pool, in the Weekend calculator: the same sentence, next to the field at fault."""
+    fields = {f"{d}_{who}_{k}": v for d in DIVISIONS for who in ("first", "second") for k, v in (("worth", "5"), ("draw", "99"))}
+    over = registry.run("rpgdl.resolve_weekend", {**fields, **{f"{d}_first_votes": "99" for d in DIVISIONS},
+                                                  "sudden_death_rolls": "1 2 1 2 1 2 1 2"})
+    assert not over["ok"] and over["field"] == "light_first_votes"
+    assert over["error"].startswith("Light slot, first player's votes: 99 + 99 + 99 + 99 = 396 votes on the first player's "
+                                    "duelists this Weekend, more than the 10 in the first player's Vote Pool")
+    ok = registry.run("rpgdl.resolve_weekend", {**fields, **{f"{d}_first_votes": "99" for d in DIVISIONS}, "first_vote_pool": "396"})
+    assert ok["ok"] and "rpgdl.ruling.vote-pool" in ok["rules"]
+    assert "Votes on the duelists: first player 396 of 396, second player 0 of 10 in the Vote Pool." in ok["details"]
+    bad = registry.run("rpgdl.resolve_weekend", {**fields, "second_vote_pool": "-3"})
+    assert not bad["ok"] and bad["field"] == "second_vote_pool"
+
+
+def test_a_season_saved_by_the_first_version_is_rebuilt_from_its_log():
+    """Version 1 kept other words beside its actions (and no Vote Pools): its log alone is replayed, nothing is lost."""
+    season = play(new_season(), [{"do": "weekend", "first": _four([1, 0, 0, 0]), "second": _four([0] * 4, "B")}], 3)
+    saved = json.loads(json.dumps(season))
+    saved["version"] = 1
+    for entry in saved["log"]:
+        entry["action"].pop("vote_pools", None)
+        entry["rules"] = [r for r in entry["rules"] if r != "rpgdl.ruling.vote-pool"]
+        entry["details"] = [d for d in entry["details"] if not d.startswith("Votes on the duelists")]
+    assert check_season(saved) == season
+    saved["version"] = 2
+    with pytest.raises(InputError, match="does not match its own log"):
+        check_season(saved)

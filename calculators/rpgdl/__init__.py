@@ -14,6 +14,7 @@ from .data import (
     CHAMPIONSHIP_MAX_WEEKS,
     CHAMPIONSHIP_POINTS,
     DEFAULT_GENERIC_WEIGHT,
+    DEFAULT_VOTE_POOL,
     DEFAULT_TRAINWRECK_LIMIT,
     DIVISION_NAMES,
     DIVISION_PENALTY,
@@ -55,7 +56,9 @@ from .duels import (
     Duelist,
     DuelResult,
     WeekendResult,
+    WeekendRow,
     WorthParts,
+    check_vote_pool,
     division_gap,
     is_trainwreck,
     modified_worth,
@@ -64,6 +67,8 @@ from .duels import (
     roll_off,
     roll_off_odds,
     trainwreck_reasons,
+    weekend_from_rows,
+    weekend_ties,
     worth_parts,
 )
 from .entries import CALCULATORS, DIVISION_CHOICES, SETTING_PARAMS, TRACKERS, WEEKEND_FIELDS
@@ -90,6 +95,10 @@ from .season import (
 )
 
 __all__ = [
+    "WeekendRow",
+    "weekend_ties",
+    "weekend_from_rows",
+    "check_vote_pool",
     "DIVISIONS",
     "IMPROPER_PENALTY",
     "CHAMPIONSHIP_POINTS",
@@ -162,6 +171,7 @@ __all__ = [
     "CHAMPIONS",
     "DEFAULT_TRAINWRECK_LIMIT",
     "DEFAULT_GENERIC_WEIGHT",
+    "DEFAULT_VOTE_POOL",
     # limits of the form's fields
     "NOM_POOL_MAX_LENGTH",
     "NOM_POOL_MAX_LINES",

@@ -47,6 +47,9 @@ PLAN_OBJECTIVES = (("successes", "Most Successes"), ("margin", "Widest lead"), (
 DEFAULT_TRAINWRECK_LIMIT = 3  # rpgdl.ruling.trainwreck-limit
 TRAINWRECK_LIMIT_MAX = 20  # the most a table may set X to, in the forms and the tracker
 DEFAULT_GENERIC_WEIGHT = 1  # rpgdl.ruling.generic-voter-weight
+# A player's Vote Pool for a week: ten voter slots at Vote Weight 1 (rpgdl.ruling.vote-pool)
+DEFAULT_VOTE_POOL = STARTING_GENERIC_VOTERS * DEFAULT_GENERIC_WEIGHT
+VOTE_POOL_MAX = 999  # the most a form or the tracker takes: ten Voters of Vote Weight 99 and more
 
 PLAYERS = ("first", "second")
 

@@ -340,14 +340,18 @@ def weekend_ties(
     successes_worth: str = "modified",
     sudden_death: str = "roll-off",
     names: Mapping[str, str] | None = None,
+    vote_pools: Mapping[str, int] | None = None,
 ) -> dict[str, DuelResult]:
     """Check a Weekend's rows and give the duels that are tied and need a Sudden Death roll-off.
 
     Each row is checked in its slot (rpgdl.divisions.improper, rpgdl.votes.limit):
     a fault raises InputError naming the row's field, `{slot}_{who}_votes` or
     `{slot}_{who}_division`, its sentence led by "Godlike slot, Ana: " when
-    `names` (player -> name) is given. The tied duels come by slot, Godlike
-    first: those a roll-off settles, none under the "no-winner" ruling.
+    `names` (player -> name) is given. With `vote_pools` (player -> votes
+    in the Vote Pool this week), a player's votes on the four duelists
+    together are at most the pool (rpgdl.ruling.vote-pool). The tied duels
+    come by slot, Godlike first: those a roll-off settles, none under the
+    "no-winner" ruling.
     """
     lines = {"first": _four(first, "the first player's line-up", "first"), "second": _four(second, "the second player's line-up", "second")}
     ties: dict[str, DuelResult] = {}
@@ -371,7 +375,28 @@ def weekend_ties(
             raise InputError(str(err), f"{slot}_first_division") from None
         if duel.sudden_death and as_setting(sudden_death, SUDDEN_DEATH, "The Sudden Death setting", "sudden_death") == "roll-off":
             ties[slot] = duel
+    for who in PLAYERS:
+        if vote_pools is not None:
+                check_vote_pool([None if r is None else r.votes for r in lines[who]], vote_pools[who], who,
+                            None if names is None else names[who])
     return ties
+
+
+def check_vote_pool(votes: Sequence[int | None], pool: int, who: str, name: str | None = None) -> None:
+    """A player's votes on the duelists of one Weekend, slot by slot, against the Vote Pool (rpgdl.ruling.vote-pool).
+
+    Over the pool: InputError naming the votes field of the last slot that
+    has votes, `{slot}_{who}_votes`, in a sentence that names it.
+    """
+    pool = whole(pool, "The Vote Pool", f"{who}_vote_pool", minimum=0)
+    total = sum(v or 0 for v in votes)
+    if total <= pool:
+        return
+    slot = [s for s, v in zip(DIVISIONS, votes) if v][-1]
+    label, player = name or f"{who} player", name or f"the {who} player"
+    spread = " + ".join(str(v or 0) for v in votes)
+    raise InputError(f"{DIVISION_NAMES[slot]} slot, {label}'s votes: {spread} = {total} votes on {player}'s duelists this Weekend, "
+                     f"more than the {pool} in {player}'s Vote Pool; take some votes off, or raise the Vote Pool if Voters gave more this week.", f"{slot}_{who}_votes")
 
 
 def weekend_from_rows(

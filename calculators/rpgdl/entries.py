@@ -16,6 +16,7 @@ from .data import (
     CHAMPIONS,
     DEFAULT_GENERIC_WEIGHT,
     DEFAULT_TRAINWRECK_LIMIT,
+    DEFAULT_VOTE_POOL,
     DIVISION_NAMES,
     DIVISION_PENALTY,
     DIVISIONS,
@@ -29,6 +30,7 @@ from .data import (
     SUCCESSES_WORTH,
     SUDDEN_DEATH,
     TRAINWRECK_LIMIT_MAX,
+    VOTE_POOL_MAX,
     WEEKEND_FIELDS,
     WEEKEND_LIMITS as _LIMITS,
     as_division,
@@ -272,9 +274,14 @@ CALCULATORS = (
         + (SETTING_PARAMS["division_penalty"], SETTING_PARAMS["half_draw"], SETTING_PARAMS["successes_worth"],
              SETTING_PARAMS["sudden_death"],
              Param("sudden_death_rolls", "Sudden Death roll-offs (two d6 per tied duel, Godlike first)", "dice",
-                   help="Only used on a tie")),
+                   help="Only used on a tie"),
+             *(Param(f"{who}_vote_pool", f"{who.capitalize()} player's Vote Pool", "int", DEFAULT_VOTE_POOL, minimum=0,
+                     maximum=VOTE_POOL_MAX, help=f"Votes the {who} player's Voters gave this week: {DEFAULT_VOTE_POOL} from ten "
+                                                 "Generic Voters at Vote Weight 1; the votes on the four duelists are at most this")
+               for who in PLAYERS)),
         adapter=resolve_weekend_report,
-        rules=_DUEL_RULES + ("rpgdl.weekend.order", "rpgdl.weekend.discard-losers", "rpgdl.weekend.return-winners"),
+        rules=_DUEL_RULES + ("rpgdl.weekend.order", "rpgdl.weekend.discard-losers", "rpgdl.weekend.return-winners",
+                             "rpgdl.ruling.vote-pool"),
         outcomes=("first", "second", "even"),
         examples=(
             # The whole Weekend of the page: Successes 2 to 1, the second player wins the Light roll-off.

@@ -23,13 +23,13 @@ from ..checks import InputError, got, quote
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS
 from .decks import check_nom_pool, check_season_deck
 from .duels import Duelist, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
-from .league_input import norm, other, read_player, read_rolls, read_row, read_settings
+from .league_input import norm, other, read_player, read_rolls, read_row, read_settings, read_vote_pools
 from .season import WeekScore, season_tally
 
 __all__ = ["TRACKER", "VERSION", "MAX_LOG", "STATE_MAX_CHARS", "new_season", "apply_action", "replay", "undo", "LOGGED", "RULES"]
 
 TRACKER = "rpgdl.season"
-VERSION = 1
+VERSION = 2  # 2: a Weekend keeps its Vote Pools; a division a Nom Pool never had ran out in week 0
 MAX_LOG = 100  # entries: two players, their decks and twenty weeks fit many times over
 STATE_MAX_CHARS = 200_000  # a season's JSON: what the tracker reads back from outside, so no step may pass it
 LOGGED = ("settings", "player", "weekend")  # the actions that change a season and go in its log
@@ -42,7 +42,7 @@ RULES = (
     "rpgdl.worth.modified", "rpgdl.weekend.duel", "rpgdl.votes.worth", "rpgdl.votes.limit", "rpgdl.divisions.improper",
     "rpgdl.ruling.division-penalty", "rpgdl.weekend.sudden-death", "rpgdl.ruling.sudden-death", "rpgdl.ruling.roll-off",
     "rpgdl.weekend.successes", "rpgdl.ruling.successes-worth", "rpgdl.weekend.trainwreck", "rpgdl.ruling.half-draw",
-    "rpgdl.ruling.trainwreck-gap", "rpgdl.championship.divisions", "rpgdl.championship.points", "rpgdl.championship.winner",
+    "rpgdl.ruling.trainwreck-gap", "rpgdl.ruling.vote-pool", "rpgdl.championship.divisions", "rpgdl.championship.points", "rpgdl.championship.winner",
     "rpgdl.ruling.championship-run-out", "rpgdl.ruling.championship-same-results", "rpgdl.ruling.championship-length",
     "rpgdl.decks.nom-pool-size",
     "rpgdl.decks.nom-pool-names", "rpgdl.decks.nom-pool-replace", "rpgdl.ruling.nom-pool-places",
@@ -186,7 +186,7 @@ def _player_action(season: dict, action: dict) -> dict:
 def _weekend(season: dict, action: dict, roll: Roll | None, notes: list[str]) -> dict:
     settings, players = season["settings"], season["players"]
     week = len(season["weeks"]) + 1
-    unknown = set(action) - {"do", "week", "first", "second", "rolls"}
+    unknown = set(action) - {"do", "week", "first", "second", "rolls", "vote_pools"}
     if unknown:
         raise InputError(f"A Weekend has no field {quote(sorted(unknown)[0])}.", "action")
     if "week" in action and (isinstance(action["week"], bool) or action["week"] != week):
@@ -208,6 +208,8 @@ def _weekend(season: dict, action: dict, roll: Roll | None, notes: list[str]) ->
                 for r, slot in zip(lines[p], DIVISIONS)] for p in PLAYERS}
     if not any(r for p in PLAYERS for r in rows[p]):
         raise InputError("Enter at least one duelist for this Weekend.", "godlike_first_worth")
+    names = {p: players[p]["name"] for p in PLAYERS}
+    pools = read_vote_pools(action.get("vote_pools"), names)
     rolls = read_rolls(action.get("rolls"))
     used: list[list[int]] = []
 
@@ -230,9 +232,8 @@ def _weekend(season: dict, action: dict, roll: Roll | None, notes: list[str]) ->
         return won
 
     weekend_settings = {k: settings[k] for k in ("division_penalty", "half_draw", "successes_worth", "sudden_death")}
-    names = {p: players[p]["name"] for p in PLAYERS}
     winners: dict[str, str] = {}
-    for slot, tie in weekend_ties(rows["first"], rows["second"], names=names, **weekend_settings).items():
+    for slot, tie in weekend_ties(rows["first"], rows["second"], names=names, vote_pools=pools, **weekend_settings).items():
         winners[slot] = next_roll(f"The {DIVISION_NAMES[slot]} duel is tied at {tie.first_worth}")
     result = weekend_from_rows(rows["first"], rows["second"], sudden_death_winners=winners, **weekend_settings)
     fought = {d.slot: d for d in result.duels}
@@ -258,6 +259,11 @@ def _weekend(season: dict, action: dict, roll: Roll | None, notes: list[str]) ->
             details.append(_duel_line(season, d, row["roll"]))
             rules += duel_rules(d)
         record["duels"].append(row)
+    spent = {p: sum(r["votes"] for r in lines[p] if r is not None) for p in PLAYERS}
+    if any(spent.values()):
+        details.append(f"Votes on the duelists: {names['first']} {spent['first']} of {pools['first']}, "
+                       f"{names['second']} {spent['second']} of {pools['second']} in the Vote Pool.")
+        rules.append("rpgdl.ruling.vote-pool")
     for p in PLAYERS:
         if record["discarded"][p]:
             details.append(f"Discarded to Defeated Duelists: {players[p]['name']}'s {', '.join(record['discarded'][p])}.")
@@ -277,7 +283,7 @@ def _weekend(season: dict, action: dict, roll: Roll | None, notes: list[str]) ->
     rules += ["rpgdl.championship.divisions", "rpgdl.ruling.championship-length"] if championship else ["rpgdl.season.length"]
     if rolls:
         raise InputError(f"{len(rolls)} roll-off(s) more were typed than this Weekend needs ({len(used)}).", "rolls")
-    completed = {"do": "weekend", "week": week, "first": lines["first"], "second": lines["second"]}
+    completed = {"do": "weekend", "week": week, "first": lines["first"], "second": lines["second"], "vote_pools": pools}
     if used:
         completed["rolls"] = used
     return {"action": completed, "headline": headline, "details": details, "rules": rules}
@@ -370,24 +376,29 @@ def _results(season: dict, record: dict, lines: dict, details: list[str], rules:
                 pool[norm(row["name"])]["discarded"] = week
         for d in DIVISIONS:
             if d not in season["run_out"][p] and not any(e["division"] == d and e["discarded"] is None for e in players[p]["nom_pool"]):
-                season["run_out"][p][d] = week
-                details.append(f"{players[p]['name']} has no {DIVISION_NAMES[d]} duelist left in the Roster.")
+                never = not any(e["division"] == d for e in players[p]["nom_pool"])  # out from the start: week 0
+                season["run_out"][p][d] = 0 if never else week
+                details.append(f"{players[p]['name']} had no {DIVISION_NAMES[d]} duelist in the Nom Pool: out of that division from the start."
+                               if never else f"{players[p]['name']} has no {DIVISION_NAMES[d]} duelist left in the Roster.")
                 rules += ["rpgdl.championship.divisions", "rpgdl.ruling.championship-run-out"]
     if season["settings"]["goal"] != "championship":
         return
     for d in DIVISIONS:
         if season["champions"][d] is not None:
             continue
-        out = [p for p in PLAYERS if d in season["run_out"][p]]
+        out = {p: season["run_out"][p][d] for p in PLAYERS if d in season["run_out"][p]}
         if not out:
             continue
+        first_out = min(out.values())  # a Nom Pool without the division ran out before the game began (week 0)
+        out = {p: w for p, w in out.items() if w == first_out}
         if len(out) == 2:
             champion = next_roll(f"Both players ran out of {DIVISION_NAMES[d]} duelists together")
             rules += ["rpgdl.ruling.championship-same-results", "rpgdl.ruling.roll-off"]
             how = f"both ran out together; {players[champion]['name']} wins the roll-off, {used[-1][0]} against {used[-1][1]}"
         else:
-            champion = other(out[0])
-            how = f"{players[out[0]]['name']} ran out first"
+            (loser,) = out
+            champion = other(loser)
+            how = f"{players[loser]['name']} ran out first" + (", having none in the Nom Pool" if first_out == 0 else "")
         season["champions"][d] = {"player": champion, "week": week, "roll": used[-1] if len(out) == 2 else None}
         record["crowned"][d] = champion
         details.append(f"{players[champion]['name']} is the {DIVISION_NAMES[d]} champion ({how}): "

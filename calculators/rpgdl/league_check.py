@@ -3,7 +3,9 @@
 Only the log is read: its actions are replayed from a new season, each
 checked as if typed again, so nothing in a season can be other than its
 actions make it. Every other field given must be what the replay rebuilds;
-fields left out are rebuilt (a link carries the log alone). Bad or hostile
+fields left out are rebuilt (a link carries the log alone). A season saved
+by an older version of the tracker is rebuilt from its actions alone: the
+words and fields it kept beside them were that version's. Bad or hostile
 input is refused with a sentence naming what is wrong.
 """
 
@@ -44,6 +46,9 @@ def check_season(raw: object) -> dict:
         raise InputError(f"A saved season's log is a list of actions; got {_kind(log)}.", "state")
     if len(log) > MAX_LOG:
         raise InputError(f"The season's log has {len(log):,} entries; the tracker keeps at most {MAX_LOG}.", "state")
+    if version < VERSION:  # an older tracker's wording, rule lists and fields: rebuilt from its log's actions alone
+        log = [{"action": e["action"]} if isinstance(e, dict) and "action" in e else e for e in log]
+        raw = {"tracker": TRACKER, "log": log}
     season = new_season()
     for n, entry in enumerate(log, start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("action"), dict):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..checks import MAX_NAME, InputError, blank, check_name, got, parse_numbers, quote, whole_text
 from .data import (
     DEFAULT_TRAINWRECK_LIMIT,
+    DEFAULT_VOTE_POOL,
     DIVISION_NAMES,
     DIVISION_PENALTY,
     DUELIST_NAME_MAX_LENGTH,
@@ -24,6 +25,7 @@ from .data import (
     SUCCESSES_WORTH,
     SUDDEN_DEATH,
     TRAINWRECK_LIMIT_MAX,
+    VOTE_POOL_MAX,
     WEEKEND_FIELDS,
     WEEKEND_LIMITS,
     as_division,
@@ -31,7 +33,7 @@ from .data import (
 from .decks import NOM_POOL_MAX_LENGTH, SEASON_DECK_MAX_LENGTH, parse_nom_pool, parse_season_deck
 from .decks import _norm as norm  # names compared ignoring case and spacing (rpgdl.ruling.nom-pool-places)
 
-__all__ = ["norm", "other", "read_settings", "read_player", "read_row", "read_rolls", "SETTING_CHOICES",
+__all__ = ["norm", "other", "read_settings", "read_player", "read_row", "read_rolls", "read_vote_pools", "SETTING_CHOICES",
            "PLAYER_NAME_MAX_LENGTH", "NOM_POOL_MAX_DUELISTS", "SEASON_DECK_MAX_CARDS", "CARD_NAME_MAX_LENGTH", "COPIES_MAX"]
 
 # The rulings a season plays by (the first choice of each is the site's ruling) and the game goal.
@@ -202,4 +204,18 @@ def read_rolls(raw: object) -> list[list[int]]:
         if not (isinstance(pair, list) and len(pair) == 2):
             raise InputError(f"{label}: each roll-off is two d6; got {got(pair)}.", "rolls")
         out.append([whole_text(v, f"{label}: a d{ROLL_OFF_SIDES}", "rolls", minimum=1, maximum=ROLL_OFF_SIDES) for v in pair])
+    return out
+
+
+def read_vote_pools(raw: object, names: dict[str, str]) -> dict[str, int]:
+    """Each player's Vote Pool this week: {"first": 10, "second": 12}; a player left out or blank has the ruling's 10."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict) or set(raw) - set(PLAYERS):
+        raise InputError("A Weekend's Vote Pools are an object with a number for 'first' and 'second'.", "first_vote_pool")
+    out = {}
+    for who in PLAYERS:
+        value = raw.get(who)
+        out[who] = DEFAULT_VOTE_POOL if blank(value) else whole_text(
+            value, f"{names[who]}'s Vote Pool", f"{who}_vote_pool", minimum=0, maximum=VOTE_POOL_MAX)
     return out

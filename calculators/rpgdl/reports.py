@@ -18,7 +18,7 @@ from ..dice import parse_dice, roll_dice
 from ..fmt import about, percent, signed
 from ..registry import Report
 from .data import DUELIST_NAME_MAX_LENGTH as DUELIST_NAME_MAX_LENGTH  # the Weekend form's names; the tracker's too
-from .data import DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, as_division
+from .data import DEFAULT_VOTE_POOL, DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, as_division
 from .decks import check_nom_pool, check_season_deck, parse_nom_pool, parse_season_deck
 from .duels import (
     Duelist,
@@ -189,7 +189,8 @@ def is_trainwreck_report(rng, *, loser_division, loser_draw, winner_division, wi
 
 
 
-def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth, sudden_death, sudden_death_rolls, **duelists) -> Report:
+def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth, sudden_death, sudden_death_rolls,
+                           first_vote_pool=DEFAULT_VOTE_POOL, second_vote_pool=DEFAULT_VOTE_POOL, **duelists) -> Report:
     line: dict[str, list[WeekendRow | None]] = {p: [] for p in PLAYERS}
     for slot in DIVISIONS:
         for who in PLAYERS:
@@ -198,7 +199,8 @@ def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth,
             line[who].append(WeekendRow(Duelist(name, duelists[f"{field}_division"], duelists[f"{field}_worth"], duelists[f"{field}_draw"]),
                                         duelists[f"{field}_votes"], duelists[f"{field}_bonus"]))
     settings = dict(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth, sudden_death=sudden_death)
-    ties = weekend_ties(line["first"], line["second"], **settings)
+    pools = {"first": first_vote_pool, "second": second_vote_pool}
+    ties = weekend_ties(line["first"], line["second"], vote_pools=pools, **settings)
     winners: dict[str, str] = {}
     dice: dict[str, str] = {}
     details: list[str] = []
@@ -215,6 +217,9 @@ def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth,
         dice["sudden_death_rolls"] = " ".join(f"{a} {b}" for a, b in pairs)
     result = weekend_from_rows(line["first"], line["second"], sudden_death_winners=winners, **settings)
     rules = ["rpgdl.weekend.order", "rpgdl.weekend.discard-losers", "rpgdl.weekend.return-winners"]
+    spent = {p: sum(r.votes for r in line[p] if r is not None) for p in PLAYERS}
+    if any(spent.values()):
+        rules.append("rpgdl.ruling.vote-pool")
     lines = []
     for duel in result.duels:
         lines.append(f"{DIVISION_NAMES[duel.slot]}: {duel.first.name} {duel.first_worth} against {duel.second.name} {duel.second_worth}"
@@ -226,6 +231,9 @@ def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth,
     if winners:
         rules.append("rpgdl.ruling.roll-off")
     details = lines + details
+    if any(spent.values()):
+        details.append(f"Votes on the duelists: first player {spent['first']} of {pools['first']}, "
+                       f"second player {spent['second']} of {pools['second']} in the Vote Pool.")
     details.append(f"Returned to the Roster: first player {', '.join(result.first_returned) or 'none'}; "
                    f"second player {', '.join(result.second_returned) or 'none'}.")
     details.append(f"Discarded to Defeated Duelists: first player {', '.join(result.first_discarded) or 'none'}; "
@@ -469,7 +477,7 @@ def describe_season(state: dict) -> str:
         pool = state["players"][p]["nom_pool"]
         if pool:
             left = ", ".join(f"{DIVISION_NAMES[d]} {sum(1 for e in pool if e['division'] == d and e['discarded'] is None)}" for d in DIVISIONS)
-            out = ", ".join(f"{DIVISION_NAMES[d]} (week {w})" for d, w in state["run_out"][p].items())
+            out = ", ".join(f"{DIVISION_NAMES[d]} ({f'week {w}' if w else 'from the start'})" for d, w in state["run_out"][p].items())
             lines.append(f"{names[p]}'s Roster: {left}" + (f"; run out: {out}" if out else "") + ".")
     crowned = [f"{DIVISION_NAMES[d]} {names[c['player']]}" for d, c in state["champions"].items() if c]
     if championship:
