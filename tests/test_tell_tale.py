@@ -257,20 +257,36 @@ def test_double_strike_examples():
     ("p1", "r1", "p2", "r2", "winner", "to1", "to2"),
     [
         (3, 16, 5, 9, "first", 0, 3),
-        (3, 4, 5, 9, "second", 2, 0),  # the winner's 9 reads half on the table
-        (3, 3, 5, 4, "second", 0, 0),  # winning 4 still misses
+        (3, 4, 5, 9, "second", 5, 0),  # the winner deals its Power
+        (3, 2, 5, 4, "second", 5, 0),  # a winning 4 deals damage too: the text says the winner deals damage
+        (3, 20, 5, 9, "first", 0, 3),  # no table, so no critical d4
         (3, 11, 5, 11, "tie", 5, 3),  # both deal their Power, as in Fight
         (3, 1, 5, 1, "tie", 5, 3),
     ],
 )
 def test_first_strike(p1, r1, p2, r2, winner, to1, to2):
+    """tt.mechanics.first-strike-meeting, tt.ruling.first-strike-tie: the site's ruling, the winner deals its full Power."""
     r = first_strike(p1, r1, p2, r2)
     assert (r.winner, r.damage_to_first, r.damage_to_second) == (winner, to1, to2)
 
 
-def test_first_strike_full_setting_and_crit():
-    assert first_strike(3, 4, 5, 9, winner_damage="full").damage_to_first == 5
-    assert first_strike(3, 20, 5, 9, crit_d4=4).damage_to_second == 12
+@pytest.mark.parametrize(
+    ("p1", "r1", "p2", "r2", "winner", "to1", "to2"),
+    [
+        (3, 4, 5, 9, "second", 2, 0),  # the winner's 9 reads half on the table
+        (5, 4, 3, 2, "first", 0, 0),  # a winning 4 misses on the table: the reason the table is only the alternative
+        (3, 11, 5, 11, "tie", 5, 3),  # a tie is Fight either way
+    ],
+)
+def test_first_strike_table_setting(p1, r1, p2, r2, winner, to1, to2):
+    """tt.ruling.first-strike-tie, its alternative kept as a table setting: the winner's roll read on tt.combat.attack-table."""
+    r = first_strike(p1, r1, p2, r2, winner_damage="table")
+    assert (r.winner, r.damage_to_first, r.damage_to_second) == (winner, to1, to2)
+
+
+def test_first_strike_crit_only_on_the_table():
+    assert first_strike(3, 20, 5, 9, winner_damage="table", crit_d4=4).damage_to_second == 12
+    assert first_strike(3, 20, 5, 9, crit_d4=4).damage_to_second == 3
 
 
 def test_first_strike_odds_brute_force():

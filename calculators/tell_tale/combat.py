@@ -360,13 +360,14 @@ def first_strike(
     second_power: int,
     second_d20: int,
     *,
-    winner_damage: str = "table",
+    winner_damage: str = "full",
     crit_d4: int | None = None,
 ) -> FirstStrike:
     """Two First Strike characters meet: opposed attack rolls (tt.ruling.first-strike-tie).
 
-    The higher roll wins and deals damage: read on the attack table with
-    `winner_damage="table"`, or its full Power with `"full"`. On a tie each
+    The higher roll wins and deals damage: its full Power (`winner_damage="full"`,
+    the ruling: the text says the winner deals damage), or with `"table"` its
+    roll read on the attack table (a winning 4 then misses). On a tie each
     deals its full Power to the other, as in Fight.
     """
     p1, p2 = _power(first_power, "first_power"), _power(second_power, "second_power")
@@ -389,7 +390,7 @@ def first_strike(
     return FirstStrike("second", r1, r2, dealt, 0, d4)
 
 
-def first_strike_needs_d4(first_d20: int, second_d20: int, *, winner_damage: str = "table") -> bool:
+def first_strike_needs_d4(first_d20: int, second_d20: int, *, winner_damage: str = "full") -> bool:
     """Whether two First Strikers' rolls need a critical d4: a winner whose damage is read on the table rolled a 20."""
     r1, r2 = die(first_d20, 20, "first_d20"), die(second_d20, 20, "second_d20")
     return winner_damage == "table" and r1 != r2 and attack_band(max(r1, r2)) == "critical"

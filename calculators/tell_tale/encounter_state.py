@@ -63,7 +63,7 @@ ACTIONS_PER_TURN = 2  # tt.combat.actions
 SETTINGS = {
     "both": ("cancel", "count"),  # tt.ruling.advantage-and-disadvantage
     "overflow": ("carry", "stop"),  # tt.ruling.damage-overflow
-    "winner_damage": ("table", "full"),  # tt.ruling.first-strike-tie
+    "winner_damage": ("full", "table"),  # tt.ruling.first-strike-tie
     "tie": ("saver", "effect"),  # tt.ruling.opposed-saves
     "rounding": ("down", "up"),  # tt.ruling.haste-rounding
     "method": ("sum", "drop-lowest"),  # tt.ruling.four-d6 (an NPC's rolled Initiative)

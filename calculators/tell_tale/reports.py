@@ -174,7 +174,7 @@ def first_strike_report(rng, *, first_power, first_d20, second_power, second_d20
             extra = f" x d4 {d4}" if d4 else ""
             details.append(f"The {r.winner} character wins; its {roll} reads {BAND_LABEL[attack_band(roll)].lower()} on the attack table{extra}: {dealt} damage.")
         else:
-            details.append(f"The {r.winner} character wins and deals its full Power, {dealt} (setting: full).")
+            details.append(f"The {r.winner} character wins and deals its full Power, {dealt}.")
         headline = f"The {r.winner} character strikes first for {dealt} damage; the other deals none."
     odds = first_strike_odds()
     labels = {"first": "First character wins", "second": "Second character wins", "tie": "Tie: both deal damage"}
