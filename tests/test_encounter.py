@@ -524,3 +524,16 @@ def test_a_summon_joins_a_fight_only_as_its_casters_sorcery():
     s4 = fresh({"do": "next"}, {"do": "next"}, {"do": "next"}, {"do": "next"}, state=s)  # the Orc's turn
     with pytest.raises(InputError, match="It is Orc's turn"):
         step(s4, wolf)
+
+
+def test_the_draw_and_end_steps_say_the_tracker_keeps_no_hands():
+    """tt.combat.draw-step, tt.combat.end-step: the tracker knows no hand sizes, and says so at both steps rather than
+    narrating a draw and a discard as if it had counted them."""
+    s = fresh(add("Mira"), {"do": "start"}, {"do": "next"})
+    s, result = step(s, {"do": "next"})
+    assert s["step"] == "draw" and "tt.combat.draw-step" in result.rules
+    assert "the tracker does not keep hands" in " ".join(result.details)
+    s, _ = step(s, {"do": "next"})
+    s, result = step(s, {"do": "next"})
+    assert s["step"] == "end" and "tt.combat.end-step" in result.rules
+    assert "The tracker does not keep hands." in " ".join(result.details)

@@ -98,12 +98,12 @@ def _enter(act: Act) -> None:
                 act.cite("tt.keyword.deathtouch", "tt.ruling.poison-timing")
                 after_change(act, c, t0, v0)
     elif step == "draw":
-        act.say("A player draws a card (hand size 7); the GM draws up to 7.")
+        act.say("A player draws a card; the GM draws up to 7 cards. Count them at the table: the tracker does not keep hands.")
     elif step == "actions":
         able_ones = [c["name"] for c in members if c["status"] not in GONE and c["vitality"] > 0]
         act.say(f"{ACTIONS_PER_TURN} actions each: {', '.join(able_ones) or 'nobody can act'}.")
     else:
-        act.say("A player discards down to 7 cards.")
+        act.say("A player holding more than 7 cards discards down to 7 (the GM has no maximum). The tracker does not keep hands.")
 
 
 def start(act: Act, action: dict) -> None:
