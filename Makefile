@@ -1,4 +1,5 @@
-# Two commands for a newcomer: `make serve` and `make test`.
+# Two commands for a newcomer: `make serve` and `make test`; `make check`
+# is the quick loop while working (no browser, no Node, no site build).
 # Every target sets up what it needs first; setup is skipped when nothing
 # it depends on changed.
 
@@ -10,7 +11,7 @@ STAMP_PY  := $(VENV)/.installed
 STAMP_NPM := node_modules/.installed
 ICEPOOL   := .cache/wheels/.icepool
 
-.PHONY: setup serve build test lint bench clean chromium rule-ids
+.PHONY: setup serve build test check lint bench clean chromium rule-ids
 .DEFAULT_GOAL := test
 
 setup: $(STAMP_PY) $(STAMP_NPM) $(ICEPOOL)
@@ -52,6 +53,11 @@ lint: setup
 
 test: setup lint chromium build
 	$(PY) -m pytest
+
+# The linters, then every test that needs no browser, no Node and no built
+# site (pytest markers, tests/conftest.py), with few Hypothesis examples.
+check: setup lint
+	$(PY) -m pytest -q -m "not browser and not node and not site" --hypothesis-profile=fast
 
 bench: setup chromium build
 	$(PY) -m benchmarks

@@ -1,4 +1,5 @@
-"""Shared fixtures: the built site, a loopback server for it, and Chromium."""
+"""Shared fixtures: the built site, a loopback server for it, and Chromium;
+the markers that sort tests by what they need; the Hypothesis profiles."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 # SITE_DIR lets parallel work test its own build (mkdocs build -d DIR).
@@ -29,6 +31,40 @@ def load_module(relative_path: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+# ---------------------------------------------------------------- markers and profiles
+
+# What a test needs, read from the fixtures it uses, so no test can leave its
+# marker out: `make check` runs `-m "not browser and not node and not site"`.
+NEEDS = {
+    "browser": {"browser", "context", "page", "base_url"},  # Chromium (and the built site it serves)
+    "site": {"site"},  # the built site: building it runs Node when the calculators changed
+}
+
+# `make check` runs `--hypothesis-profile=fast`: few examples per property,
+# those with a count of their own included. `make test` keeps the counts.
+FAST_EXAMPLES = 10
+settings.register_profile("fast", max_examples=FAST_EXAMPLES, deadline=None)
+
+
+def pytest_collection_modifyitems(config, items):
+    fast = settings.get_current_profile_name() == "fast"
+    for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        for marker, fixtures in NEEDS.items():
+            if used & fixtures and not item.get_closest_marker(marker):
+                item.add_marker(marker)
+        if item.get_closest_marker("browser") and not item.get_closest_marker("site"):
+            item.add_marker("site")  # a browser test opens the built site
+        test = getattr(item, "obj", None)
+        if fast and getattr(test, "is_hypothesis_test", False):
+            # A test's own @settings(max_examples=...) outranks any profile: cap it here.
+            own = test._hypothesis_internal_use_settings
+            if own.max_examples > FAST_EXAMPLES:
+                test._hypothesis_internal_use_settings = settings(own, max_examples=FAST_EXAMPLES)
+
+
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",

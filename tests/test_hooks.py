@@ -168,6 +168,7 @@ def test_a_ruling_heading_has_both_classes_and_bold_labels_link_no_terms(tmp_pat
     assert 'a <a class="term" href="b/#tt.glossary.fighter" data-preview>Fighter</a> decides' in html
 
 
+@pytest.mark.node  # the calculators' runtime goes in: building it runs Node when the calculators changed
 def test_a_calculator_fence_closes_the_ruling_box_and_has_its_heading(tmp_path):
     fence = "\n```calculator\ntell_tale.haste_speed\n```\n\nAfter the form.\n"
     # Material's own templates: the site's (overrides/) need the asset hooks on a page with a form.

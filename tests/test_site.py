@@ -38,6 +38,7 @@ def test_every_nav_page_exists():
         assert f"{game}/index.md" in pages
 
 
+@pytest.mark.site  # builds the whole site, the calculators' runtime too (Node, when they changed)
 def test_build_is_strict_and_clean(tmp_path):
     """The build has no warnings at all: a broken link or anchor fails it."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
