@@ -269,11 +269,11 @@ def _home(name: str, src: str, homes: dict[str, str]) -> str:
 
 def _index(calcs: dict[str, Calculator], src: str, homes: dict[str, str]) -> str:
     """Every calculator, where it is, what it takes: read from the registry."""
-    rows = ["| Calculator | What it resolves | Inputs | Command line |", "|---|---|---|---|"]
+    rows = ["| Calculator | What it resolves | Inputs |", "|---|---|---|"]  # the command line is the README's
     for name, calc in calcs.items():
         # A row of fields (a duelist) is listed once, by its row's name.
         inputs = ", ".join(dict.fromkeys(p.group or p.label for p in calc.params))
-        rows.append(f"| [{calc.title}]({_home(name, src, homes)}) | {calc.summary} | {inputs} | `python -m calculators {name}` |")
+        rows.append(f"| [{calc.title}]({_home(name, src, homes)}) | {calc.summary} | {inputs} |")
     return "\n".join(rows)
 
 

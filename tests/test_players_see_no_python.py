@@ -24,7 +24,7 @@ from calculators.registry import all_calculators
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-PYTHON_MARKS = (">>>", "Traceback")
+PYTHON_MARKS = (">>>", "Traceback", "python -m calculators", ".venv/bin")  # the last two: command-line help is for the README (issue 22)
 PHONE = {"width": 360, "height": 740}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 RULING_LABELS = {"The text:", "Ruling:", "Alternative:"}  # the three paragraphs every ruling has
