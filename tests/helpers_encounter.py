@@ -22,7 +22,7 @@ ADD = [
      "keywords": ["first-strike", "vigilance"]},
     {"do": "add", "name": "Imp", "kind": "familiar", "owner": "c2", "power": 1, "toughness": 1, "vitality": 5, "speed": 14,
      "keywords": ["haste", "flying"]},
-    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14, "speed": 8, "keywords": ["trample", "first-strike"]},
+    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14, "speed": 8, "keywords": ["trample", "first-strike", "reach"]},
 ]
 NEXT = ({"do": "next"}, None)
 
@@ -39,7 +39,7 @@ FIGHT: list[tuple[dict, int | None]] = [
     # The Ogre, poisoned, charges through Vraska and Mira (disadvantage); Mira's Vigilance: not knocked down
     ({"do": "charge", "attacker": "c4", "targets": ["c1", "c2"],
       "dice": [{"d20": [16, 11], "effect_d20": 9, "save_d20": 4}, {"d20": [18, 15]}]}, None),
-    ({"do": "attack", "attacker": "c4", "target": "c3", "dice": {"d20": [17, 6]}}, None),
+    ({"do": "attack", "attacker": "c4", "target": "c3", "dice": {"d20": [17, 6]}}, None),  # the Imp flies: the Ogre's Reach lets it attack
     NEXT, NEXT, NEXT, NEXT, NEXT,  # Mira's turn (with her Imp), to the actions
     ({"do": "attack", "attacker": "c3", "target": "c4", "dice": {"d20": [15, 4]}}, None),  # Haste: advantage
     ({"do": "act", "id": "c2", "what": "move"}, None),

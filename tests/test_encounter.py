@@ -537,3 +537,52 @@ def test_the_draw_and_end_steps_say_the_tracker_keeps_no_hands():
     s, result = step(s, {"do": "next"})
     assert s["step"] == "end" and "tt.combat.end-step" in result.rules
     assert "The tracker does not keep hands." in " ".join(result.details)
+
+
+def test_only_flyers_and_reach_attack_a_flyer_in_the_air():
+    """tt.keyword.flying, tt.keyword.reach, tt.ruling.flying-reach: a ground character without Reach cannot attack a flyer
+    in the air (nor charge through it); one with Flying or Reach can; a tapped flyer is on the ground."""
+    s = at_actions(add("Knight", initiative=20, keywords=["trample"]), add("Archer", initiative=15, keywords=["reach"]),
+                   add("Hawk", kind="npc", initiative=1, keywords=["flying"]), add("Roc", initiative=18, keywords=["flying"]))
+    with pytest.raises(InputError, match="Hawk is flying: only a character with Flying or Reach can attack it"):
+        step(s, {"do": "attack", "attacker": "c1", "target": "c3", "dice": {"d20": 12}})
+    with pytest.raises(InputError, match="Hawk is flying"):
+        step(s, {"do": "charge", "attacker": "c1", "targets": ["c3"], "dice": [{"d20": 12}]})
+    grounded, _ = step(s, {"do": "edit", "id": "c3", "set": {"status": "knocked-down"}})
+    _, result = step(grounded, {"do": "attack", "attacker": "c1", "target": "c3", "dice": {"d20": 12}})
+    assert result.outcome == "hit"  # knocked down: on the ground
+    for who in ("c2", "c4"):  # Reach, Flying: each acts in its own turn
+        t = fresh(*[{"do": "next"}] * 5 * (1 if who == "c4" else 2), state=s)
+        _, result = step(t, {"do": "attack", "attacker": who, "target": "c3", "dice": {"d20": 12}})
+        assert result.outcome == "hit" and "tt.ruling.flying-reach" in result.rules
+
+
+def test_a_flyer_that_attacks_the_ground_can_be_attacked_until_its_next_turn():
+    """tt.mechanics.flying-landing, tt.ruling.flying-reach: a flyer that attacks something on the ground lands, so ground
+    forces can attack it; at the start of its next turn it is in the air again."""
+    s = at_actions(add("Hawk", initiative=20, keywords=["flying"]), add("Orc", kind="npc", initiative=1))
+    s, result = step(s, {"do": "attack", "attacker": "c1", "target": "c2", "dice": {"d20": 12}})
+    assert by_name(s, "Hawk")["landed"] and "tt.mechanics.flying-landing" in result.rules
+    assert check_encounter(json.loads(json.dumps(s))) == s
+    s = fresh({"do": "next"}, {"do": "next"}, {"do": "next"}, {"do": "next"}, {"do": "next"}, state=s)  # the Orc's actions
+    _, result = step(s, {"do": "attack", "attacker": "c2", "target": "c1", "dice": {"d20": 12}})
+    assert result.outcome == "hit"
+    s = fresh({"do": "next"}, {"do": "next"}, state=s)  # the Hawk's untap step
+    assert not by_name(s, "Hawk")["landed"] and "in the air again" in " ".join(s["log"][-1]["details"])
+    old = json.loads(json.dumps(s))
+    del old["combatants"][0]["landed"]  # a state saved before the field existed
+    assert check_encounter(old)["combatants"][0]["landed"] is False
+
+
+def test_reach_strikes_a_flyer_passing_over():
+    """tt.keyword.reach, tt.ruling.flying-reach: a flyer passing over a Reach character gives it an attack of opportunity,
+    out of turn and for none of its actions; not on a vigilant flyer (tt.keyword.vigilance), not without Reach."""
+    s = at_actions(add("Hawk", kind="npc", initiative=20, keywords=["flying"]), add("Archer", initiative=1, keywords=["reach"]),
+                   add("Owl", kind="npc", initiative=2, keywords=["flying", "vigilance"]), add("Page", initiative=3))
+    s2, result = step(s, {"do": "reach", "attacker": "c2", "target": "c1", "dice": {"d20": 16}})
+    assert result.headline == "Archer strikes Hawk as it flies over: 4 damage."
+    assert by_name(s2, "Archer")["actions"] == 2 and {"tt.keyword.reach", "tt.ruling.flying-reach"} <= set(result.rules)
+    with pytest.raises(InputError, match="a vigilant flyer provokes no attacks of opportunity"):
+        step(s, {"do": "reach", "attacker": "c2", "target": "c3", "dice": {"d20": 16}})
+    with pytest.raises(InputError, match="only a character with Reach"):
+        step(s, {"do": "reach", "attacker": "c4", "target": "c1", "dice": {"d20": 16}})

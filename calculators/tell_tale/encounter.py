@@ -71,6 +71,10 @@ def _enter(act: Act) -> None:
         act.cite("tt.combat.turn")
         for c in members:
             c["actions"] = ACTIONS_PER_TURN
+            if c["landed"]:
+                c["landed"] = False
+                act.say(f"{c['name']} is in the air again: only flyers and characters with Reach can attack it.")
+                act.cite("tt.ruling.flying-reach")
         if len(members) > 1:
             act.cite("tt.ruling.summon-turns")
         for c in s["combatants"]:
@@ -202,7 +206,7 @@ def end(act: Act, action: dict) -> None:
         raise InputError("The fight is not under way.", "action")
     s["phase"], s["turn"], s["step"] = "over", 0, None
     for c in s["combatants"]:
-        c["toughness_now"], c["boost"], c["actions"], c["ability_used"] = c["toughness"], 0, ACTIONS_PER_TURN, False
+        c["toughness_now"], c["boost"], c["actions"], c["ability_used"], c["landed"] = c["toughness"], 0, ACTIONS_PER_TURN, False, False
         if c["status"] == "detained":
             c["status"], c["detained_by"] = "standing", None
     poisoned = [c["name"] for c in s["combatants"] if c["poisoned"] and c["vitality"] >= 0]

@@ -15,6 +15,7 @@ from ..checks import InputError, die, one_of, quote
 from .combat import (BAND_LABELS, Attack, apply_damage, attack_conditions, double_strike, first_strike, first_strike_needs_d4, needs_crit_d4,
                      power_after_counters, resolve_attack, save_conditions)
 from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, by_id
+from .flying import can_attack, in_the_air, lands_by_attacking, reach_opportunity
 from .poison import Condition, add_counters, deathtouch_hit, gain_life
 from .trample import charge_enemy
 
@@ -141,6 +142,32 @@ def on_turn(act: Act, c: dict, *, actions: int = 1) -> None:
 def no_defender(c: dict) -> None:
     if "defender" in c["keywords"]:
         raise InputError(f"{c['name']} has Defender: it cannot attack (tt.keyword.defender).", "attacker")
+
+
+def aloft(c: dict) -> bool:
+    """A flyer in the air: not tapped, not landed (tt.ruling.flying-reach)."""
+    return in_the_air("flying" in c["keywords"], c["status"] in TAPPED, c["landed"])
+
+
+def can_reach(attacker: dict, target: dict) -> bool:
+    return can_attack("flying" in attacker["keywords"], "reach" in attacker["keywords"], aloft(target))
+
+
+def within_reach(act: Act, attacker: dict, target: dict, field: str) -> None:
+    """Refuse an attack on a flyer in the air by a character with neither Flying nor Reach (tt.keyword.flying, tt.keyword.reach)."""
+    if not can_reach(attacker, target):
+        raise InputError(f"{target['name']} is flying: only a character with Flying or Reach can attack it until it lands "
+                         "or attacks something on the ground (tt.ruling.flying-reach).", field)
+    if aloft(target):
+        act.cite("tt.keyword.flying", "tt.ruling.flying-reach", *(("tt.keyword.reach",) if "flying" not in attacker["keywords"] else ()))
+
+
+def land(act: Act, attacker: dict, ground: bool) -> None:
+    """A flyer in the air that attacked something on the ground lands until its next turn (tt.mechanics.flying-landing)."""
+    if lands_by_attacking(aloft(attacker), not ground):
+        attacker["landed"] = True
+        act.say(f"{attacker['name']} attacked something on the ground: ground forces can attack it until its next turn.")
+        act.cite("tt.mechanics.flying-landing", "tt.ruling.flying-reach")
 
 
 def situation(action: dict) -> str:
@@ -293,9 +320,12 @@ def attack(act: Act, action: dict) -> None:
     target = present(act, action["target"], "target", dead_ok=True)
     if target is attacker:
         raise InputError(f"{attacker['name']} cannot attack itself.", "target")
+    within_reach(act, attacker, target, "target")
+    ground = not aloft(target)
     on_turn(act, attacker)
     mode = attack_mode(act, attacker, situation(action))
     total = _strike(act, attacker, target, mode, dice_of(action, ("d20", "crit_d4", "second_d20", "second_crit_d4")), "attack")
+    land(act, attacker, ground)
     act.headline = f"{attacker['name']} attacks {target['name']}: " + (f"{total} damage." if act.outcome == "hit" else "a miss.")
 
 
@@ -311,10 +341,12 @@ def first_strike_action(act: Act, action: dict) -> None:
     if not any(k in a["keywords"] for k in strikers):
         raise InputError(f"{a['name']} has neither First Strike nor Double Strike.", "attacker")
     no_defender(a)
+    within_reach(act, a, b, "target")
+    ground, ground_a = not aloft(b), not aloft(a)
     act.cite("tt.keyword.first-strike", "tt.ruling.opportunist-attacks")
     # The dice of both cases may come together (a form cannot know which case it is): each case reads its own.
     dice = dice_of(action, ("d20", "crit_d4", "second_d20", "second_crit_d4", "target_d20"))
-    if any(k in b["keywords"] for k in strikers) and "defender" not in b["keywords"]:
+    if any(k in b["keywords"] for k in strikers) and "defender" not in b["keywords"] and can_reach(b, a):
         r1 = act.die(dice.get("d20"), 20, f"{a['name']}'s opposed d20", "d20")
         r2 = act.die(dice.get("target_d20"), 20, f"{b['name']}'s opposed d20", "target_d20")
         table = act.settings["winner_damage"] == "table"
@@ -329,6 +361,8 @@ def first_strike_action(act: Act, action: dict) -> None:
             act.cite("tt.keyword.fight")
         hurt(act, a, b, r.damage_to_second)
         hurt(act, b, a, r.damage_to_first)
+        land(act, a, ground)
+        land(act, b, ground_a)
         act.outcome = r.winner
         who = {"first": a["name"], "second": b["name"]}.get(r.winner)
         act.headline = (f"{a['name']} and {b['name']} tie and trade blows: {r.damage_to_second} and {r.damage_to_first} damage." if who is None
@@ -338,6 +372,7 @@ def first_strike_action(act: Act, action: dict) -> None:
         raise InputError(f"{b['name']} has Vigilance: it provokes no attacks of opportunity (tt.keyword.vigilance).", "target")
     mode = attack_mode(act, a, situation(action))
     total = _strike(act, a, b, mode, dice, "opportunist")
+    land(act, a, ground)
     act.headline = f"{a['name']} strikes {b['name']} as it comes in range: " + (f"{total} damage." if act.outcome == "hit" else "a miss.")
 
 
@@ -356,6 +391,8 @@ def charge(act: Act, action: dict) -> None:
     for t in targets:
         if t is a or t["side"] == a["side"]:
             raise InputError(f"A charge runs through enemies; {t['name']} is on {a['name']}'s side.", "targets")
+        within_reach(act, a, t, "targets")
+    ground = any(not aloft(t) for t in targets)
     if not isinstance(jump, list) or not set(map(str, jump)) <= set(ids):
         raise InputError("Those who jump aside are enemies in the line.", "jump")
     dice = action.get("dice") or [{}] * len(ids)
@@ -408,9 +445,29 @@ def charge(act: Act, action: dict) -> None:
                 tally["down"] += 1
                 t["status"] = "knocked-down"
                 act.cite("tt.keyword.tap-untap")
+    land(act, a, ground)
     act.outcome = "clear" if not tally["hit"] else "hits" if not tally["down"] else "knocked-down"
     act.headline = (f"{a['name']} charges through {len(targets)} enem{'y' if len(targets) == 1 else 'ies'}: "
                     f"{tally['hit']} hit{'s' if tally['hit'] != 1 else ''}, {tally['damage']} damage, {tally['down']} knocked down.")
 
 
-FIGHT = {"attack": attack, "first_strike": first_strike_action, "charge": charge}
+def reach_strike(act: Act, action: dict) -> None:
+    """A Reach character's attack of opportunity on a flyer passing over it: out of turn, for none of its actions."""
+    take(action, ("attacker", "target"), ("mode", "dice"))
+    in_combat(act)
+    a = able(act, action["attacker"], "attacker")
+    b = present(act, action["target"], "target")
+    if a is b:
+        raise InputError(f"{a['name']} cannot strike itself.", "target")
+    no_defender(a)
+    why = reach_opportunity("reach" in a["keywords"], "flying" in b["keywords"], b["status"] in TAPPED, "vigilance" in b["keywords"])
+    if why:
+        raise InputError(f"No attack of opportunity for {a['name']} on {b['name']}: {why} (tt.keyword.reach).",
+                         "attacker" if "reach" not in a["keywords"] else "target")
+    act.cite("tt.keyword.reach", "tt.keyword.flying", "tt.ruling.flying-reach")
+    mode = attack_mode(act, a, situation(action))
+    total = _strike(act, a, b, mode, dice_of(action, ("d20", "crit_d4", "second_d20", "second_crit_d4")), "opportunity")
+    act.headline = f"{a['name']} strikes {b['name']} as it flies over: " + (f"{total} damage." if act.outcome == "hit" else "a miss.")
+
+
+FIGHT = {"attack": attack, "first_strike": first_strike_action, "charge": charge, "reach": reach_strike}

@@ -87,7 +87,7 @@ RULES = tuple(dict.fromkeys((
     "tt.ruling.poisoned-rolls", "tt.ruling.poison-timing", "tt.ruling.deathtouch-damage", "tt.mechanics.deathtouch-cure",
     "tt.mechanics.deathtouch-counters", "tt.mechanics.life-redirect", "tt.mechanics.lifelink-order", "tt.ruling.vitality-above-full",
     "tt.mechanics.return-characters", "tt.planeswalker.abilities", "tt.planeswalker.ability-cost", "tt.ruling.planeswalker-toughness",
-    "tt.ruling.haste-rounding", "tt.ruling.detain-save", "tt.mechanics.unlisted", "tt.stats.vitality-no-regeneration", "tt.keyword.fight",
+    "tt.ruling.haste-rounding", "tt.ruling.detain-save", "tt.ruling.flying-reach", "tt.mechanics.flying-landing", "tt.mechanics.unlisted", "tt.stats.vitality-no-regeneration", "tt.keyword.fight",
     *(f"tt.keyword.{k}" for k in (*KEYWORDS, "tap-untap", "regenerate", "return", "exile", "detain")),
 )))
 
@@ -109,12 +109,13 @@ STATE_KEYS = ("tracker", "version", "settings", "combatants", "next_id", "order_
 STORED = ("id", "name", "kind", "side", "owner", "token", "planeswalker", "power", "toughness", "toughness_now", "vitality", "max_vitality",
           "speed", "initiative", "keywords", "counters", "poisoned", "boost", "ability_used", "status", "detained_by", "actions")
 DERIVED = ("power_now", "speed_now", "health")
+LATER = ("landed",)  # stored fields added after version 1: a state saved without them reads them as false
 LABELS = {
     "id": "id", "name": "name", "kind": "kind", "side": "side", "owner": "owner", "token": "token", "planeswalker": "planeswalker",
     "power": "Power", "toughness": "Toughness", "toughness_now": "Toughness left", "vitality": "Vitality",
     "max_vitality": "full Vitality", "speed": "Speed", "initiative": "Initiative", "keywords": "keywords",
     "counters": "-1/-1 counters", "poisoned": "poisoned", "boost": "planeswalker Toughness change", "ability_used": "ability used",
-    "status": "status", "detained_by": "detained by", "actions": "actions left",
+    "status": "status", "detained_by": "detained by", "actions": "actions left", "landed": "landed",
 }
 
 
@@ -206,7 +207,7 @@ def check_settings(raw: object) -> dict:
 
 def check_combatant(raw: object, n: int, settings: dict) -> dict:
     """One combatant's stored fields, checked alone; the derived ones recomputed."""
-    raw = _keys(raw, STORED, f"Combatant {n}", optional=DERIVED)
+    raw = _keys(raw, STORED, f"Combatant {n}", optional=DERIVED + LATER)
     if not isinstance(raw["id"], str) or not ID.fullmatch(raw["id"]):
         raise InputError(f"Combatant {n} has the id {quote(raw['id'])}; ids are c1 to c{MAX_ID}.", "state")
     who = f"Combatant {n} ({check_name(raw['name'], f'Combatant {n} name')})"
@@ -239,6 +240,8 @@ def check_combatant(raw: object, n: int, settings: dict) -> dict:
     if c["initiative"] is not None and c["kind"] not in HOLDERS:
         raise InputError(f"{who} acts in its owner's turn and has no Initiative of its own (tt.ruling.summon-turns).", "state")
     c["keywords"] = check_keywords(raw["keywords"], who)
+    # tt.ruling.flying-reach: a flyer that attacked something on the ground is open to ground forces until its next turn
+    c["landed"] = _flag(raw.get("landed", False), f"{who}: landed") and "flying" in c["keywords"]
     c["poisoned"] = _flag(raw["poisoned"], f"{who}: poisoned")
     c["ability_used"] = _flag(raw["ability_used"], f"{who}: ability used")
     if c["ability_used"] and not c["planeswalker"]:

@@ -461,7 +461,7 @@ def describe_encounter(state: dict) -> str:
         where = f"Round {state['round']}, {order[state['turn']]['name']}'s turn: {state['step']} step"
     lines = [f"Encounter: {where}. Turn order: {', '.join(c['name'] for c in order) or 'nobody yet'}."]
     for c in state["combatants"]:
-        marks = [c["status"]] + [c["health"]] * (c["health"] != "conscious") + ["poisoned"] * c["poisoned"]
+        marks = [c["status"]] + [c["health"]] * (c["health"] != "conscious") + ["poisoned"] * c["poisoned"] + ["landed"] * c.get("landed", False)
         lines.append(f"  {c['id']} {c['name']} ({c['kind']}, {c['side']}): Power {c['power_now']}/{c['power']}, Toughness {c['toughness_now']}/"
                      f"{c['toughness']}, Vitality {c['vitality']}/{c['max_vitality']}, counters {c['counters']}, actions {c['actions']}; "
                      + ", ".join(marks) + (f"; {', '.join(c['keywords'])}" if c["keywords"] else ""))
