@@ -187,7 +187,10 @@ def test_the_attack_form_is_one_tap_from_the_home_page_and_two_through_the_list(
     page.goto(base_url)
     page.locator(".md-content a", has_text="All calculators").tap()
     page.wait_for_url("**/calculators/")
-    page.locator(".md-content table a", has_text="Attack roll").tap()
+    link = page.locator(".md-content table a", has_text="Attack roll")
+    link.scroll_into_view_if_needed()  # as a finger scrolls first; see above for the wait
+    page.wait_for_timeout(300)
+    link.tap()
     page.wait_for_url(f"**#{ANCHOR}")
     # Instant navigation changes the address first, then swaps the page in and scrolls.
     page.wait_for_function(f"() => document.getElementById('{ANCHOR}') && !({IN_VIEW})(document.getElementById('{ANCHOR}'))", timeout=10_000)
@@ -374,4 +377,18 @@ def test_the_focus_ring_stands_out_at_least_3_to_1_on_both_schemes(browser, base
             if ratio < 3:
                 weak.append((url, control.evaluate("(e) => e.name || e.textContent"), round(ratio, 2)))
     assert not weak, weak
+    context.close()
+
+
+def test_the_home_page_reaches_the_table_tools_in_its_first_screen(browser, base_url):
+    """Issue 22: the trackers, the Table log and the settings were 2-3 menu taps away on a phone."""
+    context = browser.new_context(**SIZES["phone"])
+    page = context.new_page()
+    page.goto(base_url)
+    wanted = ["tell-tale/encounter/", "rpgdl/season-tracker/", "table-log/", "tell-tale/table-settings/",
+              "talislanta/table-settings/", "rpgdl/table-settings/"]
+    for path in wanted:
+        link = page.locator(f'.md-content a[href$="{path}"]').first
+        box = link.bounding_box()
+        assert box and box["y"] + box["height"] <= 740, f"{path}: not in the first screen ({box})"
     context.close()
