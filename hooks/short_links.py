@@ -52,12 +52,12 @@ def description(text: str, limit: int = DESCRIPTION_MAX) -> str:
     """The first sentences of a rule's text that fit in `limit` characters."""
     text = re.sub(r"\s+", " ", text).strip()
     if len(text) <= limit:
-        return text
-    cut = text[:limit]
-    end = max(cut.rfind(". "), cut.rfind("; "), cut.rfind(": "))
+        return text if re.search(r"[.!?)…]$", text) or not text else text.rstrip(",;:—-") + "…"  # a table's last cell: more to read
+    cut = text[: limit + 1]
+    end = max(cut.rfind(". "), cut.rfind("! "), cut.rfind("? "), cut.rfind(".)"))
     if end > limit // 3:
-        return cut[: end + 1]
-    return cut[: cut.rfind(" ")].rstrip(",;:") + "…"
+        return cut[: end + (2 if cut[end + 1] == ")" else 1)]  # whole sentences, never one cut at ":" or ";"
+    return cut[: cut.rfind(" ")].rstrip(",;:—-") + "…"
 
 
 def page_html(site_name: str, root: str, shown_id: str, rule) -> str:

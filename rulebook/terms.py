@@ -22,6 +22,8 @@ from .markup import Rule
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 NO_LINKS = {"a", "code", "pre", "script", "style", "button", "kbd", "summary", *HEADINGS}
 NO_TEXT = {"pre", "details", "summary", *HEADINGS}  # details: a folded example, its title included
+# Tags inside a line of text: their edges add no space to a rule's text.
+INLINE = {"a", "abbr", "b", "cite", "code", "em", "i", "kbd", "mark", "q", "s", "small", "span", "strong", "sub", "sup", "u", "var"}
 NOT_THE_RULE = {"rule-id", "admonition-title"}  # classes: the ID badge, the ruling box's title
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
@@ -116,6 +118,8 @@ def link_terms(content: str, rules: Mapping[str, Rule], terms: Iterable[Rule],
             current, linked = (rules[rid], set()) if is_rule else (None, linked)
             if current is not None:
                 texts[rid] = []
+        if current is not None and kind in ("start", "end", "void") and tag not in INLINE:
+            texts[current.id].append(" ")  # a block's edge is a space; an inline tag's is none ("(see Voters)")
         if kind == "start":
             stack.append(_opened(tag, attrs, stack[-1] if stack else None))
         elif kind == "end" and any(o.tag == tag for o in stack):
@@ -152,5 +156,5 @@ def _linker(by_word: dict[str, Rule], current: Rule, linked: set[str], href: Cal
 
 
 def _words(parts: list[str]) -> str:
-    text = html.unescape(" ".join(parts))
+    text = html.unescape("".join(parts))
     return re.sub(r"\s+", " ", text).replace("¶", "").strip()
