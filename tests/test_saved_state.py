@@ -232,12 +232,18 @@ def names(page, key):
     return [c["name"] for c in json.loads(text)["combatants"]] if text else []
 
 
+def two_tabs(context, base_url, tracker, saved):
+    """Two tabs of the tracker's page, both past reading `saved`."""
+    one, two = new_page(context), new_page(context)
+    open_with(one, base_url, tracker, saved)
+    two.goto(base_url + TRACKERS[tracker]["page"])
+    two.locator(TRACKERS[tracker]["ready"]).wait_for(timeout=BOOT)
+    return one, two
+
+
 def test_two_tabs_each_see_the_other_and_nothing_is_written_over(phone, base_url):
     t = TRACKERS["encounter"]
-    one, two = new_page(phone), new_page(phone)
-    open_with(one, base_url, "encounter", None)
-    two.goto(base_url + t["page"])
-    two.locator(t["ready"]).wait_for(timeout=BOOT)
+    one, two = two_tabs(phone, base_url, "encounter", None)
     add_combatant(one, "Alice")
     one.wait_for_function("(key) => localStorage.getItem(key)?.includes('Alice')", arg=t["key"], timeout=BOOT)
     # The other tab shows the newer fight and says why.
@@ -275,10 +281,7 @@ def test_a_change_that_meets_another_tabs_asks_which_goes_on(phone, base_url):
 
 def test_a_season_another_tab_saved_is_checked_before_it_is_drawn(phone, base_url):
     t = TRACKERS["season"]
-    one, two = new_page(phone), new_page(phone)
-    open_with(one, base_url, "season", SEASON)
-    two.goto(base_url + t["page"])
-    two.locator(t["ready"]).wait_for(timeout=BOOT)
+    one, two = two_tabs(phone, base_url, "season", SEASON)
     put(one, t["key"], '{"tracker":"rpgdl.season"}')
     status = two.locator(".tracker-status")
     expect(status).to_contain_text("cannot read", timeout=BOOT)
