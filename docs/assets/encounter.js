@@ -34,7 +34,7 @@ const ACTIONS = {
   attack: { label: "Attack (Double Strike: both rolls)", actor: "attacker", actorLabel: "Attacker", target: "target", fields: ["situation", "d20", "crit_d4", "second_d20", "second_crit_d4"], dice: true },
   charge: { label: "Trample charge through a line", actor: "attacker", actorLabel: "Charger", fields: ["situation", "line"], dice: true },
   first_strike: { label: "First Strike: strike as an enemy comes in range", actor: "attacker", actorLabel: "First Striker", target: "target", targetLabel: "Enemy coming in range", fields: ["situation", "d20", "target_d20", "crit_d4", "second_d20", "second_crit_d4"], dice: true },
-  reach: { label: "Reach: strike a flyer passing over", actor: "attacker", actorLabel: "Reach character", target: "target", targetLabel: "Flyer passing over", fields: ["situation", "d20", "crit_d4", "second_d20", "second_crit_d4"], dice: true },
+  reach: { label: "Reach: a flyer passes over", actor: "attacker", actorLabel: "Reach character", target: "target", targetLabel: "Flyer passing over", fields: ["situation", "d20", "crit_d4", "second_d20", "second_crit_d4"], dice: true },
   act: { label: "Another action (move, kneel, get up…)", actor: "id", actorLabel: "Who", fields: ["what"] },
   tap: { label: "Force to its knees (opposed save)", actor: "source", actorLabel: "Forced by", optionalActor: true, target: "target", fields: ["effect_d20", "save_d20"], dice: true },
   exile: { label: "Exile (opposed save, all actions)", actor: "caster", actorLabel: "Caster", target: "target", fields: ["effect_d20", "save_d20"], dice: true },
