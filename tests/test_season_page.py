@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from calculators import registry
+from calculators.rpgdl.league import VERSION
 from helpers import BOOT, PHONE, poll
 
 pytestmark = pytest.mark.browser
@@ -136,7 +137,7 @@ def check_numbers(page, state):
             cell = page.locator(f'.season-divisions [data-key="{who}_{d}"]').inner_text()
             left = sum(1 for e in state["players"][who]["nom_pool"] if e["division"] == d and e["discarded"] is None)
             out = state["run_out"][who].get(d)
-            assert cell == (f"run out (week {out})" if out else f"{left} left")
+            assert cell == (f"{left} left" if out is None else f"run out (week {out})" if out else "none in the Nom Pool")
     assert page.locator(".season-headline").inner_text().endswith(state["result"]["headline"])
 
 
@@ -228,7 +229,7 @@ def test_a_five_week_season_matches_the_python_package(phone, base_url, browser,
     assert "#season=" in link and len(link) < 8000
     code = link.split("#season=", 1)[1]
     carried = json.loads(zlib.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)), -15))
-    assert carried == {"tracker": "rpgdl.season", "version": 1, "log": [{"action": e["action"]} for e in mirror.state["log"]]}
+    assert carried == {"tracker": "rpgdl.season", "version": VERSION, "log": [{"action": e["action"]} for e in mirror.state["log"]]}
     other = browser.new_context(**PHONE)
     try:
         third = other.new_page()
@@ -420,5 +421,70 @@ def test_the_season_works_offline_after_one_visit(browser, site, base_url):
         mirror.step({"do": "player", "player": "first", "name": "Offline", "nom_pool": pool("A"), "season_deck": DECK})
         mirror.step(action, seed)
         assert stored(page) == mirror.state and page.errors == []
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------- a Weekend at the table: taps and scrolling
+
+
+def test_a_weekend_where_little_changed_takes_a_few_taps(browser, base_url):
+    """Issue 20: the next Weekend comes filled in from the last one (every duelist still in the Roster in its slot
+    with its last Worth and Draw, a lost duelist's slot with the next of its division), so a week where only the
+    votes change is a few taps at 360x740; Enter stays in reach at the bottom of the screen."""
+    mirror = Mirror()
+    mirror.step({"do": "settings", "settings": {"sudden_death": "no-winner"}})
+    for who, name, prefix in (("first", "Ana", "A"), ("second", "Ben", "B")):
+        mirror.step({"do": "player", "player": who, "name": name, "nom_pool": pool(prefix)})
+    # Week 1: the Godlike and Heavy duels tied (nobody wins, both return); Ana wins the Middle, Ben the Light.
+    week1 = {"first": [r("AG1", "godlike", 8, 3), r("AH1", "heavy", 6, 3), r("AM1", "middle", 6, 2), r("AL1", "light", 2, 2)],
+             "second": [r("BG1", "godlike", 8, 3), r("BH1", "heavy", 6, 3), r("BM1", "middle", 5, 2), r("BL1", "light", 4, 2)]}
+    mirror.step({"do": "weekend", "week": 1, **week1})
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(base_url + PAGE)
+        page.evaluate("s => localStorage.setItem('table-rules:rpgdl.season', s)", json.dumps(mirror.state))
+        open_tracker(page, base_url)
+        assert "1 of 5 weeks played" in page.locator(".season .tracker-status").inner_text()
+        form = page.locator("form.season-form")
+        carried = {who: [{k: form.locator(f'[name="{slot}_{who}_{k}"]').input_value() for k in ("name", "division", "worth", "draw", "votes")}
+                         for slot in SLOTS] for who in ("first", "second")}
+        # Winners and the tied stay with their Worth and Draw; the Light and Middle losers' slots take the next of the
+        # Nom Pool, whose Worth and Draw are not known yet; no votes.
+        assert carried["first"] == [{"name": "AG1", "division": "godlike", "worth": "8", "draw": "3", "votes": ""},
+                                    {"name": "AH1", "division": "heavy", "worth": "6", "draw": "3", "votes": ""},
+                                    {"name": "AM1", "division": "middle", "worth": "6", "draw": "2", "votes": ""},
+                                    {"name": "AL2", "division": "light", "worth": "", "draw": "", "votes": ""}]
+        assert carried["second"][2] == {"name": "BM2", "division": "middle", "worth": "", "draw": "", "votes": ""}
+        assert carried["second"][3] == {"name": "BL1", "division": "light", "worth": "4", "draw": "2", "votes": ""}
+        # Enter is on screen with the form's top, before any scrolling.
+        enter = form.locator("[data-action=weekend]")
+        assert enter.evaluate("e => e.getBoundingClientRect().bottom <= innerHeight")
+
+        taps = []
+
+        def tap(locator, text=None):
+            locator.tap()
+            taps.append(locator)
+            if text is not None:
+                page.keyboard.type(text)
+
+        # The week: the two new duelists' Worth and Draw, two votes on Ana's Godlike, then Enter.
+        for name, value in (("light_first_worth", "3"), ("light_first_draw", "2"), ("middle_second_worth", "5"),
+                            ("middle_second_draw", "1"), ("godlike_first_votes", "2")):
+            tap(form.locator(f'[name="{name}"]'), value)
+        area = page.locator(".season-section[data-section=week] .season-answer")
+        page.evaluate("document.querySelector('.season-section[data-section=week] .season-answer').replaceChildren()")
+        tap(enter)
+        area.locator(".calc-headline, .calc-error").first.wait_for(timeout=BOOT)
+        assert len(taps) == 6 < 10
+        week2 = {"first": [r("AG1", "godlike", 8, 3, 2), r("AH1", "heavy", 6, 3), r("AM1", "middle", 6, 2), r("AL2", "light", 3, 2)],
+                 "second": [r("BG1", "godlike", 8, 3), r("BH1", "heavy", 6, 3), r("BM2", "middle", 5, 1), r("BL1", "light", 4, 2)],
+                 "vote_pools": {"first": "10", "second": "10"}}
+        mirror.step({"do": "weekend", "week": 2, **week2})
+        assert stored(page) == mirror.state
+        assert "2 of 5 weeks played" in page.locator(".season .tracker-status").inner_text()
+        assert page.locator(".season").evaluate("e => e.getBoundingClientRect().top + scrollY") < 500  # the tracker first
     finally:
         context.close()

@@ -70,9 +70,9 @@ export function setUp(box, { computeInWorker, copyText }) {
   };
   const work = el("div", { class: "season-work", hidden: true }); // shown once the saved season is read
   box.replaceChildren(top, work);
-  work.replaceChildren(
-    section("standings", "Standings"),
+  work.replaceChildren( // the Weekend first: it is what a table does each week
     section("week", "The next Weekend"),
+    section("standings", "Standings"),
     section("weeks", "Weeks played"),
     section("players", "Players and decks"),
     section("settings", "Rulings and goal"),
@@ -168,6 +168,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     state = result.state;
     const saved = save();
     render();
+    if (saved) status.textContent = standing();
     showAnswer(where, result, saved || choosing);
     return result;
   }
@@ -186,6 +187,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     const field = form && result.field && form.querySelector(`[name="${CSS.escape(result.field)}"]`);
     if (field) {
       field.setAttribute("aria-invalid", "true");
+      if (form === weekForm) field.focus(); // the Enter bar may be far below the field at fault
       const line = form.querySelector(`#${CSS.escape(field.id)}-error`);
       if (line) {
         line.textContent = result.error;
@@ -277,14 +279,21 @@ export function setUp(box, { computeInWorker, copyText }) {
         field(f("bonus"), "Other ±", number("", { negative: true }), { row: rowId, help: "Other Worth changes (cards, abilities)" })));
     }
   }
+  const poolFields = {};
+  for (const who of PLAYERS) {
+    poolFields[who] = field(`${who}_vote_pool`, `${who === "first" ? "First" : "Second"} player's Vote Pool`, number("10"),
+      { kind: "int", help: "Votes their Voters gave this week; the votes on their four duelists add up to at most this (10 unless changed)" });
+    rows.append(poolFields[who]);
+  }
   const rolls = el("input", { type: "text", inputmode: "decimal", autocomplete: "off", placeholder: "empty: the page rolls" });
   rows.append(field("rolls", "Sudden Death roll-offs", rolls, {
     kind: "dice", help: "Two d6 per roll-off, the first player's first, Godlike first (a Championship roll-off last); leave empty and the page rolls them",
   }));
   const enter = button("Enter the Weekend", { primary: true, action: "weekend" });
-  const clearWeek = button("Clear the line-ups", { action: "clear" });
+  const clearWeek = button("Clear all", { action: "clear" }); // short: it shares the bar with Enter on a phone
   weekForm.append(rows, rosterLists.first, rosterLists.second, el("div", { class: "calc-actions" }, enter, clearWeek));
-  sections.week.body.append(weekForm, weekAnswer); // the answer stays in view when the last Weekend ends the game
+  // The answer above the form: the week just entered, then the next one filled in below it (and in view when the game ends).
+  sections.week.body.append(weekAnswer, weekForm);
 
   function rowValues(who) {
     return SLOTS.map(([slot]) => {
@@ -330,15 +339,92 @@ export function setUp(box, { computeInWorker, copyText }) {
     const typed = rolls.value.trim();
     const seed = typed ? null : String(crypto.getRandomValues(new Uint32Array(1))[0]);
     const week = state ? state.weeks.length + 1 : 1;
-    const action = { do: "weekend", week, first: rowValues("first"), second: rowValues("second") };
+    const vote_pools = Object.fromEntries(PLAYERS.map((who) => [who, weekForm.elements[`${who}_vote_pool`].value]));
+    const action = { do: "weekend", week, first: rowValues("first"), second: rowValues("second"), vote_pools };
     if (typed) action.rolls = typed;
     const result = await act(action, weekAnswer, { seed, form: weekForm });
     if (result && result.ok) {
-      clearLineups();
+      fillNextWeek();
+      if (weekAnswer.getBoundingClientRect().top < 0) weekAnswer.scrollIntoView({ block: "start" }); // tapped from the bar below
       const again = button(`Undo week ${week}`, { action: "undo-week" });
-      again.addEventListener("click", () => act({ do: "undo" }, weekAnswer));
+      again.addEventListener("click", () => undoWeek(weekAnswer));
       weekAnswer.append(el("div", { class: "calc-actions" }, again));
     }
+  }
+
+  /** Undo the last Weekend and put its line-ups back in the form, to be corrected. */
+  async function undoWeek(where) {
+    const last = state?.log[state.log.length - 1]?.action;
+    const result = await act({ do: "undo" }, where);
+    if (result && result.ok && last?.do === "weekend") fillLineups(last.first, last.second, last.vote_pools, { votes: true });
+  }
+
+  /** Put line-ups in the form: rows as a Weekend action keeps them (null: an empty slot). */
+  function fillLineups(first, second, pools, { votes = false } = {}) {
+    clearLineups();
+    for (const [who, line] of [["first", first], ["second", second]]) {
+      SLOTS.forEach(([slot], i) => {
+        const row = line[i];
+        if (!row) return;
+        for (const key of ["name", "division", "worth", "draw", ...(votes ? ["votes", "bonus"] : [])]) {
+          const value = row[key];
+          if (value == null || ((key === "votes" || key === "bonus") && !value)) continue; // 0 votes: left empty
+          weekForm.elements[`${slot}_${who}_${key}`].value = String(value);
+        }
+      });
+      if (pools?.[who] != null) weekForm.elements[`${who}_vote_pool`].value = String(pools[who]);
+    }
+  }
+
+  /**
+   * The next Weekend's form from the last one: each duelist still in the Roster
+   * keeps its slot, name, division and last Worth and Draw; a slot whose
+   * duelist lost takes the next duelist of that division left in the Nom Pool
+   * (with its last Worth and Draw, if it has played). Votes and other changes
+   * start empty; the Vote Pools carry over. Python checks it all again.
+   */
+  function fillNextWeek() {
+    const entry = [...state.log].reverse().find((e) => e.action.do === "weekend");
+    clearLineups();
+    if (!entry || state.result.over) return;
+    const record = state.weeks[state.weeks.length - 1];
+    const lines = {};
+    for (const who of PLAYERS) {
+      const pool = state.players[who].nom_pool;
+      const left = (name) => pool.find((e) => e.name.toLowerCase() === name.toLowerCase() && e.discarded == null);
+      const used = new Set();
+      const line = entry.action[who].map((row, i) => {
+        if (!row) return null;
+        const shown = row.name || `${state.players[who].name}'s ${SLOTS[i][1]}`;
+        const stays = pool.length ? Boolean(row.name && left(row.name)) : record.returned[who].includes(shown);
+        if (!stays) return null;
+        const known = pool.length ? left(row.name) : null;
+        used.add(row.name.toLowerCase());
+        return { name: row.name, division: row.division, worth: known?.worth ?? row.worth, draw: known?.draw ?? row.draw };
+      });
+      SLOTS.forEach(([slot], i) => {
+        if (line[i] || !pool.length) return;
+        const next = pool.find((e) => e.division === slot && e.discarded == null && !used.has(e.name.toLowerCase()));
+        if (!next) return;
+        used.add(next.name.toLowerCase());
+        line[i] = { name: next.name, division: next.division, worth: next.worth, draw: next.draw };
+      });
+      lines[who] = line;
+    }
+    fillLineups(lines.first, lines.second, entry.action.vote_pools);
+  }
+
+  /** Where the season stands, for the status line. */
+  function standing() {
+    const played = state.weeks.length;
+    const championship = state.settings.goal === "championship";
+    if (state.result.over) return `The game is over after ${plural(played, "week")}; the season is saved on this device.`;
+    if (!played) {
+      const named = PLAYERS.some((p) => state.log.some((e) => e.action.do === "player" && e.action.player === p));
+      return named ? "Week 1 next: the players are set up; enter the first Weekend." : "A new season: name the players, or enter the first Weekend.";
+    }
+    const of = championship ? "" : ` of 5`;
+    return `${played}${of} weeks played. Week ${played + 1} is filled in from week ${played}: change what changed. Saved on this device.`;
   }
 
   function clearLineups() {
@@ -347,6 +433,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       delete input.dataset.auto;
     }
     for (const [slot] of SLOTS) for (const who of PLAYERS) weekForm.elements[`${slot}_${who}_division`].value = slot;
+    for (const who of PLAYERS) weekForm.elements[`${who}_vote_pool`].value = "10";
     clearErrors(weekForm);
   }
 
@@ -454,7 +541,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const logAnswer = answerArea();
   const undoButton = button("Undo the last change", { action: "undo" });
   sections.log.body.append(el("div", { class: "calc-actions" }, undoButton), logAnswer, logList);
-  undoButton.addEventListener("click", () => act({ do: "undo" }, logAnswer));
+  undoButton.addEventListener("click", () => undoWeek(logAnswer));
 
   // -------------------------------------------------------------- keep and share
 
@@ -640,6 +727,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       legend.textContent = `${SLOTS.find(([s]) => s === fs.dataset.slot)[1]} slot, ${names[fs.dataset.player]}`;
     }
     for (const who of PLAYERS) {
+      poolFields[who].querySelector("label").textContent = `${names[who]}'s Vote Pool`;
       rosterLists[who].replaceChildren(...state.players[who].nom_pool.filter((e) => e.discarded == null)
         .map((e) => el("option", { value: e.name, label: `${e.division}${e.worth != null ? `, Worth ${e.worth}, Draw ${e.draw}` : ""}` })));
     }
@@ -705,7 +793,8 @@ export function setUp(box, { computeInWorker, copyText }) {
       if (!pool.length) return el("td", { text: "no Nom Pool" });
       const left = pool.filter((e) => e.division === d && e.discarded == null).length;
       const out = state.run_out[p][d];
-      return el("td", { "data-key": `${p}_${d}`, class: out ? "season-out" : null, text: out ? `run out (week ${out})` : `${left} left` });
+      const text = out == null ? `${left} left` : out ? `run out (week ${out})` : "none in the Nom Pool";
+      return el("td", { "data-key": `${p}_${d}`, class: out != null ? "season-out" : null, text });
     };
     const rows = SLOTS.map(([d, label]) => {
       const champ = state.champions[d];
@@ -755,7 +844,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     }
     state = fresh.state;
     if (result.ok) {
-      status.textContent = saved ? "Saved on this device." : "A new season: name the players, or enter the first Weekend.";
+      status.textContent = standing();
       if (!saved) save();
     } else {
       // What is saved cannot be read: it stays as it is until the first change puts it aside.
@@ -766,6 +855,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     ready = true;
     work.hidden = false;
     render();
+    fillNextWeek(); // a reload finds the next Weekend filled in as after entering the last one
     if (!state.log.length) await applyTableRulings(settingsAnswer);
     await openLink();
     box.dataset.loaded = "true"; // the season is drawn and any link dealt with
