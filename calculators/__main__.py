@@ -28,7 +28,7 @@ from typing import Any, NoReturn, TextIO
 
 from .fmt import percent, ratio
 from .checks import MAX_SEED, InputError, escaped, parse_seed
-from .registry import MAX_NESTING, all_calculators, all_trackers, apply_table, nesting, run, track
+from .registry import MAX_NESTING, all_calculators, all_trackers, apply_table, compact_json, nesting, run, track
 
 MAX_ACTIONS = 1_000  # actions in one `track` run, FILE's and --do's together: a season's log holds 100, a fight's undo 30
 TABLE_MAX_CHARS = 100_000  # a table settings file: a few dozen rulings fit many times over
@@ -264,7 +264,7 @@ def run_tracker(name: str, path: str | None, extra: list[str], seed: str | None,
         if not answer["ok"]:
             say(f"Step {n} ({json.dumps(action)[:60]}): {answer['error']}", sys.stderr)
             return 2
-        state = json.dumps(answer["state"])
+        state = compact_json(answer["state"])  # the text track() answered: not checked again next step
         if not as_json:
             say(f"{n}. {answer['headline']}" + (f" (dice: {', '.join(f'{k} {v}' for k, v in answer['dice'].items())}, seed {step_seed})"
                                                 if answer["dice"] else ""))

@@ -310,6 +310,14 @@ def all_trackers() -> dict[str, Tracker]:
     return found
 
 
+# The state each tracker last answered, as compact JSON text (what a page
+# sends back: JSON.stringify's form). That text came from a checked state, so
+# when it comes back it is parsed, not checked again: the check reads every
+# undo record and log entry, and made a step's cost grow with the fight's
+# history (an encounter after 1,000 actions: about 500 ms a step, all but a
+# few ms of it the check). A state from anywhere else is checked in full.
+_answered: dict[str, str] = {}
+
 MAX_NESTING = 64  # levels of [ and { in a tracker's JSON: states are a few deep, and Pyodide's stack ends near 5,000
 
 
@@ -351,6 +359,8 @@ def track(name: str, state_json: object, action_json: object, seed: object = Non
     try:
         if state_json is None or (isinstance(state_json, str) and not state_json.strip()):
             state = tracker.new()
+        elif state_json is not None and state_json == _answered.get(name):
+            state = json.loads(state_json)
         else:
             if not isinstance(state_json, str) or len(state_json) > tracker.max_state_chars:
                 raise InputError(f"The saved {tracker.title.lower()} is too long to read (over {tracker.max_state_chars:,} characters).", "state")
@@ -382,7 +392,13 @@ def track(name: str, state_json: object, action_json: object, seed: object = Non
         return {"ok": False, "error": str(err), "field": None}
     answer = _answer(name, report, tracker.rules, seed_value)
     del answer["highlight"]
+    _answered[name] = compact_json(new_state)
     return {"ok": True, "tracker": name, "state": new_state, **answer}
+
+
+def compact_json(state: object) -> str:
+    """A state as JSON.stringify writes it, so that a page's text matches the one answered."""
+    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
 
 
 def _answer(name: str, report: Report, declared: tuple[str, ...], seed: int | None) -> dict:
