@@ -359,7 +359,7 @@ def track(name: str, state_json: object, action_json: object, seed: object = Non
     try:
         if state_json is None or (isinstance(state_json, str) and not state_json.strip()):
             state = tracker.new()
-        elif state_json is not None and state_json == _answered.get(name):
+        elif isinstance(state_json, str) and state_json == _answered.get(name):
             state = json.loads(state_json)
         else:
             if not isinstance(state_json, str) or len(state_json) > tracker.max_state_chars:
