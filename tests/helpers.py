@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import json
 import re
-import time
+import shutil
+import subprocess
 from pathlib import Path
 from urllib.parse import urlencode
 
 from markdown_it import MarkdownIt
 
 BOOT = 60_000  # ms: generous, the machine is shared
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.rglob("*.md"))
 
 # Browser contexts: a small phone and a desktop.
@@ -69,13 +71,21 @@ def worker_data(site: Path) -> dict:
 
 def poll(page, script, arg=None, timeout=BOOT / 1000):
     """Evaluate an async script until it is truthy (wait_for_function does
-    not await a promise)."""
-    deadline = time.monotonic() + timeout
-    while not (value := page.evaluate(script, arg)):
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for: {script}")
-        page.wait_for_timeout(250)
-    return value
+    not await a promise): the page checks again after each answer, at most
+    every 100 ms, until `timeout` seconds have passed."""
+    return page.evaluate(
+        f"""async ([arg, ms]) => {{
+              const check = {script};
+              const deadline = performance.now() + ms;
+              for (;;) {{
+                const value = await check(arg);
+                if (value) return value;
+                if (performance.now() > deadline) throw new Error("timed out waiting for: " + check);
+                await new Promise((next) => setTimeout(next, 100));
+              }}
+            }}""",
+        [arg, timeout * 1000],
+    )
 
 
 def wait_until_offline_ready(page, data):
@@ -90,3 +100,30 @@ def wait_until_offline_ready(page, data):
         [data["prefix"] + "pages-" + data["digest"], data["prefix"] + "runtime-" + data["runtimeDigest"],
          len(data["precache"]), len(data["runtimeFiles"])],
     )
+
+
+# ---------------------------------------------------------------- the search
+
+
+def material_search(site: Path, queries: list[str]) -> dict[str, list[list[str]]]:
+    """Each query's results from Material's own search worker, run under Node
+    over the built index (tests/search_runner.mjs): the result groups (one a
+    page) in the order the page lists them, each with its locations."""
+    node = shutil.which("node")
+    assert node, "Node.js is needed for the search tests (make setup installs the npm tools)"
+    proc = subprocess.run([node, str(ROOT / "tests" / "search_runner.mjs"), str(site)], input=json.dumps(queries),
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout)
+
+
+SHOWN_AT_ONCE = 10  # Material draws the first ten result groups, the rest as the reader scrolls
+
+
+def shown_links(groups: list[list[str]]) -> list[str]:
+    """The result links as the page lists them: each group's page first, then
+    its sections in the worker's order (Material's renderSearchResultItem)."""
+    out = []
+    for group in groups[:SHOWN_AT_ONCE]:
+        out += [loc for loc in group if "#" not in loc][:1] + [loc for loc in group if "#" in loc]
+    return out

@@ -2,7 +2,9 @@
 
 Every calculator's examples (one per outcome, from the registry) are opened
 as share links and must show the same outcome and headline as the same
-inputs give in CPython.
+inputs give in CPython: one page load per calculator page, the other
+examples followed as links within it (tests/test_pyodide.py checks the
+answers themselves on the same runtime under Node).
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ import re
 from urllib.parse import urlencode
 
 import pytest
+from playwright.sync_api import expect
 
 from calculators.registry import all_calculators, run
-from helpers import calculator_pages, share_url
+from helpers import DOCS, calculator_pages, share_url
 
 pytestmark = pytest.mark.browser
 CALCS = all_calculators()
@@ -25,8 +28,10 @@ def pages_of(site):
     return calculator_pages(site)
 
 
-def result_of(page, name):
-    form = page.locator(f'form[data-calculator="{name}"]')
+def result_of(page, name, fresh=False):
+    """The outcome, headline and error the form shows, once it shows one;
+    `fresh`: of the form the last link brought (FOLLOW marks the old ones)."""
+    form = page.locator(f'form[data-calculator="{name}"]' + (":not([data-stale])" if fresh else ""))
     form.locator("[data-outcome], [role=alert]:not(:empty)").first.wait_for(timeout=BOOT)
     outcome = form.locator(".calc-result").get_attribute("data-outcome")
     return {
@@ -43,13 +48,49 @@ def test_every_calculator_is_on_a_page(pages_of):
 EXAMPLES = [(name, i, ex) for name, calc in CALCS.items() for i, ex in enumerate(calc.examples)]
 
 
-@pytest.mark.parametrize("name,i,example", EXAMPLES, ids=[f"{n}-{i}" for n, i, _ in EXAMPLES])
-def test_example_from_a_share_link_matches_cpython(page, base_url, pages_of, name, i, example):
-    expected = run(name, {k: v for k, v in example.items() if k != "seed"}, example.get("seed"))
-    assert expected["ok"], expected
-    page.goto(share_url(base_url, pages_of, name, example))
-    got = result_of(page, name)
-    assert got == {"outcome": expected["outcome"], "headline": expected["headline"], "error": ""}
+def examples_by_page() -> dict[str, list[tuple[str, int, dict]]]:
+    """The examples, grouped by the page (docs/<page>.md) whose calculator fence shows them."""
+    where: dict[str, str] = {}
+    for md in sorted(DOCS.rglob("*.md")):
+        for name in re.findall(r"^```calculator[ \t]*\n[ \t]*(\S+)", md.read_text(encoding="utf-8"), re.M):
+            where.setdefault(name, md.relative_to(DOCS).with_suffix("").as_posix())
+    groups: dict[str, list[tuple[str, int, dict]]] = {}
+    for name, i, example in EXAMPLES:
+        groups.setdefault(where.get(name, "on no page"), []).append((name, i, example))
+    return groups
+
+
+BY_PAGE = examples_by_page()
+# Follow a link as a reader does, so Material swaps the page in place: the runtime goes on.
+FOLLOW = """url => {
+  for (const form of document.querySelectorAll('form[data-calculator]')) form.dataset.stale = '';
+  const a = document.createElement('a'); a.href = url; document.querySelector('.md-content').append(a); a.click();
+}"""
+
+
+@pytest.mark.parametrize("examples", BY_PAGE.values(), ids=BY_PAGE.keys())
+def test_examples_from_share_links_match_cpython(page, base_url, pages_of, examples):
+    """The first example is opened as a fresh page; each other one is a link
+    followed from the home page, which Material swaps in (it fetches only
+    when the path changes, hence the stop at home) and the page reads from
+    the address just the same (rules.js, setUpForm), without starting the
+    calculators again."""
+    wrong = {}
+    for k, (name, i, example) in enumerate(examples):
+        expected = run(name, {key: v for key, v in example.items() if key != "seed"}, example.get("seed"))
+        assert expected["ok"], expected
+        url = share_url(base_url, pages_of, name, example)
+        if k == 0:
+            page.goto(url)
+        else:
+            page.evaluate(FOLLOW, base_url)
+            page.locator("form[data-calculator]").first.wait_for(state="detached")
+            page.evaluate(FOLLOW, url)
+        got = result_of(page, name, fresh=True)
+        want = {"outcome": expected["outcome"], "headline": expected["headline"], "error": ""}
+        if got != want:
+            wrong[f"{name}-{i}"] = {"got": got, "want": want}
+    assert not wrong
     assert not page.errors
 
 
@@ -220,6 +261,18 @@ def test_a_calculation_that_needs_the_standard_library_waits_for_it(browser, bas
         route.fulfill(body=body.replace(line, line + " globalThis.__pyodide = pyodide;"), content_type="text/javascript")
 
     ctx.route("**/calc-worker.mjs", worker_with_handle)
+    # What the worker tells the page, kept for the test: "waiting" means a
+    # calculation missed a module and waits for the standard library.
+    ctx.add_init_script("""{
+      const Base = globalThis.Worker;
+      globalThis.__workerSaid = [];
+      globalThis.Worker = class extends Base {
+        constructor(url, options) {
+          super(url, options);
+          this.addEventListener("message", (event) => globalThis.__workerSaid.push(event.data && event.data.type));
+        }
+      };
+    }""")
     held, released = [], []
 
     def hold_until_released(route):  # the service worker, once in charge, asks too
@@ -242,8 +295,9 @@ web.run = _run_needing_colorsys
     form = page.locator(f'form[data-calculator="{name}"]')
     form.locator("[name=power]").fill("5")
     form.locator("[name=d20]").fill("17")
-    page.wait_for_timeout(500)
+    page.wait_for_function("() => globalThis.__workerSaid.includes('waiting')", timeout=BOOT)
     assert form.locator(".calc-result").get_attribute("data-outcome") is None  # waiting, not failed
+    assert form.get_attribute("aria-busy") == "true" and form.locator("[role=alert]").text_content() == ""
     assert held, "the worker never asked for the standard library"
     released.append(True)
     for route in held:
@@ -295,7 +349,7 @@ def test_hostile_input_never_runs(page, base_url, pages_of, payload):
     form = page.locator(f'form[data-calculator="{name}"]')
     form.locator("[role=alert]:not(:empty)").wait_for(timeout=BOOT)
     form.locator("[name=power]").fill(payload)
-    page.wait_for_timeout(300)
+    expect(form).not_to_have_attribute("aria-busy", "true", timeout=BOOT)  # its answer is drawn
     assert page.evaluate("() => window.__pwned") is None
     assert page.locator("img[src=x]").count() == 0
     assert page.locator("script:text('__pwned')").count() == 0

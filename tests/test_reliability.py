@@ -40,6 +40,7 @@ SEASON_DECK = 'form[data-calculator="rpgdl.check_season_deck"]'
 DECK = "4 Suiko Scrub Flood\n4 Axeman\n32 Universal Status Blocker"
 ATTACK_PAGE = "tell-tale/combat/"
 FAILED = "form[data-calculator] .calc-status.calc-failed"
+BUSY = "() => globalThis.__calcRuntime.busy !== null"  # the worker said a calculation started
 
 
 def slow_worker(route):
@@ -72,7 +73,7 @@ def test_a_calculation_past_the_time_limit_restarts_the_worker_and_the_other_for
     nom, deck = page.locator(NOM_POOL), page.locator(SEASON_DECK)
 
     nom.locator("[name=duelists]").fill("Cid, Heavy SLOW600000")  # ten minutes
-    page.wait_for_timeout(300)
+    page.wait_for_function(BUSY, timeout=BOOT)  # Python is on it
     deck.locator("[name=cards]").fill(DECK)  # queued behind it in the same worker
     alert = nom.locator("[role=alert]")
     alert.filter(has_text="took longer than 2 seconds").wait_for(timeout=10_000)
@@ -101,13 +102,14 @@ def test_a_result_after_the_player_left_does_not_rewrite_the_next_address(browse
     page.goto(base_url + DECKS)
     page.wait_for_function("() => globalThis.__calcRuntime.status === 'ready'", timeout=BOOT)
     page.locator(NOM_POOL).locator("[name=duelists]").fill("Cid, Heavy SLOW2500")
-    page.wait_for_timeout(300)  # Python is on it
+    page.wait_for_function(BUSY, timeout=BOOT)  # Python is on it
     target = base_url + ATTACK_PAGE
     page.evaluate("url => { window.__sameDocument = true; const a = document.createElement('a'); a.href = url; document.querySelector('.md-content').append(a); a.click(); }", target)
     page.locator('form[data-calculator="tell_tale.resolve_attack"]').wait_for()
     assert page.evaluate("() => window.__sameDocument") is True  # swapped in place: the worker lives on
     page.wait_for_function("() => globalThis.__calcRuntime.pending.size === 0", timeout=BOOT)  # the late answer came
-    page.wait_for_timeout(300)
+    # and was handed on in that same task: one more task of the page's, and it has done all it would do.
+    assert page.evaluate("() => new Promise((done) => setTimeout(() => done(location.href)))") == target
     assert page.url == target
     ctx.close()
 

@@ -1,7 +1,12 @@
 """Finding a rule by its ID, in Chromium against the built site: Material's
 search puts a typed rule ID first and names each result's game; an address
 with #<rule-id> (or an old ID) reaches the page that holds the rule; the rule
-index pages are grouped by chapter, filter as you type, and fit a phone."""
+index pages are grouped by chapter, filter as you type, and fit a phone.
+
+Every rule ID is searched with Material's own search worker under Node
+(fast: no browser); the IDs that its index alone does not put first, which
+rule-lookup.js must move up, are then typed into the page. Tests that use a
+page are marked browser by tests/conftest.py."""
 
 from __future__ import annotations
 
@@ -14,8 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import ROOT
-
-pytestmark = pytest.mark.browser
+from helpers import material_search, shown_links
 GAMES = {"tell-tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
@@ -25,9 +29,46 @@ def rules(site):
     return json.loads((site / "rules.json").read_text(encoding="utf-8"))
 
 
+# Counts what the page asks Material's search worker and what it answers,
+# and when rule-lookup.json, once asked for, has been read and used.
+WATCH = """(() => {
+  if (globalThis.__search) return;
+  const state = globalThis.__search = { asked: 0, answered: 0, lookups: 0, lookupsRead: 0 };
+  const Base = globalThis.Worker;
+  globalThis.Worker = class extends Base {
+    constructor(url, options) {
+      super(url, options);
+      if (!String(url).includes("/workers/search.")) return;
+      this.addEventListener("message", (event) => { if (event.data && event.data.type === 3) state.answered += 1; });
+      const post = this.postMessage.bind(this);
+      this.postMessage = (message, ...rest) => { if (message && message.type === 2) state.asked += 1; return post(message, ...rest); };
+    }
+  };
+  const fetchBase = globalThis.fetch;
+  globalThis.fetch = (...args) => {
+    const lookup = String(args[0] instanceof Request ? args[0].url : args[0]).endsWith("/rule-lookup.json");
+    if (lookup) state.lookups += 1;
+    return fetchBase(...args).then((response) => {
+      // rule-lookup.js's own then() and catch() callbacks run before these timers fire.
+      const read = () => setTimeout(() => { state.lookupsRead += 1; });
+      if (lookup && !response.ok) read();  // refused: rule-lookup.js reads nothing
+      if (lookup && response.ok) {
+        const json = response.json.bind(response);
+        response.json = () => json().finally(read);
+      }
+      return response;
+    });
+  };
+})()"""
+SETTLED = """() => { const s = globalThis.__search;
+  return s.asked > 0 && s.answered === s.asked && s.lookupsRead === s.lookups; }"""
+
+
 def search(page, base_url, query):
     """Type `query` into Material's search box as a reader would; return the
-    results as [{page, title, links: [href, ...]}], best first."""
+    results as [{page, title, links: [href, ...]}], best first, once the
+    worker has answered every keystroke and rule-lookup.js has had its say."""
+    page.add_init_script(WATCH)
     page.goto(base_url)
     page.keyboard.press("/")  # Material's shortcut to the search box
     box = page.locator(".md-search__input")
@@ -35,15 +76,8 @@ def search(page, base_url, query):
     box.press_sequentially(query, delay=20)
     meta = page.locator(".md-search-result__meta")
     expect(meta).to_have_text(re.compile(r"\d+ matching documents?"), timeout=15_000)
-    # The last keystroke's results replace the earlier ones, then rule-lookup.js
-    # may move one up: read them once they have stopped changing.
-    results, previous = None, []
-    for _ in range(50):
-        if results == previous:
-            break
-        page.wait_for_timeout(150)
-        previous, results = results, page.evaluate(RESULTS)
-    return results
+    page.wait_for_function(SETTLED, timeout=15_000)
+    return page.evaluate(RESULTS)
 
 
 RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')].map((item) => ({
@@ -92,7 +126,7 @@ def test_an_exact_id_that_also_starts_longer_ids_is_first(page, base_url, query)
     assert not page.errors
 
 
-# Every rule ID, typed into the search box of one page: its rule is the first result.
+# Rule IDs typed into the search box of one page, each replacing the last.
 EVERY_ID = """async (ids) => {
   const input = document.querySelector('.md-search__input');
   const list = document.querySelector('.md-search-result__list');
@@ -100,22 +134,65 @@ EVERY_ID = """async (ids) => {
     const watch = new MutationObserver(() => { watch.disconnect(); setTimeout(done, 0); });
     watch.observe(list, { childList: true });
   });
-  const wrong = {};
+  const first = {};
   for (const id of ids) {
     const shown = changed();
     input.value = id;
     input.dispatchEvent(new KeyboardEvent('keyup'));  // what Material listens to
     await shown;
-    const links = [...list.querySelectorAll('a.md-search-result__link')].map((a) => new URL(a.href).hash.slice(1)).filter(Boolean);
-    if (links[0] !== id) wrong[id] = links.slice(0, 3);
+    first[id] = [...list.querySelectorAll('a.md-search-result__link')].map((a) => new URL(a.href).hash.slice(1)).filter(Boolean).slice(0, 3);
   }
-  return wrong;
+  return first;
 }"""
 
 
-def test_every_rule_id_finds_its_rule_first(page, base_url, rules):
+@pytest.fixture(scope="module")
+def searched(site, rules):
+    """Every rule ID through Material's search worker under Node: {id: result groups}."""
+    return material_search(site, [r["id"] for r in rules])
+
+
+def index_first(searched, rid):
+    return [link.split("#", 1)[1] for link in shown_links(searched[rid]) if "#" in link][:1] == [rid]
+
+
+@pytest.mark.node
+def test_every_rule_id_is_shown_at_the_address_the_lookup_gives(site, rules, searched):
+    """Each ID's rule is among the results the page draws at once, at the
+    address rule-lookup.json gives it: first already, or where rule-lookup.js
+    finds it to move it up."""
+    lookup = json.loads((site / "rule-lookup.json").read_text(encoding="utf-8"))
+    missing = {}
+    for rule in rules:
+        rid = rule["id"]
+        target = lookup[rid] if "#" in lookup[rid] else f"{lookup[rid]}#{rid}"
+        links = shown_links(searched[rid])
+        if target not in links:
+            missing[rid] = [link for link in links if "#" in link][:3]
+    assert missing == {}
+    assert sum(index_first(searched, r["id"]) for r in rules) > len(rules) / 2  # the index does most of the work
+
+
+@pytest.mark.node
+def test_every_rule_id_finds_its_rule_first(browser, page, base_url, rules, searched):
+    """In the page, every ID that the index alone does not put first (the
+    worker under Node says which) is moved first by rule-lookup.js, and a
+    sample of those it does put first stay first. Without rule-lookup.json
+    the page lists what the worker under Node gave: the two agree."""
+    moved = [r["id"] for r in rules if not index_first(searched, r["id"])]
+    kept = [r["id"] for r in rules if index_first(searched, r["id"])][::25]
+    assert moved and kept
+    ctx = browser.new_context(service_workers="block")  # no cached copy of the lookup either
+    ctx.route("**/rule-lookup.json", lambda route: route.fulfill(status=404, body="Not found"))
+    without = ctx.new_page()
+    search(without, base_url, "tt.combat.attack-table")  # the index is loaded
+    by_index = without.evaluate(EVERY_ID, moved + kept)
+    ctx.close()
+    assert by_index == {rid: [link.split("#", 1)[1] for link in shown_links(searched[rid]) if "#" in link][:3] for rid in moved + kept}
     search(page, base_url, "tt.combat.attack-table")  # the index and the lookup are loaded
-    assert page.evaluate(EVERY_ID, [r["id"] for r in rules]) == {}
+    first = page.evaluate(EVERY_ID, moved + kept)
+    assert {rid: links for rid, links in first.items() if links[:1] != [rid]} == {}
+    assert not page.errors
 
 
 @pytest.mark.parametrize("query", ["tal.action", "rpgdl.glossary.worth", "tal.glossary"])
