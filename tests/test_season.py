@@ -575,15 +575,12 @@ def test_the_planner_refuses_a_pool_past_its_cap_and_says_why():
     assert not answer["ok"] and answer["field"] == "votes" and "at most 40" in answer["error"]
 
 
-def test_the_planner_is_quick_at_its_cap():
-    """40 votes over four Draws of 99: 135,751 splits, compared well inside the page's time limit."""
-    import time
-
+def test_the_planners_work_is_bounded_at_its_cap():
+    """40 votes over four Draws of 99: 135,751 splits at most, whatever the objective. The work is counted here,
+    not timed (a shared machine's clock failed this test under load); the page stops any calculation past 10 s."""
     m = [Matchup(slot, Duelist("x", slot, w, 99), Duelist("y", slot, o, 9)) for slot, w, o in zip(DIVISIONS, (5, 9, 3, 8), (9, 2, 7, 8))]
-    start = time.perf_counter()
     for objective in ("successes", "margin", "win"):
         assert plan_votes(m, 40, objective=objective).splits == 135_751
-    assert time.perf_counter() - start < 6
 
 
 # ---------------------------------------------------------------- the command line
@@ -676,3 +673,16 @@ def test_a_season_saved_by_the_first_version_is_rebuilt_from_its_log():
     saved["version"] = 2
     with pytest.raises(InputError, match="does not match its own log"):
         check_season(saved)
+
+
+def test_a_first_version_season_that_spent_more_than_ten_votes_still_opens():
+    """rpgdl.ruling.vote-pool came with version 2: a season saved before it, with 12 votes in a week, is the
+    group's evening and opens as it was played (its pool taken as the votes spent), never refused."""
+    old = {"tracker": "rpgdl.season", "version": 1,
+           "log": [{"action": {"do": "weekend", "first": _four([3, 3, 3, 3]), "second": _four([0] * 4, "B")}}]}
+    season = check_season(json.loads(json.dumps(old)))
+    assert len(season["weeks"]) == 1
+    assert season["log"][0]["action"]["vote_pools"] == {"first": 12, "second": 10}
+    # The same Weekend entered now is refused: the ruling holds for new weeks.
+    with pytest.raises(InputError, match="Vote Pool"):
+        apply_action(new_season(), {"do": "weekend", "first": _four([3, 3, 3, 3]), "second": _four([0] * 4, "B")})

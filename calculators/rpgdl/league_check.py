@@ -12,6 +12,7 @@ input is refused with a sentence naming what is wrong.
 from __future__ import annotations
 
 from ..checks import InputError, got, quote
+from .data import DEFAULT_VOTE_POOL, PLAYERS, VOTE_POOL_MAX
 from .league import LOGGED, MAX_LOG, TRACKER, VERSION, apply_action, new_season
 
 __all__ = ["check_season", "compact"]
@@ -47,7 +48,7 @@ def check_season(raw: object) -> dict:
     if len(log) > MAX_LOG:
         raise InputError(f"The season's log has {len(log):,} entries; the tracker keeps at most {MAX_LOG}.", "state")
     if version < VERSION:  # an older tracker's wording, rule lists and fields: rebuilt from its log's actions alone
-        log = [{"action": e["action"]} if isinstance(e, dict) and "action" in e else e for e in log]
+        log = [{"action": _as_of_now(e["action"])} if isinstance(e, dict) and "action" in e else e for e in log]
         raw = {"tracker": TRACKER, "log": log}
     season = new_season()
     for n, entry in enumerate(log, start=1):
@@ -114,3 +115,25 @@ def _shown(value: object) -> str:
 
 def _kind(value: object) -> str:
     return {dict: "an object", list: "a list", str: "text", bool: "true or false", type(None): "empty"}.get(type(value), "a number")
+
+
+def _as_of_now(action: object) -> object:
+    """An action of version 1 as this version reads it. Version 1 kept no Vote
+    Pool and checked no votes against one (rpgdl.ruling.vote-pool came with
+    version 2): a Weekend replays with each player's pool at the ruling's 10,
+    or at the votes the player spent when that was more, so a season played
+    then still opens as it was played."""
+    if not isinstance(action, dict) or action.get("do") != "weekend" or "vote_pools" in action:
+        return action
+    pools = {}
+    for who in PLAYERS:
+        rows = action.get(who)
+        spent = sum(_votes(row) for row in rows) if isinstance(rows, list) else 0
+        pools[who] = min(VOTE_POOL_MAX, max(DEFAULT_VOTE_POOL, spent))
+    return {**action, "vote_pools": pools}
+
+
+def _votes(row: object) -> int:
+    """A row's votes as typed, or 0 where they are not a plain number (the replay says what is wrong)."""
+    value = str(row.get("votes", "") if isinstance(row, dict) else "").strip()
+    return int(value) if value.isdigit() and len(value) <= 6 else 0
