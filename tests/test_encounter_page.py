@@ -389,3 +389,65 @@ def test_a_new_encounter_plays_by_the_tables_rulings(page, base_url):
     page.click("[data-enc=use-table]")
     wait_for_log(page, 4)
     assert stored(page)["settings"]["overflow"] == "stop"
+
+
+# ---------------------------------------------------------------- fewer taps (issue 20)
+
+PARTY_AND_FOES = [
+    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "speed": 10, "initiative": 14},
+    {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 4, "speed": 8, "initiative": 12},
+    {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 12, "speed": 12, "initiative": 10},
+    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14, "speed": 8, "initiative": 9},
+]
+
+
+def saved_fight(page, base_url, actions, context_page=None):
+    """Open the page with the encounter Python makes of `actions` saved on the device."""
+    state = None
+    for action in actions:
+        state = python_step(state, action, 1)["state"]
+    page.goto(url(base_url))
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [STORE, json.dumps(state)])
+    open_page(page, base_url)
+    return state
+
+
+def test_the_target_is_the_nearest_living_enemy_never_the_attacker(page, base_url):
+    """Vraska (party) acts first: her target is the Goblin, the next foe in turn order; she is not offered to herself.
+    The Goblin unconscious, the next turn's default skips it; the Ogre's target is the next party member after it."""
+    state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
+    assert state["order"] == ["c1", "c2", "c3", "c4"]
+    page.select_option("[data-enc=do]", "attack")
+    expect(page.locator("[data-enc=actor]")).to_have_value("c1")
+    expect(page.locator("[data-enc=target]")).to_have_value("c2")
+    assert page.locator("[data-enc=target] option[value=c1]").count() == 0
+    for kind in ("first_strike", "reach", "detain", "exile"):
+        page.select_option("[data-enc=do]", kind)
+        page.select_option("[data-enc=actor]", "c1")
+        assert page.locator("[data-enc=target] option[value=c1]").count() == 0, kind
+    page.select_option("[data-enc=do]", "attack")
+    # Another attacker chosen: its own nearest enemy (the Ogre's: Vraska, the next party member after it, round the order).
+    page.select_option("[data-enc=actor]", "c4")
+    expect(page.locator("[data-enc=target]")).to_have_value("c1")
+    assert page.locator("[data-enc=target] option[value=c4]").count() == 0
+    page.select_option("[data-enc=actor]", "c1")
+    expect(page.locator("[data-enc=target]")).to_have_value("c2")
+    # The Goblin knocked out: Vraska's default moves on to the Ogre, the next foe still in the fight.
+    page.fill("[data-enc=d20]", "20")
+    page.fill("[data-enc=crit_d4]", "4")
+    page.click("[data-enc=resolve]")
+    wait_for_log(page, len(state["log"]) + 1)
+    assert by_id(stored(page), "c2")["vitality"] <= 0
+    expect(page.locator("[data-enc=target]")).to_have_value("c4")
+    # Mira's turn (the Goblin's passes): her nearest living enemy is the Ogre, not the Goblin nor the last target kept.
+    for _ in range(2):
+        page.click("[data-enc=next]")
+    wait_for_log(page, len(state["log"]) + 3)
+    expect(page.locator(".enc-turn")).to_have_text("Round 1: Mira's turn")
+    expect(page.locator("[data-enc=actor]")).to_have_value("c3")
+    expect(page.locator("[data-enc=target]")).to_have_value("c4")
+    assert not page.errors
+
+
+def by_id(state, cid):
+    return next(c for c in state["combatants"] if c["id"] == cid)

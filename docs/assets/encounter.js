@@ -29,16 +29,17 @@ const STATUS = { standing: "", kneeling: "kneeling", "knocked-down": "knocked do
 const STEPS = { untap: "1. Untap step", upkeep: "2. Upkeep step", draw: "3. Draw step", actions: "4. Character actions", end: "5. End step" };
 const OTHER = [["move", "Move"], ["kneel", "Kneel"], ["get-up", "Get up"], ["pick-up", "Pick up or equip"], ["sorcery", "Cast a sorcery"],
   ["hide", "Hide"], ["flee", "Flee"], ["other", "Something else"]];
-// What each action asks for: its controls, the JSON names of who acts and who is acted on.
+// What each action asks for: its controls, the JSON names of who acts and who is acted on;
+// others: the one acting is never offered as its own target.
 const ACTIONS = {
-  attack: { label: "Attack (Double Strike: both rolls)", actor: "attacker", actorLabel: "Attacker", target: "target", fields: ["situation", "d20", "crit_d4", "second_d20", "second_crit_d4"], dice: true },
+  attack: { label: "Attack (Double Strike: both rolls)", actor: "attacker", actorLabel: "Attacker", target: "target", others: true, fields: ["situation", "d20", "crit_d4", "second_d20", "second_crit_d4"], dice: true },
   charge: { label: "Trample charge through a line", actor: "attacker", actorLabel: "Charger", fields: ["situation", "line"], dice: true },
-  first_strike: { label: "First Strike: strike as an enemy comes in range", actor: "attacker", actorLabel: "First Striker", target: "target", targetLabel: "Enemy coming in range", fields: ["situation", "d20", "target_d20", "crit_d4", "second_d20", "second_crit_d4"], dice: true },
-  reach: { label: "Reach: a flyer passes over", actor: "attacker", actorLabel: "Reach character", target: "target", targetLabel: "Flyer passing over", fields: ["situation", "d20", "crit_d4", "second_d20", "second_crit_d4"], dice: true },
+  first_strike: { label: "First Strike: strike as an enemy comes in range", actor: "attacker", actorLabel: "First Striker", target: "target", targetLabel: "Enemy coming in range", others: true, fields: ["situation", "d20", "target_d20", "crit_d4", "second_d20", "second_crit_d4"], dice: true },
+  reach: { label: "Reach: a flyer passes over", actor: "attacker", actorLabel: "Reach character", target: "target", targetLabel: "Flyer passing over", others: true, fields: ["situation", "d20", "crit_d4", "second_d20", "second_crit_d4"], dice: true },
   act: { label: "Another action (move, kneel, get up…)", actor: "id", actorLabel: "Who", fields: ["what"] },
-  tap: { label: "Force to its knees (opposed save)", actor: "source", actorLabel: "Forced by", optionalActor: true, target: "target", fields: ["effect_d20", "save_d20"], dice: true },
-  exile: { label: "Exile (opposed save, all actions)", actor: "caster", actorLabel: "Caster", target: "target", fields: ["effect_d20", "save_d20"], dice: true },
-  detain: { label: "Detain (opposed save)", actor: "source", actorLabel: "Detained by", target: "target", fields: ["effect_d20", "save_d20"], dice: true },
+  tap: { label: "Force to its knees (opposed save)", actor: "source", actorLabel: "Forced by", optionalActor: true, target: "target", others: true, fields: ["effect_d20", "save_d20"], dice: true },
+  exile: { label: "Exile (opposed save, all actions)", actor: "caster", actorLabel: "Caster", target: "target", others: true, fields: ["effect_d20", "save_d20"], dice: true },
+  detain: { label: "Detain (opposed save)", actor: "source", actorLabel: "Detained by", target: "target", others: true, fields: ["effect_d20", "save_d20"], dice: true },
   damage: { label: "Damage from a spell or effect", actor: "source", actorLabel: "Source", optionalActor: true, target: "target", fields: ["amount"] },
   life: { label: "Gain or lose life", target: "target", targetLabel: "Who", fields: ["amount"] },
   cure: { label: "Regenerate, return or burn", target: "target", targetLabel: "Who", fields: ["how", "amount"] },
@@ -466,15 +467,37 @@ export function setUp(box, { computeInWorker, copyText }) {
     return keep;
   }
 
+  /** The nearest living enemy of `actor`: the next combatant of the other side after it in turn order
+   * still standing in the fight (then any of the other side, then anyone else); null: nobody. */
+  function nearestEnemy(actor, people) {
+    const me = byId(actor);
+    if (!me) return people[0]?.id ?? null;
+    const i = people.findIndex((c) => c.id === actor);
+    const after = [...people.slice(i + 1), ...people.slice(0, Math.max(i, 0))].filter((c) => c.id !== actor);
+    const inFight = (c) => c.health === "conscious" && c.status !== "exiled" && c.status !== "dispelled";
+    const pick = after.find((c) => c.side !== me.side && inFight(c)) ?? after.find((c) => c.side !== me.side) ?? after[0];
+    return pick?.id ?? null;
+  }
+
   let lastHolder = null;
+  let lastActor = null; // whose target the target list holds: another actor gets its own nearest enemy
   function renderForm() {
     const spec = ACTIONS[actionSelect.value];
     const people = inOrder();
     fillSelect(actorSelect, people, { blank: spec.optionalActor ? "(none)" : null });
-    fillSelect(targetSelect, people);
     const holder = current();
     if (holder && holder !== lastHolder && !spec.optionalActor) actorSelect.value = holder; // a new turn: its holder acts
     lastHolder = holder;
+    const actor = spec.actor ? actorSelect.value : "";
+    const kept = fillSelect(targetSelect, spec.others ? people.filter((c) => c.id !== actor) : people);
+    const target = byId(targetSelect.value);
+    const mine = byId(actor);
+    // Another actor (a new turn, or chosen), or a target no longer worth striking: the nearest living enemy.
+    if (spec.others && mine && (actor !== lastActor || kept !== targetSelect.value || !target || target.health !== "conscious" || target.side === mine.side)) {
+      const enemy = nearestEnemy(actor, people);
+      if (enemy) targetSelect.value = enemy;
+    }
+    if (spec.others) lastActor = actor;
     actorLabel.textContent = spec.actorLabel ?? "Who";
     targetLabel.textContent = spec.targetLabel ?? "Target";
     wrap.actor.hidden = !spec.actor;
@@ -551,7 +574,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (result?.ok) clearDice();
   });
   actionSelect.addEventListener("change", renderForm);
-  actorSelect.addEventListener("change", () => ACTIONS[actionSelect.value].fields.includes("line") && renderForm());
+  actorSelect.addEventListener("change", renderForm);
 
   // -------------------------------------------------------------- adding a combatant
 
