@@ -603,3 +603,14 @@ def test_examples_are_form_strings_and_cover_every_outcome(calc):
         assert result["ok"], (example, result)
         seen.add(result["outcome"])
     assert seen == set(calc.outcomes)
+
+
+def test_the_mulligan_chance_shows_its_fraction_once():
+    """Issue 22: "22507/45695 (about 0.49) (22507/45695)" printed the fraction twice."""
+    from calculators.registry import run
+
+    answer = run("tell_tale.mulligan", {"mulligans": "2", "deck": "40", "copies": "4"})
+    assert answer["ok"], answer
+    line = next(d for d in answer["details"] if d.startswith("Chance the kept hand"))
+    fractions = re.findall(r"\d+/\d+", line)
+    assert len(fractions) == 1 and "(about 0." in line, line

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..checks import InputError
 from ..dice import dice_or_roll, parse_dice
-from ..fmt import about, fraction, ratio
+from ..fmt import about, fraction
 from ..registry import Report
 from .characters import DICE_PER_STAT, STAT_LABELS, STAT_ROLLS, STATS, Stats, assign_stats, create_character, level_up, stat_total_odds
 from .combat import (BAND_LABELS, BAND_RANGES, apply_damage, attack_band, attack_conditions, double_strike, expected_damage, first_strike,
@@ -437,7 +437,7 @@ def mulligan_report(rng, *, mulligans, deck, copies, rule) -> Report:
     details = [f"Mulligan {k}: " + ("free, 7 cards again." if k == 1 else f"a hand of {OPENING_HAND - (k - 1)}.") for k in range(1, mulligans + 1)]
     details.append(f"This hand: {how}; keep {m.hand}.")
     some = 1 - odds.get(0, Fraction(0))
-    details.append(f"Chance the kept hand holds at least one of {copies} copies in {deck} cards: {about(some)} ({ratio(some)}).")
+    details.append(f"Chance the kept hand holds at least one of {copies} copies in {deck} cards: {about(some)}.")  # the fraction once, with its decimal)
     outcome = "opening" if mulligans == 0 else "free" if m.free else "reduced"
     return Report(
         outcome=outcome,
