@@ -211,11 +211,16 @@ def test_the_trackers_charge_equals_charge_enemy(power, rolls, vigilant, tie):
 
 
 def _to_upkeep(s, cid):
-    """Step on to the upkeep step of `cid`'s next turn."""
-    s, _ = step(s, {"do": "next"})
-    while not (s["order"][s["turn"]] == cid and s["step"] == "upkeep"):
-        s, _ = step(s, {"do": "next"})
-    return s
+    """Step on to the upkeep step of `cid`'s next turn, or past it when that turn passes (unconscious: its upkeep still happens)."""
+    name = by_name_id(s, cid)["name"]
+    while True:
+        s, said = step(s, {"do": "next"})
+        if (s["order"][s["turn"]] == cid and s["step"] == "upkeep") or f"{name} is unconscious: its turn passes" in " ".join(said.details):
+            return s
+
+
+def by_name_id(state, cid):
+    return next(c for c in state["combatants"] if c["id"] == cid)
 
 
 @pytest.mark.parametrize("cure,cure_turn", [("none", 1), ("life", 1), ("life", 3), ("regenerate", 2), ("burn", 2)])
@@ -612,3 +617,50 @@ def test_a_state_sent_back_as_answered_is_not_checked_again_and_plays_the_same()
     hostile["combatants"][0]["counters"] = -3
     refused = registry.track(TRACKER, compact_json(hostile), json.dumps({"do": "show"}))
     assert not refused["ok"] and "counter" in refused["error"]
+
+
+def test_an_unconscious_combatants_turn_passes_with_its_upkeep():
+    """tt.stats.vitality (0 is unconscious, below 0 dead): nobody in the turn can act, so the tracker passes it
+    (tt.combat.turn), logged; its upkeep still happens: poison adds its counter (tt.ruling.poison-timing)."""
+    add = [
+        {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "initiative": 14},
+        {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 4, "initiative": 12},
+        {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14, "initiative": 10},
+        {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 12, "initiative": 9},
+    ]
+    s = fresh(*add, {"do": "start"})
+    s = fresh({"do": "edit", "id": "c2", "set": {"vitality": 0, "toughness_now": 0, "poisoned": True}},
+              {"do": "edit", "id": "c3", "set": {"vitality": -1}}, state=s)
+    assert by_name(s, "Goblin")["health"] == "unconscious" and by_name(s, "Ogre")["health"] == "dead"
+    for _ in range(4):
+        s = fresh({"do": "next"}, state=s)
+    s, said = step(s, {"do": "next"})  # Vraska's end step -> the Goblin (unconscious), the Ogre (dead), Mira
+    assert (s["round"], s["order"][s["turn"]], s["step"]) == (1, "c4", "untap")
+    assert said.headline == "Round 1, Mira's turn: 1. Untap step. Skipped, unconscious: Goblin."
+    assert any("Goblin is unconscious: its turn passes" in d for d in said.details)
+    assert any("No turn for Ogre: out of the fight." in d for d in said.details)
+    assert {"tt.stats.vitality", "tt.combat.turn", "tt.ruling.poison-timing"} <= set(said.rules)
+    goblin = by_name(s, "Goblin")
+    assert (goblin["vitality"], goblin["counters"]) == (-1, 1)  # its upkeep's poison counter: now dead
+    assert s["log"][-1]["text"] == said.headline
+    # The next round: the Goblin is dead now, out of the fight like the Ogre.
+    for _ in range(4):
+        s = fresh({"do": "next"}, state=s)
+    s, said = step(s, {"do": "next"})
+    assert (s["round"], s["order"][s["turn"]]) == (2, "c1")
+    for _ in range(5):
+        s, said = step(s, {"do": "next"})
+    assert s["order"][s["turn"]] == "c4" and "Skipped" not in said.headline
+    assert "No turn for Goblin: out of the fight." in said.details
+    # A holder whose familiar is conscious still has its turn: the familiar acts in it (tt.ruling.summon-turns).
+    t = fresh(*add[:2], {"do": "add", "name": "Rat", "kind": "familiar", "owner": "c2", "power": 1, "toughness": 1, "vitality": 3},
+              {"do": "start"}, {"do": "edit", "id": "c2", "set": {"vitality": 0}})
+    for _ in range(5):
+        t = fresh({"do": "next"}, state=t)
+    assert t["order"][t["turn"]] == "c2"
+    # Nobody able to act: a sentence, nothing changed.
+    u = fresh({"do": "edit", "id": "c1", "set": {"vitality": 0}}, {"do": "edit", "id": "c3", "set": {"vitality": 0}}, state=t)
+    for _ in range(4):
+        u = fresh({"do": "next"}, state=u)
+    with pytest.raises(InputError, match="Nobody is left who can take a turn"):
+        step(u, {"do": "next"})

@@ -451,3 +451,18 @@ def test_the_target_is_the_nearest_living_enemy_never_the_attacker(page, base_ur
 
 def by_id(state, cid):
     return next(c for c in state["combatants"] if c["id"] == cid)
+
+
+def test_an_unconscious_combatants_turn_passes_and_the_log_says_so(page, base_url):
+    """The Goblin at Vitality 0: Next at the end of Vraska's turn goes to Mira's, as Python says (tt.stats.vitality)."""
+    actions = [*PARTY_AND_FOES, {"do": "start"}, {"do": "edit", "id": "c2", "set": {"vitality": 0}}, *[{"do": "next"}] * 4]
+    state = saved_fight(page, base_url, actions)
+    expected = python_step(state, {"do": "next"}, None)
+    page.click("[data-enc=next]")
+    wait_for_log(page, len(state["log"]) + 1)
+    assert stored(page) == expected["state"]
+    expect(page.locator(".enc-turn")).to_have_text("Round 1: Mira's turn")
+    entry = page.locator(".enc-log .enc-entry").first
+    expect(entry.locator("summary")).to_have_text("Round 1, Mira's turn: 1. Untap step. Skipped, unconscious: Goblin.")
+    expect(entry).to_contain_text("Goblin is unconscious: its turn passes after its untap and upkeep steps")
+    assert not page.errors

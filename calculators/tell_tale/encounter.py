@@ -60,6 +60,11 @@ def _in_play(s: dict, holder: str) -> bool:
     return any(c["status"] not in GONE and c["vitality"] >= 0 for c in group(s, holder))
 
 
+def _can_act(s: dict, holder: str) -> bool:
+    """Somebody in the holder's turn is conscious and in the fight (tt.stats.vitality: 0 is unconscious)."""
+    return any(c["status"] not in GONE and c["vitality"] > 0 for c in group(s, holder))
+
+
 def _enter(act: Act) -> None:
     """What happens as the current turn reaches its current step."""
     s = act.state
@@ -151,27 +156,37 @@ def next_step(act: Act, action: dict) -> None:
     if s["phase"] != "combat":
         raise InputError("The fight is not under way: start it first.", "action")
     i = STEPS.index(s["step"])
+    passed: list[str] = []  # unconscious holders whose turns passed
     if i + 1 < len(STEPS):
         s["step"] = STEPS[i + 1]
     else:
-        if not any(_in_play(s, h) for h in s["order"]):
-            raise InputError("Nobody is left to take a turn: end the encounter.", "action")
-        skipped = []
+        if not any(_can_act(s, h) for h in s["order"]):
+            raise InputError("Nobody is left who can take a turn (all unconscious, dead or gone): end the encounter.", "action")
         while True:
             s["turn"] += 1
             if s["turn"] == len(s["order"]):
                 if s["round"] >= MAX_ROUND:
                     raise InputError(f"The fight has reached round {MAX_ROUND}: end the encounter.", "action")
                 s["turn"], s["round"] = 0, s["round"] + 1
-            if _in_play(s, s["order"][s["turn"]]):
+            holder = s["order"][s["turn"]]
+            if _can_act(s, holder):
                 break
-            skipped.append(by_id(s, s["order"][s["turn"]])["name"])
-        if skipped:
-            act.say(f"No turn for {', '.join(skipped)}: out of the fight.")
+            if not _in_play(s, holder):
+                act.say(f"No turn for {by_id(s, holder)['name']}: out of the fight.")
+                continue
+            # Unconscious, nobody in its turn able to act: the turn passes at once, but what its untap and
+            # upkeep steps do still happens (Detain by it ends, poison adds its counter).
+            act.say(f"{by_id(s, holder)['name']} is unconscious: its turn passes after its untap and upkeep steps; nobody in it can act.")
+            act.cite("tt.stats.vitality", "tt.combat.turn")
+            passed.append(by_id(s, holder)["name"])
+            for passing in ("untap", "upkeep"):
+                s["step"] = passing
+                _enter(act)
         s["step"] = "untap"
     _enter(act)
     act.outcome = "step"
-    act.headline = f"Round {s['round']}, {by_id(s, s['order'][s['turn']])['name']}'s turn: {STEP_LABELS[s['step']]}."
+    act.headline = f"Round {s['round']}, {by_id(s, s['order'][s['turn']])['name']}'s turn: {STEP_LABELS[s['step']]}." + (
+        f" Skipped, unconscious: {', '.join(passed)}." if passed else "")
 
 
 def other_action(act: Act, action: dict) -> None:
