@@ -55,9 +55,10 @@ test: setup lint chromium build
 	$(PY) -m pytest
 
 # The linters, then every test that needs no browser, no Node and no built
-# site (pytest markers, tests/conftest.py), with few Hypothesis examples.
+# site (pytest markers, tests/conftest.py), with few Hypothesis examples, on
+# two processes.
 check: setup lint
-	$(PY) -m pytest -q -m "not browser and not node and not site" --hypothesis-profile=fast
+	$(PY) -m pytest -q -n 2 -m "not browser and not node and not site" --hypothesis-profile=fast
 
 bench: setup chromium build
 	$(PY) -m benchmarks
