@@ -466,3 +466,91 @@ def test_an_unconscious_combatants_turn_passes_and_the_log_says_so(page, base_ur
     expect(entry.locator("summary")).to_have_text("Round 1, Mira's turn: 1. Untap step. Skipped, unconscious: Goblin.")
     expect(entry).to_contain_text("Goblin is unconscious: its turn passes after its untap and upkeep steps")
     assert not page.errors
+
+
+REACH = """(sel) => {
+  // How far the page must scroll for a thumb to reach `sel`: not under the site's header, nor under the control bar.
+  const e = [...document.querySelectorAll(sel)].find((x) => x.offsetParent !== null);
+  const r = e.getBoundingClientRect();
+  const top = document.querySelector('.md-header')?.getBoundingClientRect().bottom ?? 0;
+  const bar = e.closest('.enc-bar') ? null : document.querySelector('.enc-bar:not([hidden])');
+  const bottom = bar ? Math.min(innerHeight, bar.getBoundingClientRect().top) : innerHeight;
+  return r.top < top ? r.top - top - 8 : r.bottom > bottom ? r.bottom - bottom + 8 : 0;
+}"""
+
+
+class Thumb:
+    """Taps controls as a person on a phone does, counting the taps and the pixels scrolled to reach them."""
+
+    def __init__(self, page):
+        self.page, self.taps, self.scrolled = page, 0, 0
+
+    def reach(self, sel):
+        for _ in range(4):  # a sticky bar or the header may still cover it after one scroll
+            dy = self.page.evaluate(REACH, sel)
+            if not dy:
+                return
+            before = self.page.evaluate("scrollY")
+            self.page.evaluate("(dy) => scrollBy(0, dy)", dy)
+            self.scrolled += abs(self.page.evaluate("scrollY") - before)
+        raise AssertionError(f"{sel} cannot be reached")
+
+    def tap(self, sel):
+        self.reach(sel)
+        before = self.page.evaluate("scrollY")
+        self.page.locator(sel).locator("visible=true").click(timeout=5000)  # covered (not reachable): fails
+        self.scrolled += abs(self.page.evaluate("scrollY") - before)
+        self.taps += 1
+
+    def choose(self, sel, value):
+        """A select on a phone: a tap to open it, a tap to pick."""
+        self.reach(sel)
+        self.page.select_option(sel, value)
+        self.taps += 2
+
+
+def test_a_turn_on_a_phone_needs_no_scrolling_back_for_next(browser, base_url):
+    """Issue 20: at 360x740 a turn cost ~3,400 px of scrolling, "Next step" sitting 1,700-1,900 px above "Roll for me".
+    Two whole turns of Vraska's party against two foes (three Next to act, an attack rolled, two Next to the next turn),
+    from the tracker's banner at the top of the screen: the control bar stays at the bottom, in reach, all the way."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    sturdy = [{**a, "vitality": 60} for a in PARTY_AND_FOES]  # nobody falls: the two turns are Vraska's and the Goblin's
+    state = saved_fight(page, base_url, [*sturdy, {"do": "start"}])
+    page.evaluate("document.querySelector('.enc-banner').scrollIntoView({block: 'start'})")
+    page.evaluate("scrollBy(0, -(document.querySelector('.md-header')?.getBoundingClientRect().bottom ?? 0))")
+    thumb = Thumb(page)
+    n = len(state["log"])
+    figures = {}
+    for turn, (actor, enemy) in enumerate([("c1", "c2"), ("c2", "c3")]):
+        taps0, scrolled0 = thumb.taps, thumb.scrolled
+        for _ in range(3):
+            thumb.tap("[data-enc=next]")
+            n += 1
+            wait_for_log(page, n)
+        attack0 = (thumb.taps, thumb.scrolled)
+        if page.locator("[data-enc=do]").input_value() != "attack":
+            thumb.choose("[data-enc=do]", "attack")
+        if page.locator("[data-enc=target]").input_value() != enemy:
+            thumb.choose("[data-enc=target]", enemy)
+        thumb.tap("[data-enc=roll]")
+        n += 1
+        wait_for_log(page, n)
+        assert stored(page)["log"][-1]["text"].startswith(by_id(state, actor)["name"] + " attacks " + by_id(state, enemy)["name"])
+        attack = (thumb.taps - attack0[0], thumb.scrolled - attack0[1])
+        for _ in range(2):
+            thumb.tap("[data-enc=next]")
+            n += 1
+            wait_for_log(page, n)
+        figures[turn] = {"turn": (thumb.taps - taps0, thumb.scrolled - scrolled0), "attack": attack}
+    print("taps, px scrolled:", figures)
+    # One attack: the Roll for me tap alone (the target is already the nearest enemy); reaching it from the banner is one trip down.
+    assert figures[0]["attack"][0] == 1 and figures[0]["attack"][1] <= 1300  # down past the cards once (before: 2 taps)
+    # The next turn: no scrolling at all (Next stays in reach beside the form); a turn is 3 + 1 + 2 = 6 taps.
+    assert figures[1] == {"turn": (6, 0), "attack": (1, 0)}
+    assert figures[0]["turn"][0] == 6 and figures[0]["turn"][1] == figures[0]["attack"][1]  # no trip back up for Next
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert not page.errors, page.errors
+    context.close()

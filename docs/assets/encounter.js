@@ -121,6 +121,11 @@ export function setUp(box, { computeInWorker, copyText }) {
   const addForm = el("form", { class: "enc-add", novalidate: true, "aria-labelledby": ids("add-title") });
   const log = el("ol", { class: "enc-log", reversed: true });
   const undoButton = el("button", { type: "button", class: "md-button", "data-enc": "undo", text: "Undo" });
+  // The control bar: where the fight stands, Next and Undo, kept at the bottom of the screen while the
+  // tracker is in view (sticky, the last thing in it), so a turn needs no scrolling back up.
+  const barWhere = el("p", { class: "enc-bar-where", "data-enc": "bar-where" });
+  const nextButton = el("button", { type: "button", class: "md-button md-button--primary", "data-enc": "next", text: "Next step" });
+  const bar = el("div", { class: "enc-bar", role: "group", "aria-label": "Turn controls", hidden: true }, barWhere, undoButton, nextButton);
   const rulings = el("details", { class: "calc-rulings enc-rulings" });
   const keep = el("section", { class: "enc-section enc-keep", "aria-labelledby": ids("keep-title") });
   box.classList.add("encounter");
@@ -130,10 +135,10 @@ export function setUp(box, { computeInWorker, copyText }) {
     banner, rosterBox,
     el("section", { class: "enc-section" }, el("h2", { id: ids("act-title"), text: "Resolve an action" }), form, errorLine, answer),
     el("section", { class: "enc-section" }, el("h2", { id: ids("add-title"), text: "Add a combatant" }), addForm),
-    el("section", { class: "enc-section" }, el("h2", { id: ids("log-title"), text: "Action log" }),
-      el("div", { class: "calc-actions" }, undoButton), log),
+    el("section", { class: "enc-section" }, el("h2", { id: ids("log-title"), text: "Action log" }), log),
     el("section", { class: "enc-section" }, el("h2", { id: ids("rulings-title"), text: "Rulings" }), rulings),
     keep,
+    bar,
   );
 
   // -------------------------------------------------------------- talking to Python
@@ -316,13 +321,27 @@ export function setUp(box, { computeInWorker, copyText }) {
       const team = inOrder().filter((c) => (c.owner ?? c.id) === holder.id);
       lines.push(el("p", { class: "enc-step", "data-step": state.step, text: STEPS[state.step] }));
       lines.push(el("p", { class: "enc-team", text: "Actions left: " + team.map((c) => `${c.name} ${c.actions}`).join(", ") + "." }));
-      tools.append(button("Next step", () => run({ do: "next" }), { class: "md-button md-button--primary", "data-enc": "next" }));
+      lines.push(el("p", { class: "enc-note", text: "Next step and Undo are in the bar at the bottom of the screen." }));
     } else {
       title.textContent = "The encounter is over";
       lines.push(el("p", { text: `It lasted ${plural(state.round, "round")}. Toughness is back in full; Vitality, counters and poison stay.` }));
       tools.append(button("Start another fight", () => run({ do: "start" }, { roll: true }), { class: "md-button md-button--primary", "data-enc": "start" }));
     }
-    banner.replaceChildren(title, ...lines, tools);
+    banner.replaceChildren(title, ...lines, ...(tools.childElementCount ? [tools] : []));
+    renderBar();
+  }
+
+  function renderBar() {
+    bar.hidden = !state;
+    nextButton.hidden = state?.phase !== "combat";
+    if (!state) return;
+    if (state.phase === "combat") {
+      const holder = byId(current());
+      barWhere.replaceChildren(el("strong", { text: `Round ${state.round} · ${holder.name}` }), el("span", { text: STEPS[state.step] }));
+    } else {
+      barWhere.replaceChildren(el("strong", { text: state.phase === "over" ? "The encounter is over" : "Setting up the fight" }),
+        el("span", { text: plural(state.combatants.length, "combatant") }));
+    }
   }
 
   function stat(label, value, key, low = false) {
@@ -641,7 +660,14 @@ export function setUp(box, { computeInWorker, copyText }) {
     const entries = state?.log ?? [];
     const last = entries[entries.length - 1];
     undoButton.disabled = !state?.undo?.length;
-    undoButton.textContent = state?.undo?.length ? `Undo: ${last.text}` : "Nothing to undo";
+    undoButton.textContent = "Undo"; // what it takes back: its name for screen readers, its tooltip
+    if (state?.undo?.length) {
+      undoButton.title = `Undo: ${last.text}`;
+      undoButton.setAttribute("aria-label", undoButton.title);
+    } else {
+      undoButton.title = "Nothing to undo";
+      undoButton.setAttribute("aria-label", "Undo: nothing to undo");
+    }
     log.replaceChildren(...[...entries].reverse().map((e, i) => {
       const rules = el("p", { class: "calc-rules" }, "Rules: ");
       e.rules.forEach((id, j) => rules.append(...(j ? [", "] : []), ruleLink(id)));
@@ -658,6 +684,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   undoButton.addEventListener("click", () => run({ do: "undo" }));
+  nextButton.addEventListener("click", () => run({ do: "next" }));
 
   // -------------------------------------------------------------- rulings
 
