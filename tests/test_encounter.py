@@ -251,7 +251,7 @@ def test_the_trackers_poison_equals_the_poison_track(cure, cure_turn):
 
 # ---------------------------------------------------------------- invariants over random fights
 
-DAMAGING = {"attack", "first_strike", "charge", "damage", "tap", "exile", "detain", "extort", "life", "act", "initiative", "order", "add", "remove"}
+DAMAGING = {"attack", "first_strike", "charge", "damage", "tap", "exile", "detain", "extort", "life", "act", "initiative", "order", "add", "another", "remove"}
 
 
 def random_action(data, state):
@@ -301,7 +301,7 @@ def random_action(data, state):
     if do == "settings":
         name = data.draw(st.sampled_from(list(SETTINGS)))
         return {"do": do, "settings": {name: data.draw(st.sampled_from(SETTINGS[name]))}}
-    if do == "remove":
+    if do in ("remove", "another"):
         return {"do": do, "id": pick()}
     return {"do": do}
 
@@ -664,3 +664,37 @@ def test_an_unconscious_combatants_turn_passes_with_its_upkeep():
         u = fresh({"do": "next"}, state=u)
     with pytest.raises(InputError, match="Nobody is left who can take a turn"):
         step(u, {"do": "next"})
+
+
+def test_another_like_this_is_one_action_numbered_and_undone_whole():
+    """"Add another like this" (issue 20): the same kind, side, owner, full numbers, Speed, Initiative and keywords
+    (tt.stats.tracking), named Goblin 2, Goblin 3 (a copy of Goblin 2 too); undo takes it back exactly."""
+    goblin = {"do": "add", "name": "Goblin", "kind": "npc", "power": 2, "toughness": 1, "vitality": 4, "speed": 8, "initiative": 11,
+              "keywords": ["haste", "flying"]}
+    s = fresh({"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "initiative": 14}, goblin,
+              {"do": "add", "name": "Imp", "kind": "familiar", "owner": "c1", "power": 1, "toughness": 1, "vitality": 3})
+    s = fresh({"do": "edit", "id": "c2", "set": {"vitality": 1, "counters": 2, "poisoned": True}}, state=s)
+    before = copy.deepcopy(s)
+    s, said = step(s, {"do": "another", "id": "c2"})
+    two = by_name(s, "Goblin 2")
+    assert said.headline == "Goblin 2 joins the encounter, like Goblin (NPC, foes)."
+    assert "tt.stats.tracking" in said.rules
+    assert {k: two[k] for k in ("kind", "side", "owner", "power", "toughness", "toughness_now", "vitality", "max_vitality", "speed",
+                                "initiative", "keywords", "counters", "poisoned", "status")} == {
+        "kind": "npc", "side": "foes", "owner": None, "power": 2, "toughness": 1, "toughness_now": 1, "vitality": 4, "max_vitality": 4,
+        "speed": 8, "initiative": 11, "keywords": ["haste", "flying"], "counters": 0, "poisoned": False, "status": "standing"}
+    assert s["order"] == ["c1", "c2", "c4"]
+    s, _ = step(s, {"do": "another", "id": "c4"})
+    s, _ = step(s, {"do": "another", "id": "c2"})
+    assert [c["name"] for c in s["combatants"]][3:] == ["Goblin 2", "Goblin 3", "Goblin 4"]
+    s, said = step(s, {"do": "another", "id": "c3"})
+    assert said.headline == "Imp 2 joins the encounter, like Imp (familiar, of Vraska, party)."
+    assert by_name(s, "Imp 2")["owner"] == "c1"
+    long = fresh({"do": "add", "name": "L" * 40, "kind": "npc", "power": 1, "toughness": 1, "vitality": 1})
+    long, _ = step(long, {"do": "another", "id": "c1"})
+    assert long["combatants"][1]["name"] == "L" * 38 + " 2"
+    for _ in range(4):
+        s, _ = step(s, {"do": "undo"})
+    assert s == before
+    with pytest.raises(InputError, match="c99"):
+        step(s, {"do": "another", "id": "c99"})

@@ -496,10 +496,8 @@ class Thumb:
         raise AssertionError(f"{sel} cannot be reached")
 
     def tap(self, sel):
-        self.reach(sel)
-        before = self.page.evaluate("scrollY")
+        self.reach(sel)  # only the thumb's own scrolling counts (not the browser keeping the view as the cards redraw)
         self.page.locator(sel).locator("visible=true").click(timeout=5000)  # covered (not reachable): fails
-        self.scrolled += abs(self.page.evaluate("scrollY") - before)
         self.taps += 1
 
     def choose(self, sel, value):
@@ -554,3 +552,22 @@ def test_a_turn_on_a_phone_needs_no_scrolling_back_for_next(browser, base_url):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert not page.errors, page.errors
     context.close()
+
+
+def test_add_another_like_this_is_one_tap(page, base_url):
+    """Issue 20: a fourth Goblin took 9 taps of the add form; "Add another" on a card is one, numbered as Python numbers it."""
+    state = saved_fight(page, base_url, PARTY_AND_FOES)
+    thumb = Thumb(page)
+    thumb.tap("[data-enc=another-c2]")
+    wait_for_log(page, len(state["log"]) + 1)
+    expected = python_step(state, {"do": "another", "id": "c2"}, None)
+    assert stored(page) == expected["state"] and thumb.taps == 1
+    expect(page.locator(".enc-card[data-id=c5] .enc-name")).to_have_text("Goblin 2")
+    expect(page.locator(".enc-answer .calc-headline")).to_have_text("Goblin 2 joins the encounter, like Goblin (NPC, foes).")
+    check_cards(page, expected["state"])
+    page.locator("[data-enc=another-c5]").click()
+    expect(page.locator(".enc-card[data-id=c6] .enc-name")).to_have_text("Goblin 3")
+    page.locator("[data-enc=undo]").click()
+    expect(page.locator(".enc-card[data-id=c6]")).to_have_count(0)
+    assert page.locator("[data-enc=another-c1]").get_attribute("aria-label") == "Add another like Vraska"
+    assert not page.errors

@@ -10,7 +10,7 @@ ties as tt.ruling.initiative-ties says, or is set by hand
 
 from __future__ import annotations
 
-from ..checks import InputError, die, one_of, quote
+from ..checks import MAX_NAME, InputError, die, one_of, quote
 from .characters import stat_total
 from .encounter_fight import Act, able, after_change, on_turn, take
 from .encounter_state import (
@@ -102,6 +102,36 @@ def add(act: Act, action: dict) -> None:
     act.cite("tt.stats.tracking")
     act.outcome = "added"
     act.headline = f"{c['name']} joins the encounter ({'token ' if c['token'] else ''}{KINDS[kind]}{', of ' + owner['name'] if owner else ''}, {side_word(c)})."
+
+
+def numbered(s: dict, name: str) -> str:
+    """The next free "Name n" for another like `name`: Goblin -> Goblin 2, then Goblin 3 (also from Goblin 2)."""
+    base = name.rstrip()
+    head, _, tail = base.rpartition(" ")
+    if head and tail.isdigit() and tail.isascii():
+        base = head
+    taken = {c["name"] for c in s["combatants"]}
+    n = 2
+    while True:
+        suffix = f" {n}"
+        candidate = base[: MAX_NAME - len(suffix)].rstrip() + suffix
+        if candidate not in taken:
+            return candidate
+        n += 1
+
+
+def another(act: Act, action: dict) -> None:
+    """Add another like a combatant: its kind, side, owner, full numbers, Speed, Initiative and keywords, numbered."""
+    take(action, ("id",))
+    s = act.state
+    c = by_id(s, action["id"], "id")
+    like = {"do": "add", "name": numbered(s, c["name"]), "kind": c["kind"], "side": c["side"], "power": c["power"],
+            "toughness": c["toughness"], "vitality": c["max_vitality"], "speed": c["speed"], "initiative": c["initiative"],
+            "keywords": list(c["keywords"]), "token": c["token"], "planeswalker": c["planeswalker"]}
+    if c["owner"]:
+        like["owner"] = c["owner"]
+    add(act, like)
+    act.headline = act.headline.replace(" joins the encounter (", f" joins the encounter, like {c['name']} (", 1)
 
 
 def side_word(c: dict) -> str:
@@ -269,4 +299,4 @@ def order(act: Act, action: dict) -> None:
     act.headline = f"Turn order ({'by Initiative' if s['order_by'] == 'initiative' else 'by hand'}): {', '.join(names) or 'nobody yet'}."
 
 
-ROSTER = {"settings": settings, "add": add, "edit": edit, "remove": remove, "initiative": initiative, "order": order}
+ROSTER = {"settings": settings, "add": add, "another": another, "edit": edit, "remove": remove, "initiative": initiative, "order": order}

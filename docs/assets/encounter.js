@@ -357,8 +357,11 @@ export function setUp(box, { computeInWorker, copyText }) {
       const who = [KINDS.find(([k]) => k === c.kind)[1], c.side === "party" ? "party" : "foes",
         c.owner ? `with ${byId(c.owner).name}` : `Initiative ${c.initiative ?? "–"}`];
       const card = el("li", { class: "enc-card", "data-id": c.id, "data-side": c.side, "data-health": c.health, "aria-current": acting ? "true" : null },
-        el("p", { class: "enc-card-head" }, el("span", { class: "enc-name", text: c.name }), " ",
-          el("span", { class: "enc-who", text: who.join(" · ") }), acting ? el("span", { class: "enc-now", text: "acting" }) : null),
+        el("div", { class: "enc-card-head" },
+          el("p", { class: "enc-card-id" }, el("span", { class: "enc-name", text: c.name }), " ",
+            el("span", { class: "enc-who", text: who.join(" · ") }), acting ? el("span", { class: "enc-now", text: "acting" }) : null),
+          button("Add another", () => run({ do: "another", id: c.id }), { class: "md-button enc-another", "data-enc": `another-${c.id}`,
+            "aria-label": `Add another like ${c.name}`, title: `Add another like ${c.name}, numbered` })),
         el("dl", { class: "enc-stats" },
           stat("Power", c.power_now === c.power ? `${c.power}` : `${c.power_now}/${c.power}`, "power", c.power_now < c.power),
           stat("Tough.", `${c.toughness_now}/${c.toughness + Math.max(0, c.boost)}`, "toughness", c.toughness_now === 0),
