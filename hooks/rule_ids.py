@@ -26,18 +26,23 @@ its index (plugins come before hooks).
 
 After the build: `rules.json` (every rule: id, game, title, url, short,
 ruling, text); `rule-lookup.json`, every rule ID and old ID to the page that
-holds it (docs/assets/rule-lookup.js reads it); and the search index tuned
+holds it (docs/assets/rule-lookup.js reads it); `rule-previews.json`, each
+rule's title, game and first sentences and each term's names, for that
+script's link previews and its exact-name search hits; and the search index tuned
 so a rule ID, whole or in part, finds its rules first and every result names
 its game.
 """
 
 from __future__ import annotations
 
+import functools
 import html
+import importlib.util
 import itertools
 import json
 import posixpath
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -55,6 +60,10 @@ RULING_TITLE = "Ruling, not in the rulebook"
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]#])")  # characters a title must not turn into Markdown
 
 LOOKUP = "rule-lookup.json"  # rule ID (or old ID) -> page URL, for rule-lookup.js
+# For rule-lookup.js's previews and search: each rule's title (as its heading
+# shows it), game and first sentences (what a chat unfurl of its short link
+# shows), and each term's names (title and aliases, lowercase) -> its IDs.
+PREVIEWS = "rule-previews.json"
 SEARCH_INDEX = Path("search") / "search_index.json"
 # Search fields for rule sections: the ID, boosted above titles (1000) by
 # more than the 2.5 times Material gives whole pages over their sections, so
@@ -134,6 +143,7 @@ def on_post_build(config):
     (site / "rule-redirects.json").write_text(json.dumps(redirects), encoding="utf-8")
     lookup = {r.id: r.url for r in book.rules.values()} | redirects
     (site / LOOKUP).write_text(json.dumps(lookup, separators=(",", ":")), encoding="utf-8")
+    (site / PREVIEWS).write_text(json.dumps(_previews(book), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     _tune_search(site / SEARCH_INDEX, book)
 
 
@@ -241,6 +251,34 @@ def _index_item(rule: Rule, url: str) -> str:
     title = html.escape(("Ruling: " if rule.ruling else "") + rule.title)
     href = html.escape(get_relative_url(rule.url, url) + "#" + rule.id)
     return f'<li><a href="{href}"><span class="rule-index-title">{title}</span> <code class="rule-index-id">{wrapped}</code></a></li>'
+
+
+def _previews(book: Book) -> dict:
+    """What a rule link's preview shows, and which rules a term's name names."""
+    first_sentences = _first_sentences()
+    rules = {
+        r.id: {"title": ("Ruling: " if r.ruling else "") + r.title, "game": GAME_NAMES.get(r.game, r.game),
+               "text": first_sentences(r.text)}
+        for r in book.rules.values()
+    }
+    names: dict[str, list[str]] = {}
+    for r in book.rules.values():
+        if r.is_term:
+            for name in dict.fromkeys(n.lower() for n in (r.title, *r.aliases)):
+                names.setdefault(name, []).append(r.id)
+    return {"rules": rules, "names": names}
+
+
+@functools.cache
+def _first_sentences() -> Callable[[str], str]:
+    """hooks/short_links.py's `description`: a preview shows the sentences a
+    chat unfurl of the rule's short link shows. Hooks are no package: loaded
+    from its file."""
+    spec = importlib.util.spec_from_file_location("short_links_for_previews", Path(__file__).with_name("short_links.py"))
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.description
 
 
 def _tune_search(path: Path, book: Book) -> None:

@@ -8,8 +8,14 @@
 //
 // Search: the index (tuned by the hook) ranks a rule ID's rules first, but
 // each word of a query also matches longer words, so an exact ID can come
-// second to a longer one (tt.glossary.deck: tt.deck.gm-decks). When the query
-// is exactly a rule ID, its result is moved to the top of Material's list.
+// second to a longer one (tt.glossary.deck: tt.deck.gm-decks), and a word
+// such as "deathtouch" finds rulings that say it more often than its keyword
+// rule. When the query is exactly a rule ID or a term's name, the rule gets a
+// result of its own at the top of Material's list: one link, to its anchor,
+// its game named (its title, game and first sentences are rule-previews.json's).
+//
+// Rule and term links in the text preview their rule: a first tap shows it,
+// a second tap follows the link (see "link previews" below).
 //
 // A rule index page ({{ rule-index tt }}) gets a working filter box. Without
 // script the box stays hidden and the whole index shows.
@@ -102,41 +108,121 @@ async function followRuleHash() {
   }
 }
 
+// ---------------------------------------------------------------- what the build says of each rule
+
+let previews = null;
+let known = null; // {map, info}: the lookup and the previews, once both are loaded
+
+function loadPreviews() {
+  previews ??= fetch(new URL("rule-previews.json", BASE))
+    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
+    .catch(() => {
+      previews = null; // try again next time
+      return { rules: {}, names: {} };
+    });
+  return previews;
+}
+
+/** The lookup and the previews (from the network, or the service worker's cache offline), or null. */
+async function whenKnown() {
+  if (known) return known;
+  const [map, info] = await Promise.all([loadLookup(), loadPreviews()]);
+  if (Object.keys(map).length && Object.keys(info.rules || {}).length) known = { map, info };
+  return known;
+}
+
+/** Rule `id` (or an old ID) as {id, url, title, game, text}, or null. */
+function ruleOf({ map, info }, id) {
+  const target = placeOf(map, id);
+  const real = target && target.hash.slice(1);
+  return real && Object.hasOwn(info.rules, real) ? { id: real, url: target, ...info.rules[real] } : null;
+}
+
+/** A text element. Text only: nothing here is ever read as HTML. */
+function el(tag, className = "", text = "") {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  return node;
+}
+
 // ---------------------------------------------------------------- search
 
-let rules = null; // the lookup, once loaded
-
-/** Put the result for the exact rule ID typed first, and first on its page. */
-function promoteExactRule(input, list) {
-  const id = ruleIdOf("#" + input.value.split("#").pop()); // a pasted link works too
-  if (!id) return;
-  if (!rules) {
-    loadLookup().then((map) => {
-      if (Object.keys(map).length) rules = map; // else try again on the next query
-      if (rules) promoteExactRule(input, list);
-    });
-    return;
+/**
+ * The rules a query names exactly: a rule ID (or a link to one), or a term's
+ * name ("deathtouch", "Trample"); a name two games share gives both, the
+ * game of the page in view first.
+ */
+function rulesNamed(query, data) {
+  const id = ruleIdOf("#" + query.split("#").pop()); // a pasted link works too
+  if (id) {
+    const rule = ruleOf(data, id);
+    return rule ? [rule] : [];
   }
-  const target = placeOf(rules, id);
-  if (!target) return;
-  const link = [...list.querySelectorAll("a.md-search-result__link")].find((a) => {
-    const url = new URL(a.href);
-    return url.pathname === target.pathname && url.hash === target.hash;
-  });
-  if (!link) return; // not among the results shown yet
-  const item = link.closest(".md-search-result__item");
-  if (list.firstElementChild !== item) list.prepend(item);
-  const page = item.querySelector(":scope > a.md-search-result__link"); // the page's own entry
-  if (link === page || page.nextElementSibling === link) return;
-  const more = link.closest("details.md-search-result__more");
-  page.after(link);
-  if (more) {
-    // "3 more on this page" lost one: say so, or drop the box when it is empty.
-    const left = more.querySelectorAll("a.md-search-result__link").length;
-    const label = more.querySelector("summary div") || more.querySelector("summary");
-    if (!left) more.remove();
+  const name = query.trim().replace(/\s+/g, " ").toLowerCase();
+  if (!Object.hasOwn(data.info.names, name)) return [];
+  const here = location.pathname.slice(BASE.pathname.length).split("/")[0];
+  const rules = data.info.names[name].map((rid) => ruleOf(data, rid)).filter(Boolean);
+  const away = (rule) => Number(rule.url.pathname.slice(BASE.pathname.length).split("/")[0] !== here);
+  return rules.sort((a, b) => away(a) - away(b));
+}
+
+/** A result of its own for a rule: one link, straight to the rule's anchor, its game named. */
+function ruleHit(rule, score) {
+  const item = el("li", "md-search-result__item rule-search-hit");
+  item.dataset.ruleHit = rule.id;
+  const link = el("a", "md-search-result__link");
+  link.href = rule.url.href;
+  link.tabIndex = -1; // as Material's own: the arrow keys move between results
+  const article = el("article", "md-search-result__article md-typeset");
+  article.dataset.mdScore = String(score); // Enter in the box goes to the best score: this one
+  article.append(el("div", "md-search-result__icon md-icon"), el("h1", "", `${rule.game} › ${rule.title}`),
+    el("p", "rule-search-hit-id", rule.id));
+  if (rule.text) article.append(el("p", "", rule.text));
+  link.append(article);
+  item.append(link);
+  return item;
+}
+
+/** Material's own entry for a rule shown first already: out, and its page's "N more" count kept right. */
+function dropRepeats(list, rules) {
+  const wanted = new Set(rules.map((rule) => rule.url.pathname + rule.url.hash));
+  for (const link of list.querySelectorAll(".md-search-result__item:not([data-rule-hit]) a.md-search-result__link")) {
+    const url = new URL(/** @type {HTMLAnchorElement} */ (link).href);
+    if (!url.hash || !wanted.has(url.pathname + url.hash)) continue;
+    const more = link.closest("details.md-search-result__more");
+    if (!more) {
+      // The section shown under its page: the next one (folded) takes its place.
+      const next = link.parentElement.querySelector("details.md-search-result__more a.md-search-result__link");
+      if (next) link.before(next);
+    }
+    const box = more || link.parentElement.querySelector("details.md-search-result__more");
+    link.remove();
+    if (!box) continue;
+    const left = box.querySelectorAll("a.md-search-result__link").length;
+    const label = box.querySelector("summary div") || box.querySelector("summary");
+    if (!left) box.remove();
     else label.textContent = label.textContent.replace(/\d+/, String(left));
   }
+}
+
+/** When the query names rules exactly (an ID, a term's name), they are the first results. */
+function putNamedRulesFirst(input, list) {
+  if (!known) {
+    whenKnown().then((data) => { if (data) putNamedRulesFirst(input, list); });
+    return;
+  }
+  const shown = list.querySelectorAll(":scope > .md-search-result__item:not([data-rule-hit])");
+  const rules = shown.length ? rulesNamed(input.value, known) : [];
+  const hits = [...list.querySelectorAll(":scope > [data-rule-hit]")];
+  const same = hits.length === rules.length && hits.every((hit, i) => list.children[i] === hit && hit.dataset.ruleHit === rules[i].id);
+  if (!same) {
+    for (const hit of hits) hit.remove();
+    const scores = [...list.querySelectorAll("[data-md-score]")].map((a) => parseFloat(a.getAttribute("data-md-score")) || 0);
+    const top = Math.max(0, ...scores);
+    list.prepend(...rules.map((rule, i) => ruleHit(rule, top + rules.length - i)));
+  }
+  dropRepeats(list, rules);
 }
 
 /**
@@ -158,8 +244,66 @@ function setUpSearch() {
   if (!input || !list) return;
   new MutationObserver(() => {
     dropDottedMissingWords(list);
-    promoteExactRule(input, list);
+    putNamedRulesFirst(input, list);
   }).observe(list, { childList: true });
+
+  // On a phone Material locks the page's scrolling while the search is open
+  // and, 100 ms after a result is tapped, unlocks it and scrolls back to
+  // where the page was: often once the address is the new page's, so that
+  // offset is recorded for it and the new page opens there, thousands of
+  // pixels from the rule. Once the page is in and unlocked, the chosen
+  // result's anchor comes into view.
+  list.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest("a.md-search-result__link") : null;
+    chosen = link instanceof HTMLAnchorElement && link.hash ? { url: new URL(link.href), at: Date.now() } : null;
+  });
+  new MutationObserver(showChosen).observe(document.body, { attributes: true, attributeFilter: ["data-md-scrolllock"] });
+}
+
+let chosen = null; // the search result tapped last, with an anchor: {url, at}
+const CHOSEN_FOR_MS = 10_000;
+
+function showChosen() {
+  if (!chosen || document.body.hasAttribute("data-md-scrolllock")) return;
+  const { url, at } = chosen;
+  if (Date.now() - at > CHOSEN_FOR_MS) {
+    chosen = null;
+    return;
+  }
+  if (location.pathname !== url.pathname || location.hash !== url.hash) return; // not there yet
+  let id = "";
+  try {
+    id = decodeURIComponent(url.hash.slice(1));
+  } catch { /* a malformed escape names no element */ }
+  const target = document.getElementById(id);
+  if (!target) return; // the page before is still shown: the next one will call again
+  chosen = null;
+  holdInView(target, url.hash);
+}
+
+const HOLD_MS = 1500;
+
+/**
+ * Keep `target` at the top of the window for a moment: Material's own
+ * scrolls (the unlock's, the recorded offset's) can come after this one.
+ * The reader's first touch, wheel or key lets go.
+ */
+function holdInView(target, hash) {
+  const until = performance.now() + HOLD_MS;
+  const inputs = ["touchstart", "wheel", "keydown", "pointerdown"];
+  let held = true;
+  const letGo = () => { held = false; };
+  for (const type of inputs) addEventListener(type, letGo, { capture: true, passive: true });
+  const step = () => {
+    if (held && target.isConnected && location.hash === hash && performance.now() < until) {
+      const top = target.getBoundingClientRect().top;
+      if (top < 0 || top > innerHeight / 3) target.scrollIntoView();
+      requestAnimationFrame(step);
+    } else {
+      for (const type of inputs) removeEventListener(type, letGo, { capture: true });
+    }
+  };
+  step();
 }
 
 // ---------------------------------------------------------------- rule index filter
@@ -209,10 +353,239 @@ function setUpIndex(root) {
   if (input.value) apply(); // a value the browser kept from before (Back)
 }
 
+// ---------------------------------------------------------------- link previews
+
+// A rule or term link of the page's text, when touched, first shows a preview
+// of its rule (title, game and ID, first sentences, "Go to rule", a close
+// button); a second tap, or "Go to rule", follows it. With a mouse the
+// preview shows on hover, from the keyboard on focus, and a click follows the
+// link at once. Everything comes from rule-previews.json, which the service
+// worker keeps: no page is fetched, and it works offline and at any address
+// (a link is matched by its path under the site's root, never by SITE_URL).
+// Material's own previews (navigation.instant.preview) need the sitemap to
+// name the serving address; for these links they give way to this one.
+
+const NOT_PREVIEWED = ".headerlink, .rule-id, .rule-index-list, .md-search-result, .rule-preview";
+const HOVER_OPEN_MS = 150; // a pointer passing over a link opens nothing
+const HOVER_CLOSE_MS = 250; // time to move from the link into its preview
+
+const preview = {
+  box: null, // the dialog, made on first use
+  link: null, // the link it previews, while open
+  mode: "", // "touch", "hover" or "focus"
+  asked: 0, // the latest request: an older one that resolves late shows nothing
+  openTimer: 0,
+  closeTimer: 0,
+};
+let lastPointer = ""; // "touch", "mouse" or "pen": what the latest pointerdown was
+let passing = null; // a link being followed on purpose: no preview
+let refocusing = null; // a link getting focus back from its preview: no preview
+
+/** The rule or term link of the page's text that `node` is in: {link, id}, or null. */
+function previewLinkOf(node) {
+  const link = node instanceof Element ? node.closest("a[href]") : null;
+  if (!(link instanceof HTMLAnchorElement) || !link.closest(".md-content") || link.closest(NOT_PREVIEWED)) return null;
+  let url;
+  try {
+    url = new URL(link.href);
+  } catch {
+    return null;
+  }
+  // The serving address, whatever SITE_URL said; the path under the site's root.
+  if (url.origin !== location.origin || !url.pathname.startsWith(BASE.pathname)) return null;
+  const id = ruleIdOf(url.hash);
+  return id ? { link, id } : null;
+}
+
+function previewBox() {
+  if (preview.box?.isConnected) return preview.box;
+  const box = el("div", "rule-preview");
+  box.id = "rule-preview";
+  box.hidden = true;
+  box.tabIndex = -1;
+  box.setAttribute("role", "dialog");
+  box.setAttribute("aria-labelledby", "rule-preview-title");
+  box.setAttribute("aria-describedby", "rule-preview-text");
+  const title = el("p", "rule-preview-title");
+  title.id = "rule-preview-title";
+  const text = el("p", "rule-preview-text");
+  text.id = "rule-preview-text";
+  const go = el("a", "rule-preview-go", "Go to rule");
+  const close = el("button", "rule-preview-close", "×");
+  close.type = "button";
+  close.setAttribute("aria-label", "Close the preview");
+  box.append(title, el("p", "rule-preview-meta"), text, go, close);
+  close.addEventListener("click", () => closePreview(true));
+  go.addEventListener("click", () => closePreview(false)); // the link itself goes on
+  box.addEventListener("pointerenter", () => clearTimeout(preview.closeTimer));
+  box.addEventListener("pointerleave", (event) => {
+    if (preview.mode === "hover" && event.pointerType === "mouse") closeSoon();
+  });
+  document.body.append(box);
+  preview.box = box;
+  return box;
+}
+
+/** Show the preview of `link`'s rule; a link the previews do not know is followed (touch) or left alone. */
+async function openPreview({ link, id }, mode) {
+  clearTimeout(preview.openTimer);
+  clearTimeout(preview.closeTimer);
+  const asked = ++preview.asked;
+  const data = await whenKnown();
+  if (asked !== preview.asked || !link.isConnected) return; // closed, or another link, meanwhile
+  const rule = data && ruleOf(data, id);
+  if (!rule) {
+    closePreview(false);
+    if (mode === "touch") follow(link);
+    return;
+  }
+  const box = previewBox();
+  box.querySelector(".rule-preview-title").textContent = rule.title;
+  box.querySelector(".rule-preview-meta").textContent = `${rule.game} · ${rule.id}`;
+  box.querySelector(".rule-preview-text").textContent = rule.text || "";
+  /** @type {HTMLAnchorElement} */ (box.querySelector(".rule-preview-go")).href = link.href;
+  box.dataset.mode = mode;
+  preview.link?.classList.remove("rule-previewed");
+  link.classList.add("rule-previewed");
+  preview.link = link;
+  preview.mode = mode;
+  box.hidden = false;
+  place(box, link);
+  if (mode === "touch") box.focus({ preventScroll: true }); // a screen reader reads the dialog
+}
+
+/** Below the link if it fits in the window, else above; never past the window's sides. */
+function place(box, link) {
+  const rects = [...link.getClientRects()];
+  const rect = rects[0] || link.getBoundingClientRect();
+  const gap = 8;
+  const width = Math.min(box.offsetWidth, document.documentElement.clientWidth - 2 * gap);
+  const left = Math.max(gap, Math.min(rect.left, document.documentElement.clientWidth - width - gap));
+  const last = rects[rects.length - 1] || rect;
+  const height = box.offsetHeight;
+  const below = last.bottom + gap;
+  const above = rect.top - gap - height;
+  const top = below + height <= innerHeight - gap || above < gap ? below : above;
+  box.style.left = `${left + scrollX}px`;
+  box.style.top = `${top + scrollY}px`;
+}
+
+/** Close the preview; `giveFocusBack` returns focus to its link when the preview held it. */
+function closePreview(giveFocusBack) {
+  preview.asked++;
+  clearTimeout(preview.openTimer);
+  clearTimeout(preview.closeTimer);
+  const { box, link } = preview;
+  link?.classList.remove("rule-previewed");
+  preview.link = null;
+  preview.mode = "";
+  if (!box || box.hidden) return;
+  const held = box.contains(document.activeElement);
+  box.hidden = true;
+  if (giveFocusBack && held && link?.isConnected) {
+    refocusing = link;
+    link.focus({ preventScroll: true });
+    refocusing = null;
+  }
+}
+
+function closeSoon() {
+  clearTimeout(preview.closeTimer);
+  preview.closeTimer = setTimeout(() => closePreview(false), HOVER_CLOSE_MS);
+}
+
+/** Follow a link as a click would (Material's instant navigation included), without a preview. */
+function follow(link) {
+  passing = link;
+  try {
+    link.click();
+  } finally {
+    passing = null;
+  }
+}
+
+function setUpPreviews() {
+  addEventListener("pointerdown", (event) => {
+    lastPointer = event.pointerType;
+    const { box, link } = preview;
+    if (!box || box.hidden || !(event.target instanceof Node)) return;
+    if (box.contains(event.target) || link?.contains(event.target)) return;
+    closePreview(true); // a tap outside
+  }, true);
+
+  // Capture, so the first tap is taken before Material's instant navigation sees it.
+  addEventListener("click", (event) => {
+    const hit = previewLinkOf(event.target);
+    if (!hit || hit.link === passing || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const pointer = ("pointerType" in event && event.pointerType) || lastPointer;
+    if (pointer !== "touch" || (preview.link === hit.link && preview.mode === "touch")) {
+      closePreview(false); // a mouse click, or the second tap: the link goes on
+      return;
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    openPreview(hit, "touch");
+  }, true);
+
+  addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !preview.box || preview.box.hidden) return;
+    event.stopPropagation();
+    closePreview(true);
+  }, true);
+
+  addEventListener("pointerover", (event) => {
+    if (event.pointerType !== "mouse") return;
+    const hit = previewLinkOf(event.target);
+    if (!hit) return;
+    if (hit.link === preview.link) {
+      clearTimeout(preview.closeTimer);
+      return;
+    }
+    clearTimeout(preview.openTimer);
+    preview.openTimer = setTimeout(() => openPreview(hit, "hover"), HOVER_OPEN_MS);
+  }, true);
+
+  addEventListener("pointerout", (event) => {
+    if (event.pointerType !== "mouse") return;
+    const hit = previewLinkOf(event.target);
+    if (!hit || (event.relatedTarget instanceof Node && hit.link.contains(event.relatedTarget))) return;
+    clearTimeout(preview.openTimer);
+    if (hit.link === preview.link && preview.mode === "hover") closeSoon();
+  }, true);
+
+  addEventListener("focusin", (event) => {
+    const hit = previewLinkOf(event.target);
+    if (!hit || hit.link === refocusing || hit.link === preview.link || !hit.link.matches(":focus-visible")) return;
+    openPreview(hit, "focus"); // from the keyboard
+  }, true);
+
+  addEventListener("focusout", (event) => {
+    if (preview.mode !== "focus") return;
+    const to = event.relatedTarget;
+    if (to instanceof Node && preview.box?.contains(to)) return;
+    closePreview(false);
+  }, true);
+
+  // Material's own preview of a rule link (a .md-tooltip2 dialog it names in
+  // the link's aria-controls) would stand beside this one: it goes.
+  new MutationObserver((records) => {
+    for (const { target } of records) {
+      if (!(target instanceof Element) || !previewLinkOf(target)) continue;
+      const id = target.getAttribute("aria-controls");
+      if (!id || !id.startsWith("__tooltip2_")) continue;
+      document.getElementById(id)?.remove();
+      target.removeAttribute("aria-controls");
+      target.removeAttribute("aria-haspopup");
+    }
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["aria-controls"] });
+}
+
 // ---------------------------------------------------------------- every page
 
 function onPage() {
   shownPath = location.pathname;
+  closePreview(false); // a new page: its links are other links
+  showChosen();
   for (const root of document.querySelectorAll(".rule-index")) setUpIndex(root);
   followRuleHash();
 }
@@ -230,3 +603,4 @@ if (typeof document$ !== "undefined") {
 }
 addEventListener("hashchange", () => followRuleHash());
 setUpSearch(); // the search box is in the header, which instant navigation keeps
+setUpPreviews();
