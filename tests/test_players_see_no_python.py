@@ -219,7 +219,7 @@ def test_a_link_preview_keeps_the_example_folded(page, base_url):
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(base_url + "tell-tale/keywords/")
     page.locator('a[href$="combat/#tt.combat.rounding"]').first.hover()
-    preview = page.locator(".md-tooltip2", has_text="Checked example")
+    preview = page.locator(".rule-preview", has_text="tt.combat.rounding")  # the site's own preview (issue 23): first sentences
     preview.wait_for()
     text = preview.evaluate("el => el.innerText")
     assert not [mark for mark in PYTHON_MARKS if mark in text]
