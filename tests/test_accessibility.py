@@ -249,10 +249,12 @@ def test_a_calculator_works_by_keyboard_alone(browser, site, base_url):
     form.locator('.calc-result[data-outcome="full"]').wait_for(timeout=BOOT)
     assert form.locator(".calc-result").get_attribute("aria-live") == "polite"
     # Shift+Tab back to the stepper's "+" button and press it with the space bar.
-    for _ in range(6):
+    for _ in range(12):  # past the fields between (the form gained "Attacker is tapped")
         page.keyboard.press("Shift+Tab")
         if page.evaluate("() => document.activeElement.dataset.step") == "1":
             break
+    else:
+        raise AssertionError("Shift+Tab never reached the stepper's + button")
     page.keyboard.press("Space")
     page.wait_for_function(f"() => document.querySelector('#{form_id} [name=power]').value === '6'")
     form.locator(".calc-headline", has_text="6").wait_for()
