@@ -22,6 +22,23 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touc
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
+# Every option of every visible select whose text is wider than the closed
+# select shows, on the page as it is now: the text is measured in the
+# select's own font on a canvas, against its inner width less the native
+# arrow (20 px). A cut option hides its end, often "(ruling)", the mark of
+# the site's choice.
+CUT_OPTIONS_JS = """() => {
+  const pen = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('select')].filter((s) => s.checkVisibility()).flatMap((s) => {
+    const cs = getComputedStyle(s);
+    pen.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+    return [...s.options].filter((o) => pen.measureText(o.text).width > room)
+      .map((o) => `${location.pathname} ${s.name || s.id || s.dataset.enc}: "${o.text}" is ${Math.round(pen.measureText(o.text).width)} px in ${Math.round(room)} px`);
+  });
+}"""
+
+
 # ---------------------------------------------------------------- the worked examples
 
 

@@ -20,13 +20,13 @@ from playwright.sync_api import expect
 
 from calculators import registry
 from conftest import ROOT
+from helpers import CUT_OPTIONS_JS, PHONE
 from helpers_encounter import FIGHT, HOSTILE
 
 pytestmark = pytest.mark.browser
 TRACKER = "tell_tale.encounter"
 STORE = "table-rules:tell_tale.encounter"
 BOOT = 90_000  # ms: the machine is shared
-PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 # "Roll for me" draws its seed with crypto.getRandomValues(new Uint32Array(1)); these hand it the script's seeds
 # in order, and keep the queue across reloads in sessionStorage.
 SEEDS = """(() => {
@@ -571,3 +571,19 @@ def test_add_another_like_this_is_one_tap(page, base_url):
     expect(page.locator(".enc-card[data-id=c6]")).to_have_count(0)
     assert page.locator("[data-enc=another-c1]").get_attribute("aria-label") == "Add another like Vraska"
     assert not page.errors
+
+
+def test_no_select_option_is_cut_on_a_phone(browser, base_url):
+    """Issue 22 ("Attack (Double Strike: both rol…"): every option of every select the tracker shows,
+    for every kind of action and with the table's rulings open, reads whole at 360 px."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
+    page.locator(".enc-rulings summary").click()
+    page.evaluate("document.fonts.ready")
+    cut = set(page.evaluate(CUT_OPTIONS_JS))
+    for kind in page.locator("[data-enc=do] option").evaluate_all("(os) => os.map((o) => o.value)"):
+        page.select_option("[data-enc=do]", kind)
+        cut |= set(page.evaluate(CUT_OPTIONS_JS))
+    context.close()
+    assert not cut, "select options cut short on a 360px phone:\n" + "\n".join(sorted(cut))

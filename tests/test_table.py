@@ -82,7 +82,7 @@ def test_a_house_ruling_changes_every_affected_form_and_survives_a_reload(table,
     table.goto(base_url + "tell-tale/advantage/")
     note = table.locator(".admonition.ruling .ts-yours")
     note.wait_for()
-    assert "Count sources" in note.inner_text()
+    assert "More sources wins" in note.inner_text()
     assert not table.errors
 
 

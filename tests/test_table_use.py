@@ -13,7 +13,7 @@ import re
 import pytest
 
 from calculators.registry import all_calculators, run
-from helpers import DESKTOP, PHONE, calculator_pages, share_url
+from helpers import CUT_OPTIONS_JS, DESKTOP, PHONE, calculator_pages, share_url
 
 pytestmark = pytest.mark.browser
 BOOT = 60_000
@@ -279,20 +279,16 @@ def test_arrow_keys_step_numbers_and_every_control_shows_focus(browser, base_url
 
 
 def test_select_labels_are_not_cut_on_a_phone(browser, base_url, pages_of):
+    """Issue 22: every option of every select on the calculator pages, the table settings pages and the
+    Table log reads whole at 360 px (the trackers' selects: test_encounter_page.py, test_season_page.py)."""
     context = browser.new_context(**SIZES["phone"])
     page = context.new_page()
     cut = []
-    for url in sorted(set(pages_of.values())):
+    urls = {*pages_of.values(), "tell-tale/table-settings/", "rpgdl/table-settings/", "talislanta/table-settings/", "table-log/"}
+    for url in sorted(urls):
         page.goto(base_url + url)
-        cut += page.evaluate("""() => [...document.querySelectorAll('form.calc select')].flatMap((s) => {
-            const probe = document.createElement('span');
-            probe.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;font:' + getComputedStyle(s).font;
-            document.body.append(probe);
-            const out = [...s.options].filter((o) => { probe.textContent = o.text; return probe.offsetWidth > s.clientWidth - 40; })
-              .map((o) => location.pathname + ' ' + s.name + ': ' + o.text);
-            probe.remove();
-            return out;
-        })""")
+        page.evaluate("document.fonts.ready")
+        cut += page.evaluate(CUT_OPTIONS_JS)
     context.close()
     assert not cut, "select options cut short on a 360px phone:\n" + "\n".join(cut)
 

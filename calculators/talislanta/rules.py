@@ -89,12 +89,12 @@ OFFSET_MODES = (
     ("each", "Against each -5 step"),
 )  # tal.ruling.offset-later-actions
 OFFSET_CAPS = (
-    ("penalty", "At most cancels the penalty, never a bonus"),
-    ("none", "May turn the penalty into a bonus"),
+    ("penalty", "Cancels it only (ruling)"),
+    ("none", "Becomes a bonus"),
 )  # tal.ruling.offset-cap
 NEGATIVE_OFFSETS = (
-    ("ignore", "A negative attribute offsets nothing"),
-    ("worsen", "A negative attribute adds to the penalty"),
+    ("ignore", "Offsets nothing (ruling)"),
+    ("worsen", "Adds to the penalty"),
 )  # tal.ruling.offset-negative
 
 # ---------------------------------------------------------------- checks

@@ -25,7 +25,7 @@ __all__ = ["CALCULATORS", "TRACKERS", "YES_NO", "MODE_CHOICES", "BOTH_CHOICES", 
 
 YES_NO = (("no", "No"), ("yes", "Yes"))
 MODE_CHOICES = (("normal", "Normal (1d20)"), ("advantage", "Advantage (2d20, high)"), ("disadvantage", "Disadvantage (2d20, low)"))
-BOTH_CHOICES = (("cancel", "Cancel out: one d20 (ruling)"), ("count", "Count sources: more wins"))
+BOTH_CHOICES = (("cancel", "Cancel: one d20 (ruling)"), ("count", "More sources wins"))
 ATTACK_RULES = (
     "tt.combat.attack-roll",
     "tt.combat.attack-table",
@@ -49,8 +49,8 @@ MODE_PARAMS = (
 TAPPED = Param("tapped", "Attacker is tapped", kind="choice", default="no", choices=YES_NO,
                help="Kneeling, knocked down or detained: disadvantage (ruling tt.ruling.prone-attacker).")
 POWER = Param("power", "Power", minimum=0, maximum=1000, help="The attacker's Power after counters and equipment.")
-OVERFLOW = Param("overflow", "Damage beyond Toughness", kind="choice", default="carry", choices=(("carry", "Carries on to Vitality (ruling)"), ("stop", "Stops at Toughness 0 for this hit")), help="Ruling tt.ruling.damage-overflow.", ruling="tt.ruling.damage-overflow")
-TIE = Param("tie", "A tie goes to", kind="choice", default="saver", choices=(("saver", "The saver: the effect must beat it (ruling)"), ("effect", "The effect")), ruling="tt.ruling.opposed-saves")
+OVERFLOW = Param("overflow", "Damage beyond Toughness", kind="choice", default="carry", choices=(("carry", "On to Vitality (ruling)"), ("stop", "Stops at Toughness 0")), help="Ruling tt.ruling.damage-overflow.", ruling="tt.ruling.damage-overflow")
+TIE = Param("tie", "A tie goes to", kind="choice", default="saver", choices=(("saver", "The saver (ruling)"), ("effect", "The effect")), ruling="tt.ruling.opposed-saves")
 
 # Form inputs from the pages' worked examples (strings, as a form sends them).
 _EXAMPLE_DICE = "6 5 4 3 6 6 2 1 5 5 5 5 1 1 1 1 3 4 5 6 2 2 3 3 6 6 6 6"
@@ -145,7 +145,7 @@ CALCULATORS = (
             Param("first_d20", "First character's d20", kind="dice"),
             Param("second_power", "Second character's Power", minimum=0, maximum=1000),
             Param("second_d20", "Second character's d20", kind="dice"),
-            Param("winner_damage", "The winner deals", kind="choice", default="full", choices=(("full", "Its full Power (ruling)"), ("table", "Damage read on the attack table")), help="Ruling tt.ruling.first-strike-tie.", ruling="tt.ruling.first-strike-tie"),
+            Param("winner_damage", "The winner deals", kind="choice", default="full", choices=(("full", "Its full Power (ruling)"), ("table", "Read on the attack table")), help="Ruling tt.ruling.first-strike-tie.", ruling="tt.ruling.first-strike-tie"),
             Param("crit_d4", "Critical d4", kind="dice", help="Only if the winner rolled a 20 and its damage is read on the table."),
         ),
         adapter=first_strike_report,
@@ -169,7 +169,7 @@ CALCULATORS = (
             Param("save_d20", "Saver's d20", kind="dice", help="One d20, or both with advantage or disadvantage."),
             *MODE_PARAMS,
             Param("vigilance", "Saver has Vigilance", kind="choice", default="no", choices=YES_NO),
-            Param("against", "Saving against", kind="choice", default="tapping", choices=(("knockdown", "Being knocked down by a Trample charge (reflex)"), ("tapping", "Involuntary tapping by a spell or ability (reflex)"), ("other", "Something else, such as Exile"))),
+            Param("against", "Saving against", kind="choice", default="tapping", choices=(("knockdown", "Trample knockdown (reflex)"), ("tapping", "Forced tapping (reflex)"), ("other", "Other, such as Exile"))),
             TIE,
         ),
         adapter=opposed_save_report,
@@ -210,7 +210,7 @@ CALCULATORS = (
         summary="Seven rolls of 4d6 and, if you like, a check of how you give them to the stats.",
         params=(
             Param("dice", "Stat dice (28 d6)", kind="dice", help="28 d6, four per roll, in order; leave empty to roll."),
-            Param("method", "4xD6 means", kind="choice", default="sum", choices=(("sum", "The sum of four d6 (ruling)"), ("drop-lowest", "Four d6, drop the lowest")), ruling="tt.ruling.four-d6"),
+            Param("method", "4xD6 means", kind="choice", default="sum", choices=(("sum", "Sum of four d6 (ruling)"), ("drop-lowest", "Four d6, drop the lowest")), ruling="tt.ruling.four-d6"),
             Param("companion", "Animal companion", kind="choice", default="no", choices=YES_NO),
             Param("initiative", "Initiative", optional=True, minimum=0, maximum=24),
             Param("vitality", "PC Vitality", optional=True, minimum=0, maximum=24),
@@ -349,7 +349,7 @@ CALCULATORS = (
             Param("full_toughness", "Full Toughness", optional=True, minimum=0, maximum=1000, help="Caps what comes back at your next turn; empty: no cap."),
             Param("mana", "Mana available", optional=True, minimum=0, maximum=99, help="Empty: not checked."),
             Param("shortfall", "A minus cost beyond the Toughness left", kind="choice", default="refuse",
-                  choices=(("refuse", "Cannot be activated (ruling)"), ("vitality", "The rest comes off Vitality")), ruling="tt.ruling.planeswalker-toughness"),
+                  choices=(("refuse", "Refused (ruling)"), ("vitality", "Rest off Vitality")), ruling="tt.ruling.planeswalker-toughness"),
         ),
         adapter=planeswalker_ability_report,
         outcomes=("raise", "lower", "free", "dispel", "unpaid"),
@@ -374,7 +374,7 @@ CALCULATORS = (
             Param("deck", "Cards in the deck", default=40, minimum=7, maximum=1000, help="Lands are a stack of their own and not counted."),
             Param("copies", "Copies of the card you want", default=4, minimum=0, maximum=1000),
             Param("rule", "Mulligans after the free one", kind="choice", default="smaller",
-                  choices=(("smaller", "Draw one card fewer each time (ruling)"), ("london", "Draw 7, put one on the bottom each time")), ruling="tt.ruling.mulligans"),
+                  choices=(("smaller", "One card fewer (ruling)"), ("london", "Draw 7, bottom one")), ruling="tt.ruling.mulligans"),
         ),
         adapter=mulligan_report,
         outcomes=("opening", "free", "reduced"),
