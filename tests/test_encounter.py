@@ -698,3 +698,51 @@ def test_another_like_this_is_one_action_numbered_and_undone_whole():
     assert s == before
     with pytest.raises(InputError, match="c99"):
         step(s, {"do": "another", "id": "c99"})
+
+
+# ---------------------------------------------------------------- the players' view (issue 20)
+
+
+@pytest.mark.parametrize("numbers,word", [
+    ({}, "unhurt"),
+    ({"vitality": 16}, "unhurt"),  # above full (tt.ruling.vitality-above-full): still unhurt
+    ({"toughness_now": 4}, "hurt"),
+    ({"counters": 1}, "hurt"),
+    ({"toughness_now": 0, "vitality": 13}, "hurt"),
+    ({"vitality": 8}, "hurt"),
+    ({"vitality": 7}, "badly hurt"),  # half of 14 or below
+    ({"vitality": 1}, "badly hurt"),
+    ({"vitality": 0}, "down"),  # tt.stats.vitality: unconscious
+    ({"vitality": -2}, "down"),  # dead
+], ids=lambda v: v if isinstance(v, str) else "")
+def test_a_foes_health_is_a_word_python_gives(numbers, word):
+    """The players' view shows a foe's health as a word, never its numbers: unhurt, hurt, badly hurt, down
+    (tt.stats.vitality: 0 unconscious, below 0 dead), derived with the state like 'health'."""
+    s = fresh({"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14})
+    s = fresh({"do": "edit", "id": "c1", "set": numbers}, state=s) if numbers else s
+    assert s["combatants"][0]["band"] == word
+    assert check_encounter(json.loads(json.dumps(s)))["combatants"][0]["band"] == word
+
+
+def test_the_gms_own_changes_are_marked_and_a_fight_saved_before_still_reads():
+    """Edits, the table's rulings and Initiative are the GM's: their log entries are marked "gm" (the players' view
+    leaves them out: "Ogre: Vitality 14 to 9" names a foe's numbers); attacks and turns are not. A fight saved
+    before the players' view (no "band", no "gm") reads as it was, its bands derived."""
+    s = fresh(*[a for a, _ in FIGHT[:6]], {"do": "edit", "id": "c4", "set": {"vitality": 9}}, {"do": "next"})
+    marked = [(e["text"], e.get("gm", False)) for e in s["log"]]
+    assert [t for t, gm in marked if gm] == ["Ogre's Initiative is 17.", "Ogre: vitality 14 to 9."]
+    assert marked[-1] == ("Round 1, Ogre's turn: 2. Upkeep step.", False)
+    old = json.loads(json.dumps(s))
+    for c in old["combatants"]:
+        del c["band"]
+    for e in old["log"]:
+        e.pop("gm", None)
+    for record in old["undo"]:
+        for c in record["patch"].values():
+            c.pop("band", None)
+    read = check_encounter(old)
+    assert [c["band"] for c in read["combatants"]] == ["unhurt", "unhurt", "unhurt", "hurt"]
+    assert not any("gm" in e for e in read["log"])
+    assert encounter_step(read, {"do": "next"})[0]["log"][-1]["text"] == "Round 1, Ogre's turn: 3. Draw step."
+    with pytest.raises(InputError, match="gm must be true"):
+        check_encounter({**s, "log": [{**s["log"][0], "gm": "yes"}, *s["log"][1:]]})

@@ -26,7 +26,7 @@ from .encounter_effects import EFFECTS
 from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition, take
 from .encounter_roster import ROSTER, roll_initiative, sort_order
 from .encounter_state import (
-    ACTIONS_PER_TURN, GONE, HOLDERS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, STATE_BUDGET, STATUSES, STEP_LABELS, STEP_RULES, STEPS,
+    ACTIONS_PER_TURN, GM_ONLY, GONE, HOLDERS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, STATE_BUDGET, STATUSES, STEP_LABELS, STEP_RULES, STEPS,
     UNDO_CAP, by_id, check_core, clone, derive, new_encounter, restore, undo_record,
 )
 from .poison import poison_tick
@@ -275,7 +275,7 @@ def encounter_step(state: dict, action: dict, rng: random.Random | None = None) 
     rules = tuple(dict.fromkeys(act.rules))
     details = tuple(_clip(d) for d in act.details[:MAX_DETAILS])
     entry = {"n": s["log_start"] + len(s["log"]) + 1, "round": s["round"], "text": _clip(act.headline), "details": list(details),
-             "rules": list(rules), "dice": dict(act.dice)}
+             "rules": list(rules), "dice": dict(act.dice), **({"gm": True} if action["do"] in GM_ONLY else {})}
     log = state["log"] + [entry]
     trimmed = log[: max(0, len(log) - LOG_CAP)]
     s["log"], s["log_start"] = log[len(trimmed):], s["log_start"] + len(trimmed)

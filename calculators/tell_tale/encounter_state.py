@@ -59,6 +59,9 @@ STEP_RULES = {"untap": "tt.combat.untap-step", "upkeep": "tt.combat.upkeep-step"
 PHASES = ("setup", "combat", "over")
 ORDER_BY = ("initiative", "hand")
 ACTIONS_PER_TURN = 2  # tt.combat.actions
+# The GM's own changes: their log entries are marked "gm" and the players' view does not show them (their
+# headlines name a foe's numbers: "Ogre: Vitality 14 to 9", "Ogre's Initiative is 12").
+GM_ONLY = ("edit", "settings", "initiative")
 # The table's house rulings the tracker follows (the forms' Param.ruling names).
 SETTINGS = {
     "both": ("cancel", "count"),  # tt.ruling.advantage-and-disadvantage
@@ -70,6 +73,19 @@ SETTINGS = {
     "shortfall": ("refuse", "vitality"),  # tt.ruling.planeswalker-toughness
 }
 DEFAULT_SETTINGS = {name: choices[0] for name, choices in SETTINGS.items()}
+
+
+def vocabulary() -> dict:
+    """What the encounter page draws with (hooks/trackers.py publishes it):
+    the house rulings it follows, the keywords, kinds and statuses by name,
+    and the steps of a turn with the rule of each."""
+    return {
+        "settings": list(SETTINGS),
+        "keywords": [list(k) for k in KEYWORDS.items()],
+        "kinds": [list(k) for k in KINDS.items()],
+        "statuses": dict(STATUSES),
+        "steps": [[step, STEP_LABELS[step], STEP_RULES[step]] for step in STEPS],
+    }
 
 # Every rule the tracker can cite (its log entries are checked against these).
 RULES = tuple(dict.fromkeys((
@@ -108,7 +124,7 @@ RULE_ID = re.compile(r"[a-z0-9.-]{1,80}")
 STATE_KEYS = ("tracker", "version", "settings", "combatants", "next_id", "order_by", "order", "phase", "round", "turn", "step", "log", "log_start", "undo")
 STORED = ("id", "name", "kind", "side", "owner", "token", "planeswalker", "power", "toughness", "toughness_now", "vitality", "max_vitality",
           "speed", "initiative", "keywords", "counters", "poisoned", "boost", "ability_used", "status", "detained_by", "actions")
-DERIVED = ("power_now", "speed_now", "health")
+DERIVED = ("power_now", "speed_now", "health", "band")
 LATER = ("landed",)  # stored fields added after version 1: a state saved without them reads them as false
 LABELS = {
     "id": "id", "name": "name", "kind": "kind", "side": "side", "owner": "owner", "token": "token", "planeswalker": "planeswalker",
@@ -139,7 +155,24 @@ def derive(c: dict, settings: dict) -> dict:
     c["power_now"] = power_after_counters(c["power"], c["counters"])
     c["speed_now"] = haste_speed(c["speed"], rounding=settings["rounding"]) if "haste" in c["keywords"] else c["speed"]
     c["health"] = "conscious" if c["vitality"] > 0 else "unconscious" if c["vitality"] == 0 else "dead"
+    c["band"] = band(c)
     return c
+
+
+BANDS = ("unhurt", "hurt", "badly hurt", "down")
+
+
+def band(c: dict) -> str:
+    """How hurt a combatant looks, in a word, for the players' view, which shows foes without their numbers:
+    down (Vitality 0 or below: unconscious or dead, tt.stats.vitality), badly hurt (Vitality at half its full
+    value or below), hurt (any Toughness, Vitality or -1/-1 counter lost), unhurt."""
+    if c["vitality"] <= 0:
+        return "down"
+    if 2 * c["vitality"] <= c["max_vitality"]:
+        return "badly hurt"
+    if c["toughness_now"] < c["toughness"] or c["vitality"] < c["max_vitality"] or c["counters"]:
+        return "hurt"
+    return "unhurt"
 
 
 def by_id(state: dict, cid: object, field: str = "id") -> dict:
@@ -265,7 +298,7 @@ def _check_log(raw: object, start: int) -> list[dict]:
     out = []
     for i, e in enumerate(raw):
         what = f"Log entry {start + i + 1}"
-        e = _keys(e, ("n", "round", "text", "details", "rules", "dice"), what)
+        e = _keys(e, ("n", "round", "text", "details", "rules", "dice"), what, optional=("gm",))
         if e["n"] != start + i + 1 or isinstance(e["n"], bool):
             raise InputError(f"{what} is numbered {quote(e['n'])}; entries count up from 1 without gaps.", "state")
         entry = {"n": e["n"], "round": _whole(e["round"], f"{what}: round", 0, MAX_ROUND)}
@@ -283,6 +316,10 @@ def _check_log(raw: object, start: int) -> list[dict]:
                 isinstance(k, str) and isinstance(v, str) and len(k) <= 120 and len(v) <= 40 and not UNSAFE.search(k + v) for k, v in dice.items()):
             raise InputError(f"{what}: its dice must be at most 40 names with the numbers rolled.", "state")
         entry["dice"] = dict(dice)
+        if "gm" in e:  # the GM's own change (GM_ONLY): not shown to the players; a log saved without it shows every entry
+            if e["gm"] is not True:
+                raise InputError(f"{what}: gm must be true when it is there.", "state")
+            entry["gm"] = True
         out.append(entry)
     return out
 
