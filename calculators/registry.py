@@ -299,6 +299,10 @@ class Tracker:
     max_state_chars: int = 200_000  # a state from outside longer than this is refused unread
     # A few lines for a person, such as the command line's summary of the state (None: the JSON).
     describe: Callable[[dict], str] | None = None
+    # The words and numbers the page draws with (kinds, keywords, divisions,
+    # points...), JSON-ready: published in the tracker's container by
+    # hooks/trackers.py, so the page script never declares a copy.
+    vocabulary: Callable[[], dict] | None = None
 
 
 def all_trackers() -> dict[str, Tracker]:

@@ -46,6 +46,7 @@ from pymdownx.superfences import SuperFencesException
 
 from calculators.registry import Calculator, Param, all_calculators
 from calculators.registry import table_settings as registry_table_settings
+from rulebook import GAME_NAMES as BOOK_GAME_NAMES
 from rulebook import CALCULATOR, CalculatorFence, book_of, read_page
 
 STATE_KEY = "calculator_forms"
@@ -56,7 +57,8 @@ SETTINGS_PLACEHOLDER = re.compile(r'<p>TABLE-SETTINGS-PLACEHOLDER (\w+)</p>')
 PREFIXES = {"tt": "tell_tale", "tal": "talislanta", "rpgdl": "rpgdl"}  # rule ID prefix -> calculators module
 SETTINGS_PAGES = {"tell_tale": "tell-tale/table-settings/", "talislanta": "talislanta/table-settings/", "rpgdl": "rpgdl/table-settings/"}
 SETTINGS_JSON = "table-settings.json"
-GAME_NAMES = {"tell_tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
+# The games' names (rulebook.GAME_NAMES, by folder) by calculators module: tell-tale -> tell_tale.
+GAME_NAMES = {folder.replace("-", "_"): name for folder, name in BOOK_GAME_NAMES.items()}
 DICE_HINT = "Several dice: type them all with spaces, like 4 17. Left empty, Roll for me rolls them."
 
 
@@ -156,7 +158,8 @@ def on_page_content(content, page, config, files):
 
 
 def on_post_build(config):
-    """table-settings.json: every house ruling a table may choose, for the page script."""
+    """table-settings.json: every house ruling a table may choose, and the
+    games' names, for the page scripts (docs/assets/table.js)."""
     state = _forms(config)
     pages = {game: src.removesuffix(".md") + "/" for game, src in state.settings_pages.items()}
     wrong = {g: p for g, p in pages.items() if SETTINGS_PAGES.get(g) != p}
@@ -164,7 +167,7 @@ def on_post_build(config):
     missing = sorted((set(table_settings(all_calculators())) & embedded) - set(pages))
     if missing or wrong:
         raise PluginError(f"Table settings pages: each game's {{{{ table-settings <prefix> }}}} lives at {SETTINGS_PAGES}; missing: {missing}, elsewhere: {wrong}.")
-    data = {"pages": pages, "settings": {
+    data = {"games": GAME_NAMES, "pages": pages, "settings": {
         game: {name: _setting_json(setting) for name, setting in found.items()}
         for game, found in table_settings(all_calculators()).items()
     }}

@@ -5,9 +5,12 @@ A page asks for a tracker with a line of its own:
     {{ tracker tell_tale.encounter }}
 
 which becomes an empty container the page script fills (docs/assets/
-trackers/<name>.js, loaded by docs/assets/rules.js when the container is
-there), and makes the page start the calculators' worker from <head>, as a
-calculator form does (overrides/main.html reads `calculator_runtime`). The
+<tracker>.js, loaded by docs/assets/rules.js when the container is there).
+The container carries the tracker's vocabulary (`Tracker.vocabulary`: its
+kinds, keywords, divisions, points... as JSON in `data-vocabulary`, read
+with JSON.parse, never as HTML), so the script declares none of them. The
+page starts the calculators' worker from <head>, as a calculator form does
+(overrides/main.html reads `calculator_runtime`). The
 rules logic is all in Python (`registry.Tracker`, reached through the
 worker's `compute("track:<name>", ...)`); the page only draws the state.
 
@@ -17,6 +20,7 @@ An unknown tracker, or one on two pages, fails the build.
 from __future__ import annotations
 
 import html
+import json
 import re
 
 from mkdocs.exceptions import PluginError
@@ -50,9 +54,11 @@ def on_page_markdown(markdown, page, config, files):
         homes[name] = src
         page.meta["calculator_runtime"] = get_relative_url(config["pyodide_runtime"], page.url)
         tracker = trackers[name]
+        words = json.dumps(tracker.vocabulary() if tracker.vocabulary else {}, ensure_ascii=False, separators=(",", ":"))
         return (
             f'<div class="tracker" data-tracker="{html.escape(name, quote=True)}" '
-            f'data-runtime="{html.escape(page.meta["calculator_runtime"], quote=True)}">'
+            f'data-runtime="{html.escape(page.meta["calculator_runtime"], quote=True)}" '
+            f'data-vocabulary="{html.escape(words, quote=True)}">'
             f'<p class="tracker-status" role="status">{html.escape(tracker.title)}: this tracker needs JavaScript '
             f"and keeps its record on this device.</p></div>"
         )

@@ -53,6 +53,7 @@ from .reports import (
 )
 from .league import LOGGED, RULES as SEASON_RULES, STATE_MAX_CHARS, new_season
 from .league_check import check_season
+from .league_input import vocabulary as season_vocabulary
 
 __all__ = ["CALCULATORS", "TRACKERS", "SETTING_PARAMS", "DIVISION_CHOICES", "WEEKEND_FIELDS"]
 
@@ -473,5 +474,6 @@ TRACKERS = (
         rules=SEASON_RULES,
         max_state_chars=STATE_MAX_CHARS,
         describe=describe_season,
+        vocabulary=season_vocabulary,
     ),
 )

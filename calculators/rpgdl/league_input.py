@@ -12,16 +12,19 @@ from __future__ import annotations
 
 from ..checks import MAX_NAME, InputError, blank, check_name, got, parse_numbers, quote, whole_text
 from .data import (
+    CHAMPIONSHIP_POINTS,
     DEFAULT_TRAINWRECK_LIMIT,
     DEFAULT_VOTE_POOL,
     DIVISION_NAMES,
     DIVISION_PENALTY,
+    DIVISIONS,
     DUELIST_NAME_MAX_LENGTH,
     GOALS,
     HALF_DRAW,
     PLAYERS,
     ROLL_OFF_SIDES,
     SEASON_TIE,
+    SEASON_WEEKS,
     SUCCESSES_WORTH,
     SUDDEN_DEATH,
     TRAINWRECK_LIMIT_MAX,
@@ -33,7 +36,7 @@ from .data import (
 from .decks import NOM_POOL_MAX_LENGTH, SEASON_DECK_MAX_LENGTH, parse_nom_pool, parse_season_deck
 from .decks import _norm as norm  # names compared ignoring case and spacing (rpgdl.ruling.nom-pool-places)
 
-__all__ = ["norm", "other", "read_settings", "read_player", "read_row", "read_rolls", "read_vote_pools", "SETTING_CHOICES",
+__all__ = ["norm", "vocabulary", "RULINGS", "other", "read_settings", "read_player", "read_row", "read_rolls", "read_vote_pools", "SETTING_CHOICES",
            "PLAYER_NAME_MAX_LENGTH", "NOM_POOL_MAX_DUELISTS", "SEASON_DECK_MAX_CARDS", "CARD_NAME_MAX_LENGTH", "COPIES_MAX"]
 
 # The rulings a season plays by (the first choice of each is the site's ruling) and the game goal.
@@ -46,6 +49,25 @@ SETTING_LABELS = {
     "division_penalty": "Improper-division penalty", "half_draw": "Half the Draw means", "successes_worth": "Successes count",
     "sudden_death": "Sudden Death",
 }
+# The rulings a season plays by, in the order the page shows them (the goal comes first, on its own).
+RULINGS = tuple(name for name in SETTING_LABELS if name != "goal")
+
+
+def vocabulary() -> dict:
+    """What the season page draws with (hooks/trackers.py publishes it): the
+    players, the divisions by name, the Championship points of each
+    (rpgdl.championship.points), the goals, the rulings' names and the
+    weeks of a season (rpgdl.season.length)."""
+    return {
+        "players": list(PLAYERS),
+        "divisions": [[d, DIVISION_NAMES[d]] for d in DIVISIONS],
+        "points": dict(CHAMPIONSHIP_POINTS),
+        "goals": [list(g) for g in GOALS],
+        "rulings": list(RULINGS),
+        "weeks": SEASON_WEEKS,
+    }
+
+
 # Caps on what a season holds: room for every legal deck and for mistakes to be listed, no more.
 PLAYER_NAME_MAX_LENGTH = MAX_NAME  # as long as a combatant's in the encounter tracker
 NOM_POOL_MAX_DUELISTS = 40  # a Nom Pool has 20

@@ -337,9 +337,9 @@ function logEntry(form, params, result) {
 
 let tableSpec = null; // table-settings.json, fetched once when a page needs it
 
-function withTableSpec(use) {
+function withTableSpec(use, evenWithout = false) {
   tableSpec ??= fetch(new URL("table-settings.json", siteBase())).then((r) => (r.ok ? r.json() : null)).catch(() => null);
-  tableSpec.then((spec) => spec && use(spec));
+  tableSpec.then((spec) => (spec || evenWithout) && use(spec));
 }
 
 function setUpTable() {
@@ -347,7 +347,7 @@ function setUpTable() {
   if (settings) withTableSpec((spec) => setUpSettingsPage(settings, spec, copyText));
   if (document.querySelector(".admonition.ruling")) withTableSpec(markRulingBoxes);
   const log = document.querySelector("[data-table-log]");
-  if (log) setUpLogPage(log, copyText);
+  if (log) withTableSpec((spec) => setUpLogPage(log, copyText, spec), true); // the log shows even without the games' names
 }
 
 /** A "Skip to…" link second in the Tab order (after Material's "Skip to content"),
@@ -399,7 +399,12 @@ function setUpTrackers() {
     if (!box.id) box.id = "tracker";
     addSkipLink(box, box.id, "Skip to the tracker");
     startRuntime(box.dataset.runtime);
-    TRACKERS[box.dataset.tracker]().then((module) => module.setUp(box, { computeInWorker, copyText }));
+    TRACKERS[box.dataset.tracker]().then((module) => module.setUp(box, { computeInWorker, copyText })).catch((err) => {
+      // the page script could not load (offline before it was cached) or the page lacks what it needs
+      const said = Object.assign(document.createElement("p"), { className: "calc-error", textContent: `This tracker could not start: ${err.message}` });
+      said.setAttribute("role", "alert");
+      box.replaceChildren(said);
+    });
   }
 }
 

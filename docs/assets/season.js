@@ -13,17 +13,12 @@
 
 import { storedSettings } from "./table.js";
 import { siteBase } from "./offline.js";
-import { SavedRecord, STATE_MAX, el, importFile, notKept, pack, step, unpack } from "./tracker-kit.js";
+import { SavedRecord, STATE_MAX, el, importFile, notKept, pack, step, unpack, vocabulary } from "./tracker-kit.js";
 
 const NAME = "rpgdl.season";
 const STORE = "table-rules:rpgdl.season"; // and STORE:before, the season an import, a link or "new season" pushed aside
 const LINK = "season="; // #season=<deflate-raw, base64url>
 const LINK_MAX = 8000; // characters of a whole link: longer ones break in chats and mail
-const SLOTS = [["godlike", "Godlike"], ["heavy", "Heavy"], ["middle", "Middle"], ["light", "Light"]];
-const PLAYERS = ["first", "second"];
-const GOALS = [["successes", "Most Successes (five weeks)"], ["championship", "Championship points"]]; // data.GOALS
-const RULINGS = ["trainwreck_limit", "season_tie", "division_penalty", "half_draw", "successes_worth", "sudden_death"];
-const POINTS = { godlike: 5, heavy: 5, middle: 4, light: 3 }; // shown beside a champion; Python counts them
 
 let uid = 0;
 
@@ -49,6 +44,10 @@ function compact(state) {
 
 export function setUp(box, { computeInWorker, copyText }) {
   const id = `season-${++uid}`;
+  // The players, the divisions by name, the Championship points shown beside a champion
+  // (Python counts them), the goals, the rulings and the weeks of a season: league_input.vocabulary,
+  // published with the page.
+  const { players: PLAYERS, divisions: SLOTS, points: POINTS, goals: GOALS, rulings: RULINGS, weeks: WEEKS } = vocabulary(box);
   let state = null; // the season Python last answered, checked
   let busy = false;
   let ready = false; // the saved season is read: until then no control acts
@@ -423,7 +422,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       const named = PLAYERS.some((p) => state.log.some((e) => e.action.do === "player" && e.action.player === p));
       return named ? "Week 1 next: the players are set up; enter the first Weekend." : "A new season: name the players, or enter the first Weekend.";
     }
-    const of = championship ? "" : ` of 5`;
+    const of = championship ? "" : ` of ${WEEKS}`;
     return `${played}${of} weeks played. Week ${played + 1} is filled in from week ${played}: change what changed. Saved on this device.`;
   }
 
@@ -502,7 +501,7 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   function buildSettingsFields() {
     const rulings = spec?.settings?.rpgdl || {};
-    settingsFields.replaceChildren(field("goal", "Game goal", select(GOALS, "successes"), { kind: "choice", help: "Most Successes after five weeks, or the alternate Championship goal" }));
+    settingsFields.replaceChildren(field("goal", "Game goal", select(GOALS, GOALS[0][0]), { kind: "choice", help: `Most Successes after ${WEEKS} weeks, or the alternate Championship goal` }));
     for (const key of RULINGS) {
       const s = rulings[key];
       if (!s) continue;

@@ -14,7 +14,11 @@ const LOG_KEY = "table-rules:log";
 export const LOG_CAP = 200;
 const LOG_AFTER_MS = 1500; // a result that stands this long goes in the log
 const JOIN_MAX = 2000; // characters of a join link's list
-const GAMES = { tell_tale: "Tell-Tale", talislanta: "Talislanta", rpgdl: "RPGDL TCG" };
+
+/** A game's name ("Tell-Tale" for tell_tale), as table-settings.json publishes it (rulebook.GAME_NAMES). */
+function gameName(spec, game) {
+  return spec?.games && Object.hasOwn(spec.games, game) ? spec.games[game] : game;
+}
 
 // ---------------------------------------------------------------- storage
 
@@ -175,7 +179,7 @@ export function setUpSettingsPage(form, spec, copyText) {
       if (field.value !== field.dataset.default) house += 1;
       field.closest(".ts-setting").classList.toggle("ts-house", field.value !== field.dataset.default);
     }
-    status.textContent = house ? `Your table plays ${house} house ruling${house > 1 ? "s" : ""} in ${GAMES[game]}.` : `Your table uses the site's rulings in ${GAMES[game]}.`;
+    status.textContent = house ? `Your table plays ${house} house ruling${house > 1 ? "s" : ""} in ${gameName(spec, game)}.` : `Your table uses the site's rulings in ${gameName(spec, game)}.`;
   };
   form.addEventListener("input", (event) => {
     const field = event.target;
@@ -284,7 +288,7 @@ export function planJoin(spec, read) {
 export function changeWords(spec, { key, from, to, back }) {
   const setting = findSetting(spec, key);
   const shown = (value) => (setting.kind === "choice" ? `“${Object.fromEntries(setting.choices)[value]}”` : value);
-  const what = `${GAMES[key.split(".")[0]]}, ${setting.label}`;
+  const what = `${gameName(spec, key.split(".")[0])}, ${setting.label}`;
   return back
     ? `${what} goes back to the site's ruling: from ${shown(from)} to ${shown(to)}.`
     : `${what}: from ${shown(from)} to ${shown(to)}.`;
@@ -368,7 +372,7 @@ export function isLogEntry(e) {
   const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
   return plain(e)
     && text(e.calculator) && /^[a-z_]+\.[a-z0-9_]+$/.test(e.calculator)
-    && text(e.game) && Object.hasOwn(GAMES, e.game)
+    && text(e.game) && /^[a-z_]{1,40}$/.test(e.game)
     && text(e.title) && text(e.headline) && text(e.url)
     && (e.outcome == null || text(e.outcome))
     && text(e.time) && !Number.isNaN(Date.parse(e.time))
@@ -377,10 +381,11 @@ export function isLogEntry(e) {
     && (e.said == null || text(e.said));
 }
 
-/** The stored log: the entries that can be shown, newest first, and how many could not. */
-export function loadLog() {
+/** The stored log: the entries that can be shown, newest first, and how many could not
+ * (with `games`, table-settings.json's, an entry of a game the site does not have is one of those). */
+export function loadLog(games = null) {
   const stored = storedLog();
-  const entries = stored.filter(isLogEntry);
+  const entries = stored.filter((e) => isLogEntry(e) && (!games || Object.hasOwn(games, e.game)));
   return { entries, skipped: stored.length - entries.length };
 }
 
@@ -449,7 +454,8 @@ export function entryMarkdown(entry) {
   return `- ${markdownText(when)}: ${title}: **${markdownText(entry.headline)}** (${markdownText(inputsText(entry))})${seed}`;
 }
 
-export function setUpLogPage(box, copyText) {
+export function setUpLogPage(box, copyText, spec) {
+  const games = spec?.games ?? {}; // by calculators module: tell_tale -> Tell-Tale
   if (box.dataset.ready) return;
   box.dataset.ready = "true";
   const el = (tag, props = {}, ...children) => {
@@ -459,7 +465,7 @@ export function setUpLogPage(box, copyText) {
   };
   const filter = el("select", { id: "log-game" },
     el("option", { value: "", textContent: "Every game" }),
-    ...Object.entries(GAMES).map(([value, name]) => el("option", { value, textContent: name })));
+    ...Object.entries(games).map(([value, name]) => el("option", { value, textContent: name })));
   const count = el("p", { className: "log-count" });
   count.setAttribute("role", "status");
   const list = el("ol", { className: "log-entries" });
@@ -482,7 +488,7 @@ export function setUpLogPage(box, copyText) {
       copy);
   };
   const render = () => {
-    const { entries: all, skipped } = loadLog();
+    const { entries: all, skipped } = loadLog(spec?.games);
     const entries = all.filter((e) => !filter.value || e.game === filter.value);
     const items = [];
     drawn = [];
@@ -497,8 +503,8 @@ export function setUpLogPage(box, copyText) {
     }
     const n = items.length;
     const others = all.length - entries.length; // kept, but not of the game shown
-    const said = n ? `${n} result${n > 1 ? "s" : ""}${filter.value ? ` from ${GAMES[filter.value]}` : ""}, newest first.`
-      : others ? `No result from ${GAMES[filter.value]}; ${others} from other games (choose Every game to see them).`
+    const said = n ? `${n} result${n > 1 ? "s" : ""}${filter.value ? ` from ${gameName(spec, filter.value)}` : ""}, newest first.`
+      : others ? `No result from ${gameName(spec, filter.value)}; ${others} from other games (choose Every game to see them).`
         : unread ? "No result to show." : "No results yet: a result from any calculator on this device appears here.";
     const note = unread ? ` ${unread} ${unread > 1 ? "entries" : "entry"} could not be read and ${unread > 1 ? "are" : "is"} not shown.` : "";
     count.textContent = said + note;
@@ -508,7 +514,7 @@ export function setUpLogPage(box, copyText) {
   };
   // The game shown is kept in the address (?game=tell_tale): a reload, or the link, shows the same.
   const asked = new URLSearchParams(location.search).get("game");
-  if (asked && Object.hasOwn(GAMES, asked)) filter.value = asked;
+  if (asked && Object.hasOwn(games, asked)) filter.value = asked;
   filter.addEventListener("change", () => {
     const address = new URL(location.href);
     if (filter.value) address.searchParams.set("game", filter.value);
@@ -530,4 +536,3 @@ export function setUpLogPage(box, copyText) {
   addEventListener("storage", (event) => { if (event.key === LOG_KEY) render(); });
 }
 
-export const GAME_NAMES = GAMES;

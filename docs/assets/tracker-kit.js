@@ -39,6 +39,19 @@ export function write(key, value) {
 
 // ---------------------------------------------------------------- a tracker's saved record
 
+/** The tracker's vocabulary (its kinds, keywords, divisions, points...), as
+ * Python declares it (`Tracker.vocabulary`): hooks/trackers.py publishes it
+ * as JSON in the container's data-vocabulary, so no page script keeps a copy. */
+export function vocabulary(box) {
+  try {
+    const words = JSON.parse(box.dataset.vocabulary || "null");
+    if (words && typeof words === "object" && !Array.isArray(words)) return words;
+  } catch {
+    // drawn below as a build fault: a page built without it cannot draw its tracker
+  }
+  throw new Error(`The page has no vocabulary for the ${box.dataset.tracker} tracker: build the site again.`);
+}
+
 /** Characters a tracker's state may have (as Python's max_state_chars / STATE_MAX_CHARS). */
 export const STATE_MAX = 200000;
 /** What browsers keep in localStorage for one site: 5 Mi characters, keys and values (Chromium, Firefox; Safari about as much). */
