@@ -51,8 +51,10 @@ lint: setup
 	npx --no-install tsc -p tsconfig.json
 	npx --no-install tsc -p tsconfig.worker.json
 
+# Two processes (pytest-xdist): the browser tests wait on Chromium and the
+# runtime as much as on the CPU, and each process starts its own server.
 test: setup lint chromium build
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2
 
 # The linters, then every test that needs no browser, no Node and no built
 # site (pytest markers, tests/conftest.py), with few Hypothesis examples, on

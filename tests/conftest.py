@@ -46,6 +46,12 @@ NEEDS = {
 # those with a count of their own included. `make test` keeps the counts.
 FAST_EXAMPLES = 10
 settings.register_profile("fast", max_examples=FAST_EXAMPLES, deadline=None)
+# No deadline in any run: a deadline is a timed assertion, and on a shared
+# machine under load it failed correct properties (DeadlineExceeded in
+# test_talislanta.py at load 20). Speed is the benchmarks' business; a
+# parser that stalls is caught by the CPU-time checks in test_robustness.py.
+settings.register_profile("full", deadline=None)
+settings.load_profile("full")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -121,8 +127,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that closes a connection mid-answer (a page left, a request
+    aborted on purpose) is no fault of the site: not printed as a traceback."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 def serve(directory: Path, handler=SiteHandler):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
