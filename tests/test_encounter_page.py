@@ -12,6 +12,7 @@ pasted text and links are refused in words with nothing saved lost.
 from __future__ import annotations
 
 import base64
+import datetime
 import json
 import zlib
 
@@ -63,7 +64,7 @@ def queue_seeds(page, seeds):
 
 
 def wait_for_log(page, n):
-    page.wait_for_function("([key, n]) => (JSON.parse(localStorage.getItem(key) || 'null')?.log?.length ?? 0) === n", arg=[STORE, n], timeout=BOOT)
+    page.wait_for_function("([key, n]) => (JSON.parse(localStorage.getItem(key) || 'null')?.log?.length ?? 0) === n", arg=[STORE, n], timeout=BOOT, polling=100)  # by time, not animation frames: a window behind another may get none
 
 
 def fill_dice(page, dice, prefix=""):
@@ -587,3 +588,210 @@ def test_no_select_option_is_cut_on_a_phone(browser, base_url):
         cut |= set(page.evaluate(CUT_OPTIONS_JS))
     context.close()
     assert not cut, "select options cut short on a 360px phone:\n" + "\n".join(sorted(cut))
+
+
+# ---------------------------------------------------------------- the players' view (issue 20)
+
+
+def players_window(context, gm):
+    """Show to players, from the GM's tab: the window it opens, ready."""
+    with context.expect_page() as opened:
+        gm.click("[data-enc=players]")
+    players = opened.value
+    players.errors = []
+    players.on("pageerror", lambda e: players.errors.append(str(e)))
+    players.on("console", lambda m: m.type == "error" and players.errors.append(m.text))
+    players.locator(".enc-players").wait_for(timeout=BOOT)
+    return players
+
+
+def shown_rows(players):
+    return players.locator(".enc-p-row").evaluate_all("""(rows) => rows.map((r) => ({
+        name: r.querySelector('.enc-name').textContent, current: r.getAttribute('aria-current') === 'true',
+        numbers: [...r.querySelectorAll('dd')].map((d) => d.textContent), band: r.querySelector('.enc-p-band')?.textContent ?? null,
+        marks: r.querySelector('[data-marks]')?.textContent ?? ''}))""")
+
+
+def test_the_players_view_follows_the_gms_tab_and_hides_the_foes_numbers(browser, base_url):
+    """Issue 20: "Show to players" opens a second window kept in step through a BroadcastChannel: the turn order,
+    whose turn, the step and round, statuses, the party's numbers, each foe's health as Python's word, the last
+    headline that is not the GM's own change; no GM control, no dice field, no foe's number."""
+    context = browser.new_context(**PHONE)
+    gm = context.new_page()
+    gm.errors = []
+    gm.on("pageerror", lambda e: gm.errors.append(str(e)))
+    state = saved_fight(gm, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}])
+    players = players_window(context, gm)
+    assert players.url.endswith("/tell-tale/encounter/#players")
+    expect(players.locator("[data-players=where]")).to_have_text("Round 1 · Vraska's turn")
+    expect(players.locator("[data-players=step]")).to_have_text("3. Draw step")
+    expect(players.locator("[data-players=status]")).to_have_text("Following the GM's tab.")
+    assert shown_rows(players) == [
+        {"name": "Vraska", "current": True, "numbers": ["3", "3/3", "15/15", "0"], "band": None, "marks": ""},
+        {"name": "Goblin", "current": False, "numbers": [], "band": "unhurt", "marks": ""},
+        {"name": "Mira", "current": False, "numbers": ["2", "2/2", "12/12", "0"], "band": None, "marks": ""},
+        {"name": "Ogre", "current": False, "numbers": [], "band": "unhurt", "marks": ""},
+    ]
+    # Nothing of the GM's: no control, no field, none of the site around it, no foe's numbers anywhere.
+    assert players.locator(".enc-players :is(button, input, select, textarea, form)").count() == 0
+    assert players.locator(".md-header, .md-sidebar").evaluate_all("(es) => es.filter((e) => e.offsetParent !== null).length") == 0
+    text = players.locator(".enc-players").inner_text()
+    assert "14" not in text and "5/5" not in text and "Initiative" not in text
+    # Acting in the GM's tab: the window follows (an attack, the Ogre hurt; the GM's edit is not shown, its band is).
+    gm.click("[data-enc=next]")
+    wait_for_log(gm, len(state["log"]) + 1)
+    gm.select_option("[data-enc=do]", "attack")
+    gm.select_option("[data-enc=target]", "c4")
+    gm.fill("[data-enc=d20]", "20")
+    gm.fill("[data-enc=crit_d4]", "1")
+    gm.click("[data-enc=resolve]")
+    wait_for_log(gm, len(state["log"]) + 2)
+    headline = stored(gm)["log"][-1]["text"]
+    assert headline.startswith("Vraska attacks Ogre")
+    expect(players.locator("[data-players=headline]")).to_have_text("Last: " + headline)
+    ogre = by_id(stored(gm), "c4")
+    expect(players.locator(".enc-p-row").nth(3).locator(".enc-p-band")).to_have_text(ogre["band"])
+    assert ogre["band"] == "hurt"
+    edit = gm.locator(".enc-card[data-id=c2]")
+    edit.locator("details.enc-edit > summary").click()
+    edit.locator("input[name=vitality]").fill("0")
+    edit.get_by_role("button", name="Save Goblin").click()
+    wait_for_log(gm, len(state["log"]) + 3)
+    assert stored(gm)["log"][-1]["gm"] is True
+    expect(players.locator(".enc-p-row").nth(1).locator(".enc-p-band")).to_have_text("down")
+    expect(players.locator(".enc-p-row").nth(1).locator("[data-marks]")).to_have_text("unconscious")
+    expect(players.locator("[data-players=headline]")).to_have_text("Last: " + headline)  # the edit's "vitality 4 to 0" is the GM's
+    for _ in range(2):
+        gm.click("[data-enc=next]")
+    wait_for_log(gm, len(state["log"]) + 5)
+    expect(players.locator("[data-players=where]")).to_have_text("Round 1 · Mira's turn")
+    expect(players.locator(".enc-p-row[aria-current=true] .enc-name")).to_have_text("Mira")
+    assert not gm.errors and not players.errors, (gm.errors, players.errors)
+    context.close()
+
+
+def test_the_players_view_opened_later_asks_for_the_fight_and_says_when_no_gm_tab_is_open(browser, base_url):
+    """Opened alone it says plainly that no GM tab is open; a GM tab opened later answers at once; opened after the
+    fight started it asks the GM's tab and shows the fight as it stands; the GM's tab closed, it says so."""
+    context = browser.new_context(**PHONE)
+    players = context.new_page()
+    players.goto(url(base_url) + "#players")
+    status = players.locator("[data-players=status]")
+    expect(status).to_have_text("No GM tab is open: open the encounter tracker in another tab or window of this browser, "
+                                "on this device, and this view follows it.", timeout=BOOT)
+    gm = context.new_page()
+    saved_fight(gm, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}])
+    expect(status).to_have_text("Following the GM's tab.", timeout=10_000)  # its next question is answered
+    expect(players.locator("[data-players=where]")).to_have_text("Round 1 · Vraska's turn")
+    late = context.new_page()
+    late.goto(url(base_url) + "#players")
+    expect(late.locator("[data-players=step]")).to_have_text("2. Upkeep step", timeout=BOOT)
+    assert late.locator(".enc-p-row").count() == 4
+    gm.close()
+    expect(late.locator("[data-players=status]")).to_contain_text("The GM's tab is closed")
+    expect(late.locator("[data-players=where]")).to_have_text("Round 1 · Vraska's turn")  # as it last stood
+    context.close()
+
+
+HOSTILE_VIEWS = [
+    ("markup in a name", {"name": "<img src=x onerror=alert(1)>"}),
+    ("a script in the headline", {"headline": "<script>document.title='pwned'</script>"}),
+]
+BAD_VIEWS = [
+    "not an object", {"type": "view", "view": None}, {"type": "view", "view": {"v": 2}},
+    ("a name too long", {"name": "N" * 41}), ("rows not a list", {"rows": "Ogre"}), ("too many rows", {"rows": "many"}),
+    ("a number as text", {"round": "2"}), ("an unknown field", {"hacked": True}), ("a mark not text", {"marks": [{"x": 1}]}),
+    ("a huge headline", {"headline": "x" * 2_000_000}), ("a timer in the past", {"timer": {"since": -5}}),
+]
+
+
+def test_a_hostile_message_to_the_players_view_is_ignored_or_drawn_as_text(browser, base_url):
+    """Every message is checked (shape, sizes): one of the wrong shape, or huge, changes nothing; markup in a name or
+    the headline is drawn as the text it is. Sent from another page of the site, as any could, the GM's tab closed
+    (it would answer the view's next question with the fight as it is)."""
+    context = browser.new_context(**PHONE)
+    gm = context.new_page()
+    saved_fight(gm, base_url, [*PARTY_AND_FOES, {"do": "start"}])
+    players = players_window(context, gm)
+    expect(players.locator("[data-players=where]")).to_have_text("Round 1 · Vraska's turn")
+    good = players.evaluate("""() => new Promise((done) => {
+        const c = new BroadcastChannel('table-rules:tell_tale.encounter:players');
+        c.onmessage = (e) => { if (e.data.type === 'view') { c.close(); done(e.data.view); } };
+        c.postMessage({type: 'hello'}); })""")
+    gm.close()
+    expect(players.locator("[data-players=status]")).to_contain_text("The GM's tab is closed")
+    other = context.new_page()
+    other.goto(base_url)
+    rows = players.locator(".enc-p-rows").inner_html()
+    send = """(message) => { const c = new BroadcastChannel('table-rules:tell_tale.encounter:players'); c.postMessage(message); c.close(); }"""
+    for bad in BAD_VIEWS:
+        if isinstance(bad, tuple):
+            _label, change = bad
+            view = json.loads(json.dumps(good))
+            if "rows" in change:
+                view["rows"] = [view["rows"][0]] * 40 if change["rows"] == "many" else change["rows"]
+            elif set(change) & {"name", "marks"}:
+                view["rows"][0].update(change)
+            else:
+                view.update(change)
+            message = {"type": "view", "view": view}
+        else:
+            message = bad
+        other.evaluate(send, message)
+    # A good view after them all is drawn: so they were read, and changed nothing.
+    other.evaluate(send, {"type": "view", "view": {**good, "round": 7}})
+    expect(players.locator("[data-players=where]")).to_have_text("Round 7 · Vraska's turn")
+    assert players.locator(".enc-p-rows").inner_html() == rows
+    expect(players.locator("[data-players=status]")).to_have_text("Following the GM's tab.")
+    view = json.loads(json.dumps(good))  # both in one view: each message is the whole view
+    for _label, change in HOSTILE_VIEWS:
+        (view["rows"][0] if "name" in change else view).update(change)
+    other.evaluate(send, {"type": "view", "view": view})
+    expect(players.locator("[data-players=headline]")).to_have_text("Last: <script>document.title='pwned'</script>")
+    expect(players.locator(".enc-p-row .enc-name").first).to_have_text("<img src=x onerror=alert(1)>")
+    assert players.locator(".enc-players img, .enc-players script").count() == 0
+    assert players.title() != "pwned" and not players.errors, players.errors
+    context.close()
+
+
+def test_the_turn_timer_is_off_until_chosen_and_counts_each_turn_from_zero(browser, base_url):
+    """Issue 20 (5e.tools' most-asked): an optional turn timer, m:ss, kept as a page preference on this device (not
+    in the fight), reset at each turn, shown in the bar beside the round and in the players' view. Playwright's
+    clock sets the time; nothing waits a fixed time."""
+    context = browser.new_context(**PHONE)
+    t0 = datetime.datetime(2025, 3, 1, 20, 0, 0)
+    context.clock.set_fixed_time(t0)
+    gm = context.new_page()
+    state = saved_fight(gm, base_url, [*PARTY_AND_FOES, {"do": "start"}])
+    timer = gm.locator(".enc-bar [data-enc=timer]")
+    expect(gm.locator(".enc-bar-where strong")).to_have_text("Round 1 · Vraska")
+    expect(timer).to_be_hidden()  # off by default
+    players = players_window(context, gm)
+    expect(players.locator("[data-players=where]")).to_have_text("Round 1 · Vraska's turn")
+    expect(players.locator("[data-players=timer]")).to_be_hidden()
+    gm.check("[data-enc=timer-setting]")
+    expect(timer).to_have_text("0:00")
+    assert gm.evaluate("localStorage.getItem('table-rules:tell_tale.encounter:timer')") == "on"
+    assert stored(gm) == state  # a page preference: the fight is unchanged
+    context.clock.set_fixed_time(t0 + datetime.timedelta(seconds=65))
+    expect(timer).to_have_text("1:05")
+    expect(players.locator("[data-players=timer]")).to_have_text("This turn: 1:05")
+    for _ in range(4):  # steps of the same turn: the clock runs on
+        gm.click("[data-enc=next]")
+    wait_for_log(gm, len(state["log"]) + 4)
+    expect(timer).to_have_text("1:05")
+    gm.click("[data-enc=next]")  # the Goblin's turn: from zero
+    wait_for_log(gm, len(state["log"]) + 5)
+    expect(gm.locator(".enc-bar-where > :first-child")).to_have_text("Round 1 · Goblin 0:00")
+    context.clock.set_fixed_time(t0 + datetime.timedelta(seconds=65 + 130))
+    expect(timer).to_have_text("2:10")
+    expect(players.locator("[data-players=where]")).to_have_text("Round 1 · Goblin's turn")
+    expect(players.locator("[data-players=timer]")).to_have_text("This turn: 2:10")
+    gm.reload()  # the preference and the turn's start survive a reload
+    gm.locator(".enc-status", has_text="Ready").wait_for(timeout=BOOT)
+    expect(timer).to_have_text("2:10")
+    gm.uncheck("[data-enc=timer-setting]")
+    expect(timer).to_be_hidden()
+    expect(players.locator("[data-players=timer]")).to_be_hidden()
+    assert gm.evaluate("localStorage.getItem('table-rules:tell_tale.encounter:timer')") is None
+    context.close()

@@ -14,12 +14,15 @@
 
 import { storedSettings } from "./table.js";
 import { siteBase } from "./offline.js";
-import { SavedRecord, STATE_MAX, el, importFile, notKept, pack, read, step, unpack } from "./tracker-kit.js";
+import { SavedRecord, STATE_MAX, el, importFile, notKept, pack, read, step, unpack, write } from "./tracker-kit.js";
+import { CHANNEL, PLAYERS_HASH, clock, setUpPlayers } from "./encounter-players.js";
 
 const NAME = "tell_tale.encounter";
 const STORE = "table-rules:tell_tale.encounter"; // and STORE:before, the encounter a new one, an import or a link put aside
 const LINK = "encounter="; // #encounter=<deflate-raw, base64url>
 const LINK_MAX = 8000; // characters of a whole link: longer ones break in chats and mail
+const TIMER = `${STORE}:timer`; // a page preference on this device ("on"), not part of the fight
+const TURN_START = `${STORE}:turn-start`; // sessionStorage: when this tab saw the current turn begin, across a reload
 const SETTINGS = ["both", "overflow", "winner_damage", "tie", "rounding", "method", "shortfall"]; // encounter_state.SETTINGS
 // The keywords the tracker knows (encounter_state.KEYWORDS); Python refuses any other.
 const KEYWORDS = ["first-strike", "double-strike", "trample", "vigilance", "haste", "deathtouch", "infect", "wither",
@@ -101,6 +104,7 @@ function settingsSpec() {
 // ---------------------------------------------------------------- the page
 
 export function setUp(box, { computeInWorker, copyText }) {
+  if (location.hash === PLAYERS_HASH) return setUpPlayers(box); // the players' window: no GM control, no fight of its own
   let state = null; // the encounter as Python last answered it; null: none yet
   let busy = false;
   let ready = false; // the saved encounter is read: until then no control acts
@@ -288,13 +292,85 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   function render() {
+    if (ready) noteTurn(); // not before the saved fight is read: a reload keeps its turn's start
     renderBanner();
     renderRoster();
     renderForm();
     renderLog();
     renderRulings();
     renderKeep();
+    tellPlayers();
   }
+
+  // -------------------------------------------------------------- the players' window and the turn timer
+
+  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
+  channel?.addEventListener("message", (event) => {
+    if (!box.isConnected) return channel.close(); // a page Material swapped out: the players' window finds no GM tab
+    if (event.data?.type === "hello" && ready) tellPlayers();
+  });
+  window.addEventListener("pagehide", () => { if (box.isConnected && ready) channel?.postMessage({ type: "bye" }); });
+
+  /** What the players may see (encounter-players.js checks and draws it): the order, whose turn, the step and
+   * round, visible statuses, the party's numbers, each foe's health as the word Python gives (band), and the
+   * last headline that is not the GM's own change (Python marks those "gm"); no foe's numbers or keywords, no dice. */
+  function playersView() {
+    if (!state) return { v: 1, phase: "none", round: 0, turn: "", step: "", headline: "", timer: null, rows: [] };
+    const shown = [...state.log].reverse().find((e) => !e.gm);
+    const holder = current();
+    return {
+      v: 1, phase: state.phase, round: state.round, turn: holder ? byId(holder).name : "", step: holder ? STEPS[state.step] : "",
+      headline: shown?.text ?? "", timer: timerOn() && holder ? { since: turnStart.at } : null,
+      rows: inOrder().map((c) => ({
+        name: c.name, side: c.side, acting: Boolean(holder) && (c.owner ?? c.id) === holder,
+        who: c.owner ? `${KINDS.find(([k]) => k === c.kind)[1]} of ${byId(c.owner).name}` : KINDS.find(([k]) => k === c.kind)[1],
+        marks: [STATUS[c.status], c.health !== "conscious" ? c.health : "", c.poisoned ? "poisoned" : ""].filter(Boolean),
+        numbers: c.side === "party" ? [["Power", c.power_now === c.power ? `${c.power}` : `${c.power_now}/${c.power}`],
+          ["Tough.", `${c.toughness_now}/${c.toughness + Math.max(0, c.boost)}`], ["Vitality", `${c.vitality}/${c.max_vitality}`],
+          ["−1/−1", `${c.counters}`]] : null,
+        band: c.side === "party" ? null : c.band,
+      })),
+    };
+  }
+
+  function tellPlayers() {
+    if (ready) channel?.postMessage({ type: "view", view: playersView() });
+  }
+
+  function showPlayers() {
+    if (!ready) return;
+    const address = new URL(PLAYERS_HASH, location.href).href;
+    const opened = window.open(address, "table-rules-players", "popup,width=960,height=720");
+    if (!opened) say(`This browser did not open the players' window (pop-ups blocked?). Open ${address} in another window of this browser.`);
+  }
+
+  // The turn timer: a page preference (off unless chosen), shown in the bar and the players' view.
+  const timerOn = () => read(TIMER) === "on";
+  let turnStart = { key: "", at: 0 };
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(TURN_START) ?? "null");
+    if (kept && typeof kept.key === "string" && kept.key.length < 40 && Number.isFinite(kept.at)) turnStart = { key: kept.key, at: kept.at };
+  } catch { /* none kept, or unreadable: the turn starts now */ }
+  /** A new turn (another round or holder, or the fight over) starts the clock again. */
+  function noteTurn() {
+    const key = state?.phase === "combat" ? `${state.round}:${state.turn}` : "";
+    if (key === turnStart.key) return;
+    turnStart = { key, at: Date.now() };
+    try { sessionStorage.setItem(TURN_START, JSON.stringify(turnStart)); } catch { /* the timer starts again after a reload */ }
+  }
+  const timerLine = el("span", { class: "enc-timer", "data-enc": "timer", "aria-label": "Time this turn" });
+  function tickTimer() {
+    if (!box.isConnected) return clearInterval(ticking);
+    timerLine.hidden = !(timerOn() && state?.phase === "combat");
+    if (!timerLine.hidden) timerLine.textContent = clock(turnStart.at);
+  }
+  const ticking = setInterval(tickTimer, 1000);
+  const timerBox = el("input", { type: "checkbox", id: ids("timer-setting"), "data-enc": "timer-setting", checked: timerOn() });
+  timerBox.addEventListener("change", () => {
+    write(TIMER, timerBox.checked ? "on" : null);
+    tickTimer();
+    tellPlayers();
+  });
 
   function renderBanner() {
     const title = el("h2", { id: ids("banner-title"), class: "enc-turn" });
@@ -327,7 +403,9 @@ export function setUp(box, { computeInWorker, copyText }) {
       lines.push(el("p", { text: `It lasted ${plural(state.round, "round")}. Toughness is back in full; Vitality, counters and poison stay.` }));
       tools.append(button("Start another fight", () => run({ do: "start" }, { roll: true }), { class: "md-button md-button--primary", "data-enc": "start" }));
     }
-    banner.replaceChildren(title, ...lines, ...(tools.childElementCount ? [tools] : []));
+    tools.append(button("Show to players", showPlayers, { "data-enc": "players", title: "A second window for the players: the turn order and what they may see" }),
+      el("label", { class: "enc-check enc-timer-setting" }, timerBox, " Turn timer"));
+    banner.replaceChildren(title, ...lines, tools);
     renderBar();
   }
 
@@ -337,7 +415,9 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (!state) return;
     if (state.phase === "combat") {
       const holder = byId(current());
-      barWhere.replaceChildren(el("strong", { text: `Round ${state.round} · ${holder.name}` }), el("span", { text: STEPS[state.step] }));
+      barWhere.replaceChildren(el("span", { class: "enc-bar-who" }, el("strong", { text: `Round ${state.round} · ${holder.name}` }), " ", timerLine),
+        el("span", { text: STEPS[state.step] }));
+      tickTimer();
     } else {
       barWhere.replaceChildren(el("strong", { text: state.phase === "over" ? "The encounter is over" : "Setting up the fight" }),
         el("span", { text: plural(state.combatants.length, "combatant") }));

@@ -1,0 +1,144 @@
+// The encounter tracker's players' view: a second window on the same device
+// (the tracker's page opened at #players), kept in step with the GM's tab
+// through a BroadcastChannel. No server, no Python, nothing from storage:
+// the view draws only what the GM's tab sends (encounter.js playersView():
+// the turn order, whose turn and the step, the round, what players can see
+// of each combatant, the last result's headline), and no GM control.
+//
+// Every message is checked here before anything is drawn (its shape, every
+// string's and list's size); anything else is ignored. Text goes in with
+// textContent only.
+
+import { el } from "./tracker-kit.js";
+
+/** The channel the GM's tab and the players' windows share (same site, same browser). */
+export const CHANNEL = "table-rules:tell_tale.encounter:players";
+export const PLAYERS_HASH = "#players";
+const ASK_EVERY = 5000; // ms between questions to the GM's tab
+const ANSWER_WITHIN = 1500; // ms: no answer by then, no GM tab is open
+
+// Sizes a view may have: an encounter holds 24 combatants (encounter_state.MAX_COMBATANTS), names 40
+// characters, log lines 400; a little room above, never more.
+const MAX_ROWS = 32;
+const MAX_MARKS = 8;
+const MAX_NUMBERS = 6;
+const PHASES = ["none", "setup", "combat", "over"];
+const SIDES = ["party", "foes"];
+
+const text = (v, max) => typeof v === "string" && v.length <= max;
+const whole = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
+const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const only = (o, keys) => Object.keys(o).length <= keys.length && Object.keys(o).every((k) => keys.includes(k));
+
+function checkRow(r) {
+  if (!plain(r) || !only(r, ["name", "side", "who", "acting", "marks", "numbers", "band"])) return null;
+  if (!text(r.name, 40) || !r.name.trim() || !SIDES.includes(r.side) || !text(r.who, 80) || typeof r.acting !== "boolean") return null;
+  if (!Array.isArray(r.marks) || r.marks.length > MAX_MARKS || !r.marks.every((m) => text(m, 40))) return null;
+  if (r.numbers !== null && !(Array.isArray(r.numbers) && r.numbers.length <= MAX_NUMBERS
+    && r.numbers.every((n) => Array.isArray(n) && n.length === 2 && text(n[0], 20) && text(n[1], 20)))) return null;
+  if (r.band !== null && !text(r.band, 20)) return null;
+  return { name: r.name, side: r.side, who: r.who, acting: r.acting, marks: [...r.marks], numbers: r.numbers && r.numbers.map(([a, b]) => [a, b]), band: r.band };
+}
+
+/** A view as the GM's tab sends it, checked and copied; null for anything else. */
+export function checkView(view) {
+  if (!plain(view) || !only(view, ["v", "phase", "round", "turn", "step", "headline", "timer", "rows"]) || view.v !== 1) return null;
+  if (!PHASES.includes(view.phase) || !whole(view.round, 0, 999) || !text(view.turn, 40) || !text(view.step, 40) || !text(view.headline, 400)) return null;
+  if (view.timer !== null && !(plain(view.timer) && only(view.timer, ["since"]) && Number.isFinite(view.timer.since) && view.timer.since > 0)) return null;
+  if (!Array.isArray(view.rows) || view.rows.length > MAX_ROWS) return null;
+  const rows = view.rows.map(checkRow);
+  if (rows.includes(null)) return null;
+  return { phase: view.phase, round: view.round, turn: view.turn, step: view.step, headline: view.headline, timer: view.timer && { since: view.timer.since }, rows };
+}
+
+/** m:ss (h:mm:ss past an hour) since `since` (ms since the epoch); 0:00 for a time still to come. */
+export function clock(since, now = Date.now()) {
+  const s = Math.max(0, Math.floor((now - since) / 1000));
+  const mmss = `${Math.floor(s / 60) % 60}:${String(s % 60).padStart(2, "0")}`;
+  return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss.padStart(5, "0")}` : mmss;
+}
+
+// ---------------------------------------------------------------- the players' window
+
+/** Draw the players' view in `box` (the tracker's container on the page opened at #players). */
+export function setUpPlayers(box) {
+  document.documentElement.classList.add("enc-players-page");
+  document.title = "Players' view · Encounter tracker";
+  const status = el("p", { class: "enc-p-status", role: "status", "data-players": "status", text: "Looking for the GM's tab…" });
+  const where = el("p", { class: "enc-p-where", "data-players": "where" });
+  const step = el("p", { class: "enc-p-step", "data-players": "step" });
+  const timer = el("p", { class: "enc-p-timer", "data-players": "timer", hidden: true });
+  const headline = el("p", { class: "enc-p-headline", "data-players": "headline", hidden: true });
+  const rows = el("ol", { class: "enc-p-rows", "data-players": "rows", "aria-label": "Turn order" });
+  box.classList.add("encounter", "enc-players");
+  box.replaceChildren(el("h1", { class: "enc-p-title", text: "Players' view" }), status,
+    el("div", { class: "enc-p-top" }, where, step, timer), headline, rows);
+
+  let view = null;
+  let heard = false; // an answer since the last question
+  let gmOpen = false;
+
+  function draw() {
+    if (!view) return;
+    if (view.phase === "combat") {
+      where.textContent = `Round ${view.round} · ${view.turn}'s turn`;
+      step.textContent = view.step;
+    } else {
+      where.textContent = view.phase === "over" ? `The encounter is over (${view.round} round${view.round === 1 ? "" : "s"})`
+        : view.phase === "setup" ? "The fight has not started yet" : "No encounter yet";
+      step.textContent = "";
+    }
+    step.hidden = !view.step;
+    headline.hidden = !view.headline;
+    headline.replaceChildren(el("span", { class: "enc-p-label", text: "Last: " }), view.headline);
+    tick();
+    rows.replaceChildren(...view.rows.map((r) => el("li", { class: "enc-p-row", "data-side": r.side, "aria-current": r.acting ? "true" : null },
+      el("p", { class: "enc-p-name" }, el("span", { class: "enc-name", text: r.name }), " ", el("span", { class: "enc-who", text: r.who }),
+        r.acting ? el("span", { class: "enc-now", text: "acting" }) : null,
+        r.band !== null ? el("span", { class: "enc-p-band", "data-band": r.band, text: r.band }) : null,
+        r.marks.length ? el("span", { class: "enc-flags", "data-marks": "", text: r.marks.join(" · ") }) : null),
+      r.numbers ? el("dl", { class: "enc-p-numbers" }, ...r.numbers.map(([label, value]) => el("div", { class: "enc-stat" },
+        el("dt", { text: label }), el("dd", { text: value })))) : null)));
+    if (!view.rows.length) rows.replaceChildren(el("li", { class: "enc-empty", text: "Nobody yet." }));
+  }
+
+  function tick() {
+    timer.hidden = !(view?.timer && view.phase === "combat");
+    if (!timer.hidden) timer.textContent = `This turn: ${clock(view.timer.since)}`;
+  }
+
+  function showGm(open) {
+    gmOpen = open;
+    status.classList.toggle("enc-p-alone", !open);
+    status.textContent = open ? "Following the GM's tab." : view
+      ? "The GM's tab is closed: this is the fight as it last stood. Open the encounter tracker on this device to follow it again."
+      : "No GM tab is open: open the encounter tracker in another tab or window of this browser, on this device, and this view follows it.";
+  }
+
+  if (typeof BroadcastChannel !== "function") {
+    status.textContent = "This browser cannot keep two windows in step (no BroadcastChannel): show the tracker itself instead.";
+    return;
+  }
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.addEventListener("message", (event) => {
+    const data = event.data;
+    if (!plain(data)) return;
+    if (data.type === "bye") return showGm(false);
+    if (data.type !== "view") return;
+    const checked = checkView(data.view);
+    if (!checked) return; // not a view this page draws: ignored
+    heard = true;
+    if (!gmOpen) showGm(true);
+    const same = JSON.stringify(checked) === JSON.stringify(view);
+    view = checked;
+    if (!same) draw();
+  });
+  const ask = () => {
+    heard = false;
+    channel.postMessage({ type: "hello" });
+    setTimeout(() => { if (!heard) showGm(false); }, ANSWER_WITHIN);
+  };
+  ask();
+  setInterval(ask, ASK_EVERY);
+  setInterval(tick, 1000);
+}
