@@ -96,9 +96,8 @@ def perform(page, action, seed):
         page.click("[data-enc=undo]")
         return False
     if do == "initiative":
-        card = page.locator(f".enc-card[data-id={action['id']}]")
-        card.locator("summary").click()
-        card.get_by_role("button", name="Roll Initiative").click()
+        open_editor(page, action["id"])
+        page.locator(f".enc-card[data-id={action['id']}]").get_by_role("button", name="Roll Initiative").click()
         return True
     page.select_option("[data-enc=do]", do)
     actor = action.get("attacker") or action.get("id") or action.get("user") or action.get("caster") or action.get("source")
@@ -121,6 +120,14 @@ def perform(page, action, seed):
     rolled = seed is not None
     page.click("[data-enc=roll]" if rolled else "[data-enc=resolve]")
     return rolled
+
+
+def open_editor(page, cid):
+    """A combatant's full card, then its editor ("Change <name>"), each opened if it is not."""
+    card = page.locator(f".enc-card[data-id={cid}]")
+    for details in (card.locator("details.enc-row"), card.locator("details.enc-edit")):
+        if not details.evaluate("(d) => d.open"):
+            details.locator(":scope > summary").click()
 
 
 def check_cards(page, state):
@@ -354,7 +361,7 @@ def test_axe_finds_nothing_in_a_fight_under_way(browser, base_url, scheme, size)
     page.goto(url(base_url))
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [STORE, json.dumps(state)])
     open_page(page, base_url)
-    page.locator(".enc-card[data-id=c4] summary").click()
+    open_editor(page, "c4")
     page.select_option("[data-enc=do]", "charge")
     page.select_option("[data-enc=line-0]", "c2")
     perform(page, {"do": "next"}, None)
@@ -653,7 +660,7 @@ def test_the_players_view_follows_the_gms_tab_and_hides_the_foes_numbers(browser
     expect(players.locator(".enc-p-row").nth(3).locator(".enc-p-band")).to_have_text(ogre["band"])
     assert ogre["band"] == "hurt"
     edit = gm.locator(".enc-card[data-id=c2]")
-    edit.locator("details.enc-edit > summary").click()
+    open_editor(gm, "c2")
     edit.locator("input[name=vitality]").fill("0")
     edit.get_by_role("button", name="Save Goblin").click()
     wait_for_log(gm, len(state["log"]) + 3)
@@ -794,4 +801,54 @@ def test_the_turn_timer_is_off_until_chosen_and_counts_each_turn_from_zero(brows
     expect(timer).to_be_hidden()
     expect(players.locator("[data-players=timer]")).to_be_hidden()
     assert gm.evaluate("localStorage.getItem('table-rules:tell_tale.encounter:timer')") is None
+    context.close()
+
+
+ROW_HEIGHT = """() => ({roster: document.querySelector('.enc-roster').getBoundingClientRect().height,
+  rows: [...document.querySelectorAll('.enc-card')].map((c) => c.getBoundingClientRect().height)})"""
+
+
+def test_each_combatant_is_one_line_until_opened_and_toughness_changes_through_python(browser, base_url):
+    """Issue 20: a 177 px card per combatant; four took 709 px at 360 px (measured on 2226bd0: 166, 163, 158, 182).
+    Now one line each (name, Toughness, Vitality, status marks, "Another"), the card opened by a tap on the line and
+    kept open as the page redraws; Toughness left changes in place with -1/+1, each an 'edit' action Python answers."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    actions = [*PARTY_AND_FOES[:3], {**PARTY_AND_FOES[3], "keywords": ["trample"]}, {"do": "start"}]
+    state = saved_fight(page, base_url, actions)
+    size = page.evaluate(ROW_HEIGHT)
+    print("4 combatants at 360 px:", size)
+    assert size["roster"] <= 4 * 50 + 3 * 8 and all(44 <= h <= 50 for h in size["rows"]), size  # one line each and their gaps; before: 709 px
+    line = page.locator(".enc-card[data-id=c4] summary.enc-row-line")
+    expect(line).to_have_text("Ogre" + "T 5/5" + "V 14/14")
+    expect(page.locator(".enc-card[data-id=c1] summary.enc-row-line")).to_have_text("Vraska" + "acting" + "T 3/3" + "V 15/15")
+    expect(page.locator(".enc-card[data-id=c4] [data-stat=power]")).to_be_hidden()
+    # One tap opens the card; the -1 tap is an edit Python answers, and the card stays open.
+    thumb = Thumb(page)
+    thumb.tap("[data-enc=row-c4]")
+    expect(page.locator(".enc-card[data-id=c4] [data-stat=power]")).to_be_visible()
+    expect(page.locator(".enc-card[data-id=c4] .enc-keywords")).to_have_text("Trample")
+    thumb.tap("[data-enc=toughness-down-c4]")
+    wait_for_log(page, len(state["log"]) + 1)
+    expected = python_step(state, {"do": "edit", "id": "c4", "set": {"toughness_now": 4}}, None)
+    assert stored(page) == expected["state"] and thumb.taps == 2
+    expect(line).to_have_text("Ogre" + "T 4/5" + "V 14/14")
+    expect(page.locator(".enc-card[data-id=c4] [data-stat=toughness]")).to_be_visible()  # still open after the redraw
+    expect(page.locator("[data-enc=toughness-up-c4]")).to_be_enabled()
+    page.click("[data-enc=toughness-up-c4]")
+    wait_for_log(page, len(state["log"]) + 2)
+    expect(line).to_have_text("Ogre" + "T 5/5" + "V 14/14")
+    expect(page.locator("[data-enc=toughness-up-c4]")).to_be_disabled()  # full: Python would refuse more
+    check_cards(page, stored(page))
+    # Marks on the line: the Goblin knocked out.
+    page.click("[data-enc=row-c2]")
+    page.locator(".enc-card[data-id=c2] details.enc-edit > summary").click()
+    page.locator(".enc-card[data-id=c2] input[name=vitality]").fill("0")
+    page.get_by_role("button", name="Save Goblin").click()
+    wait_for_log(page, len(state["log"]) + 3)
+    expect(page.locator(".enc-card[data-id=c2] summary.enc-row-line [data-marks]")).to_have_text("unconscious")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert not page.errors, page.errors
     context.close()

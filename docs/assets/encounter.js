@@ -428,6 +428,16 @@ export function setUp(box, { computeInWorker, copyText }) {
     return el("div", { class: "enc-stat" + (low ? " enc-low" : "") }, el("dt", { text: label }), el("dd", { "data-stat": key, text: value }));
   }
 
+  // Which cards and editors are open: kept across redraws (each action redraws the roster).
+  const openCards = new Set();
+  const openEditors = new Set();
+  const keepOpen = (details, set, id) => {
+    details.open = set.has(id);
+    details.addEventListener("toggle", () => (details.open ? set.add(id) : set.delete(id)));
+    return details;
+  };
+
+  /** One line per combatant (name, Toughness, Vitality, status marks; "Another" beside it); the full card when opened. */
   function renderRoster() {
     const now = current();
     const cards = inOrder().map((c) => {
@@ -436,24 +446,34 @@ export function setUp(box, { computeInWorker, copyText }) {
         c.token ? "token" : "", c.planeswalker ? (c.ability_used ? "ability used" : "planeswalker") : ""].filter(Boolean);
       const who = [KINDS.find(([k]) => k === c.kind)[1], c.side === "party" ? "party" : "foes",
         c.owner ? `with ${byId(c.owner).name}` : `Initiative ${c.initiative ?? "–"}`];
-      const card = el("li", { class: "enc-card", "data-id": c.id, "data-side": c.side, "data-health": c.health, "aria-current": acting ? "true" : null },
-        el("div", { class: "enc-card-head" },
-          el("p", { class: "enc-card-id" }, el("span", { class: "enc-name", text: c.name }), " ",
-            el("span", { class: "enc-who", text: who.join(" · ") }), acting ? el("span", { class: "enc-now", text: "acting" }) : null),
-          button("Add another", () => run({ do: "another", id: c.id }), { class: "md-button enc-another", "data-enc": `another-${c.id}`,
-            "aria-label": `Add another like ${c.name}`, title: `Add another like ${c.name}, numbered` })),
+      const full = c.toughness + Math.max(0, c.boost);
+      const toughness = `${c.toughness_now}/${full}`;
+      const line = el("summary", { class: "enc-row-line", "data-enc": `row-${c.id}` },
+        el("span", { class: "enc-name", text: c.name }),
+        acting ? el("span", { class: "enc-now", text: "acting" }) : null,
+        el("span", { class: "enc-row-stat" + (c.toughness_now === 0 ? " enc-low" : ""), "aria-label": `Toughness ${toughness}`, text: `T ${toughness}` }),
+        el("span", { class: "enc-row-stat" + (c.vitality <= 0 ? " enc-low" : ""), "aria-label": `Vitality ${c.vitality}/${c.max_vitality}`, text: `V ${c.vitality}/${c.max_vitality}` }),
+        marks.length ? el("span", { class: "enc-flags", "data-marks": "", text: marks.join(" · ") }) : null);
+      const stepper = (delta) => button(delta < 0 ? "−1" : "+1", () => run({ do: "edit", id: c.id, set: { toughness_now: c.toughness_now + delta } }), {
+        class: "md-button enc-step-button", "data-enc": `toughness-${delta < 0 ? "down" : "up"}-${c.id}`,
+        "aria-label": `${delta < 0 ? "Lower" : "Raise"} ${c.name}'s Toughness left by 1`,
+        disabled: delta < 0 ? c.toughness_now <= 0 : c.toughness_now >= full });
+      const body = el("div", { class: "enc-card-body" },
+        el("p", { class: "enc-who", text: who.join(" · ") }),
+        el("div", { class: "enc-toughness", role: "group", "aria-label": `${c.name}'s Toughness left` },
+          el("span", { text: "Toughness left" }), stepper(-1), el("strong", { text: toughness }), stepper(1)),
         el("dl", { class: "enc-stats" },
           stat("Power", c.power_now === c.power ? `${c.power}` : `${c.power_now}/${c.power}`, "power", c.power_now < c.power),
-          stat("Tough.", `${c.toughness_now}/${c.toughness + Math.max(0, c.boost)}`, "toughness", c.toughness_now === 0),
+          stat("Tough.", toughness, "toughness", c.toughness_now === 0),
           stat("Vitality", `${c.vitality}/${c.max_vitality}`, "vitality", c.vitality <= 0),
           stat("−1/−1", `${c.counters}`, "counters", c.counters > 0),
           stat("Acts", `${c.actions}`, "actions")),
-        marks.length || c.keywords.length ? el("p", { class: "enc-marks" },
-          marks.length ? el("span", { class: "enc-flags", "data-marks": "", text: marks.join(" · ") }) : null,
-          marks.length && c.keywords.length ? " · " : null,
-          c.keywords.length ? el("span", { class: "enc-keywords", text: c.keywords.map(keywordLabel).join(", ") }) : null) : null,
+        c.keywords.length ? el("p", { class: "enc-marks" }, el("span", { class: "enc-keywords", text: c.keywords.map(keywordLabel).join(", ") })) : null,
         editor(c));
-      return card;
+      return el("li", { class: "enc-card", "data-id": c.id, "data-side": c.side, "data-health": c.health, "aria-current": acting ? "true" : null },
+        keepOpen(el("details", { class: "enc-row" }, line, body), openCards, c.id),
+        button("Another", () => run({ do: "another", id: c.id }), { class: "md-button enc-another", "data-enc": `another-${c.id}`,
+          "aria-label": `Add another like ${c.name}`, title: `Add another like ${c.name}, numbered` }));
     });
     roster.replaceChildren(...(cards.length ? cards : [el("li", { class: "enc-empty", text: "Nobody yet: add the combatants below." })]));
   }
@@ -503,7 +523,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       if (!Object.keys(set).length) return;
       run({ do: "edit", id: c.id, set });
     });
-    return el("details", { class: "enc-edit" }, el("summary", { text: `Change ${c.name}` }), form);
+    return keepOpen(el("details", { class: "enc-edit" }, el("summary", { text: `Change ${c.name}` }), form), openEditors, c.id);
   }
 
   function moveUp(id) {
