@@ -95,11 +95,15 @@ def apply_action(season: dict, action: object, roll: Roll | None = None) -> tupl
     action's "rolls", or rolled with `roll` (None: they must be typed). The
     entry keeps the action as completed, so replaying it needs no dice.
     """
+    return _apply(copy.deepcopy(season), action, roll)
+
+
+def _apply(season: dict, action: object, roll: Roll | None = None) -> tuple[dict, dict, list[str]]:
+    """apply_action on a season this call may change in place (replay's own, never a caller's)."""
     if not isinstance(action, dict) or action.get("do") not in LOGGED:
         raise InputError(f"A season's actions are {', '.join(LOGGED)}; got {got(action.get('do') if isinstance(action, dict) else action)}.", "action")
     if len(season["log"]) >= MAX_LOG:
         raise InputError(f"The season's log is full ({MAX_LOG} entries): export it and start a new season.", "action")
-    season = copy.deepcopy(season)
     notes: list[str] = []
     if action["do"] == "settings":
         entry = _settings(season, action)
@@ -114,10 +118,14 @@ def apply_action(season: dict, action: object, roll: Roll | None = None) -> tupl
 
 
 def replay(actions: list) -> dict:
-    """The season its log's actions make, from a new one (no dice: the actions carry their rolls)."""
+    """The season its log's actions make, from a new one (no dice: the actions carry their rolls).
+
+    The season is built in place: copying it at each action, as apply_action
+    does for its caller, made an undo cost grow with the square of the log
+    (376 ms for 22 entries, 78% of it copying)."""
     season = new_season()
     for action in actions:
-        season, _, _ = apply_action(season, action)
+        season, _, _ = _apply(season, copy.deepcopy(action))
     return season
 
 
