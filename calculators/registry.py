@@ -199,7 +199,11 @@ class Calculator:
         return out, origin
 
     def parse(self, raw: Mapping[str, object]) -> dict[str, object]:
-        raw, origin = self.upgrade(raw)
+        """The checked parameters of raw strings, older parameters accepted."""
+        return self.parse_upgraded(*self.upgrade(raw))
+
+    def parse_upgraded(self, raw: Mapping[str, object], origin: Mapping[str, str]) -> dict[str, object]:
+        """parse() of what upgrade() gave: run() upgrades once and keeps `origin` for its answer."""
         unknown = set(raw) - {p.name for p in self.params}
         if unknown:
             raise InputError(f"{self.title} has no setting called {sorted(unknown)[0][:40]!r}.")
@@ -443,7 +447,7 @@ def run(name: str, raw: Mapping[str, object], seed: object = None) -> dict:
     try:
         calc = get(name)
         raw, origin = calc.upgrade(raw)
-        params = calc.parse(raw)
+        params = calc.parse_upgraded(raw, origin)
         seed_value = parse_seed(seed)
         rng = random.Random(seed_value) if seed_value is not None else None
         report = calc.adapter(rng, **params)
