@@ -24,17 +24,33 @@ from dataclasses import dataclass, field
 from ..checks import InputError, one_of
 from .encounter_effects import EFFECTS
 from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition, take
-from .encounter_roster import ROSTER, roll_initiative, sort_order
+from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiative, sort_order
 from .encounter_state import (
     ACTIONS_PER_TURN, GM_ONLY, GONE, HOLDERS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, STATE_BUDGET, STATUSES, STEP_LABELS, STEP_RULES, STEPS,
     UNDO_CAP, by_id, check_core, clone, derive, new_encounter, restore, undo_record,
 )
+from .encounter_state import vocabulary as state_vocabulary
 from .poison import poison_tick
 
-OTHER_ACTIONS = {  # tt.combat.actions: the character actions that change no number
-    "move": "moves", "kneel": "kneels", "get-up": "gets up", "pick-up": "picks something up or equips it",
-    "sorcery": "casts a sorcery", "hide": "hides", "flee": "flees", "other": "takes an action",
+# tt.combat.actions: the character actions that change no number, as the
+# page's menu names each and as the log says it.
+OTHER_ACTIONS = {
+    "move": ("Move", "moves"), "kneel": ("Kneel", "kneels"), "get-up": ("Get up", "gets up"),
+    "pick-up": ("Pick up or equip", "picks something up or equips it"), "sorcery": ("Cast a sorcery", "casts a sorcery"),
+    "hide": ("Hide", "hides"), "flee": ("Flee", "flees"), "other": ("Something else", "takes an action"),
 }
+
+
+def vocabulary() -> dict:
+    """What the encounter page draws with (hooks/trackers.py publishes it):
+    encounter_state's words, the other actions' menu and the statuses the GM
+    may set by hand."""
+    return {
+        **state_vocabulary(),
+        "other_actions": [[k, menu] for k, (menu, _) in OTHER_ACTIONS.items()],
+        # The statuses an edit may set: [status, its name, for summons only].
+        "edit_statuses": [[k, label[0].upper() + label[1:], k in SUMMONS_ONLY] for k, label in STATUSES.items() if k not in BY_ACTION_ONLY],
+    }
 
 
 @dataclass(frozen=True)
@@ -211,7 +227,7 @@ def other_action(act: Act, action: dict) -> None:
             extra += f" (Haste: Speed {c['speed']} + half, rounded {act.settings['rounding']})"
             act.cite("tt.keyword.haste", "tt.ruling.haste-rounding")
     act.outcome = what
-    act.headline = f"{c['name']} {OTHER_ACTIONS[what]}{extra}."
+    act.headline = f"{c['name']} {OTHER_ACTIONS[what][1]}{extra}."
 
 
 def end(act: Act, action: dict) -> None:

@@ -14,7 +14,7 @@ from ..checks import MAX_NAME, InputError, die, one_of, quote
 from .characters import stat_total
 from .encounter_fight import Act, able, after_change, on_turn, take
 from .encounter_state import (
-    ACTIONS_PER_TURN, GONE, HOLDERS, KEYWORDS, KINDS, MAX_COMBATANTS, MAX_ID, SETTINGS, by_id, check_combatant, check_name, check_settings,
+    ACTIONS_PER_TURN, HOLDERS, KEYWORDS, KINDS, MAX_COMBATANTS, MAX_ID, SETTINGS, by_id, check_combatant, check_name, check_settings,
 )
 import itertools
 
@@ -23,6 +23,10 @@ SETTING_RULINGS = {
     "tie": "tt.ruling.opposed-saves", "rounding": "tt.ruling.haste-rounding", "method": "tt.ruling.four-d6",
     "shortfall": "tt.ruling.planeswalker-toughness",
 }
+# The statuses the GM may set by hand: Detain is an action of its own (it
+# names who detains), and only a summon can be dispelled.
+BY_ACTION_ONLY = ("detained",)
+SUMMONS_ONLY = ("dispelled",)
 EDITABLE = ("name", "side", "power", "toughness", "toughness_now", "vitality", "max_vitality", "speed", "initiative", "keywords", "counters", "poisoned", "status")
 
 
@@ -145,9 +149,9 @@ def edit(act: Act, action: dict) -> None:
     changes = action["set"]
     if not isinstance(changes, dict) or not changes or set(changes) - set(EDITABLE):
         raise InputError(f"An edit sets some of {', '.join(EDITABLE)}.", "set")
-    if changes.get("status") in GONE and c["kind"] != "summon" and changes["status"] == "dispelled":
+    if changes.get("status") in SUMMONS_ONLY and c["kind"] != "summon":
         raise InputError("Only a summon can be dispelled.", "status")
-    if changes.get("status") == "detained":
+    if changes.get("status") in BY_ACTION_ONLY:
         raise InputError("Detain is an action of its own (it names who detains).", "status")
     new = {**c, **changes}
     if "toughness" in changes and "toughness_now" not in changes and isinstance(changes["toughness"], int):

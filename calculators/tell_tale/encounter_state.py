@@ -76,14 +76,15 @@ DEFAULT_SETTINGS = {name: choices[0] for name, choices in SETTINGS.items()}
 
 
 def vocabulary() -> dict:
-    """What the encounter page draws with (hooks/trackers.py publishes it):
-    the house rulings it follows, the keywords, kinds and statuses by name,
-    and the steps of a turn with the rule of each."""
+    """What the encounter page draws with (encounter.vocabulary adds the
+    actions'): the house rulings it follows, the keywords and kinds by name
+    (as a menu writes them), each status as a card marks it (a standing
+    combatant is not marked), and the steps of a turn with the rule of each."""
     return {
         "settings": list(SETTINGS),
         "keywords": [list(k) for k in KEYWORDS.items()],
-        "kinds": [list(k) for k in KINDS.items()],
-        "statuses": dict(STATUSES),
+        "kinds": [[k, label[0].upper() + label[1:]] for k, label in KINDS.items()],
+        "marks": {k: "" if k == "standing" else label.removesuffix(" (tapped)") for k, label in STATUSES.items()},
         "steps": [[step, STEP_LABELS[step], STEP_RULES[step]] for step in STEPS],
     }
 

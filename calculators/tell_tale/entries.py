@@ -11,7 +11,7 @@ from .characters import STARTING_LEVEL, STAT_LABELS
 from .decks import DECKLIST_MAX_LENGTH, EXEMPT_MAX_LENGTH
 from .encounter import ACTIONS
 from .encounter_state import RULES as ENCOUNTER_RULES, check_encounter, new_encounter
-from .encounter_state import vocabulary as encounter_vocabulary
+from .encounter import vocabulary as encounter_vocabulary
 from .hands import MAX_MULLIGANS
 from .planeswalkers import MAX_LOYALTY_COST
 from .poison import CURE_LABELS, MAX_TRACK_TURNS

@@ -14,7 +14,7 @@
 
 import { storedSettings } from "./table.js";
 import { siteBase } from "./offline.js";
-import { SavedRecord, STATE_MAX, el, importFile, notKept, pack, read, step, unpack, write } from "./tracker-kit.js";
+import { SavedRecord, STATE_MAX, el, importFile, notKept, pack, read, step, unpack, vocabulary, write } from "./tracker-kit.js";
 import { CHANNEL, PLAYERS_HASH, clock, setUpPlayers } from "./encounter-players.js";
 
 const NAME = "tell_tale.encounter";
@@ -23,15 +23,16 @@ const LINK = "encounter="; // #encounter=<deflate-raw, base64url>
 const LINK_MAX = 8000; // characters of a whole link: longer ones break in chats and mail
 const TIMER = `${STORE}:timer`; // a page preference on this device ("on"), not part of the fight
 const TURN_START = `${STORE}:turn-start`; // sessionStorage: when this tab saw the current turn begin, across a reload
-const SETTINGS = ["both", "overflow", "winner_damage", "tie", "rounding", "method", "shortfall"]; // encounter_state.SETTINGS
-// The keywords the tracker knows (encounter_state.KEYWORDS); Python refuses any other.
-const KEYWORDS = ["first-strike", "double-strike", "trample", "vigilance", "haste", "deathtouch", "infect", "wither",
-  "lifelink", "indestructible", "defender", "extort", "flying", "reach"];
-const KINDS = [["pc", "PC"], ["npc", "NPC"], ["familiar", "Familiar"], ["summon", "Summon"]];
-const STATUS = { standing: "", kneeling: "kneeling", "knocked-down": "knocked down", detained: "detained", exiled: "exiled", dispelled: "dispelled" };
-const STEPS = { untap: "1. Untap step", upkeep: "2. Upkeep step", draw: "3. Draw step", actions: "4. Character actions", end: "5. End step" };
-const OTHER = [["move", "Move"], ["kneel", "Kneel"], ["get-up", "Get up"], ["pick-up", "Pick up or equip"], ["sorcery", "Cast a sorcery"],
-  ["hide", "Hide"], ["flee", "Flee"], ["other", "Something else"]];
+// The tracker's words as Python declares them (encounter.vocabulary, published
+// with the page in the container's data-vocabulary): set by setUp.
+let SETTINGS = []; // the table's house rulings the tracker follows
+let KEYWORDS = []; // the keywords it knows; Python refuses any other
+let KEYWORD_NAMES = {};
+let KINDS = [];
+let STATUS = {}; // a status as a card marks it: a standing combatant is not marked
+let STEPS = {};
+let OTHER = []; // the other character actions' menu
+let EDIT_STATUSES = []; // [status, name, for summons only]: what the GM may set by hand
 // What each action asks for: its controls, the JSON names of who acts and who is acted on;
 // others: the one acting is never offered as its own target.
 const ACTIONS = {
@@ -66,7 +67,7 @@ const LINE_MAX = 6; // enemies in a charge's line that the form offers
 // ---------------------------------------------------------------- small helpers
 
 const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
-const keywordLabel = (k) => k.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+const keywordLabel = (k) => KEYWORD_NAMES[k] ?? k;
 
 /** Typed dice or numbers: "14", "4 17" -> 14, [4, 17]; empty -> undefined; anything else as typed (Python says what is wrong). */
 function typed(text) {
@@ -105,6 +106,15 @@ function settingsSpec() {
 
 export function setUp(box, { computeInWorker, copyText }) {
   if (location.hash === PLAYERS_HASH) return setUpPlayers(box); // the players' window: no GM control, no fight of its own
+  const words = vocabulary(box);
+  SETTINGS = words.settings;
+  KEYWORDS = words.keywords.map(([k]) => k);
+  KEYWORD_NAMES = Object.fromEntries(words.keywords);
+  KINDS = words.kinds;
+  STATUS = words.marks;
+  STEPS = Object.fromEntries(words.steps.map(([step, label]) => [step, label]));
+  OTHER = words.other_actions;
+  EDIT_STATUSES = words.edit_statuses;
   let state = null; // the encounter as Python last answered it; null: none yet
   let busy = false;
   let ready = false; // the saved encounter is read: until then no control acts
@@ -489,10 +499,9 @@ export function setUp(box, { computeInWorker, copyText }) {
       return el("div", { class: "calc-field" }, el("label", { for: fid(key), text: label }), input);
     });
     const status = el("select", { id: fid("status"), name: "status" },
-      ...["standing", "kneeling", "knocked-down", "exiled", ...(c.kind === "summon" ? ["dispelled"] : [])].map((s) =>
-        el("option", { value: s, text: { standing: "Standing", kneeling: "Kneeling (tapped)", "knocked-down": "Knocked down (tapped)",
-          exiled: "Exiled", dispelled: "Dispelled" }[s] })));
-    status.value = c.status === "detained" ? "standing" : c.status;
+      ...EDIT_STATUSES.filter(([, , summonsOnly]) => !summonsOnly || c.kind === "summon").map(([s, label]) => el("option", { value: s, text: label })));
+    const shownStatus = EDIT_STATUSES.some(([s]) => s === c.status) ? c.status : "standing"; // detained: only an action sets or ends it
+    status.value = shownStatus;
     const poisoned = el("select", { id: fid("poisoned"), name: "poisoned" }, el("option", { value: "false", text: "No" }), el("option", { value: "true", text: "Yes" }));
     poisoned.value = String(c.poisoned);
     const keywords = el("fieldset", { class: "enc-keyword-boxes" }, el("legend", { text: "Keywords" }),
@@ -516,7 +525,7 @@ export function setUp(box, { computeInWorker, copyText }) {
         const value = raw === "" ? (input.name === "initiative" ? null : undefined) : typed(raw);
         if (value !== undefined && value !== c[input.name]) set[input.name] = value;
       }
-      if (status.value !== (c.status === "detained" ? "standing" : c.status)) set.status = status.value;
+      if (status.value !== shownStatus) set.status = status.value;
       if (poisoned.value !== String(c.poisoned)) set.poisoned = poisoned.value === "true";
       const chosen = [...form.querySelectorAll("input[name=keywords]:checked")].map((i) => i.value);
       if (chosen.join() !== c.keywords.join()) set.keywords = chosen;

@@ -1,0 +1,86 @@
+"""Each vocabulary lives once, in Python (issue 21): the games' names, the
+trackers' kinds, keywords, statuses, steps, divisions, Championship points,
+goals and rulings are declared by the Python package and published with the
+pages (table-settings.json; each tracker container's data-vocabulary), and
+no page script declares a copy."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from calculators.registry import all_trackers
+from helpers import DOCS
+from rulebook import GAME_NAMES
+
+SCRIPTS = sorted((DOCS / "assets").glob("*.js"))
+
+
+def words(value) -> set[str]:
+    """Every string in a vocabulary entry (keys and labels alike), and every number as `key: n`."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for k, v in value.items():
+            found.add(k)
+            if isinstance(v, int):
+                found.add(f"{k}: {v}")
+            found |= words(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            found |= words(v)
+    elif isinstance(value, str):
+        found.add(value)
+    return found
+
+
+def declared_in_scripts(vocabulary_words: set[str]) -> list[str]:
+    """The scripts' string literals (and `key: number` pairs) that are one of the words."""
+    hits = []
+    for script in SCRIPTS:
+        text = re.sub(r"/\*.*?\*/", "", script.read_text(encoding="utf-8"), flags=re.S)  # comments may name them
+        text = re.sub(r"(^|\s)//.*", "", text)
+        literals = set(re.findall(r'"([^"\\\n]{2,80})"', text)) | set(re.findall(r"'([^'\\\n]{2,80})'", text))
+        literals |= {f"{k}: {n}" for k, n in re.findall(r'\b"?([a-z][a-z_-]*)"?\s*:\s*(\d+)\b', text)}
+        for word in sorted(literals & vocabulary_words):
+            hits.append(f"{script.name}: {word!r}")
+    return hits
+
+
+# Words a script may say for its own reasons: the JSON keys of states and actions
+# (the names Python answers with, not a list of choices), and plain English.
+SHARED_WITH_THE_STATE = {"first", "second", "standing", "actions", "end", "pc", "npc", "summon", "familiar", "draw",
+                         "trample", "extort", "reach", "detain", "exiled", "dispelled", "successes", "championship",
+                         "Extort"}  # the action's name in the menu: the keyword gives the action
+
+
+@pytest.mark.parametrize("tracker", [t for t in all_trackers().values() if t.vocabulary], ids=lambda t: t.name)
+def test_no_page_script_declares_a_trackers_vocabulary(tracker):
+    vocabulary = tracker.vocabulary()
+    json.dumps(vocabulary)  # JSON-ready, as published
+    hits = declared_in_scripts(set().union(*(words(v) for v in vocabulary.values())) - SHARED_WITH_THE_STATE)
+    assert not hits, f"{tracker.name}'s vocabulary is copied into page scripts (read it from the container's data-vocabulary):\n" + "\n".join(hits)
+
+
+def test_every_tracker_publishes_a_vocabulary():
+    missing = [t.name for t in all_trackers().values() if not t.vocabulary]
+    assert not missing, missing
+
+
+def test_no_page_script_declares_the_games_names():
+    hits = declared_in_scripts(set(GAME_NAMES.values()))
+    assert not hits, "the games' names are copied into page scripts (read them from table-settings.json):\n" + "\n".join(hits)
+
+
+def test_the_built_pages_publish_them(site):
+    spec = json.loads((site / "table-settings.json").read_text(encoding="utf-8"))
+    assert spec["games"] == {folder.replace("-", "_"): name for folder, name in GAME_NAMES.items()}
+    for tracker in all_trackers().values():
+        pages = [p for p in site.rglob("index.html") if f'data-tracker="{tracker.name}"' in p.read_text(encoding="utf-8")]
+        assert len(pages) == 1, (tracker.name, pages)
+        import html as html_module
+
+        found = re.search(r'data-vocabulary="([^"]*)"', pages[0].read_text(encoding="utf-8"))
+        assert found, tracker.name
+        assert json.loads(html_module.unescape(found.group(1))) == tracker.vocabulary()
