@@ -48,7 +48,7 @@ import zstandard
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "runtime"
 RUNTIME_NPM = ROOT / "node_modules" / "pyodide"
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")  # 314 made pyodide.asm.js a module
 ZSTD_DECODER = ROOT / "node_modules" / "zstddec" / "dist" / "zstddec.mjs"  # unpacks the snapshot in the browser
 ADAPTER = HERE / "pyodide-private.mjs"
 # What the browser gets from runtime/ (make-snapshot.mjs and this file stay behind).

@@ -14,9 +14,23 @@
 // emscripten-settings.ts and compat.ts for each of the uses above, then
 // change CHECKED_AGAINST. Until then the build refuses to run
 // (runtime/build.py and make-snapshot.mjs call checkVersion), and a browser
-// that somehow gets another version boots without the snapshot.
+// that somehow gets another version boots without the snapshot. The
+// TypeScript is in the npm package's pyodide.mjs.map (sourcesContent); the
+// snapshot code (API.makeSnapshot, API.restoreSnapshot, makeMemorySnapshot)
+// and the allocator exports are compiled into pyodide.asm.mjs: read there.
+//
+// 314.0.8 against 0.29.5: pyodide.asm.js became the ES module
+// pyodide.asm.mjs, loaded with import() (runtime/build.py copies it); the
+// stages of loadPyodide are unchanged (load the wasm script, await
+// _loadSnapshot and set INITIAL_MEMORY from its length, create the module,
+// whose preRun runs fsInit, then restoreSnapshot reads the bytes); the wasm
+// is still fetched once when the settings are made and compiled by one
+// WebAssembly.instantiateStreaming whose failure is only logged; the
+// snapshot's format and BUILD_ID check, makeMemorySnapshot, and the exports
+// _emscripten_builtin_malloc, _free, _sbrk, _malloc_trim and HEAPU8 are as
+// they were.
 
-export const CHECKED_AGAINST = "0.29.5";
+export const CHECKED_AGAINST = "314.0.8";
 
 /** Throws unless `version` (pyodide.mjs's `version`) is the one checked. */
 export function checkVersion(version) {
@@ -50,8 +64,13 @@ export function makeSnapshot(pyodide) {
  * and that garbage costs half a megabyte of the compressed snapshot. Borrow
  * every free block from the allocator, zero it, and give it back: the heap's
  * bookkeeping is untouched (only memory this function owns is written) and
- * the memory, so the snapshot, does not grow (a block that needs the heap to
- * grow is returned at once, and the heap's top trimmed after).
+ * the memory, so the snapshot, does not grow. Only blocks below the heap's
+ * top as it was (sbrk) are kept: above it lies memory never used, zeros
+ * already. A block that reaches past it is returned at once; the heap's top
+ * then stays raised (Emscripten's malloc does not give memory back to sbrk)
+ * but by no more than one block, and a size is only tried while the memory
+ * has room for that (314.0.8 leaves 1.7 MB: 0.29.5's way, which took the
+ * next size from the heap just extended, climbed past the end and grew it).
  */
 export function zeroFreeMemory(pyodide) {
   const module = pyodide._module;
@@ -61,13 +80,14 @@ export function zeroFreeMemory(pyodide) {
     throw new Error("this Pyodide build does not export the allocator functions zeroFreeMemory needs");
   }
   const memory = module.HEAPU8.length;
+  const top = sbrk(0);
+  const margin = 64 * 1024; // more than malloc adds to a request when it extends the heap
   const borrowed = [];
   for (let size = 1 << 20; size >= 16; size >>= 1) {
-    for (;;) {
-      const before = sbrk(0);
+    while (memory - sbrk(0) >= size + margin) {
       const block = malloc(size);
       if (!block) break;
-      if (sbrk(0) > before) {
+      if (block + size > top) {
         free(block);
         break;
       }

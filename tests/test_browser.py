@@ -198,7 +198,7 @@ def test_instant_navigation_keeps_one_runtime(page, base_url, pages_of):
     assert not page.errors
 
 
-@pytest.mark.parametrize("blocked", ["**/*.wasm", "**/pyodide.asm.js"])
+@pytest.mark.parametrize("blocked", ["**/*.wasm", "**/pyodide.asm.mjs"])
 def test_runtime_that_cannot_load_is_reported_in_words(browser, base_url, pages_of, blocked):
     ctx = browser.new_context()
     ctx.add_init_script("globalThis.__calcBootTimeoutMs = 20000")
