@@ -18,7 +18,7 @@ from pathlib import Path
 import zstandard
 
 PAGE = 4096
-MEMORY_BASE = 1024  # pyodide.asm.js: new WebAssembly.Global({value:"i32",mutable:false},1024)
+MEMORY_BASE = 1024  # 0.29.5's pyodide.asm.js: new WebAssembly.Global({value:"i32",mutable:false},1024); 314's wasm gives constant offsets
 
 
 def unpack(packed: bytes) -> bytes:

@@ -1,7 +1,7 @@
 // Python's standard library, installed after a snapshot is restored instead
 // of before.
 //
-// Pyodide downloads python_stdlib.zip (2.4 MB, already compressed, a fifth of
+// Pyodide downloads python_stdlib.zip (2.5 MB, already compressed, a fifth of
 // a first visit) before it hands over the interpreter. A restored snapshot
 // has already imported every module the calculators use, so the worker
 // gives Pyodide an empty archive to start with and puts the real one in

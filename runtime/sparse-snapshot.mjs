@@ -1,8 +1,8 @@
 // Reading the memory snapshot file, snapshot.bin.zst (written at build time by
 // pack_snapshot() in runtime/build.py).
 //
-// A Pyodide memory snapshot is the interpreter's whole memory: 24 MB, of
-// which about 9 MB are 4 KiB pages of zeros. The build drops those pages (the
+// A Pyodide memory snapshot is the interpreter's whole memory: 31 MB, of
+// which about 14 MB are 4 KiB pages of zeros. The build drops those pages (the
 // browser gets them back for free by allocating zeroed memory) and compresses
 // the rest with Zstandard, which makes it a third smaller than gzip would
 // and unpacks several times faster than the browser's own gzip stream.
