@@ -746,3 +746,62 @@ def test_the_gms_own_changes_are_marked_and_a_fight_saved_before_still_reads():
     assert encounter_step(read, {"do": "next"})[0]["log"][-1]["text"] == "Round 1, Ogre's turn: 3. Draw step."
     with pytest.raises(InputError, match="gm must be true"):
         check_encounter({**s, "log": [{**s["log"][0], "gm": "yes"}, *s["log"][1:]]})
+
+
+# ---------------------------------------------------------------- steps that pass on their own (issue 20)
+
+
+def _apart_from_the_log(state):
+    return {k: v for k, v in state.items() if k not in ("log", "log_start", "undo")}
+
+
+def test_next_through_equals_pressing_next_at_every_step_that_asks_nothing():
+    """tt.combat.turn, tt.combat.untap-step, tt.combat.upkeep-step, tt.combat.draw-step, tt.combat.end-step: at every
+    Next of the scripted fight (poison ticking, an unconscious Ogre's turn passing, Detain-free), Next with "through"
+    ends where pressing Next at each step that asks nothing ends, with the same fight, and says every step it passed."""
+    from calculators.tell_tale.encounter_state import NOTHING_TO_DECIDE, STEP_LABELS
+
+    s = new_encounter()
+    checked = 0
+    for action, seed in FIGHT:
+        if action == {"do": "next"}:
+            by_hand, said = step(s, {"do": "next"})
+            hand_log = [said.headline]
+            while by_hand["step"] in NOTHING_TO_DECIDE:
+                by_hand, said = step(by_hand, {"do": "next"})
+                hand_log.append(said.headline)
+            through, said = step(s, {"do": "next", "through": True})
+            assert _apart_from_the_log(through) == _apart_from_the_log(by_hand)
+            assert through["step"] not in NOTHING_TO_DECIDE
+            passed = len(hand_log) - 1
+            assert said.headline.count("'s ") >= 1 + passed
+            if passed:
+                assert "Passed on their own: " in said.headline
+                assert said.headline.count(",") >= passed - 1
+                assert all(STEP_LABELS[st][3:].lower() in said.headline for st in NOTHING_TO_DECIDE if any(STEP_LABELS[st] in h for h in hand_log[:-1]))
+            checked += 1
+        s = step(s, action, seed)[0]
+    assert checked >= 5
+
+
+def test_a_turn_is_one_next_with_through():
+    """From the actions step, one Next with "through" is the next turn's actions step: the end step, then its
+    untap, upkeep and draw steps pass on their own (tt.combat.turn), and the log says each."""
+    s = fresh(*(a for a, _ in FIGHT[:4]), {"do": "start", "through": True})
+    assert (s["round"], s["turn"], s["step"]) == (1, 0, "actions")
+    first, second = (next(c["name"] for c in s["combatants"] if c["id"] == s["order"][i]) for i in (0, 1))
+    assert f"Passed on their own: {first}'s untap step, {first}'s upkeep step, {first}'s draw step." in s["log"][-1]["text"]
+    s, said = step(s, {"do": "next", "through": True})
+    assert (s["round"], s["turn"], s["step"]) == (1, 1, "actions")
+    assert said.headline.startswith(f"Round 1, {second}'s turn: 4. Character actions.")
+    assert f"Passed on their own: {first}'s end step, {second}'s untap step, {second}'s upkeep step, {second}'s draw step." in said.headline
+
+
+@pytest.mark.parametrize("bad", ["yes", 1, None, [True]])
+def test_through_is_true_or_false(bad):
+    s = fresh(*(a for a, _ in FIGHT[:4]), {"do": "start"})
+    if bad is None:
+        assert step(s, {"do": "next", "through": None})[0]["step"] == "upkeep"  # left out: one step
+        return
+    with pytest.raises(InputError, match="through is true or false"):
+        step(s, {"do": "next", "through": bad})

@@ -852,3 +852,27 @@ def test_each_combatant_is_one_line_until_opened_and_toughness_changes_through_p
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert not page.errors, page.errors
     context.close()
+
+
+def test_with_pass_steps_chosen_a_turn_is_one_tap(page, base_url):
+    """Issue 20: "steps with nothing to decide pass on their own". Off unless chosen (a page preference, kept on
+    the device): one Next from the actions step is the next turn's actions step, the end, untap, upkeep and draw steps
+    passed by Python and named in the log."""
+    state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
+    assert state["step"] == "actions"
+    box = page.locator("[data-enc=through-setting]")
+    expect(box).not_to_be_checked()
+    box.check()
+    page.click("[data-enc=next]")
+    wait_for_log(page, len(state["log"]) + 1)
+    saved = stored(page)
+    assert (saved["round"], saved["turn"], saved["step"]) == (1, 1, "actions")
+    assert "Passed on their own: Vraska's end step, Goblin's untap step, Goblin's upkeep step, Goblin's draw step." in saved["log"][-1]["text"]
+    expect(page.locator(".enc-turn")).to_have_text("Round 1: Goblin's turn")
+    open_page(page, base_url)  # the choice is kept on the device
+    expect(page.locator("[data-enc=through-setting]")).to_be_checked()
+    page.locator("[data-enc=through-setting]").uncheck()
+    page.click("[data-enc=next]")
+    wait_for_log(page, len(state["log"]) + 2)
+    assert stored(page)["step"] == "end"  # one step again
+    assert not page.errors

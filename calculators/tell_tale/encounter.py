@@ -26,7 +26,8 @@ from .encounter_effects import EFFECTS
 from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition, take
 from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiative, sort_order
 from .encounter_state import (
-    ACTIONS_PER_TURN, GM_ONLY, GONE, HOLDERS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, STATE_BUDGET, STATUSES, STEP_LABELS, STEP_RULES, STEPS,
+    ACTIONS_PER_TURN, GM_ONLY, GONE, HOLDERS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, NOTHING_TO_DECIDE, STATE_BUDGET, STATUSES, STEP_LABELS,
+    STEP_RULES, STEPS,
     UNDO_CAP, by_id, check_core, clone, derive, new_encounter, restore, undo_record,
 )
 from .encounter_state import vocabulary as state_vocabulary
@@ -132,7 +133,10 @@ def _enter(act: Act) -> None:
 
 
 def start(act: Act, action: dict) -> None:
-    take(action, (), ("first",))
+    take(action, (), ("first", "through"))
+    through = action.get("through") or False  # left out (or null): one step
+    if not isinstance(through, bool):
+        raise InputError("through is true or false.", "through")
     s = act.state
     if s["phase"] == "combat":
         raise InputError("The fight is under way already.", "action")
@@ -162,17 +166,44 @@ def start(act: Act, action: dict) -> None:
     names = [by_id(s, i)["name"] for i in s["order"]]
     act.say(f"Turn order: {', '.join(names)}.")
     _enter(act)
+    went_by: list[str] = []
+    passed: list[str] = []
+    while through and s["step"] in NOTHING_TO_DECIDE:
+        went_by.append(f"{by_id(s, s['order'][s['turn']])['name']}'s {STEP_LABELS[s['step']][3:].lower()}")
+        _advance(act, passed)
     act.outcome = "started"
-    act.headline = f"The fight starts. Round 1: {names[0]}'s turn, {STEP_LABELS['untap'].lower()[3:]}."
+    act.headline = f"The fight starts. Round {s['round']}: {by_id(s, s['order'][s['turn']])['name']}'s turn, {STEP_LABELS[s['step']].lower()[3:]}." + (
+        f" Skipped, unconscious: {', '.join(passed)}." if passed else "") + (
+        f" Passed on their own: {', '.join(went_by)}." if went_by else "")
 
 
 def next_step(act: Act, action: dict) -> None:
-    take(action, ())
+    """The next step; with "through", on past every step that asks nothing of
+    the tracker (NOTHING_TO_DECIDE) to the next that does, each one's effects
+    applied and said in order, as if Next were pressed at each."""
+    take(action, (), ("through",))
+    through = action.get("through") or False  # left out (or null): one step
+    if not isinstance(through, bool):
+        raise InputError("through is true or false.", "through")
     s = act.state
     if s["phase"] != "combat":
         raise InputError("The fight is not under way: start it first.", "action")
-    i = STEPS.index(s["step"])
     passed: list[str] = []  # unconscious holders whose turns passed
+    went_by: list[str] = []  # steps passed on their own
+    _advance(act, passed)
+    while through and s["step"] in NOTHING_TO_DECIDE:
+        went_by.append(f"{by_id(s, s['order'][s['turn']])['name']}'s {STEP_LABELS[s['step']][3:].lower()}")
+        _advance(act, passed)
+    act.outcome = "step"
+    act.headline = f"Round {s['round']}, {by_id(s, s['order'][s['turn']])['name']}'s turn: {STEP_LABELS[s['step']]}." + (
+        f" Skipped, unconscious: {', '.join(passed)}." if passed else "") + (
+        f" Passed on their own: {', '.join(went_by)}." if went_by else "")
+
+
+def _advance(act: Act, passed: list[str]) -> None:
+    """One step on (the next turn after the end step), and what happens as it is reached."""
+    s = act.state
+    i = STEPS.index(s["step"])
     if i + 1 < len(STEPS):
         s["step"] = STEPS[i + 1]
     else:
@@ -200,9 +231,6 @@ def next_step(act: Act, action: dict) -> None:
                 _enter(act)
         s["step"] = "untap"
     _enter(act)
-    act.outcome = "step"
-    act.headline = f"Round {s['round']}, {by_id(s, s['order'][s['turn']])['name']}'s turn: {STEP_LABELS[s['step']]}." + (
-        f" Skipped, unconscious: {', '.join(passed)}." if passed else "")
 
 
 def other_action(act: Act, action: dict) -> None:

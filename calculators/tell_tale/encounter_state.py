@@ -54,6 +54,11 @@ STATUSES = {
 TAPPED = ("kneeling", "knocked-down", "detained")
 GONE = ("exiled", "dispelled")
 STEPS = ("untap", "upkeep", "draw", "actions", "end")
+# The steps that ask nothing of the tracker: what they do happens on its own
+# (untapping, Detain's end, a poison counter), and the draw and the discard
+# are counted at the table (the tracker keeps no hands). Next with "through"
+# passes them, saying what each did.
+NOTHING_TO_DECIDE = ("untap", "upkeep", "draw", "end")
 STEP_LABELS = {"untap": "1. Untap step", "upkeep": "2. Upkeep step", "draw": "3. Draw step", "actions": "4. Character actions", "end": "5. End step"}
 STEP_RULES = {"untap": "tt.combat.untap-step", "upkeep": "tt.combat.upkeep-step", "draw": "tt.combat.draw-step", "actions": "tt.combat.actions", "end": "tt.combat.end-step"}
 PHASES = ("setup", "combat", "over")

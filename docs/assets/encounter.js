@@ -22,6 +22,7 @@ const STORE = "table-rules:tell_tale.encounter"; // and STORE:before, the encoun
 const LINK = "encounter="; // #encounter=<deflate-raw, base64url>
 const LINK_MAX = 8000; // characters of a whole link: longer ones break in chats and mail
 const TIMER = `${STORE}:timer`; // a page preference on this device ("on"), not part of the fight
+const THROUGH = `${STORE}:through`; // a page preference ("on"): Next passes the steps that ask nothing (Python's NOTHING_TO_DECIDE)
 const TURN_START = `${STORE}:turn-start`; // sessionStorage: when this tab saw the current turn begin, across a reload
 // The tracker's words as Python declares them (encounter.vocabulary, published
 // with the page in the container's data-vocabulary): set by setUp.
@@ -382,6 +383,13 @@ export function setUp(box, { computeInWorker, copyText }) {
     tellPlayers();
   });
 
+  // Steps that ask nothing (untap, upkeep, draw, end) pass on their own: a page preference, off unless chosen.
+  // Python passes them ({"do": "next", "through": true}) and logs what each did.
+  const throughOn = () => read(THROUGH) === "on";
+  const throughBox = el("input", { type: "checkbox", id: ids("through-setting"), "data-enc": "through-setting", checked: throughOn() });
+  throughBox.addEventListener("change", () => write(THROUGH, throughBox.checked ? "on" : null));
+  const passing = () => (throughOn() ? { through: true } : {});
+
   function renderBanner() {
     const title = el("h2", { id: ids("banner-title"), class: "enc-turn" });
     const tools = el("div", { class: "calc-actions" });
@@ -399,7 +407,7 @@ export function setUp(box, { computeInWorker, copyText }) {
         el("div", { class: "calc-field" }, el("label", { for: by.id, text: "Turn order" }), by),
         ...(by.value === "hand" ? [el("div", { class: "calc-field" }, el("label", { for: first.id, text: "Who began the fight" }), first)] : [])));
       tools.append(
-        button("Start the fight", () => run({ do: "start", ...(first.value ? { first: first.value } : {}) }, { roll: true }), { class: "md-button md-button--primary", "data-enc": "start" }),
+        button("Start the fight", () => run({ do: "start", ...(first.value ? { first: first.value } : {}), ...passing() }, { roll: true }), { class: "md-button md-button--primary", "data-enc": "start" }),
         button("Roll Initiative for NPCs", () => run({ do: "initiative", all: true }, { roll: true }), { "data-enc": "roll-initiative" }));
     } else if (state.phase === "combat") {
       const holder = byId(current());
@@ -411,10 +419,11 @@ export function setUp(box, { computeInWorker, copyText }) {
     } else {
       title.textContent = "The encounter is over";
       lines.push(el("p", { text: `It lasted ${plural(state.round, "round")}. Toughness is back in full; Vitality, counters and poison stay.` }));
-      tools.append(button("Start another fight", () => run({ do: "start" }, { roll: true }), { class: "md-button md-button--primary", "data-enc": "start" }));
+      tools.append(button("Start another fight", () => run({ do: "start", ...passing() }, { roll: true }), { class: "md-button md-button--primary", "data-enc": "start" }));
     }
     tools.append(button("Show to players", showPlayers, { "data-enc": "players", title: "A second window for the players: the turn order and what they may see" }),
-      el("label", { class: "enc-check enc-timer-setting" }, timerBox, " Turn timer"));
+      el("label", { class: "enc-check enc-timer-setting" }, timerBox, " Turn timer"),
+      el("label", { class: "enc-check enc-timer-setting" }, throughBox, " Pass steps that ask nothing"));
     banner.replaceChildren(title, ...lines, tools);
     renderBar();
   }
@@ -796,7 +805,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   undoButton.addEventListener("click", () => run({ do: "undo" }));
-  nextButton.addEventListener("click", () => run({ do: "next" }));
+  nextButton.addEventListener("click", () => run({ do: "next", ...passing() }));
 
   // -------------------------------------------------------------- rulings
 
