@@ -262,6 +262,8 @@ def random_action(data, state):
     do = data.draw(st.sampled_from(["next"] * 6 + ["attack"] * 4 + list(ACTIONS)))
     if do == "add":
         return {"do": "add", **data.draw(fighters(ids[:-1]))}
+    if do in ("next", "start") and data.draw(st.booleans()):
+        return {"do": do, "through": True}  # on past the steps that ask nothing
     if do in ("attack", "first_strike"):
         dice = {"d20": pair(), "crit_d4": roll(4), "second_d20": pair(), "second_crit_d4": roll(4)} if do == "attack" else \
             {"d20": roll(), "target_d20": roll(), "crit_d4": roll(4), "second_d20": roll()}
