@@ -134,9 +134,7 @@ def _enter(act: Act) -> None:
 
 def start(act: Act, action: dict) -> None:
     take(action, (), ("first", "through"))
-    through = action.get("through") or False  # left out (or null): one step
-    if not isinstance(through, bool):
-        raise InputError("through is true or false.", "through")
+    through = _through(action)
     s = act.state
     if s["phase"] == "combat":
         raise InputError("The fight is under way already.", "action")
@@ -166,15 +164,9 @@ def start(act: Act, action: dict) -> None:
     names = [by_id(s, i)["name"] for i in s["order"]]
     act.say(f"Turn order: {', '.join(names)}.")
     _enter(act)
-    went_by: list[str] = []
-    passed: list[str] = []
-    while through and s["step"] in NOTHING_TO_DECIDE:
-        went_by.append(f"{by_id(s, s['order'][s['turn']])['name']}'s {STEP_LABELS[s['step']][3:].lower()}")
-        _advance(act, passed)
+    passed = _pass_through(act, [], through)
     act.outcome = "started"
-    act.headline = f"The fight starts. Round {s['round']}: {by_id(s, s['order'][s['turn']])['name']}'s turn, {STEP_LABELS[s['step']].lower()[3:]}." + (
-        f" Skipped, unconscious: {', '.join(passed)}." if passed else "") + (
-        f" Passed on their own: {', '.join(went_by)}." if went_by else "")
+    act.headline = f"The fight starts. Round {s['round']}: {by_id(s, s['order'][s['turn']])['name']}'s turn, {STEP_LABELS[s['step']].lower()[3:]}.{passed}"
 
 
 def next_step(act: Act, action: dict) -> None:
@@ -182,21 +174,34 @@ def next_step(act: Act, action: dict) -> None:
     the tracker (NOTHING_TO_DECIDE) to the next that does, each one's effects
     applied and said in order, as if Next were pressed at each."""
     take(action, (), ("through",))
-    through = action.get("through") or False  # left out (or null): one step
-    if not isinstance(through, bool):
-        raise InputError("through is true or false.", "through")
+    through = _through(action)
     s = act.state
     if s["phase"] != "combat":
         raise InputError("The fight is not under way: start it first.", "action")
-    passed: list[str] = []  # unconscious holders whose turns passed
-    went_by: list[str] = []  # steps passed on their own
-    _advance(act, passed)
+    skipped: list[str] = []  # unconscious holders whose turns passed
+    _advance(act, skipped)
+    passed = _pass_through(act, skipped, through)
+    act.outcome = "step"
+    act.headline = f"Round {s['round']}, {by_id(s, s['order'][s['turn']])['name']}'s turn: {STEP_LABELS[s['step']]}.{passed}"
+
+
+def _through(action: dict) -> bool:
+    """The action's "through": left out (or null), one step."""
+    through = action.get("through") or False
+    if not isinstance(through, bool):
+        raise InputError("through is true or false.", "through")
+    return through
+
+
+def _pass_through(act: Act, skipped: list[str], through: bool) -> str:
+    """With `through`, on past the steps that ask nothing (NOTHING_TO_DECIDE);
+    what the headline adds: the unconscious holders skipped, the steps passed."""
+    s = act.state
+    went_by: list[str] = []
     while through and s["step"] in NOTHING_TO_DECIDE:
         went_by.append(f"{by_id(s, s['order'][s['turn']])['name']}'s {STEP_LABELS[s['step']][3:].lower()}")
-        _advance(act, passed)
-    act.outcome = "step"
-    act.headline = f"Round {s['round']}, {by_id(s, s['order'][s['turn']])['name']}'s turn: {STEP_LABELS[s['step']]}." + (
-        f" Skipped, unconscious: {', '.join(passed)}." if passed else "") + (
+        _advance(act, skipped)
+    return (f" Skipped, unconscious: {', '.join(skipped)}." if skipped else "") + (
         f" Passed on their own: {', '.join(went_by)}." if went_by else "")
 
 
