@@ -28,7 +28,7 @@ from calculators.tell_tale import (
 from calculators.tell_tale.encounter import ACTIONS
 from calculators.tell_tale.encounter_state import KEYWORDS, LOG_CAP, RULES, SETTINGS, UNDO_CAP, check_encounter
 from calculators.web import compute
-from helpers_encounter import FIGHT, HOSTILE, fighters
+from helpers_encounter import ADD, FIGHT, HOSTILE, fighters
 from rulepages import all_rules
 
 TRACKER = "tell_tale.encounter"
@@ -279,15 +279,15 @@ def random_action(data, state):
     if do == "detain":
         return {"do": do, "source": pick(), "target": pick()}
     if do == "damage":
-        return {"do": do, "target": pick(), "amount": data.draw(st.integers(1, 12)), "source": pick()}
-    if do == "life":
-        return {"do": do, "target": pick(), "amount": data.draw(st.integers(-6, 6))}
+        return {"do": do, "target": pick(), "amount": data.draw(st.integers(1, 12) | st.sampled_from([998, 1000, 9999])), "source": pick()}
+    if do == "life":  # the far amounts: a step must never leave a state the tracker cannot read back
+        return {"do": do, "target": pick(), "amount": data.draw(st.integers(-6, 6) | st.sampled_from([-9999, -1000, 998, 1000, 9999]))}
     if do == "cure":
         return {"do": do, "target": pick(), "how": data.draw(st.sampled_from(["regenerate", "return", "burn"])), "amount": data.draw(st.integers(0, 4))}
     if do in ("extort",):
         return {"do": do, "user": pick()}
     if do == "ability":
-        return {"do": do, "user": pick(), "cost": data.draw(st.integers(-6, 6))}
+        return {"do": do, "user": pick(), "cost": data.draw(st.integers(-6, 6) | st.sampled_from([-9999, 9999]))}
     if do == "act":
         return {"do": do, "id": pick(), "what": data.draw(st.sampled_from(["move", "kneel", "get-up", "hide", "flee"]))}
     if do == "edit":
@@ -351,6 +351,20 @@ def test_undo_walks_back_a_whole_fight():
         assert {**s, "undo": None} == {**expected, "undo": None}
         assert s["undo"] == expected["undo"][len(expected["undo"]) - len(s["undo"]):]
     assert len(s["undo"]) == UNDO_CAP - (len(states) - 1 - last_undo)
+
+
+def test_no_step_leaves_a_fight_the_tracker_could_not_read_back():
+    """Healing past Vitality 999 or damage below -999 (tt.stats.vitality) once made a state that the
+    check of a saved fight refused: the fight was lost at the next reload. Such a step is refused now,
+    in a sentence, and nothing changes."""
+    s = fresh(*ADD[:2])
+    for action in ({"do": "life", "target": "c1", "amount": 990}, {"do": "damage", "target": "c2", "amount": 9999, "source": "c1"}):
+        with pytest.raises(InputError) as err:
+            step(s, action)
+        assert "Nothing has changed" in str(err.value) and "999" in str(err.value), str(err.value)
+    s, _ = step(s, {"do": "life", "target": "c1", "amount": 984})  # 15 + 984 = 999: the most there is
+    assert by_name(s, "Vraska")["vitality"] == 999
+    assert check_encounter(json.loads(json.dumps(s))) == s
 
 
 def test_nothing_to_undo_and_unknown_actions_are_sentences():

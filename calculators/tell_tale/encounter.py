@@ -321,6 +321,10 @@ def encounter_step(state: dict, action: dict, rng: random.Random | None = None) 
     s = act.state
     for c in s["combatants"]:
         derive(c, s["settings"])
+    try:  # a step must never make a fight the check of a saved one refuses: it would be lost at the next reload
+        check_core({**s, "log": [], "log_start": 0, "undo": []})
+    except InputError as err:
+        raise InputError(f"That was not done: the tracker could not keep the fight it makes ({str(err).rstrip('.')}). Nothing has changed.", "action") from None
     rules = tuple(dict.fromkeys(act.rules))
     details = tuple(_clip(d) for d in act.details[:MAX_DETAILS])
     entry = {"n": s["log_start"] + len(s["log"]) + 1, "round": s["round"], "text": _clip(act.headline), "details": list(details),
