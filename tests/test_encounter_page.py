@@ -27,6 +27,7 @@ from helpers_encounter import FIGHT, HOSTILE
 pytestmark = pytest.mark.browser
 TRACKER = "tell_tale.encounter"
 STORE = "table-rules:tell_tale.encounter"
+THROUGH = STORE + ":through"  # the device's preference: "off" stops Next at every step; absent, it passes the steps that ask nothing
 BOOT = 90_000  # ms: the machine is shared
 # "Roll for me" draws its seed with crypto.getRandomValues(new Uint32Array(1)); these hand it the script's seeds
 # in order, and keep the queue across reloads in sessionStorage.
@@ -52,6 +53,13 @@ def url(base_url):
 def open_page(page, base_url, hash_=""):
     page.goto(url(base_url) + hash_)
     page.locator(".enc-status", has_text="Ready").wait_for(timeout=BOOT)
+
+
+def one_step_at_a_time(where):
+    """Next stops at every step (by default it passes the steps that ask nothing), for a test that follows a turn
+    step by step: the device's preference set to "off" before the page's scripts run, unless a test set it itself."""
+    key = json.dumps(THROUGH)
+    where.add_init_script(f"try {{ if (localStorage.getItem({key}) === null) localStorage.setItem({key}, 'off'); }} catch {{}}")  # a frame with no storage: nothing to set
 
 
 def stored(page):
@@ -188,6 +196,7 @@ def test_a_scripted_fight_through_the_page_equals_the_python_package(browser, ba
     context = browser.new_context(**PHONE, accept_downloads=True)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     context.add_init_script(SEEDS)
+    one_step_at_a_time(context)  # FIGHT steps as Python's run_script does
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -423,6 +432,7 @@ def saved_fight(page, base_url, actions, context_page=None):
 def test_the_target_is_the_nearest_living_enemy_never_the_attacker(page, base_url):
     """Vraska (party) acts first: her target is the Goblin, the next foe in turn order; she is not offered to herself.
     The Goblin unconscious, the next turn's default skips it; the Ogre's target is the next party member after it."""
+    one_step_at_a_time(page)
     state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
     assert state["order"] == ["c1", "c2", "c3", "c4"]
     page.select_option("[data-enc=do]", "attack")
@@ -463,6 +473,7 @@ def by_id(state, cid):
 
 def test_an_unconscious_combatants_turn_passes_and_the_log_says_so(page, base_url):
     """The Goblin at Vitality 0: Next at the end of Vraska's turn goes to Mira's, as Python says (tt.stats.vitality)."""
+    one_step_at_a_time(page)
     actions = [*PARTY_AND_FOES, {"do": "start"}, {"do": "edit", "id": "c2", "set": {"vitality": 0}}, *[{"do": "next"}] * 4]
     state = saved_fight(page, base_url, actions)
     expected = python_step(state, {"do": "next"}, None)
@@ -516,27 +527,34 @@ class Thumb:
 
 
 def test_a_turn_on_a_phone_needs_no_scrolling_back_for_next(browser, base_url):
-    """Issue 20: at 360x740 a turn cost ~3,400 px of scrolling, "Next step" sitting 1,700-1,900 px above "Roll for me".
-    Two whole turns of Vraska's party against two foes (three Next to act, an attack rolled, two Next to the next turn),
-    from the tracker's banner at the top of the screen: the control bar stays at the bottom, in reach, all the way."""
+    """Issue 20: at 360x740 a turn cost ~3,400 px of scrolling, "Next step" sitting 1,700-1,900 px above "Roll for me",
+    and 6 taps (3 Next to act, the attack, 2 Next). Two whole turns of Vraska's party against two foes, from the
+    tracker's banner at the top of the screen, the page as it comes (steps that ask nothing pass on their own): the
+    control bar stays at the bottom, in reach, all the way; a turn is the attack and one Next."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     sturdy = [{**a, "vitality": 60} for a in PARTY_AND_FOES]  # nobody falls: the two turns are Vraska's and the Goblin's
     state = saved_fight(page, base_url, [*sturdy, {"do": "start"}])
+    assert state["step"] == "untap"  # started one step at a time: the first Next passes the untap, upkeep and draw steps
     page.evaluate("document.querySelector('.enc-banner').scrollIntoView({block: 'start'})")
     page.evaluate("scrollBy(0, -(document.querySelector('.md-header')?.getBoundingClientRect().bottom ?? 0))")
     thumb = Thumb(page)
     n = len(state["log"])
+
+    def next_turn(turn):
+        nonlocal n
+        thumb.tap("[data-enc=next]")
+        n += 1
+        wait_for_log(page, n)
+        saved = stored(page)
+        assert (saved["turn"], saved["step"]) == (turn, "actions"), (saved["turn"], saved["step"])
+
     figures = {}
+    next_turn(0)
     for turn, (actor, enemy) in enumerate([("c1", "c2"), ("c2", "c3")]):
         taps0, scrolled0 = thumb.taps, thumb.scrolled
-        for _ in range(3):
-            thumb.tap("[data-enc=next]")
-            n += 1
-            wait_for_log(page, n)
-        attack0 = (thumb.taps, thumb.scrolled)
         if page.locator("[data-enc=do]").input_value() != "attack":
             thumb.choose("[data-enc=do]", "attack")
         if page.locator("[data-enc=target]").input_value() != enemy:
@@ -545,18 +563,15 @@ def test_a_turn_on_a_phone_needs_no_scrolling_back_for_next(browser, base_url):
         n += 1
         wait_for_log(page, n)
         assert stored(page)["log"][-1]["text"].startswith(by_id(state, actor)["name"] + " attacks " + by_id(state, enemy)["name"])
-        attack = (thumb.taps - attack0[0], thumb.scrolled - attack0[1])
-        for _ in range(2):
-            thumb.tap("[data-enc=next]")
-            n += 1
-            wait_for_log(page, n)
+        attack = (thumb.taps - taps0, thumb.scrolled - scrolled0)
+        next_turn(turn + 1)
         figures[turn] = {"turn": (thumb.taps - taps0, thumb.scrolled - scrolled0), "attack": attack}
     print("taps, px scrolled:", figures)
     # One attack: the Roll for me tap alone (the target is already the nearest enemy); reaching it from the banner is one trip down.
     assert figures[0]["attack"][0] == 1 and figures[0]["attack"][1] <= 1300  # down past the cards once (before: 2 taps)
-    # The next turn: no scrolling at all (Next stays in reach beside the form); a turn is 3 + 1 + 2 = 6 taps.
-    assert figures[1] == {"turn": (6, 0), "attack": (1, 0)}
-    assert figures[0]["turn"][0] == 6 and figures[0]["turn"][1] == figures[0]["attack"][1]  # no trip back up for Next
+    # The next turn: no scrolling at all (Next stays in reach beside the form); a turn is the attack and one Next (before: 6 taps).
+    assert figures[1] == {"turn": (2, 0), "attack": (1, 0)}
+    assert figures[0]["turn"][0] == 2 and figures[0]["turn"][1] == figures[0]["attack"][1]  # no trip back up for Next
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert not page.errors, page.errors
     context.close()
@@ -624,6 +639,7 @@ def test_the_players_view_follows_the_gms_tab_and_hides_the_foes_numbers(browser
     whose turn, the step and round, statuses, the party's numbers, each foe's health as Python's word, the last
     headline that is not the GM's own change; no GM control, no dice field, no foe's number."""
     context = browser.new_context(**PHONE)
+    one_step_at_a_time(context)
     gm = context.new_page()
     gm.errors = []
     gm.on("pageerror", lambda e: gm.errors.append(str(e)))
@@ -633,6 +649,8 @@ def test_the_players_view_follows_the_gms_tab_and_hides_the_foes_numbers(browser
     expect(players.locator("[data-players=where]")).to_have_text("Round 1 · Vraska's turn")
     expect(players.locator("[data-players=step]")).to_have_text("3. Draw step")
     expect(players.locator("[data-players=status]")).to_have_text("Following the GM's tab.")
+    # It only shows: no Python runtime of its own (it started one, as every tracker page does, before)
+    assert players.evaluate("[globalThis.__calcRuntime.status, globalThis.__calcRuntime.worker]") == ["idle", None]
     assert shown_rows(players) == [
         {"name": "Vraska", "current": True, "numbers": ["3", "3/3", "15/15", "0"], "band": None, "marks": ""},
         {"name": "Goblin", "current": False, "numbers": [], "band": "unhurt", "marks": ""},
@@ -766,6 +784,7 @@ def test_the_turn_timer_is_off_until_chosen_and_counts_each_turn_from_zero(brows
     in the fight), reset at each turn, shown in the bar beside the round and in the players' view. Playwright's
     clock sets the time; nothing waits a fixed time."""
     context = browser.new_context(**PHONE)
+    one_step_at_a_time(context)
     t0 = datetime.datetime(2025, 3, 1, 20, 0, 0)
     context.clock.set_fixed_time(t0)
     gm = context.new_page()
@@ -854,25 +873,27 @@ def test_each_combatant_is_one_line_until_opened_and_toughness_changes_through_p
     context.close()
 
 
-def test_with_pass_steps_chosen_a_turn_is_one_tap(page, base_url):
-    """Issue 20: "steps with nothing to decide pass on their own". Off unless chosen (a page preference, kept on
+def test_steps_that_ask_nothing_pass_by_default_and_a_turn_is_one_tap(page, base_url):
+    """Issue 20: "steps with nothing to decide pass on their own". On unless turned off (a page preference, kept on
     the device): one Next from the actions step is the next turn's actions step, the end, untap, upkeep and draw steps
     passed by Python and named in the log."""
     state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
     assert state["step"] == "actions"
     box = page.locator("[data-enc=through-setting]")
-    expect(box).not_to_be_checked()
-    box.check()
+    expect(box).to_be_checked()
+    assert page.evaluate(f"localStorage.getItem({json.dumps(THROUGH)})") is None  # a default, not a choice written down
     page.click("[data-enc=next]")
     wait_for_log(page, len(state["log"]) + 1)
     saved = stored(page)
     assert (saved["round"], saved["turn"], saved["step"]) == (1, 1, "actions")
     assert "Passed on their own: Vraska's end step, Goblin's untap step, Goblin's upkeep step, Goblin's draw step." in saved["log"][-1]["text"]
     expect(page.locator(".enc-turn")).to_have_text("Round 1: Goblin's turn")
-    open_page(page, base_url)  # the choice is kept on the device
+    open_page(page, base_url)
     expect(page.locator("[data-enc=through-setting]")).to_be_checked()
     page.locator("[data-enc=through-setting]").uncheck()
     page.click("[data-enc=next]")
     wait_for_log(page, len(state["log"]) + 2)
     assert stored(page)["step"] == "end"  # one step again
+    open_page(page, base_url)  # unticked is kept too
+    expect(page.locator("[data-enc=through-setting]")).not_to_be_checked()
     assert not page.errors

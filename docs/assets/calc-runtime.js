@@ -52,8 +52,13 @@ export const runtime = {
   settledAt: null, // when the first result came, or the start failed (see settle)
 };
 
-/** Start the worker unless it runs; `runtimeUrl` is relative to this page. */
+/** The hash of a window that only shows what another tab sends (the encounter's
+ * players' view, encounter-players.js): it never computes, so it never starts Python. */
+export const SHOW_ONLY_HASH = "#players";
+
+/** Start the worker unless it runs (or this window only shows); `runtimeUrl` is relative to this page. */
 export function startRuntime(runtimeUrl) {
+  if (location.hash === SHOW_ONLY_HASH) return null;
   if (runtime.ready) return runtime.ready;
   runtime.url = new URL(runtimeUrl, location.href).href;
   runtime.created = performance.now();

@@ -22,7 +22,7 @@ const STORE = "table-rules:tell_tale.encounter"; // and STORE:before, the encoun
 const LINK = "encounter="; // #encounter=<deflate-raw, base64url>
 const LINK_MAX = 8000; // characters of a whole link: longer ones break in chats and mail
 const TIMER = `${STORE}:timer`; // a page preference on this device ("on"), not part of the fight
-const THROUGH = `${STORE}:through`; // a page preference ("on"): Next passes the steps that ask nothing (Python's NOTHING_TO_DECIDE)
+const THROUGH = `${STORE}:through`; // a page preference ("off": one step at a time); else Next passes the steps that ask nothing (Python's NOTHING_TO_DECIDE)
 const TURN_START = `${STORE}:turn-start`; // sessionStorage: when this tab saw the current turn begin, across a reload
 // The tracker's words as Python declares them (encounter.vocabulary, published
 // with the page in the container's data-vocabulary): set by setUp.
@@ -383,11 +383,11 @@ export function setUp(box, { computeInWorker, copyText }) {
     tellPlayers();
   });
 
-  // Steps that ask nothing (untap, upkeep, draw, end) pass on their own: a page preference, off unless chosen.
+  // Steps that ask nothing (untap, upkeep, draw, end) pass on their own: a page preference, on unless turned off.
   // Python passes them ({"do": "next", "through": true}) and logs what each did.
-  const throughOn = () => read(THROUGH) === "on";
+  const throughOn = () => read(THROUGH) !== "off";
   const throughBox = el("input", { type: "checkbox", id: ids("through-setting"), "data-enc": "through-setting", checked: throughOn() });
-  throughBox.addEventListener("change", () => write(THROUGH, throughBox.checked ? "on" : null));
+  throughBox.addEventListener("change", () => write(THROUGH, throughBox.checked ? null : "off"));
   const passing = () => (throughOn() ? { through: true } : {});
 
   function renderBanner() {
