@@ -90,6 +90,8 @@ def perform(page, action, seed):
             page.select_option("#enc-add-owner", action["owner"])
         for key in ("power", "toughness", "vitality", "speed", "initiative"):
             page.fill(f"#enc-add-{key}", str(action.get(key, "")))
+        if action.get("keywords") and page.locator("[data-enc=add-keywords]").get_attribute("open") is None:
+            page.click("[data-enc=add-keywords] summary")  # folded until opened
         for keyword in action.get("keywords", []):
             page.check(f"input[name=add-keyword][value='{keyword}']")
         page.click("[data-enc=add]")
@@ -594,6 +596,58 @@ def test_add_another_like_this_is_one_tap(page, base_url):
     expect(page.locator(".enc-card[data-id=c6]")).to_have_count(0)
     assert page.locator("[data-enc=another-c1]").get_attribute("aria-label") == "Add another like Vraska"
     assert not page.errors
+
+
+def test_four_combatants_are_added_in_few_taps_and_little_scrolling_on_a_phone(browser, base_url):
+    """Issue 20: "adding a combatant takes 9 taps; four take 36 and 3,100 px". At 360x740, from the add form's
+    heading: Vraska, Mira and a Goblin through the form (a tap per field typed, two per select), then a second Goblin
+    with "Add another Goblin" beside Add (one tap). The keywords are folded (Add sat 400 px below the numbers) and
+    named on the fold once chosen. Each combatant is Python's own."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    open_page(page, base_url)
+    page.evaluate("document.querySelector('.enc-add').scrollIntoView({block: 'start'})")
+    page.evaluate("scrollBy(0, -(document.querySelector('.md-header')?.getBoundingClientRect().bottom ?? 0) - 60)")
+    expect(page.locator("[data-enc=add-again]")).to_be_hidden()
+    thumb = Thumb(page)
+    state = None
+    vraska, goblin, mira = PARTY_AND_FOES[:3]
+    for action in (vraska, mira, goblin):
+        thumb.tap(".enc-add [name=name]")
+        page.fill(".enc-add [name=name]", action["name"])
+        if page.locator(".enc-add [name=kind]").input_value() != action["kind"]:
+            thumb.choose(".enc-add [name=kind]", action["kind"])
+        for key in ("power", "toughness", "vitality", "speed", "initiative"):
+            thumb.tap(f".enc-add [name={key}]")
+            page.fill(f".enc-add [name={key}]", str(action[key]))
+        thumb.tap("[data-enc=add]")
+        state = python_step(state, {**action, "keywords": []}, None)["state"]
+        wait_for_log(page, len(state["log"]))
+        assert stored(page) == state
+    form_taps = thumb.taps
+    expect(page.locator("[data-enc=add-again]")).to_have_text("Add another Goblin")
+    thumb.tap("[data-enc=add-again]")
+    state = python_step(state, {"do": "another", "id": "c3"}, None)["state"]
+    wait_for_log(page, len(state["log"]))
+    assert stored(page) == state and [c["name"] for c in state["combatants"]] == ["Vraska", "Mira", "Goblin", "Goblin 2"]
+    print("four combatants: taps", thumb.taps, "px scrolled", thumb.scrolled)
+    assert form_taps == 3 * 7 + 2  # each: the name, 5 numbers, Add; the Goblin's kind chosen
+    assert thumb.taps == form_taps + 1 < 36
+    assert thumb.scrolled <= 300  # was 3,100 px
+    # The fold names what is chosen in it
+    page.click("[data-enc=add-keywords] summary")
+    page.check("input[name=add-keyword][value='flying']")
+    page.check("input[name=add-keyword][value='reach']")
+    expect(page.locator("[data-enc=add-keywords] summary")).to_have_text("Keywords: Flying, Reach")
+    page.locator("[data-enc=undo]").click()  # the Goblin 2 undone: "another" is still the Goblin
+    expect(page.locator("[data-enc=add-again]")).to_have_text("Add another Goblin")
+    page.locator("[data-enc=undo]").click()  # the Goblin undone: nothing to repeat
+    expect(page.locator("[data-enc=add-again]")).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert not page.errors, page.errors
+    context.close()
 
 
 def test_no_select_option_is_cut_on_a_phone(browser, base_url):

@@ -726,6 +726,11 @@ export function setUp(box, { computeInWorker, copyText }) {
     return el("div", { class: "calc-field" }, el("label", { for: control.id, text: label }), control);
   };
   const numberBox = () => el("input", { type: "text", inputmode: "numeric", autocomplete: "off" });
+  const keywordsSummary = el("summary", { text: "Keywords: none" });
+  // "Another" for the combatant this form added last, beside Add: the thumb is here, the rows are far above
+  let lastAdded = null;
+  const addAgain = el("button", { type: "button", class: "md-button", "data-enc": "add-again", hidden: true });
+  addAgain.addEventListener("click", () => run({ do: "another", id: lastAdded }));
   addForm.append(
     el("div", { class: "calc-fields" },
       addField("name", "Name", el("input", { type: "text", autocomplete: "off", maxlength: "40" })),
@@ -739,14 +744,24 @@ export function setUp(box, { computeInWorker, copyText }) {
       addField("power", "Power", numberBox()), addField("toughness", "Toughness", numberBox()),
       addField("vitality", "Vitality", numberBox()), addField("speed", "Speed", numberBox()),
       addField("initiative", "Initiative", numberBox())),
-    el("fieldset", { class: "enc-keyword-boxes" }, el("legend", { text: "Keywords" }),
-      ...KEYWORDS.map((k) => el("label", { class: "enc-check" }, el("input", { type: "checkbox", name: "add-keyword", value: k }), " " + keywordLabel(k)))),
-    el("div", { class: "calc-actions" }, el("button", { type: "submit", class: "md-button md-button--primary", "data-enc": "add", text: "Add" })),
+    // 24 boxes: folded, so that Add sits under the numbers (on a phone they were 400 px between)
+    el("details", { class: "enc-add-keywords", "data-enc": "add-keywords" }, keywordsSummary,
+      el("fieldset", { class: "enc-keyword-boxes" }, el("legend", { class: "md-visually-hidden", text: "Keywords" }),
+        ...KEYWORDS.map((k) => el("label", { class: "enc-check" }, el("input", { type: "checkbox", name: "add-keyword", value: k }), " " + keywordLabel(k))))),
+    el("div", { class: "calc-actions" }, el("button", { type: "submit", class: "md-button md-button--primary", "data-enc": "add", text: "Add" }), addAgain),
     el("p", { class: "calc-error", role: "alert", "data-enc": "add-error" }));
   const addError = addForm.querySelector("[data-enc=add-error]");
   add.kind.addEventListener("change", renderAddForm);
+  addForm.addEventListener("change", (event) => {
+    if (event.target.name !== "add-keyword") return;
+    const chosen = [...addForm.querySelectorAll("input[name=add-keyword]:checked")].map((i) => keywordLabel(i.value));
+    keywordsSummary.textContent = `Keywords: ${chosen.length ? chosen.join(", ") : "none"}`;
+  });
 
   function renderAddForm() {
+    const again = lastAdded && state?.combatants.find((c) => c.id === lastAdded);
+    addAgain.hidden = !again;
+    if (again) addAgain.textContent = addAgain.title = `Add another ${again.name}`; // the title: the whole name, where a long one is cut
     const holders = (state?.order ?? []).map(byId);
     fillSelect(add.owner, holders, { blank: holders.length ? null : "(add its PC or NPC first)" });
     add.owner.closest(".calc-field").hidden = !["familiar", "summon"].includes(add.kind.value);
@@ -771,6 +786,9 @@ export function setUp(box, { computeInWorker, copyText }) {
       showAnswer(result);
       for (const key of ["name", "power", "toughness", "vitality", "speed", "initiative"]) add[key].value = "";
       for (const box of addForm.querySelectorAll("input[type=checkbox]")) box.checked = false;
+      keywordsSummary.textContent = "Keywords: none";
+      lastAdded = result.state.combatants.at(-1)?.id ?? null;
+      renderAddForm();
       add.name.focus();
     }
   });
