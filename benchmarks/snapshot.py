@@ -4,13 +4,15 @@ The packed file (runtime/build.py `pack_snapshot`, read by
 runtime/sparse-snapshot.mjs) is unpacked and its 4 KiB pages sorted into
 zero pages (not shipped), pages equal to the wasm's initial memory (its
 active data segments, which the browser already has once pyodide.asm.wasm is
-instantiated), and the rest. `python -m benchmarks.snapshot SITE_DIR` also
-prints the packed size for other zstd levels and windows, and without the
-pages equal to the initial memory: the directions the issue lists, measured.
+instantiated: not shipped either since issue 22), and the rest.
+`python -m benchmarks.snapshot SITE_DIR` also prints the packed size for
+other zstd levels and windows, and with the pages equal to the initial
+memory shipped as before: the directions the issues list, measured.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import struct
 import sys
 from pathlib import Path
@@ -18,93 +20,52 @@ from pathlib import Path
 import zstandard
 
 PAGE = 4096
-MEMORY_BASE = 1024  # 0.29.5's pyodide.asm.js: new WebAssembly.Global({value:"i32",mutable:false},1024); 314's wasm gives constant offsets
+FIXED = 28  # the file's header before its runs (runtime/sparse-snapshot.mjs)
 
 
-def unpack(packed: bytes) -> bytes:
-    magic, version, full_length, count = struct.unpack_from("<4sIII", packed)
-    if magic != b"SPSN" or version != 2:
-        raise ValueError("not a version 2 sparse snapshot")
-    runs = [struct.unpack_from("<II", packed, 16 + 8 * i) for i in range(count)]
-    data = zstandard.ZstdDecompressor().decompress(packed[16 + 8 * count:], max_output_size=full_length)
+def _build():
+    """runtime/build.py (not a package): the packer and the wasm's initial memory."""
+    path = Path(__file__).resolve().parent.parent / "runtime" / "build.py"
+    spec = importlib.util.spec_from_file_location("table_rules_runtime_build_bench", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def unpack(packed: bytes, wasm: bytes) -> bytes:
+    """The full snapshot: the stored runs, and the initial runs from `wasm`'s data."""
+    magic, version, full_length, count, offset, initial_count, _ = struct.unpack_from("<4sIIIIII", packed)
+    if magic != b"SPSN" or version != 3:
+        raise ValueError("not a version 3 sparse snapshot")
+    runs = [struct.unpack_from("<II", packed, FIXED + 8 * i) for i in range(count + initial_count)]
+    data = zstandard.ZstdDecompressor().decompress(packed[FIXED + 8 * len(runs):], max_output_size=full_length)
     full = bytearray(full_length)
     at = 0
-    for offset, length in runs:
-        full[offset:offset + length] = data[at:at + length]
+    for start, length in runs[:count]:
+        full[start:start + length] = data[at:at + length]
         at += length
+    if initial_count:
+        initial = _build().initial_memory(wasm)
+        for start, length in runs[count:]:
+            full[start:start + length] = initial[start - offset:start - offset + length].ljust(length, b"\0")
     return bytes(full)
-
-
-def _leb(buf: bytes, at: int) -> tuple[int, int]:
-    result = shift = 0
-    while True:
-        byte = buf[at]
-        at += 1
-        result |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            return result, at
-
-
-def _sleb(buf: bytes, at: int) -> tuple[int, int]:
-    result = shift = 0
-    while True:
-        byte = buf[at]
-        at += 1
-        result |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            if byte & 0x40:
-                result -= 1 << shift
-            return result, at
-
-
-def initial_memory(wasm: bytes, size: int) -> bytes:
-    """Memory 0 as instantiating `wasm` leaves it: its active data segments
-    (offsets given as i32.const) written over zeros."""
-    memory = bytearray(size)
-    at = 8
-    while at < len(wasm):
-        section = wasm[at]
-        length, at = _leb(wasm, at + 1)
-        end = at + length
-        if section == 11:  # data
-            count, p = _leb(wasm, at)
-            for _ in range(count):
-                flags, p = _leb(wasm, p)
-                if flags == 1:  # passive: not in memory until memory.init
-                    n, p = _leb(wasm, p)
-                    p += n
-                    continue
-                if flags == 2:
-                    _, p = _leb(wasm, p)  # memory index
-                if wasm[p] == 0x41:  # i32.const
-                    offset, p = _sleb(wasm, p + 1)
-                elif wasm[p] == 0x23:  # global.get: __memory_base, the only import of a main module's data
-                    _, p = _leb(wasm, p + 1)
-                    offset = MEMORY_BASE
-                else:
-                    raise ValueError("a data segment whose offset is neither a constant nor __memory_base")
-                assert wasm[p] == 0x0B
-                n, p = _leb(wasm, p + 1)
-                memory[offset:offset + n] = wasm[p:p + n]
-                p += n
-        at = end
-    return bytes(memory)
 
 
 def make_up(runtime_dir: Path) -> dict:
     """Sizes of the snapshot in `runtime_dir` and its pages by kind."""
     packed = (runtime_dir / "snapshot.bin.zst").read_bytes()
-    full = unpack(packed)
-    # Pyodide's own header ("\0snp", its length at byte 4) comes before the memory.
-    head = struct.unpack_from("<I", full, 4)[0] if full[:4] == b"\0snp" else 0
-    init = bytes(head) + initial_memory((runtime_dir / "pyodide.asm.wasm").read_bytes(), len(full) - head)
+    wasm = (runtime_dir / "pyodide.asm.wasm").read_bytes()
+    full = unpack(packed, wasm)
+    build = _build()
+    head = build.pyodide_memory_offset(full)
+    memory = build.initial_memory(wasm) or b""
+    init = bytes(head) + memory + bytes(max(0, len(full) - head - len(memory)))
     zero = bytes(PAGE)
     kinds = {"zero": 0, "initial": 0, "rest": 0}
     for at in range(0, len(full), PAGE):
         page = full[at:at + PAGE]
-        kind = "zero" if page == zero[:len(page)] else "initial" if page == init[at:at + len(page)] else "rest"
+        kind = "zero" if page == zero[:len(page)] else "initial" if at >= head and page == init[at:at + len(page)] else "rest"
         kinds[kind] += len(page)
     return {"raw": len(full), "packed": len(packed), **kinds, "full": full, "init": init}
 
@@ -125,7 +86,7 @@ def pack(full: bytes, skip_initial: bytes | None = None, level: int = 19, window
         kept += page
     params = zstandard.ZstdCompressionParameters.from_level(level, window_log=window_log) if window_log else None
     compressor = zstandard.ZstdCompressor(compression_params=params) if params else zstandard.ZstdCompressor(level=level)
-    return 16 + 8 * runs + len(compressor.compress(bytes(kept)))
+    return FIXED + 8 * runs + len(compressor.compress(bytes(kept)))
 
 
 def main(site: Path) -> None:
@@ -133,9 +94,10 @@ def main(site: Path) -> None:
     m = make_up(runtime)
     print(f"snapshot {m['raw'] / 1e6:.2f} MB raw, {m['packed'] / 1e6:.2f} MB packed; zero pages {m['zero'] / 1e6:.2f} MB, "
           f"equal to the initial memory {m['initial'] / 1e6:.2f} MB, the rest {m['rest'] / 1e6:.2f} MB")
-    print(f"  without the pages equal to the initial memory: {pack(m['full'], m['init']) / 1e6:.3f} MB")
+    print(f"  with the pages equal to the initial memory shipped (as before issue 22): {pack(m['full']) / 1e6:.3f} MB")
     for level, window in ((19, None), (19, 23), (19, 24), (22, None), (22, 25), (12, None), (3, None)):
-        print(f"  zstd level {level}, window {window or 'default'}: {pack(m['full'], level=level, window_log=window) / 1e6:.3f} MB")
+        size = pack(m['full'], m['init'], level=level, window_log=window)
+        print(f"  zstd level {level}, window {window or 'default'}: {size / 1e6:.3f} MB")
 
 
 if __name__ == "__main__":

@@ -13,9 +13,10 @@ Steps, each printed:
    the browser loads them with their sha256 checked;
 4. make a memory snapshot in Node from the same files, with the calculators
    already imported (runtime/make-snapshot.mjs), and pack it for the browser
-   (`pack_snapshot`: empty pages out, Zstandard; read by sparse-snapshot.mjs);
-5. write `manifest.json`: the version, the digest and each file's size and
-   sha256. hooks/pyodide_runtime.py copies the folder into the site as
+   (`pack_snapshot`: empty pages and pages equal to the wasm's initial memory
+   out, Zstandard; read by sparse-snapshot.mjs);
+5. write `manifest.json`: the version, the digest, each file's size and
+   sha256, and the unpacked snapshot's length and sha256. hooks/pyodide_runtime.py copies the folder into the site as
    `pyodide/<version>-<digest>/`; hooks/offline.py reads the manifest and
    puts the digests into the service worker, which refuses to cache a file
    that does not match.
@@ -29,6 +30,7 @@ is built again.
 from __future__ import annotations
 
 import argparse
+import array
 import hashlib
 import json
 import os
@@ -107,8 +109,8 @@ def build(force: bool = False, say: Callable[[str], None] = print) -> Runtime:
     try:
         stage = tmp / "runtime"
         stage.mkdir()
-        _stage(stage, say)
-        _write_manifest(stage, runtime)
+        snapshot = _stage(stage, say)
+        _write_manifest(stage, runtime, snapshot)
         if runtime.path.exists():
             shutil.rmtree(runtime.path)
         try:
@@ -125,7 +127,9 @@ def build(force: bool = False, say: Callable[[str], None] = print) -> Runtime:
     return runtime
 
 
-def _stage(stage: Path, say: Callable[[str], None]) -> None:
+def _stage(stage: Path, say: Callable[[str], None]) -> dict:
+    """The runtime's files in `stage`; what the packed snapshot unpacks to
+    (its length and sha256, for the manifest: tests check the file against it)."""
     wheels = stage.parent / "wheels"
     wheels.mkdir()
     say("  building the calculators wheel")
@@ -144,10 +148,15 @@ def _stage(stage: Path, say: Callable[[str], None]) -> None:
     _run(["node", str(HERE / "make-snapshot.mjs"), str(stage)], "Making the Pyodide memory snapshot")
     raw = stage / "snapshot.raw"
     full = raw.read_bytes()
-    packed = pack_snapshot(full)
+    initial = initial_memory((stage / "pyodide.asm.wasm").read_bytes())
+    if initial is None:
+        say("  pyodide.asm.wasm's data is not at fixed addresses (or it has a start function): "
+            "the snapshot keeps the pages equal to its initial memory")
+    packed = pack_snapshot(full, initial=initial, initial_offset=pyodide_memory_offset(full))
     (stage / "snapshot.bin.zst").write_bytes(packed)
     raw.unlink()
     say(f"  packed the snapshot: {len(full) / 1e6:.1f} MB of memory in {len(packed) / 1e6:.1f} MB")
+    return {"length": len(full), "sha256": hashlib.sha256(full).hexdigest()}
 
 
 def write_lock(stage: Path, root: str) -> None:
@@ -172,12 +181,12 @@ def write_lock(stage: Path, root: str) -> None:
     spec.to_json(stage / "pyodide-lock.json", indent=1)
 
 
-def _write_manifest(stage: Path, runtime: Runtime) -> None:
+def _write_manifest(stage: Path, runtime: Runtime, snapshot: dict) -> None:
     files = {}
     for path in sorted(stage.iterdir()):
         data = path.read_bytes()
         files[path.name] = {"size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
-    manifest = {"pyodide": runtime.version, "digest": runtime.digest, "files": files}
+    manifest = {"pyodide": runtime.version, "digest": runtime.digest, "files": files, "snapshot": snapshot}
     (stage / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
 
 
@@ -200,27 +209,126 @@ def _sound(runtime: Runtime) -> bool:
 # ---------------------------------------------------------------- helpers
 
 
-def pack_snapshot(full: bytes, level: int = 19) -> bytes:
+def pack_snapshot(full: bytes, level: int = 19, initial: bytes | None = None, initial_offset: int = 0) -> bytes:
     """The memory snapshot as the browser gets it; runtime/sparse-snapshot.mjs
     reads it and documents the layout. Pages of zeros are left out (14 of
-    31 MB) and the rest is compressed with Zstandard: 5 MB, where gzip made
-    6.8 MB, and unpacked in a fraction of gzip's time. Shipped compressed, so
-    it travels small even from a host that compresses nothing."""
+    31 MB), and so are the pages equal to `initial`, the memory
+    pyodide.asm.wasm starts with (its data: 3.4 MB, 1 MB once compressed),
+    which the browser copies from the memory it has just instantiated
+    (`initial` starts at byte `initial_offset` of the snapshot, after
+    Pyodide's own header). The rest is compressed with Zstandard: 4 MB, where
+    gzip made 6.8 MB, and unpacked in a fraction of gzip's time. Shipped
+    compressed, so it travels small even from a host that compresses nothing."""
     view = memoryview(full)
     zero = bytes(SNAPSHOT_PAGE)
-    runs: list[list[int]] = []
+    runs: list[list[int]] = []  # stored
+    from_initial: list[list[int]] = []  # copied from the initial memory
     for start in range(0, len(full), SNAPSHOT_PAGE):
         page = view[start:start + SNAPSHOT_PAGE]
         if page == zero[:len(page)]:
             continue
-        if runs and sum(runs[-1]) == start:
-            runs[-1][1] += len(page)
+        at = start - initial_offset
+        same = initial is not None and at >= 0 and page == initial[at:at + len(page)].ljust(len(page), b"\0")
+        kind = from_initial if same else runs
+        if kind and sum(kind[-1]) == start:
+            kind[-1][1] += len(page)
         else:
-            runs.append([start, len(page)])
-    head = struct.pack("<4sIII", b"SPSN", 2, len(full), len(runs))
-    head += b"".join(struct.pack("<II", offset, length) for offset, length in runs)
+            kind.append([start, len(page)])
+    digest = initial_digest(b"".join(view[offset:offset + length] for offset, length in from_initial))
+    head = struct.pack("<4sIIIIII", b"SPSN", 3, len(full), len(runs), initial_offset, len(from_initial), digest)
+    head += b"".join(struct.pack("<II", offset, length) for offset, length in runs + from_initial)
     data = b"".join(view[offset:offset + length] for offset, length in runs)
     return head + zstandard.ZstdCompressor(level=level).compress(data)
+
+
+def initial_digest(data: bytes) -> int:
+    """A 32-bit check of the bytes taken from the initial memory, as
+    runtime/sparse-snapshot.mjs computes it (FNV-1a over little-endian 32-bit
+    words, a last short word zero-padded): any single changed word changes it."""
+    words = array.array("I", data[:len(data) // 4 * 4])
+    if sys.byteorder != "little":
+        words.byteswap()
+    if len(data) % 4:
+        words.append(int.from_bytes(data[len(data) // 4 * 4:], "little"))
+    h = 0x811C9DC5
+    for word in words:
+        h = ((h ^ word) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+def pyodide_memory_offset(full: bytes) -> int:
+    """Where the memory starts in a Pyodide snapshot: after its header
+    ("\\0snp", the header's length; API.restoreSnapshot in pyodide.asm.mjs
+    copies the snapshot from there into memory at address 0)."""
+    magic, length = struct.unpack_from("<4sI", full)
+    if magic != b"\0snp" or not 8 <= length < len(full):
+        raise BuildError("The memory snapshot does not start with Pyodide's header: re-check runtime/pyodide-private.mjs.")
+    return length
+
+
+def initial_memory(wasm: bytes) -> bytes | None:
+    """The memory instantiating `wasm` gives, up to its last data byte: its
+    active data segments written over zeros. None when that cannot be known
+    from the file alone: a segment placed by an imported global (0.29.5's
+    __memory_base), or a start function, which runs before anyone sees the
+    memory. The browser checks what it copies against the snapshot's digest
+    of these bytes, so a mistake here costs a normal boot, never a wrong one."""
+    memory = bytearray()
+    at = 8
+    while at < len(wasm):
+        section = wasm[at]
+        length, at = _leb(wasm, at + 1)
+        end = at + length
+        if section == 8:  # start
+            return None
+        if section == 11:  # data
+            count, p = _leb(wasm, at)
+            for _ in range(count):
+                flags, p = _leb(wasm, p)
+                if flags == 1:  # passive: not in memory until memory.init
+                    n, p = _leb(wasm, p)
+                    p += n
+                    continue
+                if flags == 2:
+                    index, p = _leb(wasm, p)
+                    if index:
+                        return None
+                if wasm[p] != 0x41:  # not i32.const
+                    return None
+                offset, p = _sleb(wasm, p + 1)
+                if wasm[p] != 0x0B:
+                    return None
+                n, p = _leb(wasm, p + 1)
+                if len(memory) < offset + n:
+                    memory.extend(bytes(offset + n - len(memory)))
+                memory[offset:offset + n] = wasm[p:p + n]
+                p += n
+        at = end
+    return bytes(memory)
+
+
+def _leb(buf: bytes, at: int) -> tuple[int, int]:
+    result = shift = 0
+    while True:
+        byte = buf[at]
+        at += 1
+        result |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return result, at
+
+
+def _sleb(buf: bytes, at: int) -> tuple[int, int]:
+    result = shift = 0
+    while True:
+        byte = buf[at]
+        at += 1
+        result |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            if byte & 0x40:
+                result -= 1 << shift
+            return result, at
 
 
 def checked_against() -> str:

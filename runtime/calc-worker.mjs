@@ -23,30 +23,30 @@ const base = new URL("./", import.meta.url).href;
 let snapshotFetched; // when it arrived, for make bench
 const early = loadSnapshot();
 
-/** {length, bytes}: promises of the snapshot's full length (known from its
+/** {layout, bytes}: promises of the snapshot file's layout (from its
  * header, early) and of its unpacked bytes. Unpacked by the helper; where
  * there is no helper, or it fails, here. */
 function loadSnapshot() {
-  let gotLength;
-  const length = new Promise((resolve) => { gotLength = resolve; });
-  const here = () => import("./sparse-snapshot.mjs").then(({ fetchSnapshot }) => fetchSnapshot(gotLength));
-  const bytes = typeof Worker !== "function" ? here() : inHelper(gotLength).catch((err) => {
+  let gotLayout;
+  const layout = new Promise((resolve) => { gotLayout = resolve; });
+  const here = () => import("./sparse-snapshot.mjs").then(({ fetchSnapshot }) => fetchSnapshot(gotLayout));
+  const bytes = typeof Worker !== "function" ? here() : inHelper(gotLayout).catch((err) => {
     console.warn("the snapshot helper failed, unpacking in the worker:", err);
     return here();
   });
   bytes.then(() => { snapshotFetched = performance.now(); }, () => {});
-  // A failed snapshot is handled where it is used; a length that never came
+  // A failed snapshot is handled where it is used; a layout that never came
   // is settled by that failure.
-  const lengthOrFailure = Promise.race([length, bytes.then(() => length)]);
-  lengthOrFailure.catch(() => {});
-  return { length: lengthOrFailure, bytes };
+  const layoutOrFailure = Promise.race([layout, bytes.then(() => layout)]);
+  layoutOrFailure.catch(() => {});
+  return { layout: layoutOrFailure, bytes };
 }
 
-function inHelper(gotLength) {
+function inHelper(gotLayout) {
   return new Promise((resolve, reject) => {
     const helper = new Worker(base + "snapshot-worker.mjs", { type: "module" });
     helper.onmessage = ({ data }) => {
-      if (data.length) return gotLength(data.length);
+      if (data.layout) return gotLayout(data.layout);
       helper.terminate();
       if (data.error) reject(new Error(data.error));
       else resolve(data.bytes);
@@ -76,9 +76,10 @@ async function fetchOk(url, as) {
 }
 
 /** loadPyodide, settled at once when the wasm cannot be had (Pyodide would
- * wait for ever): then with a RuntimeFileError that says why. */
-async function load(loadPyodide, options) {
-  const watch = watchWasm();
+ * wait for ever): then with a RuntimeFileError that says why. `onInstance`
+ * sees the wasm's instance first (see restoreOptions). */
+async function load(loadPyodide, options, onInstance = undefined) {
+  const watch = watchWasm({ onInstance });
   try {
     return await Promise.race([loadPyodide(options), watch.failed]);
   } finally {
@@ -98,7 +99,7 @@ async function bootFromSnapshot() {
     lockFileURL: base + "pyodide-lock.json",
     stdLibURL: EMPTY_ZIP, // the real one comes after, see late-stdlib.mjs
     ...restore.options,
-  }).catch((err) => { throw err instanceof RuntimeFileError ? err : restore.failure() || err; });
+  }, restore.onInstance).catch((err) => { throw err instanceof RuntimeFileError ? err : restore.failure() || err; });
   // A snapshot restores the random state it was made with: reseed.
   pyodide.runPython("import random; random.seed()");
   // Downloaded after the first result (or STDLIB_AFTER_MS), not before: the

@@ -3,12 +3,16 @@
 // The site leans on a few private or undocumented parts of Pyodide: the
 // memory snapshot (`_makeSnapshot`, `makeMemorySnapshot`, `_loadSnapshot`),
 // the order in which `loadPyodide` sizes memory from a snapshot, runs
-// `fsInit` and only then reads the snapshot's contents, the Emscripten
+// `fsInit` and only then reads the snapshot's contents (from the offset its
+// header gives, into memory at address 0), the Emscripten
 // module's allocator exports (`_module._emscripten_builtin_malloc`, `_free`,
 // `_sbrk`, `_malloc_trim`, `HEAPU8`), and the way Pyodide fetches and
 // compiles pyodide.asm.wasm (one `WebAssembly.instantiateStreaming` whose
-// failure it only logs, leaving `loadPyodide` pending for ever). Each was
-// read in Pyodide's source at the version below and nowhere else.
+// failure it only logs, leaving `loadPyodide` pending for ever;
+// `WebAssembly.instantiate` under Node; the instance exports its memory and
+// `Py_Version`, and nothing runs in it before Pyodide gets it, so its memory
+// is then the wasm's data). Each was read in Pyodide's source at the version
+// below and nowhere else.
 //
 // Upgrading Pyodide: read the new version's src/js/pyodide.ts,
 // emscripten-settings.ts and compat.ts for each of the uses above, then
@@ -29,6 +33,8 @@
 // snapshot's format and BUILD_ID check, makeMemorySnapshot, and the exports
 // _emscripten_builtin_malloc, _free, _sbrk, _malloc_trim and HEAPU8 are as
 // they were.
+
+import { copyInitialMemory } from "./sparse-snapshot.mjs";
 
 export const CHECKED_AGAINST = "314.0.8";
 
@@ -103,35 +109,63 @@ export function zeroFreeMemory(pyodide) {
 // ---------------------------------------------------------------- restoring
 
 /**
- * loadPyodide options that restore a snapshot while it is still arriving.
- * Pyodide sizes its memory from the snapshot's length and reads the contents
- * only when it restores them, after its `fsInit` hook: so the runtime starts
- * as soon as `length` (a promise of the full length, known from the file's
- * header) resolves, and `bytes` (a promise of the unpacked snapshot) is
- * copied in from `fsInit`. If `bytes` fails, the restore fails on an empty
- * snapshot: `failure()` then gives the reason to report instead.
+ * loadPyodide options that restore a snapshot while it is still arriving,
+ * and `onInstance`, for watchWasm: it takes the pages the file leaves out as
+ * equal to pyodide.asm.wasm's initial memory (see sparse-snapshot.mjs) from
+ * that memory the moment the wasm is instantiated, before Pyodide has run
+ * any of it (the wasm has no start function: runtime/build.py checks).
+ * Pyodide sizes its memory from the snapshot's length, instantiates the
+ * wasm, and reads the contents only when it restores them, after its
+ * `fsInit` hook: so the runtime starts as soon as `layout` (a promise of the
+ * file's layout, from its header) resolves, and `bytes` (a promise of the
+ * unpacked snapshot) is copied in from `fsInit`. If either fails, or the
+ * initial memory does not match the snapshot's digest of it, the restore
+ * fails on a snapshot without Pyodide's header: `failure()` then gives the
+ * reason to report instead.
  */
-export function restoreOptions({ length, bytes }) {
+export function restoreOptions({ layout, bytes }) {
   let full = null;
+  let plan = null;
   let failed = null;
+  let initialCopied = false;
   return {
     options: {
-      _loadSnapshot: Promise.resolve(length).then((n) => (full = new Uint8Array(n))),
+      _loadSnapshot: Promise.resolve(layout).then((known) => {
+        plan = known;
+        return (full = new Uint8Array(known.fullLength));
+      }),
       fsInit: async () => {
         try {
-          full.set(await bytes);
+          const data = await bytes;
+          if (failed) return;
+          if (plan.initial.runs.length && !initialCopied) throw new Error("Pyodide's memory was not seen when pyodide.asm.wasm was instantiated");
+          for (const [offset, length] of plan.runs) full.set(data.subarray(offset, offset + length), offset);
         } catch (err) {
           failed = err;
         }
       },
     },
+    /** @param {WebAssembly.Instance} instance */
+    onInstance(instance) {
+      if (!plan || !full || initialCopied || failed || !isPyodide(instance)) return;
+      try {
+        const memory = /** @type {WebAssembly.Memory} */ (instance.exports.memory);
+        copyInitialMemory(full, plan.initial, new Uint8Array(memory.buffer));
+        initialCopied = true;
+      } catch (err) {
+        failed = err;
+      }
+    },
     failure: () => failed,
   };
 }
 
-/** loadPyodide options that restore a snapshot already in memory. */
-export function restoreOptionsFromBytes(bytes) {
-  return { _loadSnapshot: bytes };
+/** Pyodide's own instance, not another wasm loaded meanwhile (the
+ * snapshot's Zstandard decoder is one): it exports its memory and CPython's
+ * Py_Version, which Pyodide itself reads (pyodide.asm.mjs). */
+function isPyodide(instance) {
+  const { memory, Py_Version: version } = instance.exports;
+  return memory instanceof WebAssembly.Memory && version instanceof WebAssembly.Global;
 }
 
 // ---------------------------------------------------------------- the wasm
@@ -144,14 +178,24 @@ export class RuntimeFileError extends Error {}
  * downloaded, is not sent as application/wasm, or does not compile. Pyodide
  * itself only logs these and never settles loadPyodide. Watches the
  * WebAssembly.instantiateStreaming call Pyodide makes in a browser, passing
- * it through unchanged; `stop()` puts the original back.
+ * it through unchanged; `onInstance` hears each instance made meanwhile, by
+ * that call or by WebAssembly.instantiate (Pyodide's way under Node), before
+ * the caller gets it. `stop()` puts the originals back.
+ * @param {{ onInstance?: (instance: WebAssembly.Instance) => void }} [options]
  */
-export function watchWasm() {
+export function watchWasm({ onInstance = (_instance) => {} } = {}) {
   const original = WebAssembly.instantiateStreaming;
+  const instantiate = WebAssembly.instantiate;
   let fail;
   const failed = new Promise((_, reject) => { fail = (why) => reject(new RuntimeFileError(why)); });
   failed.catch(() => {});
-  if (typeof original !== "function") return { failed, stop() {} };
+  /** @type {any} */ (WebAssembly).instantiate = async function (/** @type {any} */ source, /** @type {any} */ imports) {
+    const result = await instantiate.call(WebAssembly, source, imports);
+    onInstance(result instanceof WebAssembly.Instance ? result : result.instance);
+    return result;
+  };
+  const putBack = () => { WebAssembly.instantiate = instantiate; };
+  if (typeof original !== "function") return { failed, stop: putBack };
   const name = "pyodide.asm.wasm";
   WebAssembly.instantiateStreaming = async function (source, imports) {
     let response;
@@ -166,14 +210,17 @@ export function watchWasm() {
     if (response.ok && type !== "application/wasm") {
       fail(`the host sent ${name} as ${type || "a file of no type"}, not application/wasm`);
     }
+    let result;
     try {
-      return await original.call(WebAssembly, response, imports);
+      result = await original.call(WebAssembly, response, imports);
     } catch (err) {
       fail(`${name} is damaged or cut short: ${reason(err)}`);
       throw err;
     }
+    onInstance(result.instance);
+    return result;
   };
-  return { failed, stop() { WebAssembly.instantiateStreaming = original; } };
+  return { failed, stop() { WebAssembly.instantiateStreaming = original; putBack(); } };
 }
 
 function reason(err) {

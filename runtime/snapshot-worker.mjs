@@ -1,12 +1,12 @@
 // Fetches and unpacks the memory snapshot on a thread of its own, so the
 // calculators' worker can load Pyodide's scripts meanwhile instead of waiting
 // behind it. Hands the result over without a copy.
-// Messages out: {length} as soon as the header is read, then
+// Messages out: {layout} as soon as the header is read, then
 //               {bytes: Uint8Array} or {error}.
 import { fetchSnapshot } from "./sparse-snapshot.mjs";
 
 try {
-  const bytes = await fetchSnapshot((length) => postMessage({ length }));
+  const bytes = await fetchSnapshot((layout) => postMessage({ layout }));
   postMessage({ bytes }, [bytes.buffer]);
 } catch (err) {
   postMessage({ error: String(err && err.message ? err.message : err) });

@@ -2,39 +2,60 @@
 // pack_snapshot() in runtime/build.py).
 //
 // A Pyodide memory snapshot is the interpreter's whole memory: 31 MB, of
-// which about 14 MB are 4 KiB pages of zeros. The build drops those pages (the
-// browser gets them back for free by allocating zeroed memory) and compresses
-// the rest with Zstandard, which makes it a third smaller than gzip would
-// and unpacks several times faster than the browser's own gzip stream.
+// which about 14 MB are 4 KiB pages of zeros and 3.4 MB pages still as
+// pyodide.asm.wasm's data left them. The build drops both: the browser gets
+// the zeros back for free by allocating zeroed memory, and the wasm's data by
+// copying it from the memory it has just instantiated (copyInitialMemory,
+// called by runtime/pyodide-private.mjs at that moment), which saves a
+// megabyte of download. The rest is compressed with Zstandard, which makes it
+// a third smaller than gzip would and unpacks several times faster than the
+// browser's own gzip stream.
 //
 // Layout (integers unsigned 32-bit little-endian):
-//   "SPSN"  version (2)  full length  run count         } not compressed, so
-//   run count x (offset, length)                        } the length is known early
-//   one Zstandard frame: the bytes of those runs, one after the other
-// The runs are the stretches of memory that are not all zeros, in order.
+//   "SPSN"  version (3)  full length  run count                 } not compressed,
+//   initial offset  initial run count  initial digest           } so the layout
+//   run count x (offset, length)                                } is known early
+//   initial run count x (offset, length)                        }
+//   one Zstandard frame: the bytes of the runs, one after the other
+// The runs are the stretches of the snapshot stored in the file; the initial
+// runs those equal to the wasm's initial memory, byte `offset - initial
+// offset` of it on (the snapshot starts with Pyodide's header, then the memory
+// from address 0); the digest checks the bytes copied from there (FNV-1a over
+// 32-bit words, as initial_digest in runtime/build.py). Both lists are in
+// order and apart; everything else is zeros.
 
 const MAGIC = 0x4e535053; // "SPSN" read little-endian
-const VERSION = 2;
+const VERSION = 3;
+const FIXED = 28; // bytes before the runs
 
-/** Browser: fetch the snapshot next to this file and unpack it. */
-export async function fetchSnapshot(onLength) {
+/**
+ * @typedef {{ fullLength: number, runs: [number, number][], size: number,
+ *   initial: { offset: number, runs: [number, number][], digest: number, needed: number } }} Layout
+ * `initial.needed`: how many bytes of the initial memory the initial runs read.
+ */
+
+/** Browser: fetch the snapshot next to this file and unpack it. `onLayout`
+ * hears the layout as soon as the header is in. */
+export async function fetchSnapshot(onLayout) {
   const response = fetch(new URL("snapshot.bin.zst", import.meta.url));
   const { ZSTDDecoder } = await import("./zstddec.mjs"); // copied from the npm package zstddec
   const decoder = new ZSTDDecoder();
   await decoder.init();
   const ok = await response;
   if (!ok.ok) throw new Error(`snapshot.bin.zst answered ${ok.status}`);
-  return unpack(ok.body, { decode: (bytes, size) => decoder.decode(bytes, size), onLength });
+  return unpack(ok.body, { decode: (bytes, size) => decoder.decode(bytes, size), onLayout });
 }
 
 /**
- * Rebuild the full snapshot from a stream of the file's bytes. `onLength`
- * hears the full length as soon as the header is in, long before the rest;
- * `decode(bytes, size)` is a Zstandard decoder (zstddec's, in the browser).
+ * Rebuild the snapshot from a stream of the file's bytes, all but the initial
+ * runs (zeros until copyInitialMemory fills them). `onLayout` hears the
+ * layout as soon as the header is in, long before the rest; `decode(bytes,
+ * size)` is a Zstandard decoder (zstddec's, in the browser).
  * @param {ReadableStream<Uint8Array>} stream
- * @param {{ decode: (bytes: Uint8Array, size: number) => Uint8Array, onLength?: (length: number) => void }} options
+ * @param {{ decode: (bytes: Uint8Array, size: number) => Uint8Array, onLayout?: (layout: Layout) => void }} options
+ * @returns {Promise<Uint8Array>}
  */
-export async function unpack(stream, { decode, onLength = (_length) => {} }) {
+export async function unpack(stream, { decode, onLayout = (_layout) => {} }) {
   const reader = stream.getReader();
   const chunks = [];
   let received = 0;
@@ -46,7 +67,7 @@ export async function unpack(stream, { decode, onLength = (_length) => {} }) {
     received += value.length;
     if (!header) {
       header = readHeader(chunks, received);
-      if (header) onLength(header.fullLength);
+      if (header) onLayout(header);
     }
   }
   if (!header) throw new Error("the snapshot file is cut short");
@@ -68,27 +89,99 @@ export async function unpack(stream, { decode, onLength = (_length) => {} }) {
   return full;
 }
 
-/** The header, once enough bytes are in; null until then. */
+/**
+ * Fill the initial runs of `full` (a buffer of `layout.fullLength` bytes)
+ * from `memory`, the wasm's memory as instantiating it left it, and check
+ * them against the digest. Throws, in words, when they do not match: that
+ * memory is not the one the snapshot was made against.
+ * @param {Uint8Array} full
+ * @param {Layout["initial"]} initial
+ * @param {Uint8Array} memory
+ */
+export function copyInitialMemory(full, initial, memory) {
+  if (memory.length < initial.needed) throw new Error("the snapshot does not match this pyodide.asm.wasm");
+  for (const [offset, length] of initial.runs) {
+    const from = offset - initial.offset;
+    full.set(memory.subarray(from, from + length), offset);
+  }
+  if (digestOf(full, initial.runs) !== initial.digest) throw new Error("the snapshot does not match this pyodide.asm.wasm");
+}
+
+/** FNV-1a over the runs' bytes read as little-endian 32-bit words (a last
+ * short word zero-padded), in order: runtime/build.py initial_digest. */
+function digestOf(full, runs) {
+  let h = 0x811c9dc5;
+  let carry = []; // bytes of a word cut by the end of a run
+  const word = (w) => { h = Math.imul(h ^ w, 0x01000193) >>> 0; };
+  const flush = () => {
+    let w = 0;
+    carry.forEach((b, i) => { w |= b << (8 * i); });
+    word(w >>> 0);
+    carry = [];
+  };
+  for (const [offset, length] of runs) {
+    let at = offset;
+    const end = offset + length;
+    while (carry.length && at < end) {
+      carry.push(full[at++]);
+      if (carry.length === 4) flush();
+    }
+    if (at % 4 === 0 && full.byteOffset % 4 === 0) {
+      const words = new Uint32Array(full.buffer, full.byteOffset + at, (end - at) >> 2);
+      for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 0x01000193) >>> 0;
+      at += words.length * 4;
+    }
+    while (at < end) {
+      carry.push(full[at++]);
+      if (carry.length === 4) flush();
+    }
+  }
+  if (carry.length) flush();
+  return h;
+}
+
+/** The header, once enough bytes are in; null until then.
+ * @returns {Layout | null} */
 function readHeader(chunks, received) {
-  if (received < 16) return null;
+  if (received < FIXED) {
+    if (received >= 8) checkMagic(join(chunks, received));
+    return null;
+  }
   const bytes = join(chunks, received);
+  const view = checkMagic(bytes);
+  const fullLength = view.getUint32(8, true);
+  const count = view.getUint32(12, true);
+  const initialOffset = view.getUint32(16, true);
+  const initialCount = view.getUint32(20, true);
+  const digest = view.getUint32(24, true);
+  const size = FIXED + 8 * (count + initialCount);
+  if (received < size) return null;
+  const list = (at, n) => {
+    /** @type {[number, number][]} */
+    const runs = [];
+    for (let i = 0; i < n; i++) {
+      const offset = view.getUint32(at + 8 * i, true);
+      const length = view.getUint32(at + 8 * i + 4, true);
+      const previousEnd = i ? runs[i - 1][0] + runs[i - 1][1] : 0;
+      if (offset < previousEnd || offset + length > fullLength) throw new Error("the snapshot file is not in the expected format");
+      runs.push([offset, length]);
+    }
+    return runs;
+  };
+  const runs = list(FIXED, count);
+  const initialRuns = list(FIXED + 8 * count, initialCount);
+  if (initialRuns.some(([offset]) => offset < initialOffset)) throw new Error("the snapshot file is not in the expected format");
+  const last = initialRuns[initialRuns.length - 1];
+  const needed = last ? last[0] + last[1] - initialOffset : 0;
+  return { fullLength, runs, size, initial: { offset: initialOffset, runs: initialRuns, digest, needed } };
+}
+
+function checkMagic(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== VERSION) {
     throw new Error("the snapshot file is not in the expected format");
   }
-  const fullLength = view.getUint32(8, true);
-  const count = view.getUint32(12, true);
-  const size = 16 + 8 * count;
-  if (received < size) return null;
-  const runs = [];
-  for (let i = 0; i < count; i++) {
-    const offset = view.getUint32(16 + 8 * i, true);
-    const length = view.getUint32(20 + 8 * i, true);
-    const previousEnd = i ? runs[i - 1][0] + runs[i - 1][1] : 0;
-    if (offset < previousEnd || offset + length > fullLength) throw new Error("the snapshot file is not in the expected format");
-    runs.push([offset, length]);
-  }
-  return { fullLength, runs, size };
+  return view;
 }
 
 /** The chunks as one array; merges them in place, so the next call copies less. */

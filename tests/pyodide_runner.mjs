@@ -20,6 +20,7 @@ const late = await import(pathToFileURL(join(dir, "late-stdlib.mjs")).href);
 // Pyodide's private parts, as the browser uses them (runtime/pyodide-private.mjs).
 const adapter = await import(pathToFileURL(join(dir, "pyodide-private.mjs")).href);
 adapter.checkVersion(version);
+let restore = null;
 if (mode === "snapshot") {
   // Unpacked the way the browser's worker does it (runtime/sparse-snapshot.mjs).
   const { unpack } = await import(pathToFileURL(join(dir, "sparse-snapshot.mjs")).href);
@@ -27,14 +28,20 @@ if (mode === "snapshot") {
   const decoder = new ZSTDDecoder();
   await decoder.init();
   const file = Readable.toWeb(createReadStream(join(dir, "snapshot.bin.zst")));
-  Object.assign(options, adapter.restoreOptionsFromBytes(await unpack(file, { decode: (bytes, size) => decoder.decode(bytes, size) })));
+  let layout;
+  const bytes = await unpack(file, { decode: (bytes, size) => decoder.decode(bytes, size), onLayout: (known) => { layout = known; } });
+  // And restored as there: the pages equal to the wasm's initial memory come
+  // from the instance as it is made (restoreOptions, watchWasm).
+  restore = adapter.restoreOptions({ layout, bytes });
+  Object.assign(options, restore.options);
   // And, as there, with an empty standard library (runtime/late-stdlib.mjs);
   // Node reads stdLibURL as a file path, not a data: URL.
   const empty = join(mkdtempSync(join(tmpdir(), "stdlib-")), "empty.zip");
   writeFileSync(empty, Buffer.from(late.EMPTY_ZIP.split(",")[1], "base64"));
   options.stdLibURL = empty;
 }
-const pyodide = await loadPyodide(options);
+const watch = adapter.watchWasm({ onInstance: restore?.onInstance });
+const pyodide = await loadPyodide(options).catch((err) => { throw restore?.failure() || err; }).finally(() => watch.stop());
 if (options.stdLibURL) rmSync(dirname(options.stdLibURL), { recursive: true });
 if (mode === "boot") {
   const failures = [];

@@ -1,10 +1,18 @@
 // Reads packed snapshots with runtime/sparse-snapshot.mjs, for
 // tests/test_snapshot_format.py (which packs them with the build's own
-// pack_snapshot). Reads a JSON list on stdin: {packed: base64, chunks: [sizes]}
-// (the download cut into chunks of those sizes, in turn). Prints one JSON
-// line: per case {ok, full: base64, lengths: [what onLength heard]} or {ok, error}.
+// pack_snapshot). Reads a JSON list on stdin: {packed: base64, chunks: [sizes],
+// initial?: base64} (the download cut into chunks of those sizes, in turn; the
+// wasm's initial memory, copied in as runtime/pyodide-private.mjs does at
+// instantiation). Prints one JSON line: per case {ok, full: base64, lengths:
+// [the full length each time onLayout was called]} or {ok, error, lengths}.
 import { ZSTDDecoder } from "zstddec";
-import { unpack } from "../runtime/sparse-snapshot.mjs";
+// {restore: true} runs restoreOptions instead, as loadPyodide would: the
+// layout, an instance whose memory is `initial`, fsInit; then it prints {ok,
+// full (what Pyodide would restore from), failure}.
+// {sha256: true} prints the full snapshot's sha256 (hex) instead of itself.
+import { createHash } from "node:crypto";
+import { copyInitialMemory, unpack } from "../runtime/sparse-snapshot.mjs";
+import { restoreOptions } from "../runtime/pyodide-private.mjs";
 
 const decoder = new ZSTDDecoder();
 await decoder.init();
@@ -25,12 +33,38 @@ function streamOf(bytes, sizes) {
   });
 }
 
+/** What loadPyodide does with restoreOptions: size the snapshot from the
+ * layout, make the instance (here one whose memory holds `initial` and that
+ * exports a Py_Version like Pyodide's), run fsInit; the buffer it would restore. */
+async function restore(c, stream) {
+  let gotLayout;
+  const layout = new Promise((resolve) => { gotLayout = resolve; });
+  const bytes = unpack(stream, { decode, onLayout: gotLayout });
+  const { options, onInstance, failure } = restoreOptions({ layout, bytes });
+  const full = await options._loadSnapshot;
+  const initial = Buffer.from(c.initial, "base64");
+  const memory = new WebAssembly.Memory({ initial: Math.ceil((initial.length + 1) / 65536) });
+  new Uint8Array(memory.buffer).set(initial);
+  onInstance(/** @type {any} */ ({ exports: { memory, Py_Version: new WebAssembly.Global({ value: "i32" }, 0) } }));
+  await options.fsInit();
+  const err = failure();
+  return { ok: !err, full: b64(full), failure: err ? err.message : null };
+}
+
 const out = [];
 for (const c of input) {
+  if (c.restore) {
+    out.push(await restore(c, streamOf(new Uint8Array(Buffer.from(c.packed, "base64")), c.chunks)));
+    continue;
+  }
   const lengths = [];
+  let layout = null;
+  const onLayout = (known) => { layout = known; lengths.push(known.fullLength); };
   try {
-    const full = await unpack(streamOf(new Uint8Array(Buffer.from(c.packed, "base64")), c.chunks), { decode, onLength: (n) => lengths.push(n) });
-    out.push({ ok: true, full: b64(full), lengths });
+    const full = await unpack(streamOf(new Uint8Array(Buffer.from(c.packed, "base64")), c.chunks), { decode, onLayout });
+    if (c.initial != null) copyInitialMemory(full, layout.initial, new Uint8Array(Buffer.from(c.initial, "base64")));
+    const shown = c.sha256 ? { sha256: createHash("sha256").update(full).digest("hex") } : { full: b64(full) };
+    out.push({ ok: true, ...shown, lengths });
   } catch (err) {
     out.push({ ok: false, error: err.message, lengths });
   }
