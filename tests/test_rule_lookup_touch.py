@@ -15,6 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from calculators.registry import all_calculators
 from conftest import ROOT, SiteHandler, serve
 from helpers import poll, worker_data
 
@@ -306,4 +307,83 @@ def test_previews_work_offline(browser, site, base_url, rules):
     link.tap()
     expect(page.get_by_role("dialog", name=rule["title"])).to_be_visible()
     expect(page.locator(".rule-preview-text")).not_to_be_empty()
+    context.close()
+
+
+# ---------------------------------------------------------------- links to pages (issue 22)
+
+
+def first_paragraph(site, path: str) -> str:
+    """The text of the first paragraph under the page's title (past its first headings), as built."""
+    html = (site / path / "index.html").read_text(encoding="utf-8")
+    body = html[html.index("<h1"):]
+    paragraph = re.search(r"<p>(.*?)</p>", body, re.S)
+    assert paragraph, path
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", paragraph.group(1))).strip()
+
+
+@pytest.mark.parametrize("where", ["site_url", "elsewhere"])
+def test_a_desktop_hover_on_a_link_to_a_page_previews_it_at_any_address(browser, base_url, elsewhere, site, where):
+    """Issue 22: Material's previews of ordinary links showed only where the
+    sitemap named the serving address (SITE_URL's port): now the page's title
+    and first lines show wherever the site is served, and only once."""
+    url = base_url if where == "site_url" else elsewhere
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    page.goto(url + "tell-tale/")
+    link = page.locator(".md-content a[data-preview][href$='/tell-tale/combat/']").first
+    link.hover()
+    box = page.locator(PREVIEW)
+    expect(page.get_by_role("dialog", name="Combat")).to_be_visible()
+    expect(box.locator(".rule-preview-text")).to_contain_text(first_paragraph(site, "tell-tale/combat")[:40])
+    expect(box.locator(".rule-preview-meta")).to_be_hidden()  # a page: no page to name under its title
+    expect(box.get_by_role("link", name="Go to page")).to_have_attribute("href", url + "tell-tale/combat/")
+    expect(page.locator(".md-tooltip2")).to_have_count(0)  # Material's own preview gives way: one, not two
+    page.mouse.move(5, 400)  # away
+    expect(box).to_be_hidden()
+    link.click()  # a click goes straight to the page
+    page.wait_for_url(url + "tell-tale/combat/")
+    context.close()
+
+
+def test_a_link_to_a_section_previews_its_heading_and_page(browser, elsewhere):
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    page.goto(elsewhere + "calculators/")
+    link = page.locator(".md-content a[data-preview][href$='/tell-tale/combat/#calc-tell-tale-resolve-attack']").first
+    link.hover()
+    box = page.locator(PREVIEW)
+    expect(page.get_by_role("dialog", name="Calculator: Attack roll")).to_be_visible()
+    expect(box.locator(".rule-preview-meta")).to_have_text("Combat")
+    summary = all_calculators()["tell_tale.resolve_attack"].summary  # the form's own line, under its heading
+    expect(box.locator(".rule-preview-text")).to_have_text(summary)
+    expect(box.get_by_role("link", name="Go to section")).to_have_attribute("href", elsewhere + "tell-tale/combat/#calc-tell-tale-resolve-attack")
+    context.close()
+
+
+def test_a_tap_on_a_link_to_a_page_follows_it_at_once(browser, elsewhere):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(elsewhere + "tell-tale/")
+    page.locator(".md-content a[data-preview][href$='/tell-tale/combat/']").first.tap()
+    page.wait_for_url(elsewhere + "tell-tale/combat/")
+    expect(page.locator(PREVIEW)).to_have_count(0)
+    context.close()
+
+
+def test_a_page_preview_reads_the_page_as_text(browser, base_url):
+    """A fetched page is parsed, never shown as HTML: markup in it shows as nothing or as text."""
+    context = browser.new_context(**DESKTOP, service_workers="block")  # the route, not the worker's cache, answers
+    page = context.new_page()
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    evil = ('<!doctype html><article><h1>Combat <img src=x onerror="alert(1)"><b>bold</b></h1>'
+            '<p>&lt;script&gt;alert(2)&lt;/script&gt; <i>it</i><script>alert(3)</script></p></article>')
+    page.route("**/tell-tale/combat/", lambda route: route.fulfill(body=evil, content_type="text/html"))
+    page.goto(base_url + "tell-tale/")
+    page.locator(".md-content a[data-preview][href$='/tell-tale/combat/']").first.hover()
+    box = page.locator(PREVIEW)
+    expect(box.locator(".rule-preview-title")).to_have_text("Combat bold")
+    expect(box.locator(".rule-preview-text")).to_have_text("<script>alert(2)</script> italert(3)")
+    assert box.locator("img, b, i, script").count() == 0 and not dialogs
     context.close()

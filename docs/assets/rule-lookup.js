@@ -15,7 +15,8 @@
 // its game named (its title, game and first sentences are rule-previews.json's).
 //
 // Rule and term links in the text preview their rule: a first tap shows it,
-// a second tap follows the link (see "link previews" below).
+// a second tap follows the link; other links to the site's pages preview the
+// page or section on hover and focus (see "link previews" below).
 //
 // A rule index page ({{ rule-index tt }}) gets a working filter box. Without
 // script the box stays hidden and the whole index shows.
@@ -362,8 +363,15 @@ function setUpIndex(root) {
 // link at once. Everything comes from rule-previews.json, which the service
 // worker keeps: no page is fetched, and it works offline and at any address
 // (a link is matched by its path under the site's root, never by SITE_URL).
-// Material's own previews (navigation.instant.preview) need the sitemap to
-// name the serving address; for these links they give way to this one.
+//
+// The other links to the site's pages (those the build marks data-preview,
+// as Material's own previews do) show, on hover and from the keyboard, the
+// heading they lead to and its first paragraphs, read as text from the page
+// (fetched, or the service worker's copy offline; parsed, never shown as
+// HTML); a tap follows them at once, as before. Material's own previews
+// (navigation.instant.preview) only show when the sitemap names the serving
+// address (they compare the origin and port with SITE_URL's): this one
+// compares paths, so it shows at any address, and Material's gives way to it.
 
 const NOT_PREVIEWED = ".headerlink, .rule-id, .rule-index-list, .md-search-result, .rule-preview";
 const HOVER_OPEN_MS = 150; // a pointer passing over a link opens nothing
@@ -381,7 +389,11 @@ let lastPointer = ""; // "touch", "mouse" or "pen": what the latest pointerdown 
 let passing = null; // a link being followed on purpose: no preview
 let refocusing = null; // a link getting focus back from its preview: no preview
 
-/** The rule or term link of the page's text that `node` is in: {link, id}, or null. */
+/**
+ * The link of the page's text that `node` is in, if it has a preview: a rule
+ * or term link {link, id}, or a link to a page of the site (or a section of
+ * one) {link, page: its URL}; or null.
+ */
 function previewLinkOf(node) {
   const link = node instanceof Element ? node.closest("a[href]") : null;
   if (!(link instanceof HTMLAnchorElement) || !link.closest(".md-content") || link.closest(NOT_PREVIEWED)) return null;
@@ -394,7 +406,9 @@ function previewLinkOf(node) {
   // The serving address, whatever SITE_URL said; the path under the site's root.
   if (url.origin !== location.origin || !url.pathname.startsWith(BASE.pathname)) return null;
   const id = ruleIdOf(url.hash);
-  return id ? { link, id } : null;
+  if (id) return { link, id };
+  if (!link.hasAttribute("data-preview") || (url.pathname === location.pathname && !url.hash)) return null;
+  return { link, page: url };
 }
 
 function previewBox() {
@@ -426,24 +440,100 @@ function previewBox() {
   return box;
 }
 
-/** Show the preview of `link`'s rule; a link the previews do not know is followed (touch) or left alone. */
-async function openPreview({ link, id }, mode) {
+/** What the preview of rule `id` shows, or null when the previews do not know it. */
+async function rulePreview(id) {
+  const data = await whenKnown();
+  const rule = data && ruleOf(data, id);
+  return rule && { title: rule.title, meta: `${rule.game} · ${rule.id}`, text: rule.text || "", go: "Go to rule" };
+}
+
+const PREVIEW_CHARS = 320; // about what a rule's preview shows
+const pages = new Map(); // page path -> Promise<Document | null>, the last few
+
+/** The page at `path` of this site, parsed (inert: no script runs, nothing loads), or null. */
+function pageAt(path) {
+  if (path === location.pathname) return Promise.resolve(document);
+  if (!pages.has(path)) {
+    if (pages.size >= 8) pages.delete(pages.keys().next().value);
+    pages.set(path, fetch(new URL(path, location.origin), { credentials: "same-origin" })
+      .then((response) => (response.ok ? response.text() : null))
+      .then((text) => (text === null ? null : new DOMParser().parseFromString(text, "text/html")))
+      .catch(() => null)
+      .then((doc) => {
+        if (!doc) pages.delete(path); // try again next time: we may be back online
+        return doc;
+      }));
+  }
+  return pages.get(path);
+}
+
+/** Text of `node` without its heading's ¶ link, spaces collapsed. */
+function textOf(node) {
+  const copy = /** @type {Element} */ (node.cloneNode(true));
+  copy.querySelectorAll(".headerlink").forEach((a) => a.remove());
+  return (copy.textContent || "").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * What the preview of a link to a page (its title) or to a section (the
+ * heading of that id) shows: the heading, the page it is on, and the first
+ * paragraphs under it (past headings below it until some text is found, as
+ * a page's title is often followed at once by its first section's), cut
+ * after PREVIEW_CHARS; or null when there is no such page or heading (the
+ * link then just works).
+ */
+async function pagePreview(url) {
+  const doc = await pageAt(url.pathname);
+  const article = doc?.querySelector("article");
+  if (!article) return null;
+  const h1 = article.querySelector("h1");
+  let hash = "";
+  try {
+    hash = decodeURIComponent(url.hash.slice(1));
+  } catch {
+    return null;
+  }
+  const heading = hash ? [...article.querySelectorAll("[id]")].find((node) => node.id === hash) : h1;
+  const level = heading ? Number(/^H([1-6])$/.exec(heading.tagName)?.[1]) : 0;
+  if (!level) return null; // not a heading: nothing to title the preview with
+  let text = "";
+  for (let next = heading.nextElementSibling; next && text.length < PREVIEW_CHARS; next = next.nextElementSibling) {
+    const below = /^H([1-6])$/.exec(next.tagName);
+    if (below && (text || Number(below[1]) <= level)) break;
+    // A calculator's form says what it does in its summary line.
+    const part = next.matches("form") ? next.querySelector(":scope > .calc-summary") : next;
+    if (part?.matches("p:not(.rule-id), .admonition, blockquote, ul, ol")) text += (text ? " " : "") + textOf(part);
+  }
+  if (text.length > PREVIEW_CHARS) text = text.slice(0, text.lastIndexOf(" ", PREVIEW_CHARS) + 1 || PREVIEW_CHARS).trimEnd() + "…";
+  const page = h1 && heading !== h1 ? textOf(h1) : "";
+  return { title: textOf(heading), meta: page, text, go: heading === h1 ? "Go to page" : "Go to section" };
+}
+
+/** Show the preview of a link (its rule, or the page or section it leads to);
+ * a link with nothing to show is followed (touch) or left alone. */
+async function openPreview(hit, mode) {
+  const { link } = hit;
   clearTimeout(preview.openTimer);
   clearTimeout(preview.closeTimer);
   const asked = ++preview.asked;
-  const data = await whenKnown();
+  const shown = hit.id ? await rulePreview(hit.id) : await pagePreview(hit.page);
   if (asked !== preview.asked || !link.isConnected) return; // closed, or another link, meanwhile
-  const rule = data && ruleOf(data, id);
-  if (!rule) {
+  if (!shown) {
     closePreview(false);
     if (mode === "touch") follow(link);
     return;
   }
   const box = previewBox();
-  box.querySelector(".rule-preview-title").textContent = rule.title;
-  box.querySelector(".rule-preview-meta").textContent = `${rule.game} · ${rule.id}`;
-  box.querySelector(".rule-preview-text").textContent = rule.text || "";
-  /** @type {HTMLAnchorElement} */ (box.querySelector(".rule-preview-go")).href = link.href;
+  box.querySelector(".rule-preview-title").textContent = shown.title;
+  const meta = /** @type {HTMLElement} */ (box.querySelector(".rule-preview-meta"));
+  meta.textContent = shown.meta;
+  meta.hidden = !shown.meta;
+  const text = /** @type {HTMLElement} */ (box.querySelector(".rule-preview-text"));
+  text.textContent = shown.text;
+  text.hidden = !shown.text;
+  const go = /** @type {HTMLAnchorElement} */ (box.querySelector(".rule-preview-go"));
+  go.textContent = shown.go;
+  go.href = link.href;
   box.dataset.mode = mode;
   preview.link?.classList.remove("rule-previewed");
   link.classList.add("rule-previewed");
@@ -513,10 +603,15 @@ function setUpPreviews() {
     closePreview(true); // a tap outside
   }, true);
 
-  // Capture, so the first tap is taken before Material's instant navigation sees it.
+  // Capture, so the first tap is taken before Material's instant navigation
+  // sees it. A tap on a link to a page follows it at once, as it always did.
   addEventListener("click", (event) => {
     const hit = previewLinkOf(event.target);
     if (!hit || hit.link === passing || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!hit.id) {
+      closePreview(false);
+      return;
+    }
     const pointer = ("pointerType" in event && event.pointerType) || lastPointer;
     if (pointer !== "touch" || (preview.link === hit.link && preview.mode === "touch")) {
       closePreview(false); // a mouse click, or the second tap: the link goes on
@@ -566,8 +661,8 @@ function setUpPreviews() {
     closePreview(false);
   }, true);
 
-  // Material's own preview of a rule link (a .md-tooltip2 dialog it names in
-  // the link's aria-controls) would stand beside this one: it goes.
+  // Material's own preview of a link (a .md-tooltip2 dialog it names in the
+  // link's aria-controls) would stand beside this one: it goes.
   new MutationObserver((records) => {
     for (const { target } of records) {
       if (!(target instanceof Element) || !previewLinkOf(target)) continue;
