@@ -301,6 +301,7 @@ class Tracker:
     actions: tuple[str, ...]
     rules: tuple[str, ...] = ()
     max_state_chars: int = 200_000  # a state from outside longer than this is refused unread
+    max_link_chars: int = 8_000  # a whole share link carrying the state: longer ones break in chats and mail
     # A few lines for a person, such as the command line's summary of the state (None: the JSON).
     describe: Callable[[dict], str] | None = None
     # The words and numbers the page draws with (kinds, keywords, divisions,
@@ -325,6 +326,10 @@ def all_trackers() -> dict[str, Tracker]:
 # history (an encounter after 1,000 actions: about 500 ms a step, all but a
 # few ms of it the check). A state from anywhere else is checked in full.
 _answered: dict[str, str] = {}
+# The same state as the object it was answered as, kept only by track_json
+# (the worker's entry point, whose answer leaves as text and so can never be
+# changed by its caller): the text that comes back is compared, not parsed.
+_answered_state: dict[str, tuple[str, dict]] = {}
 
 MAX_NESTING = 64  # levels of [ and { in a tracker's JSON: states are a few deep, and Pyodide's stack ends near 5,000
 
@@ -360,6 +365,22 @@ def track(name: str, state_json: object, action_json: object, seed: object = Non
     seed), or `ok: False` and the error sentence; the old state is never
     changed (it is not even returned: the caller keeps it).
     """
+    return _track(name, state_json, action_json, seed, None)
+
+
+def track_json(name: str, state_json: object, action_json: object, seed: object = None) -> str:
+    """track()'s answer as JSON text, for the worker: the new state's text is
+    written once (it is also what the next step is compared with), and a
+    state sent back as answered is neither parsed nor checked."""
+    answer = _track(name, state_json, action_json, seed, _answered_state)
+    if not answer["ok"]:
+        return json.dumps(answer)
+    del answer["state"]
+    head = json.dumps(answer)
+    return head[:-1] + ', "state": ' + _answered[name] + "}"
+
+
+def _track(name: str, state_json: object, action_json: object, seed: object, kept: dict[str, tuple[str, dict]] | None) -> dict:
     trackers = all_trackers()
     if name not in trackers:
         return {"ok": False, "error": f"There is no tracker called {str(name)[:60]!r}.", "field": None}
@@ -367,6 +388,8 @@ def track(name: str, state_json: object, action_json: object, seed: object = Non
     try:
         if state_json is None or (isinstance(state_json, str) and not state_json.strip()):
             state = tracker.new()
+        elif kept is not None and name in kept and state_json == kept[name][0]:
+            state = kept[name][1]  # never changed: a step copies what it changes, and this one's answer left as text
         elif isinstance(state_json, str) and state_json == _answered.get(name):
             state = json.loads(state_json)
         else:
@@ -401,6 +424,11 @@ def track(name: str, state_json: object, action_json: object, seed: object = Non
     answer = _answer(name, report, tracker.rules, seed_value)
     del answer["highlight"]
     _answered[name] = compact_json(new_state)
+    if kept is not None:
+        kept[name] = (_answered[name], new_state)
+    else:
+        kept = _answered_state
+        kept.pop(name, None)  # the object went to a caller who may change it
     return {"ok": True, "tracker": name, "state": new_state, **answer}
 
 

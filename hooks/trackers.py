@@ -8,7 +8,9 @@ which becomes an empty container the page script fills (docs/assets/
 <tracker>.js, loaded by docs/assets/rules.js when the container is there).
 The container carries the tracker's vocabulary (`Tracker.vocabulary`: its
 kinds, keywords, divisions, points... as JSON in `data-vocabulary`, read
-with JSON.parse, never as HTML), so the script declares none of them. The
+with JSON.parse, never as HTML) and its limits (`data-limits`: the longest
+state and share link, from `Tracker.max_state_chars` and `max_link_chars`),
+so the script declares none of them. The
 page starts the calculators' worker from <head>, as a calculator form does
 (overrides/main.html reads `calculator_runtime`). The
 rules logic is all in Python (`registry.Tracker`, reached through the
@@ -55,10 +57,12 @@ def on_page_markdown(markdown, page, config, files):
         page.meta["calculator_runtime"] = get_relative_url(config["pyodide_runtime"], page.url)
         tracker = trackers[name]
         words = json.dumps(tracker.vocabulary() if tracker.vocabulary else {}, ensure_ascii=False, separators=(",", ":"))
+        limits = json.dumps({"state": tracker.max_state_chars, "link": tracker.max_link_chars}, separators=(",", ":"))
         return (
             f'<div class="tracker" data-tracker="{html.escape(name, quote=True)}" '
             f'data-runtime="{html.escape(page.meta["calculator_runtime"], quote=True)}" '
-            f'data-vocabulary="{html.escape(words, quote=True)}">'
+            f'data-vocabulary="{html.escape(words, quote=True)}" '
+            f'data-limits="{html.escape(limits, quote=True)}">'
             f'<p class="tracker-status" role="status">{html.escape(tracker.title)}: this tracker needs JavaScript '
             f"and keeps its record on this device.</p></div>"
         )

@@ -73,6 +73,17 @@ def test_no_page_script_declares_the_games_names():
     assert not hits, "the games' names are copied into page scripts (read them from table-settings.json):\n" + "\n".join(hits)
 
 
+def test_no_page_script_declares_a_trackers_limits():
+    """The longest state and share link are Python's (Tracker.max_state_chars, max_link_chars), published in
+    data-limits: the page scripts held 200000 and 8000 as their own numbers."""
+    numbers = {n for t in all_trackers().values() for n in (t.max_state_chars, t.max_link_chars)}
+    hits = []
+    for script in SCRIPTS:
+        text = re.sub(r"/\*.*?\*/|(^|\s)//.*", "", script.read_text(encoding="utf-8"), flags=re.S)
+        hits += [f"{script.name}: {m}" for m in re.findall(r"\b\d[\d_]*\b", text) if int(m.replace("_", "")) in numbers]
+    assert not hits, "a tracker's limit is written in a page script (read the container's data-limits):\n" + "\n".join(hits)
+
+
 def test_the_built_pages_publish_them(site):
     spec = json.loads((site / "table-settings.json").read_text(encoding="utf-8"))
     assert spec["games"] == {folder.replace("-", "_"): name for folder, name in GAME_NAMES.items()}
@@ -84,3 +95,6 @@ def test_the_built_pages_publish_them(site):
         found = re.search(r'data-vocabulary="([^"]*)"', pages[0].read_text(encoding="utf-8"))
         assert found, tracker.name
         assert json.loads(html_module.unescape(found.group(1))) == tracker.vocabulary()
+        limits = re.search(r'data-limits="([^"]*)"', pages[0].read_text(encoding="utf-8"))
+        assert limits, tracker.name
+        assert json.loads(html_module.unescape(limits.group(1))) == {"state": tracker.max_state_chars, "link": tracker.max_link_chars}

@@ -14,13 +14,12 @@
 
 import { storedSettings } from "./table.js";
 import { siteBase } from "./offline.js";
-import { SavedRecord, STATE_MAX, el, importFile, notKept, pack, read, step, unpack, vocabulary, write } from "./tracker-kit.js";
+import { SavedRecord, el, importFile, limits, notKept, pack, read, step, unpack, vocabulary, write } from "./tracker-kit.js";
 import { CHANNEL, PLAYERS_HASH, clock, setUpPlayers } from "./encounter-players.js";
 
 const NAME = "tell_tale.encounter";
 const STORE = "table-rules:tell_tale.encounter"; // and STORE:before, the encounter a new one, an import or a link put aside
 const LINK = "encounter="; // #encounter=<deflate-raw, base64url>
-const LINK_MAX = 8000; // characters of a whole link: longer ones break in chats and mail
 const TIMER = `${STORE}:timer`; // a page preference on this device ("on"), not part of the fight
 const THROUGH = `${STORE}:through`; // a page preference ("off": one step at a time); else Next passes the steps that ask nothing (Python's NOTHING_TO_DECIDE)
 const TURN_START = `${STORE}:turn-start`; // sessionStorage: when this tab saw the current turn begin, across a reload
@@ -108,6 +107,7 @@ function settingsSpec() {
 export function setUp(box, { computeInWorker, copyText }) {
   if (location.hash === PLAYERS_HASH) return setUpPlayers(box); // the players' window: no GM control, no fight of its own
   const words = vocabulary(box);
+  const { state: STATE_MAX, link: LINK_MAX } = limits(box); // Python's: the longest state, the longest share link
   SETTINGS = words.settings;
   KEYWORDS = words.keywords.map(([k]) => k);
   KEYWORD_NAMES = Object.fromEntries(words.keywords);
@@ -949,7 +949,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     const file = fileInput.files[0];
     if (!file) return;
     try {
-      await openText(await importFile(file, "an encounter"), `The file ${file.name}`);
+      await openText(await importFile(file, "an encounter", STATE_MAX), `The file ${file.name}`);
     } catch (err) {
       keepLine.textContent = err.message;
     }

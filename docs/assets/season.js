@@ -13,12 +13,11 @@
 
 import { storedSettings } from "./table.js";
 import { siteBase } from "./offline.js";
-import { SavedRecord, STATE_MAX, el, importFile, notKept, pack, step, unpack, vocabulary } from "./tracker-kit.js";
+import { SavedRecord, el, importFile, limits, notKept, pack, step, unpack, vocabulary } from "./tracker-kit.js";
 
 const NAME = "rpgdl.season";
 const STORE = "table-rules:rpgdl.season"; // and STORE:before, the season an import, a link or "new season" pushed aside
 const LINK = "season="; // #season=<deflate-raw, base64url>
-const LINK_MAX = 8000; // characters of a whole link: longer ones break in chats and mail
 
 let uid = 0;
 
@@ -48,6 +47,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   // (Python counts them), the goals, the rulings and the weeks of a season: league_input.vocabulary,
   // published with the page.
   const { players: PLAYERS, divisions: SLOTS, points: POINTS, goals: GOALS, rulings: RULINGS, weeks: WEEKS } = vocabulary(box);
+  const { state: STATE_MAX, link: LINK_MAX } = limits(box); // Python's: the longest state, the longest share link
   let state = null; // the season Python last answered, checked
   let busy = false;
   let ready = false; // the saved season is read: until then no control acts
@@ -575,7 +575,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     else if (action === "import") {
       let text;
       try {
-        text = fileInput.files.length ? await importFile(fileInput.files[0], "a season") : importText.value;
+        text = fileInput.files.length ? await importFile(fileInput.files[0], "a season", STATE_MAX) : importText.value;
       } catch (err) {
         showError(keepAnswer, keepForm, { error: err.message, field: "import_file" });
         return;

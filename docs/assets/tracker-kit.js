@@ -52,8 +52,18 @@ export function vocabulary(box) {
   throw new Error(`The page has no vocabulary for the ${box.dataset.tracker} tracker: build the site again.`);
 }
 
-/** Characters a tracker's state may have (as Python's max_state_chars / STATE_MAX_CHARS). */
-export const STATE_MAX = 200000;
+/** The tracker's limits as Python declares them (Tracker.max_state_chars,
+ * max_link_chars), published in the container's data-limits: `state`, the
+ * characters a state may have; `link`, those of a whole share link. */
+export function limits(box) {
+  try {
+    const found = JSON.parse(box.dataset.limits || "null");
+    if (Number.isSafeInteger(found?.state) && found.state > 0 && Number.isSafeInteger(found?.link) && found.link > 0) return { state: found.state, link: found.link };
+  } catch {
+    // drawn below as a build fault
+  }
+  throw new Error(`The page has no limits for the ${box.dataset.tracker} tracker: build the site again.`);
+}
 /** What browsers keep in localStorage for one site: 5 Mi characters, keys and values (Chromium, Firefox; Safari about as much). */
 export const QUOTA_CHARS = 5 * 1024 * 1024;
 const NEAR_FULL = 0.8; // past this share of QUOTA_CHARS the page says so
@@ -171,12 +181,12 @@ export function notKept(why, what) {
     : `${what[0].toUpperCase()}${what.slice(1)} was changed in another tab, so this change was not saved over it.`;
 }
 
-/** A file to import, as text; throws the sentence all trackers give when it is too big to be `what`. */
-export async function importFile(file, what) {
-  const tooBig = (n, unit) => new Error(`The file ${file.name} is ${n.toLocaleString("en")} ${unit} long: too big to be ${what} (at most ${STATE_MAX.toLocaleString("en")} characters). Nothing you had has changed.`);
-  if (file.size > STATE_MAX * 4) throw tooBig(file.size, "bytes"); // UTF-8: at most 4 bytes a character
+/** A file to import, as text; throws the sentence all trackers give when it is too big to be `what` (`most` characters). */
+export async function importFile(file, what, most) {
+  const tooBig = (n, unit) => new Error(`The file ${file.name} is ${n.toLocaleString("en")} ${unit} long: too big to be ${what} (at most ${most.toLocaleString("en")} characters). Nothing you had has changed.`);
+  if (file.size > most * 4) throw tooBig(file.size, "bytes"); // UTF-8: at most 4 bytes a character
   const text = await file.text();
-  if (text.length > STATE_MAX) throw tooBig(text.length, "characters");
+  if (text.length > most) throw tooBig(text.length, "characters");
   return text;
 }
 
