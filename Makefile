@@ -64,6 +64,7 @@ check: setup lint
 
 bench: setup chromium build
 	$(PY) -m benchmarks
+	$(PY) -m benchmarks.tracker_steps
 
 clean:
 	rm -rf site build .cache

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from .registry import run, track
+from .registry import run, track_json
 
 __all__ = ["compute", "TRACK"]
 
@@ -30,5 +30,5 @@ def compute(name: str, params_json: str, seed: object = None) -> str:
     if not isinstance(params, dict):
         return json.dumps({"ok": False, "error": "The calculator's settings did not arrive as a JSON object.", "field": None})
     if name.startswith(TRACK):
-        return json.dumps(track(name[len(TRACK):], params.get("state"), params.get("action"), seed))
+        return track_json(name[len(TRACK):], params.get("state"), params.get("action"), seed)
     return json.dumps(run(name, params, seed))

@@ -635,6 +635,41 @@ def test_a_state_sent_back_as_answered_is_not_checked_again_and_plays_the_same()
     assert not refused["ok"] and "counter" in refused["error"]
 
 
+def test_the_workers_answers_are_tracks_answers_written_once_as_text():
+    """Issue 21: the worker's entry point keeps the state it answered as an object and writes its text once; a
+    state sent back as answered is neither parsed nor checked. Its answers are track()'s, to the character's
+    meaning, over the scripted fight and a season; the kept object is never changed by a later step; and a
+    Python caller that changes the state track() gave it does not reach the worker's kept one."""
+    from calculators.registry import _answered, _answered_state, compact_json
+
+    for name, script in ((TRACKER, FIGHT), ("rpgdl.season", [({"do": "player", "player": "first", "name": "Ann"}, None),
+                                                            ({"do": "player", "player": "second", "name": "Bo"}, None),
+                                                            ({"do": "undo"}, None), ({"do": "show"}, None)])):
+        state_text, texts = "", []
+        for action, seed in script:
+            text = compute("track:" + name, json.dumps({"state": state_text, "action": json.dumps(action)}), seed)
+            answer = json.loads(text)
+            assert answer["ok"], (action, answer)
+            texts.append(json.loads(text))
+            state_text = compact_json(answer["state"])  # JSON.stringify's form, as the page sends it back
+            assert _answered_state[name][1] == answer["state"] and _answered_state[name][0] == state_text
+        kept = _answered_state[name][1]
+        assert kept == json.loads(_answered[name])  # no step changed it
+        _answered.clear()
+        state_text, plain = "", []
+        for action, seed in script:
+            answer = registry.track(name, state_text, json.dumps(action), seed)
+            plain.append(answer)
+            state_text = compact_json(answer["state"])
+        assert texts == plain
+    # track() hands its state to a caller who may change it: the worker's kept copy of that name is dropped
+    given = registry.track(TRACKER, "", json.dumps(FIGHT[0][0]))["state"]
+    given_text = compact_json(given)
+    given["combatants"][0]["counters"] = 7  # the caller's own change, after the answer
+    shown = json.loads(compute("track:" + TRACKER, json.dumps({"state": given_text, "action": '{"do": "show"}'})))
+    assert shown["ok"] and shown["state"]["combatants"][0]["counters"] == 0
+
+
 def test_an_unconscious_combatants_turn_passes_with_its_upkeep():
     """tt.stats.vitality (0 is unconscious, below 0 dead): nobody in the turn can act, so the tracker passes it
     (tt.combat.turn), logged; its upkeep still happens: poison adds its counter (tt.ruling.poison-timing)."""

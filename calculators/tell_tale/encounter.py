@@ -291,6 +291,11 @@ ACTIONS = (*HANDLERS, "undo", "show")
 # ---------------------------------------------------------------- one step
 
 
+def _size(state: dict) -> int:
+    """The state's length as the page keeps it (JSON.stringify's compact form)."""
+    return len(json.dumps(state, separators=(",", ":"), ensure_ascii=False))
+
+
 def _clip(text: str) -> str:
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
 
@@ -316,7 +321,7 @@ def encounter_step(state: dict, action: dict, rng: random.Random | None = None) 
         n = len(state["combatants"])
         where = {"setup": "not started", "over": "over"}.get(state["phase"], f"round {state['round']}")
         return state, Step("shown", f"An encounter of {n} combatant{'s' if n != 1 else ''}, {where}.")
-    act = Act(clone({**state, "undo": []}), rng)
+    act = Act({**clone({**state, "undo": [], "log": []}), "log": state["log"]}, rng)  # no handler changes the log: it is not copied
     HANDLERS[action["do"]](act, action)
     s = act.state
     for c in s["combatants"]:
@@ -333,10 +338,13 @@ def encounter_step(state: dict, action: dict, rng: random.Random | None = None) 
     trimmed = log[: max(0, len(log) - LOG_CAP)]
     s["log"], s["log_start"] = log[len(trimmed):], s["log_start"] + len(trimmed)
     s["undo"] = (state["undo"] + [undo_record(state, s, trimmed)])[-UNDO_CAP:]
-    while s["undo"] and len(json.dumps(s)) > STATE_BUDGET:
+    size = _size(s)  # measured again only while something is dropped
+    while s["undo"] and size > STATE_BUDGET:
         s["undo"] = s["undo"][1:]
-    while len(s["log"]) > 1 and len(json.dumps(s)) > STATE_BUDGET:
+        size = _size(s)
+    while len(s["log"]) > 1 and size > STATE_BUDGET:
         s["log"], s["log_start"] = s["log"][1:], s["log_start"] + 1
+        size = _size(s)
     return s, Step(act.outcome or action["do"], entry["text"], details, rules, dict(act.dice))
 
 

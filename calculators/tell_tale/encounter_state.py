@@ -123,7 +123,7 @@ LOG_CAP = 150  # entries kept; older ones are counted in log_start
 UNDO_CAP = 30  # actions that can be undone
 MAX_TEXT = 400  # characters of one log line
 MAX_DETAILS = 60
-STATE_BUDGET = 150_000  # characters of JSON; past it the oldest undo records go
+STATE_BUDGET = 150_000  # characters of compact JSON (as the page keeps it); past it the oldest undo records go
 ID = re.compile(r"c[1-9][0-9]{0,3}")
 RULE_ID = re.compile(r"[a-z0-9.-]{1,80}")
 

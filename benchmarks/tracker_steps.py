@@ -1,0 +1,92 @@
+"""A tracker step's cost against the length of its history (issue 21).
+
+Plays each tracker through the worker's entry point (`web.compute`, as the
+page does: the state sent back as text, as answered) to 10, 100, 300, 1,000
+and 3,000 actions, then times one more step and an undo there. The figure is
+the fastest of many runs in CPU time (the machine is shared: the fastest is
+the least disturbed). The encounter keeps its last 150 log entries and 30
+undo records, so its state, and a step's cost, stop growing once that much
+has happened; the goal, a ratio in one run: the step after 1,000 and after
+3,000 actions costs at most 1.25 times the step after 300. What still grows
+before that is the state's text, written once a step for the page to keep.
+
+    .venv/bin/python -m benchmarks.tracker_steps
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from calculators.registry import compact_json
+from calculators.web import compute
+
+ENCOUNTER = "tell_tale.encounter"
+FIGHTERS = [
+    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 60, "speed": 10, "initiative": 14},
+    {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 60, "speed": 8, "initiative": 12},
+    {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 60, "speed": 12, "initiative": 10},
+    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 60, "speed": 8, "initiative": 9},
+]
+RUNS = 40
+
+
+def send(name: str, state: str, action: dict, seed: int = 1) -> tuple[dict, str]:
+    answer = json.loads(compute("track:" + name, json.dumps({"state": state, "action": json.dumps(action)}), seed))
+    if not answer["ok"]:
+        raise ValueError(answer["error"])
+    return answer, compact_json(answer["state"])
+
+
+def fight(n: int) -> str:
+    """An encounter after n actions: four combatants, then attacks, healing and turns, as at a table."""
+    state, done, k = "", 0, 0
+    for action in [*FIGHTERS, {"do": "start", "through": True}]:
+        _, state = send(ENCOUNTER, state, action)
+        done += 1
+    while done < n:
+        k += 1
+        current = json.loads(state)
+        actor = current["order"][current["turn"]]
+        foe = next(c["id"] for c in current["combatants"] if c["side"] != next(x for x in current["combatants"] if x["id"] == actor)["side"])
+        low = min(current["combatants"], key=lambda c: c["vitality"])
+        for action in ({"do": "attack", "attacker": actor, "target": foe} if k % 3 == 1 else
+                       {"do": "life", "target": low["id"], "amount": 6} if k % 3 == 2 else {"do": "next", "through": True},
+                       {"do": "next", "through": True}):
+            try:
+                _, state = send(ENCOUNTER, state, action, k)
+                done += 1
+                break
+            except ValueError:
+                continue
+    return state
+
+
+def fastest_ms(name: str, state: str, action: dict) -> float:
+    """CPU time of one step from `state`, as the page sends it (the worker answered it last), fastest of RUNS."""
+    times = []
+    for _ in range(RUNS):
+        send(name, state, {"do": "show"})  # the worker's last answer is this state again
+        start = time.process_time()
+        send(name, state, action)
+        times.append(time.process_time() - start)
+    return min(times) * 1000
+
+
+def main() -> int:
+    print("| actions so far | state (characters) | a step (ms) | undo (ms) |\n|---|---|---|---|")
+    steps = {}
+    for n in (10, 100, 300, 1000, 3000):
+        state = fight(n)
+        live = next(c["id"] for c in json.loads(state)["combatants"] if c["vitality"] > 2)
+        steps[n] = fastest_ms(ENCOUNTER, state, {"do": "life", "target": live, "amount": -1})
+        undo = fastest_ms(ENCOUNTER, state, {"do": "undo"})
+        print(f"| {n:,} | {len(state):,} | {steps[n]:.2f} | {undo:.2f} |")
+    ratio = max(steps[1000], steps[3000]) / steps[300]
+    print(f"\nencounter step after 1,000 or 3,000 actions / after 300: {ratio:.2f} (goal <= 1.25); "
+          f"after 1,000 / after 10: {steps[1000] / steps[10]:.2f}")
+    return 0 if ratio <= 1.25 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
