@@ -28,7 +28,9 @@ from typing import Any, NoReturn, TextIO
 
 from .fmt import percent, ratio
 from .checks import MAX_SEED, InputError, escaped, parse_seed
-from .registry import MAX_NESTING, all_calculators, all_trackers, apply_table, compact_json, nesting, run, track
+from .registry import all_calculators, all_trackers
+from .runner import MAX_NESTING, compact_json, nesting, run, track
+from .table import apply_table
 
 MAX_ACTIONS = 1_000  # actions in one `track` run, FILE's and --do's together: a season's log holds 100, a fight's undo 30
 TABLE_MAX_CHARS = 100_000  # a table settings file: a few dozen rulings fit many times over
@@ -231,7 +233,7 @@ def _count_actions(path: str | None, from_file: int, from_options: int) -> None:
 
 
 def run_tracker(name: str, path: str | None, extra: list[str], seed: str | None, as_json: bool, save: str | None) -> int:
-    """`track NAME [FILE] [--do JSON]...`: every step through registry.track, as the page takes it."""
+    """`track NAME [FILE] [--do JSON]...`: every step through runner.track, as the page takes it."""
     trackers = all_trackers()
     try:
         if name not in trackers:

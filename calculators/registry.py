@@ -5,28 +5,27 @@ parameters (`Param`) and an adapter that turns validated parameters into a
 `Report`, the player-facing explanation of one result with its exact odds.
 The games import these types; the registry finds the games by name (`GAMES`)
 when first asked, so importing it imports no game.
-`run()` is the single entry point for strings from a form, a URL or a
-command line: it parses, validates and never raises for bad input; it
-answers with a plain dict (JSON-ready) that says `ok` or gives the error
-sentence and the parameter at fault.
+
+This module holds the types and finds them; the rest lives by concern:
+`runner` runs a calculator or a tracker step on strings from outside (a
+form, a URL, a command line, the worker), never raising for bad input;
+`table` holds the house rulings a table may choose (`Param.ruling`).
 """
 
 from __future__ import annotations
 
 import importlib
-import itertools
-import json
-import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
-from . import fmt
-from .checks import InputError, blank, parse_seed, whole_text
+from .checks import InputError, blank, whole_text
 
 # Older imports from here keep working; they live in .checks now.
-from .checks import MAX_DIGITS as MAX_DIGITS, MAX_SEED as MAX_SEED, parse_numbers as parse_numbers, quote as quote
+from .checks import MAX_DIGITS as MAX_DIGITS, MAX_SEED as MAX_SEED, parse_numbers as parse_numbers, parse_seed as parse_seed, quote as quote
 
+# The public face is unchanged by the split: run, track, table_settings and apply_table still import from here.
 __all__ = ["InputError", "Param", "Legacy", "Report", "Calculator", "Tracker", "all_calculators", "all_trackers", "apply_table", "get", "run", "table_settings", "track"]
 
 # The games, by module name. Each defines a CALCULATORS tuple of the entries
@@ -222,57 +221,6 @@ def all_calculators() -> dict[str, Calculator]:
     return found
 
 
-def table_settings() -> dict[str, dict[str, Param]]:
-    """Every house ruling a table may choose: game module -> param name -> Param.
-
-    Declared once, by `Param.ruling`; the settings pages, the forms' defaults,
-    the CLI's --table/--set and the tests all read them from here. A param
-    name used by several calculators of a game is one setting (the same
-    choices and default everywhere, or this raises).
-    """
-    found: dict[str, dict[str, Param]] = {}
-    for name, calc in all_calculators().items():
-        game = name.split(".")[0]
-        for p in calc.params:
-            if not p.ruling:
-                continue
-            other = found.setdefault(game, {}).setdefault(p.name, p)
-            if (other.ruling, other.default, other.choices, other.minimum, other.maximum, other.kind) != (
-                    p.ruling, p.default, p.choices, p.minimum, p.maximum, p.kind):
-                raise RuntimeError(f"{game}: the setting {p.name} differs between calculators; a setting is one ruling.")
-    return found
-
-
-def apply_table(name: str, raw: Mapping[str, object], table: Mapping[str, object]) -> dict[str, object]:
-    """`raw` with the table's house rulings as defaults (values given in `raw` win).
-
-    `table` maps "<game>.<param>" (as the web page stores them, "tell_tale.both")
-    or a bare param name to a value. A name no game's rulings know, or a value
-    its ruling does not allow, raises InputError: never applied.
-    """
-    settings = table_settings()
-    game = name.split(".")[0]
-    chosen: dict[tuple[str, str], str] = {}  # (game, param) -> value; a later entry wins
-    for key, value in table.items():
-        where, _, param = str(key).rpartition(".")
-        games = [where] if where else [g for g in settings if param in settings[g]]
-        if not games or any(g not in settings or param not in settings[g] for g in games):
-            known = ", ".join(f"{g}.{n}" for g in settings for n in settings[g])
-            raise InputError(f"There is no house ruling called {quote(str(key))}: the table settings name {known}.", "table")
-        try:
-            settings[games[0]][param].parse(str(value))
-        except InputError as err:
-            raise InputError(f"Table setting {key}: {err}", "table") from None
-        for g in games:
-            chosen[(g, param)] = str(value)
-    out = dict(raw)
-    mine = {p.name for p in get(name).params}
-    for (g, param), value in chosen.items():
-        if g == game and param in mine and blank(out.get(param)):
-            out[param] = value
-    return out
-
-
 @dataclass(frozen=True)
 class Tracker:
     """A record kept across many rolls, such as a fight or a season.
@@ -319,145 +267,6 @@ def all_trackers() -> dict[str, Tracker]:
     return found
 
 
-# The state each tracker last answered, as compact JSON text (what a page
-# sends back: JSON.stringify's form). That text came from a checked state, so
-# when it comes back it is parsed, not checked again: the check reads every
-# undo record and log entry, and made a step's cost grow with the fight's
-# history (an encounter after 1,000 actions: about 500 ms a step, all but a
-# few ms of it the check). A state from anywhere else is checked in full.
-_answered: dict[str, str] = {}
-# The same state as the object it was answered as, kept only by track_json
-# (the worker's entry point, whose answer leaves as text and so can never be
-# changed by its caller): the text that comes back is compared, not parsed.
-_answered_state: dict[str, tuple[str, dict]] = {}
-
-MAX_NESTING = 64  # levels of [ and { in a tracker's JSON: states are a few deep, and Pyodide's stack ends near 5,000
-
-
-def nesting(text: str) -> int:
-    """How deeply `text`'s JSON nests, brackets inside strings left out; linear, no recursion.
-
-    json.loads recurses once per level in C, and under Pyodide the browser's
-    stack runs out (a fatal RangeError, not a RecursionError) a few thousand
-    levels down: so a tracker's JSON is measured before it is read.
-    """
-    parts = text.split('"')
-    outside = []
-    in_string = False
-    for part in parts:
-        if not in_string:
-            outside.append(part)
-            in_string = True
-        elif (len(part) - len(part.rstrip("\\"))) % 2 == 0:  # this quote was not escaped: the string ends
-            in_string = False
-    steps = "".join(outside).translate(_BRACKETS)
-    return max(itertools.accumulate(1 if c == "(" else -1 for c in steps if c in "()"), default=0)
-
-
-_BRACKETS = {**{ord(c): None for c in map(chr, range(128))}, ord("["): "(", ord("{"): "(", ord("]"): ")", ord("}"): ")"}
-
-
-def track(name: str, state_json: object, action_json: object, seed: object = None) -> dict:
-    """One step of a tracker on JSON text; a JSON-ready dict, never an exception for bad input.
-
-    `state_json` empty or None starts a new state. The answer has the new
-    `state` and what happened (outcome, headline, details, rules, dice,
-    seed), or `ok: False` and the error sentence; the old state is never
-    changed (it is not even returned: the caller keeps it).
-    """
-    return _track(name, state_json, action_json, seed, None)
-
-
-def track_json(name: str, state_json: object, action_json: object, seed: object = None) -> str:
-    """track()'s answer as JSON text, for the worker: the new state's text is
-    written once (it is also what the next step is compared with), and a
-    state sent back as answered is neither parsed nor checked."""
-    answer = _track(name, state_json, action_json, seed, _answered_state)
-    if not answer["ok"]:
-        return json.dumps(answer)
-    del answer["state"]
-    head = json.dumps(answer)
-    return head[:-1] + ', "state": ' + _answered[name] + "}"
-
-
-def _track(name: str, state_json: object, action_json: object, seed: object, kept: dict[str, tuple[str, dict]] | None) -> dict:
-    trackers = all_trackers()
-    if name not in trackers:
-        return {"ok": False, "error": f"There is no tracker called {str(name)[:60]!r}.", "field": None}
-    tracker = trackers[name]
-    try:
-        if state_json is None or (isinstance(state_json, str) and not state_json.strip()):
-            state = tracker.new()
-        elif kept is not None and name in kept and state_json == kept[name][0]:
-            state = kept[name][1]  # never changed: a step copies what it changes, and this one's answer left as text
-        elif isinstance(state_json, str) and state_json == _answered.get(name):
-            state = json.loads(state_json)
-        else:
-            if not isinstance(state_json, str) or len(state_json) > tracker.max_state_chars:
-                raise InputError(f"The saved {tracker.title.lower()} is too long to read (over {tracker.max_state_chars:,} characters).", "state")
-            if nesting(state_json) > MAX_NESTING:
-                raise InputError(f"The saved {tracker.title.lower()} is not readable: it is nested too deep.", "state")
-            try:
-                raw = json.loads(state_json)
-            except RecursionError:  # JSON nested deeper than Python recurses: no state is shaped so
-                raise InputError(f"The saved {tracker.title.lower()} is not readable: it is nested too deep.", "state") from None
-            except ValueError:
-                raise InputError(f"The saved {tracker.title.lower()} is not readable: it is not JSON.", "state") from None
-            state = tracker.check(raw)
-        if not isinstance(action_json, str) or len(action_json) > 20_000:
-            raise InputError("The action did not arrive as JSON text (at most 20,000 characters).", "action")
-        try:
-            if nesting(action_json) > MAX_NESTING:
-                raise ValueError("nested too deep")
-            action = json.loads(action_json)
-        except (ValueError, RecursionError):
-            raise InputError("The action is not readable: it is not JSON.", "action") from None
-        if not isinstance(action, dict) or action.get("do") not in tracker.actions:
-            raise InputError(f"{tracker.title} knows these actions: {', '.join(tracker.actions)}.", "action")
-        seed_value = parse_seed(seed)
-        rng = random.Random(seed_value) if seed_value is not None else None
-        new_state, report = tracker.step(state, action, rng)
-    except InputError as err:
-        return {"ok": False, "error": str(err), "field": err.field}
-    except ValueError as err:
-        return {"ok": False, "error": str(err), "field": None}
-    answer = _answer(name, report, tracker.rules, seed_value)
-    del answer["highlight"]
-    _answered[name] = compact_json(new_state)
-    if kept is not None:
-        kept[name] = (_answered[name], new_state)
-    else:
-        kept = _answered_state
-        kept.pop(name, None)  # the object went to a caller who may change it
-    return {"ok": True, "tracker": name, "state": new_state, **answer}
-
-
-def compact_json(state: object) -> str:
-    """A state as JSON.stringify writes it, so that a page's text matches the one answered."""
-    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
-
-
-def _answer(name: str, report: Report, declared: tuple[str, ...], seed: int | None) -> dict:
-    """What a Report says, JSON-ready: the part of run()'s and track()'s answers they share."""
-    unknown = set(report.rules) - set(declared)
-    if unknown:  # a programming error: the page could not link these
-        raise RuntimeError(f"{name} cited rules it does not declare: {sorted(unknown)}")
-    return {
-        "outcome": report.outcome,
-        "headline": report.headline,
-        "details": list(report.details),
-        "rules": list(report.rules),
-        "odds_title": report.odds_title,
-        "odds": [
-            {"label": label, "numerator": p.numerator, "denominator": p.denominator, "percent": fmt.percent_value(p)}
-            for label, p in report.odds
-        ],
-        "highlight": report.highlight,
-        "dice": dict(report.dice),
-        "seed": seed,
-    }
-
-
 def get(name: str) -> Calculator:
     calcs = all_calculators()
     if name not in calcs:
@@ -465,29 +274,17 @@ def get(name: str) -> Calculator:
     return calcs[name]
 
 
-def run(name: str, raw: Mapping[str, object], seed: object = None) -> dict:
-    """Run a calculator on raw strings; return a JSON-ready dict, never raise for bad input.
+# Older imports from here keep working: the runners moved to .runner and the
+# table's rulings to .table (imported when asked for: they import this module).
+if TYPE_CHECKING:
+    from .runner import MAX_NESTING as MAX_NESTING, compact_json as compact_json, nesting as nesting, run, track, track_json as track_json
+    from .table import apply_table, table_settings
 
-    Older parameters (`Calculator.legacy`) are accepted; an error about a
-    field one of them filled names the older parameter.
-    """
-    origin: dict[str, str] = {}
-    try:
-        calc = get(name)
-        raw, origin = calc.upgrade(raw)
-        params = calc.parse_upgraded(raw, origin)
-        seed_value = parse_seed(seed)
-        rng = random.Random(seed_value) if seed_value is not None else None
-        report = calc.adapter(rng, **params)
-    except InputError as err:
-        return {"ok": False, "error": str(err), "field": origin.get(err.field, err.field) if err.field else None}
-    except ValueError as err:  # bad input that names no field (the games raise InputError)
-        return {"ok": False, "error": str(err), "field": None}
-    return {
-        "ok": True,
-        "calculator": name,
-        **_answer(name, report, calc.rules, seed_value),
-        # The current fields that older parameters filled, so a form opened
-        # from an old link can show them field by field.
-        "upgraded": {field: raw[field] for field in origin if field in raw},
-    }
+_MOVED = {"run": "runner", "track": "runner", "track_json": "runner", "compact_json": "runner", "nesting": "runner",
+          "MAX_NESTING": "runner", "table_settings": "table", "apply_table": "table"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _MOVED:
+        return getattr(importlib.import_module(f"{__package__}.{_MOVED[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

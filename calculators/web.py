@@ -2,7 +2,7 @@
 
 The Web Worker (runtime/calc-worker.mjs) calls `compute` with a
 calculator's name, its parameters as a JSON object of strings, and the
-seed (or None). It answers the JSON of `registry.run`: never an exception
+seed (or None). It answers the JSON of `runner.run`: never an exception
 for bad input, always `ok` and either the result or the error sentence
 and the field at fault.
 """
@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 
-from .registry import run, track_json
+from .runner import run, track_json
 
 __all__ = ["compute", "TRACK"]
 
-# A name starting with this asks for one step of a tracker (registry.track)
+# A name starting with this asks for one step of a tracker (runner.track)
 # with the parameters {"state": JSON text, "action": JSON text}: the worker's
 # messages stay the same for forms and trackers.
 TRACK = "track:"

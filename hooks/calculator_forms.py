@@ -45,7 +45,7 @@ from mkdocs.utils import get_relative_url
 from pymdownx.superfences import SuperFencesException
 
 from calculators.registry import Calculator, Param, all_calculators
-from calculators.registry import table_settings as registry_table_settings
+from calculators.table import table_settings as registry_table_settings
 from rulebook import GAME_NAMES as BOOK_GAME_NAMES
 from rulebook import CALCULATOR, CalculatorFence, book_of, read_page
 
@@ -179,7 +179,7 @@ def on_post_build(config):
 
 def table_settings(calcs: dict[str, Calculator]) -> dict[str, dict[str, dict]]:
     """Game module -> param name -> {param, calculators}: the registry's
-    house rulings (`registry.table_settings`, from `Param.ruling`) and the
+    house rulings (`table.table_settings`, from `Param.ruling`) and the
     calculators each one sets."""
     try:
         declared = registry_table_settings()

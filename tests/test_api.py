@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import pytest
 
-from calculators import checks, fmt, registry, rpgdl, talislanta, tell_tale
+from calculators import checks, fmt, registry, rpgdl, runner, talislanta, tell_tale
 from calculators.talislanta import Offset
 
 API = {
@@ -200,6 +200,6 @@ def test_numbers_are_formatted_in_one_place():
     assert fmt.percent(Fraction(1, 8)) == "12.5%"
     assert fmt.percent(Fraction(1, 8), 2, 6) == " 12.50%" and fmt.percent(Fraction(1), 2, 6) == "100.00%"
     assert fmt.percent_value(Fraction(1, 3)) == float(Fraction(100, 3))
-    result = registry.run("talislanta.resolve_action", {"rating": "3", "d20": "12"})
+    result = runner.run("talislanta.resolve_action", {"rating": "3", "d20": "12"})
     assert [o["percent"] for o in result["odds"]] == [fmt.percent_value(Fraction(o["numerator"], o["denominator"]))
                                                       for o in result["odds"]]

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import calculators.__main__ as cli_module
-from calculators import registry
+from calculators import runner
 from calculators.__main__ import attach_negative_values, main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -232,7 +232,7 @@ def test_json_output_escapes_them_too(capsys, args):
 
 def _season_with_names(first, second):
     """A season as a state could hold it if a name ever passed the check: for the printing alone."""
-    state = registry.track("rpgdl.season", "", '{"do": "show"}')["state"]
+    state = runner.track("rpgdl.season", "", '{"do": "show"}')["state"]
     state["players"]["first"]["name"], state["players"]["second"]["name"] = first, second
     return state
 

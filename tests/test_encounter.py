@@ -20,7 +20,7 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from calculators import registry
+from calculators import registry, runner
 from calculators.checks import InputError
 from calculators.tell_tale import (
     apply_damage, charge_enemy, double_strike, encounter_step, first_strike, new_encounter, poison_track, run_script,
@@ -120,7 +120,7 @@ def test_the_tracker_and_the_attack_form_agree(power, situation, haste, poisoned
     mode = oracle_mode(int(situation == "advantage") + haste, int(situation == "disadvantage") + poisoned + bool(tapped), both)
     d20 = dice[0] if mode == "normal" else dice
     s2, result = step(s, {"do": "attack", "attacker": "c1", "target": "c2", "mode": situation, "dice": {"d20": d20, "crit_d4": d4}})
-    form = registry.run("tell_tale.resolve_attack", {"power": str(power), "d20": " ".join(map(str, dice[:1] if mode == "normal" else dice)),
+    form = runner.run("tell_tale.resolve_attack", {"power": str(power), "d20": " ".join(map(str, dice[:1] if mode == "normal" else dice)),
                                                      "mode": situation, "haste": yes(haste), "poisoned": yes(poisoned), "tapped": yes(tapped),
                                                      "both": both, "crit_d4": str(d4)})
     assert form["ok"], form
@@ -151,7 +151,7 @@ def test_the_tracker_and_the_save_form_agree(haste, poisoned, vigilant, both, ti
     mode = oracle_mode(int(haste), int(poisoned), both)
     save = saves[0] if mode == "normal" else saves
     s2, result = step(s, {"do": "tap", "target": "c1", "dice": {"effect_d20": effect, "save_d20": save}})
-    form = registry.run("tell_tale.opposed_save", {"effect_d20": str(effect), "save_d20": " ".join(map(str, saves[:1] if mode == "normal" else saves)),
+    form = runner.run("tell_tale.opposed_save", {"effect_d20": str(effect), "save_d20": " ".join(map(str, saves[:1] if mode == "normal" else saves)),
                                                    "haste": yes(haste), "poisoned": yes(poisoned), "both": both, "vigilance": yes(vigilant),
                                                    "against": "tapping", "tie": tie})
     assert form["ok"], form
@@ -184,7 +184,7 @@ def test_the_trackers_first_strike_meeting_equals_first_strike(p1, p2, r1, r2, d
     s2, result = step(s, {"do": "first_strike", "attacker": "c1", "target": "c2", "dice": {"d20": r1, "target_d20": r2, "crit_d4": d4}})
     r = first_strike(p1, r1, p2, r2, winner_damage=winner, crit_d4=d4 if max(r1, r2) == 20 and r1 != r2 and winner == "table" else None)
     assert result.outcome == r.winner
-    form = registry.run("tell_tale.first_strike", {"first_power": str(p1), "first_d20": str(r1), "second_power": str(p2), "second_d20": str(r2),
+    form = runner.run("tell_tale.first_strike", {"first_power": str(p1), "first_d20": str(r1), "second_power": str(p2), "second_d20": str(r2),
                                                    "winner_damage": winner, "crit_d4": str(d4)})
     assert form["outcome"] == r.winner
     assert ("crit_d4" in form["dice"]) == ("the winner's critical d4" in result.dice)  # one rule for when a d4 is rolled
@@ -370,7 +370,7 @@ def test_no_step_leaves_a_fight_the_tracker_could_not_read_back():
 def test_nothing_to_undo_and_unknown_actions_are_sentences():
     with pytest.raises(InputError, match="nothing to undo"):
         step(new_encounter(), {"do": "undo"})
-    answer = registry.track(TRACKER, "", json.dumps({"do": "fly"}))
+    answer = runner.track(TRACKER, "", json.dumps({"do": "fly"}))
     assert answer["ok"] is False and "knows these actions" in answer["error"]
 
 
@@ -381,7 +381,7 @@ def test_nothing_to_undo_and_unknown_actions_are_sentences():
 def test_hostile_state_is_refused_with_a_sentence(label, mutate, words):
     state = json.loads(json.dumps(run_script(FIGHT[:12])))
     text = mutate(state)
-    answer = registry.track(TRACKER, text if isinstance(text, str) else json.dumps(state), json.dumps({"do": "next"}))
+    answer = runner.track(TRACKER, text if isinstance(text, str) else json.dumps(state), json.dumps({"do": "next"}))
     assert answer["ok"] is False, label
     assert words in answer["error"], answer["error"]
     assert answer["error"].endswith((".", ")")) and "Traceback" not in answer["error"]
@@ -414,12 +414,12 @@ UNSAFE_NAMES = [("ESC", "\x1b"), ("BEL", "\x07"), ("RLO", "\u202e"), ("LRI", "\u
 @pytest.mark.parametrize("character", [c for _, c in UNSAFE_NAMES], ids=[n for n, _ in UNSAFE_NAMES])
 def test_a_name_is_refused_in_the_encounter_as_in_the_season(character):
     """One name check for both trackers: the same refusal, in the same words, for a combatant and a player."""
-    add = registry.track(TRACKER, "", json.dumps({"do": "add", "name": f"Ann{character}", "kind": "pc", "power": 1, "toughness": 1, "vitality": 1}))
-    season = registry.track("rpgdl.season", "", json.dumps({"do": "player", "player": "first", "name": f"Ann{character}"}))
+    add = runner.track(TRACKER, "", json.dumps({"do": "add", "name": f"Ann{character}", "kind": "pc", "power": 1, "toughness": 1, "vitality": 1}))
+    season = runner.track("rpgdl.season", "", json.dumps({"do": "player", "player": "first", "name": f"Ann{character}"}))
     assert not add["ok"] and add["field"] == "name", add
     assert not season["ok"] and season["field"] == "name", season
     assert add["error"].removeprefix("The name") == season["error"].removeprefix("A player's name")
-    renamed = registry.track(TRACKER, json.dumps(fresh(FIGHT[0][0])), json.dumps({"do": "edit", "id": "c1", "set": {"name": f"Ann{character}"}}))
+    renamed = runner.track(TRACKER, json.dumps(fresh(FIGHT[0][0])), json.dumps({"do": "edit", "id": "c1", "set": {"name": f"Ann{character}"}}))
     assert not renamed["ok"] and "holds a control or direction character" in renamed["error"], renamed
 
 
@@ -613,14 +613,14 @@ def test_a_state_sent_back_as_answered_is_not_checked_again_and_plays_the_same()
     """Issue 21/19: the page sends back the state it was answered; re-checking it made a step's cost grow with
     the history. Played with and without that shortcut, the scripted fight gives the same answers; any other
     text (one counter changed) is checked in full."""
-    from calculators.registry import _answered, compact_json
+    from calculators.runner import _answered, compact_json
 
     def play(shortcut):
         state, answers = "", []
         for action, seed in FIGHT:
             if not shortcut:
                 _answered.clear()
-            answer = registry.track(TRACKER, state, json.dumps(action), seed)
+            answer = runner.track(TRACKER, state, json.dumps(action), seed)
             assert answer["ok"], (action, answer)
             answers.append(answer)
             state = compact_json(answer["state"])
@@ -631,7 +631,7 @@ def test_a_state_sent_back_as_answered_is_not_checked_again_and_plays_the_same()
     assert fast == checked
     hostile = json.loads(state)
     hostile["combatants"][0]["counters"] = -3
-    refused = registry.track(TRACKER, compact_json(hostile), json.dumps({"do": "show"}))
+    refused = runner.track(TRACKER, compact_json(hostile), json.dumps({"do": "show"}))
     assert not refused["ok"] and "counter" in refused["error"]
 
 
@@ -640,7 +640,7 @@ def test_the_workers_answers_are_tracks_answers_written_once_as_text():
     state sent back as answered is neither parsed nor checked. Its answers are track()'s, to the character's
     meaning, over the scripted fight and a season; the kept object is never changed by a later step; and a
     Python caller that changes the state track() gave it does not reach the worker's kept one."""
-    from calculators.registry import _answered, _answered_state, compact_json
+    from calculators.runner import _answered, _answered_state, compact_json
 
     for name, script in ((TRACKER, FIGHT), ("rpgdl.season", [({"do": "player", "player": "first", "name": "Ann"}, None),
                                                             ({"do": "player", "player": "second", "name": "Bo"}, None),
@@ -658,12 +658,12 @@ def test_the_workers_answers_are_tracks_answers_written_once_as_text():
         _answered.clear()
         state_text, plain = "", []
         for action, seed in script:
-            answer = registry.track(name, state_text, json.dumps(action), seed)
+            answer = runner.track(name, state_text, json.dumps(action), seed)
             plain.append(answer)
             state_text = compact_json(answer["state"])
         assert texts == plain
     # track() hands its state to a caller who may change it: the worker's kept copy of that name is dropped
-    given = registry.track(TRACKER, "", json.dumps(FIGHT[0][0]))["state"]
+    given = runner.track(TRACKER, "", json.dumps(FIGHT[0][0]))["state"]
     given_text = compact_json(given)
     given["combatants"][0]["counters"] = 7  # the caller's own change, after the answer
     shown = json.loads(compute("track:" + TRACKER, json.dumps({"state": given_text, "action": '{"do": "show"}'})))

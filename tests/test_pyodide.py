@@ -10,7 +10,8 @@ import subprocess
 
 import pytest
 
-from calculators.registry import all_calculators, run
+from calculators.registry import all_calculators
+from calculators.runner import run
 from conftest import ROOT
 from helpers import PAGES_WITH_EXAMPLES, examples
 

@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from calculators import registry
-from calculators.registry import all_calculators, run
+from calculators.registry import all_calculators
+from calculators.runner import run
 from rulepages import all_rules
 
 CALCS = all_calculators()

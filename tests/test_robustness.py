@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculators import registry, rpgdl, tell_tale
+from calculators import registry, runner, rpgdl, tell_tale
 from calculators.dice import parse_dice
 from calculators.registry import InputError, Param
 from calculators.rpgdl.entries import _parse_entry
@@ -126,7 +126,7 @@ def test_crafted_input_parses_in_linear_time(parse, make):
 def test_the_reported_nom_pool_is_answered():
     """The report's own input, at its own size: refused by the field, and linear to parse directly."""
     text = "a" + "," * 60_000 + "b"
-    result = registry.run("rpgdl.check_nom_pool", {"duelists": text})
+    result = runner.run("rpgdl.check_nom_pool", {"duelists": text})
     assert result == {"ok": False, "field": "duelists",
                       "error": "Duelists, one a line: 'Name, Division': this is 60,002 characters long; the limit is 10,000."}
     _no_catastrophe(_nom_pool, lambda n: "a" + "," * n + "b", n=6_000)
@@ -145,7 +145,7 @@ def test_every_field_answers_long_input(size, fill):
     text = "a" + fill * size + "b"
     for calc in registry.all_calculators().values():
         for p in calc.params:
-            result = registry.run(calc.name, {**_filled(calc), p.name: text})
+            result = runner.run(calc.name, {**_filled(calc), p.name: text})
             assert result["ok"] is False, (calc.name, p.name)
             assert "characters long; the limit is" in result["error"]
             assert result["field"] == p.name
@@ -236,9 +236,9 @@ def test_every_text_field_states_its_cap(calc, p):
 
 @pytest.mark.parametrize("calc, p", _text_params(), ids=lambda x: getattr(x, "name", ""))
 def test_a_text_field_takes_its_cap_and_refuses_one_more(calc, p):
-    at_cap = registry.run(calc.name, {**_filled(calc), p.name: "#" * p.max_length})
+    at_cap = runner.run(calc.name, {**_filled(calc), p.name: "#" * p.max_length})
     assert "characters long" not in (at_cap.get("error") or "")
-    over = registry.run(calc.name, {**_filled(calc), p.name: "#" * (p.max_length + 1)})
+    over = runner.run(calc.name, {**_filled(calc), p.name: "#" * (p.max_length + 1)})
     assert over == {"ok": False, "field": p.name,
                     "error": f"{p.label}: this is {p.max_length + 1:,} characters long; the limit is {p.max_length:,}."}
 
@@ -247,10 +247,10 @@ def test_caps_fit_a_real_list():
     long_names = [f"Our Market Research Shows That Players Like Really Long Card Names Number {i}" for i in range(100)]
     deck = "\n".join(f"1 {name}" for name in long_names)
     assert len(deck) <= tell_tale.DECKLIST_MAX_LENGTH
-    assert registry.run("tell_tale.check_deck", {"decklist": deck})["ok"]
-    assert registry.run("rpgdl.check_season_deck", {"cards": deck})["ok"]
+    assert runner.run("tell_tale.check_deck", {"decklist": deck})["ok"]
+    assert runner.run("rpgdl.check_season_deck", {"cards": deck})["ok"]
     pool = "\n".join(f"{name[:60]}, Heavy" for name in long_names[:20])
-    assert registry.run("rpgdl.check_nom_pool", {"duelists": pool})["ok"]
+    assert runner.run("rpgdl.check_nom_pool", {"duelists": pool})["ok"]
 
 
 @pytest.mark.parametrize("parse, text, message", [
@@ -303,12 +303,12 @@ def test_whole_numbers_refused(raw, message):
 
 
 def test_registry_numbers_ascii_only():
-    assert registry.run("tell_tale.resolve_attack", {"power": " +5 ", "d20": "17"})["ok"]
+    assert runner.run("tell_tale.resolve_attack", {"power": " +5 ", "d20": "17"})["ok"]
     for bad in ("1_000", "١٢"):
-        result = registry.run("tell_tale.resolve_attack", {"power": bad, "d20": "17"})
+        result = runner.run("tell_tale.resolve_attack", {"power": bad, "d20": "17"})
         assert result["field"] == "power" and "digits 0 to 9" in result["error"]
     for bad in ("1_000", "١٢", "9" * 5000):
-        assert registry.run("tell_tale.resolve_attack", {"power": "5", "d20": "17"}, seed=bad)["field"] == "seed"
+        assert runner.run("tell_tale.resolve_attack", {"power": "5", "d20": "17"}, seed=bad)["field"] == "seed"
 
 
 LIST_FIELDS = [
@@ -322,7 +322,7 @@ LIST_FIELDS = [
 @pytest.mark.parametrize("name, base, field, label", LIST_FIELDS)
 @pytest.mark.parametrize("item", ["9" * 150, "1_000", "١٢", "x", "100000"])
 def test_list_fields_check_each_number_like_a_number_field(name, base, field, label, item):
-    result = registry.run(name, {**base, field: f"1 {item}"})
+    result = runner.run(name, {**base, field: f"1 {item}"})
     assert result["ok"] is False and result["field"] == field
     error = result["error"]
     assert error.startswith(label), error
@@ -334,24 +334,24 @@ def test_list_fields_check_each_number_like_a_number_field(name, base, field, la
 
 
 def test_vote_weights_speak_of_voters_not_weeks():
-    error = registry.run("rpgdl.vote_pool", {"generic_voters": "8", "unique_weights": "1 two"})["error"]
+    error = runner.run("rpgdl.vote_pool", {"generic_voters": "8", "unique_weights": "1 two"})["error"]
     assert error == "Unique Voters' Vote Weights: type one whole number per unique Voter, like '1 2'; got 'two'."
 
 
 def test_list_fields_take_their_numbers():
-    assert registry.run("rpgdl.vote_pool", {"generic_voters": "8", "unique_weights": " 1, 2 "})["headline"] == "11 votes this turn."
-    assert registry.run("talislanta.multiple_actions", {"actions": "2", "ratings": "-3,+2", "d20s": "10 12"})["ok"]
-    too_many = registry.run("rpgdl.vote_pool", {"unique_weights": "1 " * 51})
+    assert runner.run("rpgdl.vote_pool", {"generic_voters": "8", "unique_weights": " 1, 2 "})["headline"] == "11 votes this turn."
+    assert runner.run("talislanta.multiple_actions", {"actions": "2", "ratings": "-3,+2", "d20s": "10 12"})["ok"]
+    too_many = runner.run("rpgdl.vote_pool", {"unique_weights": "1 " * 51})
     assert too_many["error"] == "Unique Voters' Vote Weights: type at most 50 numbers; got 51."
 
 
 @pytest.mark.parametrize("field", ["first_successes", "second_successes", "first_trainwrecks", "second_trainwrecks"])
 def test_season_list_errors_name_their_field(field):
     label = {"first": "First", "second": "Second"}[field.split("_")[0]] + " player's " + field.split("_")[1].capitalize()
-    six = registry.run("rpgdl.season_tally", {field: "0 0 0 0 0 0"})
+    six = runner.run("rpgdl.season_tally", {field: "0 0 0 0 0 0"})
     assert six["field"] == field and six["error"].startswith(f"{label}: a Season has 5 weeks")
     other = "first_successes" if field != "first_successes" else "second_successes"
-    uneven = registry.run("rpgdl.season_tally", {other: "0 0", field: "0"})
+    uneven = runner.run("rpgdl.season_tally", {other: "0 0", field: "0"})
     assert uneven["field"] == field and uneven["error"].startswith(f"{label}: give one number per week played")
 
 
@@ -369,7 +369,7 @@ def test_season_list_errors_name_their_field(field):
     ("rpgdl.check_nom_pool", "duelists", ", Heavy", "Line 1 should read like 'Worker 8, Heavy'; got ', Heavy'."),
 ])
 def test_copy_counts_and_lines_refused_with_a_sentence(name, field, text, message):
-    assert registry.run(name, {field: text}) == {"ok": False, "error": message, "field": field}
+    assert runner.run(name, {field: text}) == {"ok": False, "error": message, "field": field}
 
 
 @pytest.mark.parametrize("line, card", [
@@ -426,7 +426,7 @@ def test_run_never_raises_for_any_strings(calc, data):
     names = [p.name for p in calc.params] + [old.name for old in calc.legacy]
     raw = data.draw(st.dictionaries(st.sampled_from(names), TEXT, max_size=len(names)))
     seed = data.draw(st.none() | TEXT)
-    result = registry.run(calc.name, raw, seed)
+    result = runner.run(calc.name, raw, seed)
     assert isinstance(result["ok"], bool)
     if not result["ok"]:
         assert result["error"] and len(result["error"]) < 400
@@ -442,7 +442,7 @@ def test_run_never_raises_near_the_examples(calc, data):
     if example:
         key = data.draw(st.sampled_from(sorted(example)))
         example[key] = data.draw(TEXT)
-    result = registry.run(calc.name, example, seed)
+    result = runner.run(calc.name, example, seed)
     assert isinstance(result["ok"], bool)
     if not result["ok"]:
         assert result["error"] and len(result["error"]) < 400

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import registry, rpgdl
+from calculators import registry, runner, rpgdl
 from calculators.__main__ import main as cli_main
 from calculators.rpgdl import (
     CHAMPIONSHIP_POINTS,
@@ -511,7 +511,7 @@ WEEKEND = dict(godlike_first="Worker 8: heavy 6 4 4", godlike_second="godlike 9 
     ],
 )
 def test_registry_run_covers_every_outcome(name, raw, seed, outcome):
-    result = registry.run(name, raw, seed)
+    result = runner.run(name, raw, seed)
     assert result["ok"], result.get("error")
     assert result["outcome"] == outcome
     assert result["headline"]
@@ -521,9 +521,9 @@ def test_registry_run_covers_every_outcome(name, raw, seed, outcome):
 
 
 def test_registry_values_agree_with_functions():
-    result = registry.run("rpgdl.resolve_duel", {**DUEL, "first_votes": "2", "second_votes": "1"})
+    result = runner.run("rpgdl.resolve_duel", {**DUEL, "first_votes": "2", "second_votes": "1"})
     assert result["headline"].startswith("The first duelist wins the Heavy duel, 8 to 6, for 2 Successes")
-    result = registry.run("rpgdl.resolve_duel", {**DUEL, "second_votes": "1", "sudden_death_roll": "2 5"})
+    result = runner.run("rpgdl.resolve_duel", {**DUEL, "second_votes": "1", "sudden_death_roll": "2 5"})
     assert result["dice"] == {"sudden_death_roll": "2 5"}
     assert result["highlight"] == "Second duelist wins the roll-off"
 
@@ -551,7 +551,7 @@ def test_registry_values_agree_with_functions():
     ],
 )
 def test_registry_bad_input(name, raw, field, message):
-    result = registry.run(name, raw)
+    result = runner.run(name, raw)
     assert result["ok"] is False
     assert message in result["error"]
     if field is not None:
@@ -560,11 +560,11 @@ def test_registry_bad_input(name, raw, field, message):
 
 def test_same_seed_same_dice():
     raw = {**DUEL, "second_votes": "1"}
-    runs = [registry.run("rpgdl.resolve_duel", raw, 1234) for _ in range(2)]
+    runs = [runner.run("rpgdl.resolve_duel", raw, 1234) for _ in range(2)]
     assert runs[0]["dice"] == runs[1]["dice"] and runs[0]["headline"] == runs[1]["headline"]
     a, b = (int(x) for x in runs[0]["dice"]["sudden_death_roll"].split())
     assert a != b
-    weekend = [registry.run("rpgdl.resolve_weekend", WEEKEND, 99) for _ in range(2)]
+    weekend = [runner.run("rpgdl.resolve_weekend", WEEKEND, 99) for _ in range(2)]
     assert weekend[0]["dice"] == weekend[1]["dice"]
 
 
@@ -608,18 +608,18 @@ LEGACY_OUTCOMES = [  # outcome and headline as the older fields gave them
 
 def _run(raw: dict) -> dict:
     """The answer, less `upgraded` (which fields an older line filled: it differs by design)."""
-    answer = registry.run("rpgdl.resolve_weekend", {k: v for k, v in raw.items() if k != "seed"}, raw.get("seed"))
+    answer = runner.run("rpgdl.resolve_weekend", {k: v for k, v in raw.items() if k != "seed"}, raw.get("seed"))
     answer.pop("upgraded", None)
     return answer
 
 
 def test_an_older_line_reports_the_fields_it_filled():
     """A form opened from an old link fills its rows from `upgraded`."""
-    answer = registry.run("rpgdl.resolve_weekend", {k: v for k, v in LEGACY_EXAMPLES[0].items() if k != "seed"})
+    answer = runner.run("rpgdl.resolve_weekend", {k: v for k, v in LEGACY_EXAMPLES[0].items() if k != "seed"})
     rows = registry.get("rpgdl.resolve_weekend").examples[0]
     assert answer["upgraded"]["godlike_first_name"] == "Worker 8"
     assert {k: v for k, v in answer["upgraded"].items() if k in rows} == {k: v for k, v in rows.items() if k in answer["upgraded"]}
-    assert registry.run("rpgdl.resolve_weekend", {k: v for k, v in rows.items() if k != "seed"})["upgraded"] == {}
+    assert runner.run("rpgdl.resolve_weekend", {k: v for k, v in rows.items() if k != "seed"})["upgraded"] == {}
 
 
 def structured(**duelists: tuple) -> dict[str, str]:
@@ -691,7 +691,7 @@ def test_rpgdl_choice_labels_fit_a_phone_select():
 )
 def test_a_bad_row_field_names_itself(change, field, message):
     raw = {**registry.get("rpgdl.resolve_weekend").examples[0], **change}
-    result = registry.run("rpgdl.resolve_weekend", raw)
+    result = runner.run("rpgdl.resolve_weekend", raw)
     assert (result["ok"], result["field"]) == (False, field)
     assert message in result["error"]
 
@@ -709,7 +709,7 @@ def test_a_bad_row_field_names_itself(change, field, message):
 )
 def test_older_field_errors_name_the_older_field(change, message):
     raw = {k: v for k, v in WEEKEND_ROWS.items() if not k.startswith("godlike_first_")}
-    result = registry.run("rpgdl.resolve_weekend", {**raw, **change}, 7)
+    result = runner.run("rpgdl.resolve_weekend", {**raw, **change}, 7)
     assert (result["ok"], result["field"]) == (False, "godlike_first"), result
     assert message in result["error"]
 
@@ -740,8 +740,8 @@ def test_rows_and_older_lines_give_identical_results(lineup, penalty, sudden_dea
     lines = {field: (f"{name}: " if name.strip() else "") + " ".join(map(str, (division, *numbers)))
              for field, (name, division, *numbers) in lineup.items()}
     settings_ = {"division_penalty": penalty, "sudden_death": sudden_death}
-    new = registry.run("rpgdl.resolve_weekend", {**rows, **settings_}, seed)
-    old = registry.run("rpgdl.resolve_weekend", {**lines, **settings_}, seed)
+    new = runner.run("rpgdl.resolve_weekend", {**rows, **settings_}, seed)
+    old = runner.run("rpgdl.resolve_weekend", {**lines, **settings_}, seed)
     new.pop("upgraded", None), old.pop("upgraded", None)  # which fields the lines filled: differs by design
     if new["ok"]:
         assert old == new

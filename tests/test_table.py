@@ -12,7 +12,8 @@ import pytest
 from markdown_it import MarkdownIt
 from playwright.sync_api import expect
 
-from calculators.registry import all_calculators, run
+from calculators.registry import all_calculators
+from calculators.runner import run
 from helpers import calculator_pages, share_url, wait_until_offline_ready, worker_data
 
 pytestmark = pytest.mark.browser

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from calculators import registry, talislanta
+from calculators import registry, runner, talislanta
 from calculators.__main__ import main as cli_main
 from calculators.talislanta import (
     ACTION_TABLE,
@@ -418,7 +418,7 @@ def test_every_fixed_rule_id_is_on_a_page():
     ],
 )
 def test_run_resolve_action_every_outcome(raw, outcome):
-    result = registry.run("talislanta.resolve_action", raw)
+    result = runner.run("talislanta.resolve_action", raw)
     assert result["ok"], result
     assert result["outcome"] == outcome
     labels = [o["label"] for o in result["odds"]]
@@ -440,7 +440,7 @@ def test_run_resolve_action_every_outcome(raw, outcome):
     ],
 )
 def test_run_multiple_actions_every_outcome(raw, outcome, highlight):
-    result = registry.run("talislanta.multiple_actions", raw)
+    result = runner.run("talislanta.multiple_actions", raw)
     assert result["ok"], result
     assert result["outcome"] == outcome
     assert result["highlight"] == highlight
@@ -473,7 +473,7 @@ def test_run_multiple_actions_every_outcome(raw, outcome, highlight):
     ],
 )
 def test_run_bad_input_answers_with_a_sentence(name, raw, field):
-    result = registry.run(name, raw, seed=None)
+    result = runner.run(name, raw, seed=None)
     assert result["ok"] is False
     assert result["field"] == field
     assert result["error"][0].isupper() and result["error"].endswith(".")
@@ -487,12 +487,12 @@ def test_run_bad_input_answers_with_a_sentence(name, raw, field):
     ],
 )
 def test_same_seed_same_dice(name, raw):
-    first = registry.run(name, raw, seed=1234)
-    again = registry.run(name, raw, seed=1234)
+    first = runner.run(name, raw, seed=1234)
+    again = runner.run(name, raw, seed=1234)
     assert first["ok"] and first == again
     # The rolled dice, typed back in, give the same result.
     key = next(iter(first["dice"]))
-    typed = registry.run(name, {**raw, key: first["dice"][key]})
+    typed = runner.run(name, {**raw, key: first["dice"][key]})
     assert typed["outcome"] == first["outcome"] and typed["details"] == first["details"]
 
 
@@ -500,7 +500,7 @@ def test_registry_examples_are_the_texts_examples():
     """The forms' examples replay the pages' worked examples (Thena, Sherra)."""
     calcs = registry.all_calculators()
     single = {tuple(sorted(ex.items())): ex for ex in calcs["talislanta.resolve_action"].examples}
-    sherra = registry.run("talislanta.resolve_action", {"rating": "9", "d20": "10", "opposing_rating": "7"})
+    sherra = runner.run("talislanta.resolve_action", {"rating": "9", "d20": "10", "opposing_rating": "7"})
     assert sherra["outcome"] == "full" and "total of 12" in sherra["headline"]
     assert tuple(sorted({"rating": "9", "d20": "10", "opposing_rating": "7"}.items())) in single
     round_ = calcs["talislanta.multiple_actions"].examples
@@ -514,9 +514,9 @@ def test_registry_examples_are_the_texts_examples():
 
 
 def test_seeded_rolls_cover_every_outcome():
-    seen = {registry.run("talislanta.resolve_action", {"rating": "0"}, seed=s)["outcome"] for s in range(200)}
+    seen = {runner.run("talislanta.resolve_action", {"rating": "0"}, seed=s)["outcome"] for s in range(200)}
     assert seen == {"failure", "partial", "full", "critical"}  # no Mishap at +0: a d20 shows at least 1
-    seen = {registry.run("talislanta.multiple_actions", {"actions": "3", "rating": "0"}, seed=s)["outcome"] for s in range(100)}
+    seen = {runner.run("talislanta.multiple_actions", {"actions": "3", "rating": "0"}, seed=s)["outcome"] for s in range(100)}
     assert seen == {"clear", "mishap"}
 
 

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import registry, tell_tale
+from calculators import runner, tell_tale
 from calculators.__main__ import main as cli_main
 from calculators.tell_tale import (
     ATTACK_TABLE,
@@ -511,7 +511,7 @@ RUNS = [
 
 @pytest.mark.parametrize(("name", "raw", "outcome"), RUNS)
 def test_registry_covers_every_outcome(name, raw, outcome):
-    result = registry.run(name, raw)
+    result = runner.run(name, raw)
     assert result["ok"], result
     assert result["outcome"] == outcome
     if result["odds"]:
@@ -521,7 +521,7 @@ def test_registry_covers_every_outcome(name, raw, outcome):
 
 
 def test_attack_report_mentions_expected_damage():
-    result = registry.run("tell_tale.resolve_attack", {"power": "5", "d20": "10"})
+    result = runner.run("tell_tale.resolve_attack", {"power": "5", "d20": "10"})
     assert any("Expected damage" in d and "111/40" in d for d in result["details"])
 
 
@@ -544,7 +544,7 @@ def test_attack_report_mentions_expected_damage():
     ],
 )
 def test_registry_bad_input_never_raises(name, raw, field, words):
-    result = registry.run(name, raw)
+    result = runner.run(name, raw)
     assert result["ok"] is False
     assert words in result["error"]
     assert result["field"] == field
@@ -567,7 +567,7 @@ def test_same_seed_same_dice(name):
         "tell_tale.planeswalker_ability": {"cost": "-2", "toughness": "4", "vitality": "9"},
         "tell_tale.mulligan": {"mulligans": "2"},
     }[name]
-    a, b = registry.run(name, raw, seed=42), registry.run(name, raw, seed=42)
+    a, b = runner.run(name, raw, seed=42), runner.run(name, raw, seed=42)
     assert a["ok"] and a == b
 
 
@@ -576,7 +576,7 @@ def test_rolled_critical_rolls_its_d4():
     for seed in range(2000):
         if random.Random(seed).randint(1, 20) == 20:
             break
-    result = registry.run("tell_tale.resolve_attack", {"power": "3"}, seed=seed)
+    result = runner.run("tell_tale.resolve_attack", {"power": "3"}, seed=seed)
     assert result["outcome"] == "critical"
     d4 = int(result["dice"]["crit_d4"])
     assert 1 <= d4 <= 4 and result["headline"].startswith(f"Critical hit: {3 * d4} damage")
@@ -599,7 +599,7 @@ def test_examples_are_form_strings_and_cover_every_outcome(calc):
     seen = set()
     for example in calc.examples:
         assert all(isinstance(k, str) and isinstance(v, str) for k, v in example.items()), example
-        result = registry.run(calc.name, {k: v for k, v in example.items() if k != "seed"}, example.get("seed"))
+        result = runner.run(calc.name, {k: v for k, v in example.items() if k != "seed"}, example.get("seed"))
         assert result["ok"], (example, result)
         seen.add(result["outcome"])
     assert seen == set(calc.outcomes)

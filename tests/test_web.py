@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from calculators.registry import all_calculators, run
+from calculators.registry import all_calculators
+from calculators.runner import run
 from calculators.web import compute
 
 ROOT = Path(__file__).resolve().parent.parent
