@@ -65,6 +65,7 @@ let compute = null;
 let stdlibInstalled = null; // a promise, once the standard library's download started
 let startStdlib = () => stdlibInstalled; // starts it (after a snapshot restore), once
 const STDLIB_AFTER_MS = 2000; // with no calculation asked for, it starts this long after the start
+const STDLIB_AFTER_RESULT_MS = 300; // after a result: once the page has drawn it, so the download never shares the line with it
 let pageOrigin = 0;
 
 const progress = (text) => postMessage({ type: "progress", text });
@@ -178,7 +179,7 @@ onmessage = async ({ data }) => {
       }
     }
     postMessage({ type: "result", id: data.id, result });
-    startStdlib();
+    setTimeout(startStdlib, STDLIB_AFTER_RESULT_MS);
   }
 };
 
