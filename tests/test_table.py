@@ -258,7 +258,8 @@ def test_the_log_keeps_results_across_reloads_and_its_links_reproduce_them(table
     first = roll(table, form, 3)
     form.locator("[name=d20]").fill("17")  # typed: logged once it has stood a moment
     form.locator('[data-outcome="full"]').wait_for()
-    table.wait_for_timeout(2000)
+    # logged once it has stood 1.5 s (table.js LOG_AFTER_MS): wait for the entry, not for a time
+    table.wait_for_function("() => (JSON.parse(localStorage.getItem('table-rules:log') || '[]')).length === 2", timeout=BOOT, polling=100)
     table.goto(base_url + "table-log/")
     table.reload()
     entries = table.locator(".log-entry")
@@ -292,7 +293,7 @@ def test_the_log_exports_markdown_and_json_that_parse_and_filters_by_game(table,
     assert [e["calculator"] for e in entries] == [name, ATTACK]
     assert all(e["seed"] is not None and e["headline"] and e["url"].startswith("/") for e in entries)
     table.locator("button", has_text="Copy as Markdown").click()
-    table.wait_for_timeout(300)
+    table.wait_for_function("() => navigator.clipboard.readText().then((t) => t.startsWith('- '))", polling=100)  # the JSON copied before is replaced
     lines = table.evaluate("navigator.clipboard.readText()").splitlines()
     assert len(lines) == 2 and all(re.match(r"^- .+: \[.+\]\(http.+\): \*\*.+\*\* \(.*\)", line) for line in lines), lines
     table.locator("#log-game").select_option("talislanta")
