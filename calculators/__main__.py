@@ -29,7 +29,7 @@ from typing import Any, NoReturn, TextIO
 from .fmt import percent, ratio
 from .checks import MAX_SEED, InputError, escaped, parse_seed
 from .registry import all_calculators, all_trackers
-from .runner import MAX_NESTING, compact_json, nesting, run, track
+from .runner import MAX_NESTING, Answer, compact_json, nesting, run, track
 from .table import apply_table
 
 MAX_ACTIONS = 1_000  # actions in one `track` run, FILE's and --do's together: a season's log holds 100, a fight's undo 30
@@ -101,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def format_result(result: dict) -> str:
+def format_result(result: Answer) -> str:
     lines = [result["headline"]]
     if result["dice"]:
         dice = ", ".join(f"{k} = {v}" for k, v in result["dice"].items())

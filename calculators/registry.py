@@ -18,7 +18,7 @@ import importlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .checks import InputError, blank, whole_text
 
@@ -34,6 +34,10 @@ __all__ = ["InputError", "Param", "Legacy", "Report", "Calculator", "Tracker", "
 GAMES = ("calculators.tell_tale", "calculators.talislanta", "calculators.rpgdl")
 
 DEFAULT_MAX_LENGTH = 1_000  # characters, for a field without a max_length of its own (a number, a choice, dice)
+
+# A tracker's state: a JSON-ready object whose shape its own tracker defines
+# and checks (Tracker.check); everything that passes one on names it so.
+State = dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -243,19 +247,19 @@ class Tracker:
     name: str  # "tell_tale.encounter"
     title: str
     summary: str
-    new: Callable[[], dict]
-    check: Callable[[object], dict]
-    step: Callable[..., tuple[dict, Report]]
+    new: Callable[[], State]
+    check: Callable[[object], State]
+    step: Callable[..., tuple[State, Report]]
     actions: tuple[str, ...]
     rules: tuple[str, ...] = ()
     max_state_chars: int = 200_000  # a state from outside longer than this is refused unread
     max_link_chars: int = 8_000  # a whole share link carrying the state: longer ones break in chats and mail
     # A few lines for a person, such as the command line's summary of the state (None: the JSON).
-    describe: Callable[[dict], str] | None = None
+    describe: Callable[[State], str] | None = None
     # The words and numbers the page draws with (kinds, keywords, divisions,
     # points...), JSON-ready: published in the tracker's container by
     # hooks/trackers.py, so the page script never declares a copy.
-    vocabulary: Callable[[], dict] | None = None
+    vocabulary: Callable[[], dict[str, Any]] | None = None
 
 
 def all_trackers() -> dict[str, Tracker]:

@@ -14,12 +14,17 @@ import itertools
 import json
 import random
 from collections.abc import Mapping
+from typing import Any
 
 from . import fmt
 from .checks import InputError, parse_seed
-from .registry import Report, all_trackers, get
+from .registry import Report, State, all_trackers, get
 
 __all__ = ["run", "track", "track_json", "compact_json", "nesting", "MAX_NESTING"]
+
+# What run() and track() answer: JSON-ready, {"ok": False, "error", "field"}
+# or {"ok": True, ...} with the Report's parts (see _answer).
+Answer = dict[str, Any]
 
 
 # The state each tracker last answered, as compact JSON text (what a page
@@ -32,7 +37,7 @@ _answered: dict[str, str] = {}
 # The same state as the object it was answered as, kept only by track_json
 # (the worker's entry point, whose answer leaves as text and so can never be
 # changed by its caller): the text that comes back is compared, not parsed.
-_answered_state: dict[str, tuple[str, dict]] = {}
+_answered_state: dict[str, tuple[str, State]] = {}
 
 MAX_NESTING = 64  # levels of [ and { in a tracker's JSON: states are a few deep, and Pyodide's stack ends near 5,000
 
@@ -60,7 +65,7 @@ def nesting(text: str) -> int:
 _BRACKETS = {**{ord(c): None for c in map(chr, range(128))}, ord("["): "(", ord("{"): "(", ord("]"): ")", ord("}"): ")"}
 
 
-def track(name: str, state_json: object, action_json: object, seed: object = None) -> dict:
+def track(name: str, state_json: object, action_json: object, seed: object = None) -> Answer:
     """One step of a tracker on JSON text; a JSON-ready dict, never an exception for bad input.
 
     `state_json` empty or None starts a new state. The answer has the new
@@ -83,7 +88,7 @@ def track_json(name: str, state_json: object, action_json: object, seed: object 
     return head[:-1] + ', "state": ' + _answered[name] + "}"
 
 
-def _track(name: str, state_json: object, action_json: object, seed: object, kept: dict[str, tuple[str, dict]] | None) -> dict:
+def _track(name: str, state_json: object, action_json: object, seed: object, kept: dict[str, tuple[str, State]] | None) -> Answer:
     trackers = all_trackers()
     if name not in trackers:
         return {"ok": False, "error": f"There is no tracker called {str(name)[:60]!r}.", "field": None}
@@ -140,7 +145,7 @@ def compact_json(state: object) -> str:
     return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
 
 
-def _answer(name: str, report: Report, declared: tuple[str, ...], seed: int | None) -> dict:
+def _answer(name: str, report: Report, declared: tuple[str, ...], seed: int | None) -> Answer:
     """What a Report says, JSON-ready: the part of run()'s and track()'s answers they share."""
     unknown = set(report.rules) - set(declared)
     if unknown:  # a programming error: the page could not link these
@@ -161,7 +166,7 @@ def _answer(name: str, report: Report, declared: tuple[str, ...], seed: int | No
     }
 
 
-def run(name: str, raw: Mapping[str, object], seed: object = None) -> dict:
+def run(name: str, raw: Mapping[str, object], seed: object = None) -> Answer:
     """Run a calculator on raw strings; return a JSON-ready dict, never raise for bad input.
 
     Older parameters (`Calculator.legacy`) are accepted; an error about a

@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .markup import GAMES, MarkupError, Page, Rule
 from .pages import read_page
@@ -84,7 +85,7 @@ def read_docs(docs: Path, folders: tuple[str, ...] = tuple(GAMES.values())) -> B
     return book
 
 
-def book_of(config: Mapping) -> Book:
+def book_of(config: Mapping[str, Any]) -> Book:
     """This build's Book: hooks/rule_ids.py makes it in on_config."""
     book = config.get(STATE_KEY)
     if not isinstance(book, Book):

@@ -121,7 +121,7 @@ def short_url(rule_id: str) -> str:
     return f"{SHORT_FOLDER}/{rule_id}/"
 
 
-def parse_marker(match: re.Match, src: str, line: int) -> tuple[str, str, tuple[str, ...]]:
+def parse_marker(match: re.Match[str], src: str, line: int) -> tuple[str, str, tuple[str, ...]]:
     """(ID, title, aliases) of a marker line, or a MarkupError saying what is wrong."""
     rid, raw = match.group(2).strip(), match.group(3) or ""
     if not VALID_ID.fullmatch(rid):
@@ -135,7 +135,8 @@ def parse_marker(match: re.Match, src: str, line: int) -> tuple[str, str, tuple[
     return rid, title.strip(), tuple(a.strip() for a in aliases.split(",") if a.strip())
 
 
-def calculator_fence(source, language, class_name, options, md, **kwargs):
+def calculator_fence(source: str, language: str, class_name: str, options: object, md: object,
+                     **kwargs: object) -> str:
     """The `format` mkdocs.yml gives pymdownx.superfences for ```calculator
     fences. hooks/calculator_forms.py puts its own renderer in its place for
     each build (on_config); landing here means that hook is not in the build."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import posixpath
 import re
 from pathlib import Path
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
@@ -60,7 +61,7 @@ def read_page(text: str, src: str, path: Path | None = None) -> Page:
         starts.append(starts[-1] + len(line) + 1)
     tokens = PARSER.parse(_blank_front_matter(text))
     headings: list[tuple[int, int, str]] = []  # (line index, level, text)
-    markers: dict[int, re.Match] = {}
+    markers: dict[int, re.Match[str]] = {}
     fences: dict[int, str] = {}
     page = Page(src, text, _default_title(src), path=path)
     found: list[Link] = []
@@ -86,11 +87,12 @@ def read_page(text: str, src: str, path: Path | None = None) -> Page:
     return page
 
 
-def _outline(page: Page, lines: list[str], headings, markers, fences) -> None:
+def _outline(page: Page, lines: list[str], headings: list[tuple[int, int, str]],
+             markers: dict[int, re.Match[str]], fences: dict[int, str]) -> None:
     """Rules and calculators with their chapter, section, heading level and
     extent: a rule runs to the next marker, heading or calculator fence."""
     ends = sorted({n for n, _, _ in headings} | set(markers) | set(fences) | {len(lines)})
-    events = sorted([(n, 0, (level, heading)) for n, level, heading in headings]
+    events: list[tuple[int, int, Any]] = sorted([(n, 0, (level, heading)) for n, level, heading in headings]
                     + [(n, 1, m) for n, m in markers.items()] + [(n, 2, name) for n, name in fences.items()],
                     key=lambda e: e[0])
     chapter, section, section_level, titled = page.title, "", 1, False

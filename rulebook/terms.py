@@ -45,49 +45,49 @@ class _Pieces(HTMLParser):
         self.starts = [0]
         for line in content.split("\n"):
             self.starts.append(self.starts[-1] + len(line) + 1)
-        self.pieces: list[tuple[int, str, str, dict]] = []
+        self.pieces: list[tuple[int, str, str, dict[str, str | None]]] = []
         self.feed(content)
         self.close()
 
-    def _add(self, kind: str, tag: str = "", attrs=()) -> None:
+    def _add(self, kind: str, tag: str = "", attrs: Iterable[tuple[str, str | None]] = ()) -> None:
         line, column = self.getpos()
         offset = self.starts[line - 1] + column
         if kind == "text" and self.pieces and self.pieces[-1][1] == "text":
             return  # the same run of text
         self.pieces.append((offset, kind, tag, dict(attrs)))
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._add("void" if tag in VOID else "start", tag, attrs)
 
-    def handle_startendtag(self, tag, attrs):
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._add("void", tag, attrs)
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         self._add("end", tag)
 
-    def handle_data(self, data):
+    def handle_data(self, data: str) -> None:
         self._add("text")
 
-    def handle_entityref(self, name):
+    def handle_entityref(self, name: str) -> None:
         self._add("text")
 
-    def handle_charref(self, name):
+    def handle_charref(self, name: str) -> None:
         self._add("text")
 
-    def handle_comment(self, data):
+    def handle_comment(self, data: str) -> None:
         self._add("other")
 
-    def handle_decl(self, decl):
+    def handle_decl(self, decl: str) -> None:
         self._add("other")
 
-    def handle_pi(self, data):
+    def handle_pi(self, data: str) -> None:
         self._add("other")
 
-    def unknown_decl(self, data):
+    def unknown_decl(self, data: str) -> None:
         self._add("other")
 
 
-def term_pattern(terms: Iterable[Rule]) -> tuple[re.Pattern | None, dict[str, Rule]]:
+def term_pattern(terms: Iterable[Rule]) -> tuple[re.Pattern[str] | None, dict[str, Rule]]:
     """One pattern for every spelling of every term, longest first."""
     by_word: dict[str, Rule] = {}
     for rule in terms:
@@ -135,7 +135,7 @@ def link_terms(content: str, rules: Mapping[str, Rule], terms: Iterable[Rule],
     return "".join(out), {rid: _words(parts) for rid, parts in texts.items()}
 
 
-def _opened(tag: str, attrs: dict, parent: _Open | None) -> _Open:
+def _opened(tag: str, attrs: dict[str, str | None], parent: _Open | None) -> _Open:
     classes = set((attrs.get("class") or "").split())
     in_ruling = (parent is not None and parent.in_ruling) or (tag == "div" and "ruling" in classes)
     aside = bool(classes & NOT_THE_RULE)
@@ -144,8 +144,8 @@ def _opened(tag: str, attrs: dict, parent: _Open | None) -> _Open:
     return _Open(tag, no_links, no_text, in_ruling)
 
 
-def _linker(by_word: dict[str, Rule], current: Rule, linked: set[str], href: Callable[[Rule], str]):
-    def link(m: re.Match) -> str:
+def _linker(by_word: dict[str, Rule], current: Rule, linked: set[str], href: Callable[[Rule], str]) -> Callable[[re.Match[str]], str]:
+    def link(m: re.Match[str]) -> str:
         rule = by_word[m.group(1)]
         if rule.id == current.id or rule.id in linked:
             return m.group(0)
