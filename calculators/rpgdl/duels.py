@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import icepool
 
@@ -40,7 +41,7 @@ class Duelist:
     worth: int
     draw: int
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not isinstance(self.name, str):
             raise InputError("A duelist's name is text.", "name")
         object.__setattr__(self, "division", as_division(self.division, f"{self.name or 'A duelist'}'s division", "division"))
@@ -236,7 +237,7 @@ class WeekendResult:
     second_discarded: tuple[str, ...]
 
 
-def _four(values, what: str, field: str) -> tuple:
+def _four(values: Iterable[Any], what: str, field: str) -> tuple[Any, ...]:
     values = tuple(values)
     if len(values) != len(DIVISIONS):
         raise InputError(f"A Weekend has four duels, Godlike, Heavy, Middle and Light; {what} has {len(values)}.", field)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Any
 
 from ..checks import InputError
 from ..registry import Calculator, Legacy, Param, Tracker
@@ -155,7 +156,7 @@ _PAGE_WEEKEND = {
 }
 
 
-def _weekend_example(lineup: Mapping[str, tuple], **extra: str) -> dict[str, str]:
+def _weekend_example(lineup: Mapping[str, tuple[Any, ...]], **extra: str) -> dict[str, str]:
     """A Weekend example as the form sends it: one field per name, division and number."""
     out: dict[str, str] = {}
     for field, entry in lineup.items():
@@ -184,7 +185,7 @@ def _plan_params(slot: str) -> tuple[Param, ...]:
     )
 
 
-def _plan_example(rows: Mapping[str, tuple], **extra: str) -> dict[str, str]:
+def _plan_example(rows: Mapping[str, tuple[Any, ...]], **extra: str) -> dict[str, str]:
     """A planner example as the form sends it: slot -> (your division, Worth, Draw), (theirs, Worth, Draw[, votes])."""
     out: dict[str, str] = {}
     for slot, (mine, theirs) in rows.items():

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ..checks import InputError, got, quote
+from ..registry import State
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS
 from .decks import check_nom_pool, check_season_deck
-from .duels import Duelist, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
+from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
 from .league_input import norm, other, read_player, read_rolls, read_row, read_settings, read_vote_pools
 from .season import WeekScore, season_tally
 
@@ -61,12 +62,12 @@ _SEASON_DECK_RULES = ("rpgdl.decks.season-deck-size", "rpgdl.decks.season-deck-c
 # ---------------------------------------------------------------- a new season
 
 
-def _player(name: str) -> dict:
+def _player(name: str) -> dict[str, Any]:
     return {"name": name, "nom_pool": [], "nom_pool_problems": [], "season_deck": {}, "season_deck_total": 0,
             "season_deck_problems": []}
 
 
-def new_season() -> dict:
+def new_season() -> State:
     """An empty season: the site's rulings, two unnamed players, no weeks."""
     season = {
         "tracker": TRACKER,
@@ -87,7 +88,7 @@ def new_season() -> dict:
 # ---------------------------------------------------------------- actions
 
 
-def apply_action(season: dict, action: object, roll: Roll | None = None) -> tuple[dict, dict, list[str]]:
+def apply_action(season: State, action: object, roll: Roll | None = None) -> tuple[State, dict[str, Any], list[str]]:
     """One action on a checked season: (the new season, its log entry, notes for this step only).
 
     `action` is a dict whose "do" is one of LOGGED. A tied duel or a
@@ -98,7 +99,7 @@ def apply_action(season: dict, action: object, roll: Roll | None = None) -> tupl
     return _apply(copy.deepcopy(season), action, roll)
 
 
-def _apply(season: dict, action: object, roll: Roll | None = None) -> tuple[dict, dict, list[str]]:
+def _apply(season: State, action: object, roll: Roll | None = None) -> tuple[State, dict[str, Any], list[str]]:
     """apply_action on a season this call may change in place (replay's own, never a caller's)."""
     if not isinstance(action, dict) or action.get("do") not in LOGGED:
         raise InputError(f"A season's actions are {', '.join(LOGGED)}; got {got(action.get('do') if isinstance(action, dict) else action)}.", "action")
@@ -117,7 +118,7 @@ def _apply(season: dict, action: object, roll: Roll | None = None) -> tuple[dict
     return season, entry, notes
 
 
-def replay(actions: list) -> dict:
+def replay(actions: list[Any]) -> State:
     """The season its log's actions make, from a new one (no dice: the actions carry their rolls).
 
     The season is built in place: copying it at each action, as apply_action
@@ -129,14 +130,14 @@ def replay(actions: list) -> dict:
     return season
 
 
-def undo(season: dict) -> dict:
+def undo(season: State) -> State:
     """The season exactly as it was before its last logged action."""
     if not season["log"]:
         raise InputError("There is nothing to undo: the season's log is empty.", "action")
     return replay([e["action"] for e in season["log"][:-1]])
 
 
-def _settings(season: dict, action: dict) -> dict:
+def _settings(season: State, action: dict[str, Any]) -> dict[str, Any]:
     if season["weeks"]:
         raise InputError("The settings are fixed once the first Weekend is entered: undo the weeks to change them.", "settings")
     unknown = set(action) - {"do", "settings"}
@@ -150,7 +151,7 @@ def _settings(season: dict, action: dict) -> dict:
             "details": [], "rules": [r for key in changes for r in _SETTING_RULES[key]]}
 
 
-def _player_action(season: dict, action: dict) -> dict:
+def _player_action(season: State, action: dict[str, Any]) -> dict[str, Any]:
     who, changes = read_player(action)
     player = season["players"][who]
     old_name = player["name"]
@@ -191,7 +192,7 @@ def _player_action(season: dict, action: dict) -> dict:
 # ---------------------------------------------------------------- the Weekend
 
 
-def _weekend(season: dict, action: dict, roll: Roll | None, notes: list[str]) -> dict:
+def _weekend(season: State, action: dict[str, Any], roll: Roll | None, notes: list[str]) -> dict[str, Any]:
     settings, players = season["settings"], season["players"]
     week = len(season["weeks"]) + 1
     unknown = set(action) - {"do", "week", "first", "second", "rolls", "vote_pools"}
@@ -297,11 +298,11 @@ def _weekend(season: dict, action: dict, roll: Roll | None, notes: list[str]) ->
     return {"action": completed, "headline": headline, "details": details, "rules": rules}
 
 
-def _shown_name(player: dict, row: dict, slot: str) -> str:
+def _shown_name(player: dict[str, Any], row: dict[str, Any], slot: str) -> str:
     return row["name"] or f"{player['name']}'s {DIVISION_NAMES[slot]}"
 
 
-def _lineup(season: dict, who: str, raw: object, week: int) -> list[dict | None]:
+def _lineup(season: State, who: str, raw: object, week: int) -> list[dict[str, Any] | None]:
     """One player's four rows, checked against the Roster when there is a Nom Pool."""
     player = season["players"][who]
     if not isinstance(raw, list) or len(raw) != len(DIVISIONS):
@@ -343,7 +344,7 @@ def _lineup(season: dict, who: str, raw: object, week: int) -> list[dict | None]
     return rows  # each row's Worth, votes and slot are checked with the other line-up's (duels.weekend_ties)
 
 
-def _duel_line(season: dict, d, roll: list[int] | None) -> str:
+def _duel_line(season: State, d: DuelResult, roll: list[int] | None) -> str:
     names = {p: season["players"][p]["name"] for p in PLAYERS}
     up = {p: f", playing up -{parts.penalty}" if parts.penalty else "" for p, parts in (("first", d.first_parts), ("second", d.second_parts))}
     line = (f"{DIVISION_NAMES[d.slot]}: {d.first.name} ({names['first']}{up['first']}) {d.first_worth} against "
@@ -357,18 +358,18 @@ def _duel_line(season: dict, d, roll: list[int] | None) -> str:
     line += f"; {names[d.winner]} wins, {d.successes} Success{'es' if d.successes != 1 else ''}"
     if d.trainwreck:
         why = " and ".join({"division-gap": "two or more divisions lower", "half-draw": "half the Draw or less"}[r] for r in d.trainwreck_reasons)
-        line += f", a Trainwreck for {names[d.loser]} (the winner is {why})"
+        line += f", a Trainwreck for {names[cast(str, d.loser)]} (the winner is {why})"
     return line + "."
 
 
-def _empty_line(season: dict, slot: str, rows: dict, i: int) -> str:
+def _empty_line(season: State, slot: str, rows: dict[str, Any], i: int) -> str:
     there = [(p, rows[p][i]) for p in PLAYERS if rows[p][i] is not None]
     empty = " and ".join(season["players"][p]["name"] for p in PLAYERS if rows[p][i] is None)
     back = f"; {there[0][1].duelist.name} returns to {season['players'][there[0][0]]['name']}'s Roster" if there else ""
     return f"{DIVISION_NAMES[slot]}: no duel, {empty} left the slot empty{back}."
 
 
-def _results(season: dict, record: dict, lines: dict, details: list[str], rules: list[str], next_roll, used: list) -> None:
+def _results(season: State, record: dict[str, Any], lines: dict[str, Any], details: list[str], rules: list[str], next_roll: Callable[[str], str], used: list[Any]) -> None:
     """Discards and returns in the Roster, then who has run out of a division and its champion."""
     players, week = season["players"], record["week"]
     for p in PLAYERS:
@@ -417,15 +418,15 @@ def _results(season: dict, record: dict, lines: dict, details: list[str], rules:
 # ---------------------------------------------------------------- standings and the end
 
 
-def _scores(season: dict) -> list[WeekScore]:
+def _scores(season: State) -> list[WeekScore]:
     return [WeekScore(w["first_successes"], w["second_successes"], w["first_trainwrecks"], w["second_trainwrecks"]) for w in season["weeks"]]
 
 
-def _champions(season: dict) -> dict[str, str]:
+def _champions(season: State) -> dict[str, str]:
     return {d: c["player"] for d, c in season["champions"].items() if c is not None}
 
 
-def _standing(season: dict) -> dict:
+def _standing(season: State) -> dict[str, Any]:
     s = season["settings"]
     r = season_tally(_scores(season), trainwreck_limit=s["trainwreck_limit"], season_tie=s["season_tie"], goal=s["goal"],
                      champions=_champions(season))
@@ -435,7 +436,7 @@ def _standing(season: dict) -> dict:
             "first_points": points["first"], "second_points": points["second"], "outcome": r.outcome, "winner": r.winner}
 
 
-def _result(season: dict) -> dict:
+def _result(season: State) -> dict[str, Any]:
     """Where the game stands: its outcome word, the winner, whether it is over, and one sentence."""
     s, players = season["settings"], season["players"]
     championship = s["goal"] == "championship"

@@ -12,6 +12,7 @@ input is refused with a sentence naming what is wrong.
 from __future__ import annotations
 
 from ..checks import InputError, got, quote
+from ..registry import State
 from .data import DEFAULT_VOTE_POOL, PLAYERS, VOTE_POOL_MAX
 from .league import LOGGED, MAX_LOG, TRACKER, VERSION, apply_action, new_season
 
@@ -21,12 +22,12 @@ _ENTRY_KEYS = {"action", "headline", "details", "rules"}
 _DO = {"settings": "the settings", "player": "a player", "weekend": "a Weekend"}
 
 
-def compact(season: dict) -> dict:
+def compact(season: State) -> State:
     """The season as its log's actions alone: what a link carries; check_season rebuilds the rest."""
     return {"tracker": season["tracker"], "version": season["version"], "log": [{"action": e["action"]} for e in season["log"]]}
 
 
-def check_season(raw: object) -> dict:
+def check_season(raw: object) -> State:
     """The season `raw` stands for, rebuilt from its log, or InputError saying what is wrong."""
     if not isinstance(raw, dict):
         raise InputError(f"A saved RPGDL season is a JSON object with a log; this is {_kind(raw)}.", "state")

@@ -10,6 +10,8 @@ disagree about what a duelist may be.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..checks import MAX_NAME, InputError, blank, check_name, got, parse_numbers, quote, whole_text
 from .data import (
     CHAMPIONSHIP_POINTS,
@@ -53,7 +55,7 @@ SETTING_LABELS = {
 RULINGS = tuple(name for name in SETTING_LABELS if name != "goal")
 
 
-def vocabulary() -> dict:
+def vocabulary() -> dict[str, Any]:
     """What the season page draws with (hooks/trackers.py publishes it): the
     players, the divisions by name, the Championship points of each
     (rpgdl.championship.points), the goals, the rulings' names and the
@@ -81,7 +83,7 @@ def other(who: str) -> str:
     return "second" if who == "first" else "first"
 
 
-def read_settings(raw: object, current: dict | None, *, partial: bool = False) -> dict:
+def read_settings(raw: object, current: dict[str, Any] | None, *, partial: bool = False) -> dict[str, Any]:
     """The settings given (partial) or the whole set, the site's rulings filling the gaps."""
     if raw is None:
         raw = {}
@@ -108,7 +110,7 @@ def read_settings(raw: object, current: dict | None, *, partial: bool = False) -
     return out
 
 
-def read_player(action: dict) -> tuple[str, dict]:
+def read_player(action: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """A player action: which player, and the changes to their name, Nom Pool or Season Deck."""
     unknown = set(action) - {"do", "player", "name", "nom_pool", "season_deck"}
     if unknown:
@@ -116,7 +118,7 @@ def read_player(action: dict) -> tuple[str, dict]:
     who = action.get("player")
     if who not in PLAYERS:
         raise InputError(f"A player action says which player: 'first' or 'second'; got {got(who)}.", "player")
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     if "name" in action:
         changes["name"] = check_name(action["name"], "A player's name", "name", most=PLAYER_NAME_MAX_LENGTH)
     if "nom_pool" in action:
@@ -178,7 +180,7 @@ def _season_deck(raw: object) -> dict[str, int]:
     return out
 
 
-def read_row(raw: object, slot: str, who: str, player: str) -> dict | None:
+def read_row(raw: object, slot: str, who: str, player: str) -> dict[str, Any] | None:
     """One duelist of a Weekend: the Weekend form's fields; None for an empty slot (every field blank)."""
     field = f"{slot}_{who}"
     group = f"{DIVISION_NAMES[slot]} slot, {player}"

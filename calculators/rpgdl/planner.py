@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import icepool
 
@@ -94,8 +95,8 @@ def _score(result: DuelResult) -> tuple[int, int, int, int]:
             int(result.trainwreck and theirs), int(result.trainwreck and mine))
 
 
-def _chances(m: Matchup, votes: int, settings: dict, sudden_death: str) -> tuple[tuple[Fraction, DuelResult], ...]:
-    kwargs = dict(first_votes=votes, second_votes=m.their_votes, first_bonus=m.my_bonus, second_bonus=m.their_bonus, **settings)
+def _chances(m: Matchup, votes: int, settings: dict[str, str], sudden_death: str) -> tuple[tuple[Fraction, DuelResult], ...]:
+    kwargs: dict[str, Any] = dict(first_votes=votes, second_votes=m.their_votes, first_bonus=m.my_bonus, second_bonus=m.their_bonus, **settings)
     duel = resolve_duel(m.slot, m.mine, m.theirs, **kwargs)
     if not (duel.sudden_death and sudden_death == "roll-off"):
         return ((Fraction(1), duel),)
@@ -103,7 +104,7 @@ def _chances(m: Matchup, votes: int, settings: dict, sudden_death: str) -> tuple
     return tuple((half[who], resolve_duel(m.slot, m.mine, m.theirs, sudden_death_winner=who, **kwargs)) for who in PLAYERS)
 
 
-def _key(objective: str, win: int, eys: int, eos: int, eyw: int, spent: int, gaps: tuple[int, ...]) -> tuple:
+def _key(objective: str, win: int, eys: int, eos: int, eyw: int, spent: int, gaps: tuple[int, ...]) -> tuple[int | tuple[int, ...], ...]:
     """What a split is judged on, best first.
 
     The objective, then fewer expected Trainwrecks, then fewer votes spent
@@ -144,7 +145,7 @@ def plan_votes(
     # Each duel's candidates: the fewest votes for each different way it can end.
     options = []
     for m, room in zip(matchups, rooms):
-        seen: dict[tuple, tuple[int, tuple]] = {}
+        seen: dict[tuple[Any, ...], tuple[int, tuple[tuple[Fraction, DuelResult], ...]]] = {}
         for v in range(room + 1):
             chances = _chances(m, v, settings, sudden_death)
             seen.setdefault(tuple((p, _score(r)) for p, r in chances), (v, chances))
@@ -164,10 +165,10 @@ def plan_votes(
     best_ys = [max(c[2] for c in row) for row in cands]
     best_margin = [max(c[2] - c[3] for c in row) for row in cands]
     best_diff = [max(d for c in row for _, d in c[1]) for row in cands]
-    after = lambda values, i: sum(values[i:])  # noqa: E731
-    found: dict = {"key": None, "pick": None, "count": 0}
+    after: Callable[[list[int], int], int] = lambda values, i: sum(values[i:])  # noqa: E731
+    found: dict[str, Any] = {"key": None, "pick": None, "count": 0}
 
-    def visit(i: int, left: int, pick: tuple, dist: dict, eys: int, eos: int, eyw: int, gaps: tuple) -> None:
+    def visit(i: int, left: int, pick: tuple[int, ...], dist: dict[int, int], eys: int, eos: int, eyw: int, gaps: tuple[int, ...]) -> None:
         if i == len(cands):
             win = sum(w for d, w in dist.items() if d > 0)
             key = _key(objective, win, eys, eos, eyw, votes - left, gaps)
@@ -197,7 +198,7 @@ def plan_votes(
     return _plan(objective, votes, sum(rooms), pick, duels, split_count(rooms, votes), found["count"])
 
 
-def _plan(objective: str, pool: int, room: int, pick: tuple, duels: tuple[DuelChances, ...], splits: int, as_good: int) -> VotePlan:
+def _plan(objective: str, pool: int, room: int, pick: tuple[int, ...], duels: tuple[DuelChances, ...], splits: int, as_good: int) -> VotePlan:
     """The plan's exact odds, the duels' dice summed by icepool."""
     def die(index: int | None) -> icepool.Die:
         total = icepool.Die([0])

@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 import random
 from fractions import Fraction
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..checks import InputError, parse_numbers
 from ..dice import parse_dice, roll_dice
 from ..fmt import about, percent, signed
-from ..registry import Report
+from ..registry import Report, State
 from .data import DUELIST_NAME_MAX_LENGTH as DUELIST_NAME_MAX_LENGTH  # the Weekend form's names; the tracker's too
 from .data import DEFAULT_VOTE_POOL, DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, as_division
 from .decks import check_nom_pool, check_season_deck, parse_nom_pool, parse_season_deck
@@ -36,7 +37,7 @@ from .duels import (
     worth_parts,
 )
 from .league import STATE_MAX_CHARS, apply_action, undo
-from .planner import Matchup, plan_votes
+from .planner import DuelChances, Matchup, plan_votes
 from .season import WeekScore, season_tally, vote_pool
 
 __all__ = [
@@ -67,7 +68,7 @@ def _roll_off_dice(rng: random.Random) -> tuple[int, int]:
     return a, b
 
 
-def _roll_offs(raw, rng: random.Random | None, count: int, field: str, label: str) -> tuple[tuple[tuple[int, int], ...], list[str]]:
+def _roll_offs(raw: object, rng: random.Random | None, count: int, field: str, label: str) -> tuple[tuple[tuple[int, int], ...], list[str]]:
     """`count` roll-offs as pairs of d6, typed or rolled (ties rolled again)."""
     notes: list[str] = []
     if count == 0:
@@ -122,21 +123,22 @@ def _explain_outcome(duel: DuelResult, names: Mapping[str, str]) -> list[str]:
     return lines
 
 
-def resolve_duel_report(rng, *, slot, first_division, first_worth, first_draw, first_votes, first_bonus,
-                        second_division, second_worth, second_draw, second_votes, second_bonus,
-                        division_penalty, half_draw, successes_worth, sudden_death, sudden_death_roll) -> Report:
+def resolve_duel_report(rng: random.Random | None, *, slot: str, first_division: str, first_worth: int, first_draw: int, first_votes: int,
+                        first_bonus: int, second_division: str, second_worth: int, second_draw: int, second_votes: int,
+                        second_bonus: int, division_penalty: str, half_draw: str, successes_worth: str, sudden_death: str,
+                        sudden_death_roll: str | None) -> Report:
     first = Duelist("First duelist", first_division, first_worth, first_draw)
     second = Duelist("Second duelist", second_division, second_worth, second_draw)
     for who, d, v, b in (("first", first, first_votes, first_bonus), ("second", second, second_votes, second_bonus)):
         _check_worth_input(d, slot, v, b, division_penalty, f"{who}_votes", f"{who}_division")
-    kwargs = dict(first_votes=first_votes, second_votes=second_votes, first_bonus=first_bonus, second_bonus=second_bonus,
+    kwargs: dict[str, Any] = dict(first_votes=first_votes, second_votes=second_votes, first_bonus=first_bonus, second_bonus=second_bonus,
                   division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
     duel = resolve_duel(slot, first, second, **kwargs)
     names = {"first": "The first duelist", "second": "The second duelist"}
     details = [_explain_worth("First duelist", first, duel.first_parts, duel.slot),
                _explain_worth("Second duelist", second, duel.second_parts, duel.slot)]
     dice: dict[str, str] = {}
-    odds: tuple = ()
+    odds: tuple[Any, ...] = ()
     highlight = None
     rules = duel_rules(duel)
     if duel.sudden_death:
@@ -170,7 +172,8 @@ def resolve_duel_report(rng, *, slot, first_division, first_worth, first_draw, f
     return Report(outcome, headline, tuple(details), tuple(dict.fromkeys(rules)), odds, "Sudden Death roll-off" if odds else "", highlight, dice)
 
 
-def is_trainwreck_report(rng, *, loser_division, loser_draw, winner_division, winner_draw, half_draw) -> Report:
+def is_trainwreck_report(rng: random.Random | None, *, loser_division: str, loser_draw: int, winner_division: str, winner_draw: int,
+                         half_draw: str) -> Report:
     loser = Duelist("The loser", loser_division, 0, loser_draw)
     winner = Duelist("The winner", winner_division, 0, winner_draw)
     reasons = trainwreck_reasons(loser, winner, half_draw=half_draw)
@@ -189,8 +192,9 @@ def is_trainwreck_report(rng, *, loser_division, loser_draw, winner_division, wi
 
 
 
-def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth, sudden_death, sudden_death_rolls,
-                           first_vote_pool=DEFAULT_VOTE_POOL, second_vote_pool=DEFAULT_VOTE_POOL, **duelists) -> Report:
+def resolve_weekend_report(rng: random.Random | None, *, division_penalty: str, half_draw: str, successes_worth: str, sudden_death: str,
+                           sudden_death_rolls: str | None, first_vote_pool: int = DEFAULT_VOTE_POOL,
+                           second_vote_pool: int = DEFAULT_VOTE_POOL, **duelists: Any) -> Report:
     line: dict[str, list[WeekendRow | None]] = {p: [] for p in PLAYERS}
     for slot in DIVISIONS:
         for who in PLAYERS:
@@ -198,13 +202,13 @@ def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth,
             name = (duelists[f"{field}_name"] or "").strip() or f"{'1st' if who == 'first' else '2nd'} {DIVISION_NAMES[slot]}"
             line[who].append(WeekendRow(Duelist(name, duelists[f"{field}_division"], duelists[f"{field}_worth"], duelists[f"{field}_draw"]),
                                         duelists[f"{field}_votes"], duelists[f"{field}_bonus"]))
-    settings = dict(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth, sudden_death=sudden_death)
+    settings: dict[str, Any] = dict(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth, sudden_death=sudden_death)
     pools = {"first": first_vote_pool, "second": second_vote_pool}
     ties = weekend_ties(line["first"], line["second"], vote_pools=pools, **settings)
     winners: dict[str, str] = {}
     dice: dict[str, str] = {}
     details: list[str] = []
-    odds: tuple = ()
+    odds: tuple[Any, ...] = ()
     highlight = None
     if ties:
         pairs, notes = _roll_offs(sudden_death_rolls, rng, len(ties), "sudden_death_rolls", "Sudden Death roll-offs")
@@ -250,7 +254,7 @@ def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth,
             r = weekend_from_rows(line["first"], line["second"], sudden_death_winners=pick, **settings)
             key = (r.first_trainwrecks, r.second_trainwrecks)
             counts[key] = counts.get(key, Fraction(0)) + p
-        label = lambda k: f"Trainwrecks {k[0]} (first) and {k[1]} (second)"  # noqa: E731
+        label: Callable[[tuple[int, int]], str] = lambda k: f"Trainwrecks {k[0]} (first) and {k[1]} (second)"  # noqa: E731
         odds = tuple((label(k), p) for k, p in sorted(counts.items()))
         highlight = label((result.first_trainwrecks, result.second_trainwrecks))
     if result.first_successes != result.second_successes:
@@ -264,13 +268,14 @@ def resolve_weekend_report(rng, *, division_penalty, half_draw, successes_worth,
                   "Trainwrecks, over the Sudden Death roll-offs" if odds else "", highlight, dice)
 
 
-def _numbers(raw, field: str, label: str, maximum: int, example: str = "one whole number per week, like '3 0 5 2 1'") -> tuple[int, ...]:
+def _numbers(raw: object, field: str, label: str, maximum: int, example: str = "one whole number per week, like '3 0 5 2 1'") -> tuple[int, ...]:
     """A list field's whole numbers, 0 to `maximum` each, checked as text before any int()."""
     return parse_numbers(raw, label=label, field=field, minimum=0, maximum=maximum, most=NUMBER_LIST_MAX_ITEMS, example=example)
 
 
-def season_tally_report(rng, *, goal, first_successes, second_successes, first_trainwrecks, second_trainwrecks,
-                        trainwreck_limit, season_tie, godlike_champion, heavy_champion, middle_champion, light_champion) -> Report:
+def season_tally_report(rng: random.Random | None, *, goal: str, first_successes: str | None, second_successes: str | None,
+                        first_trainwrecks: str | None, second_trainwrecks: str | None, trainwreck_limit: int, season_tie: str,
+                        godlike_champion: str, heavy_champion: str, middle_champion: str, light_champion: str) -> Report:
     cols = {
         "first_successes": _numbers(first_successes, "first_successes", "First player's Successes", WEEK_SUCCESSES_MAX),
         "second_successes": _numbers(second_successes, "second_successes", "Second player's Successes", WEEK_SUCCESSES_MAX),
@@ -321,7 +326,7 @@ def season_tally_report(rng, *, goal, first_successes, second_successes, first_t
     return Report(r.outcome, headlines[r.outcome], tuple(details), tuple(rules))
 
 
-def check_nom_pool_report(rng, *, duelists) -> Report:
+def check_nom_pool_report(rng: random.Random | None, *, duelists: str) -> Report:
     try:
         pairs = parse_nom_pool(duelists)
     except ValueError as err:
@@ -335,7 +340,7 @@ def check_nom_pool_report(rng, *, duelists) -> Report:
     return Report("illegal", f"This Nom Pool is not legal: {len(c.problems)} problem{'s' if len(c.problems) != 1 else ''}.", details, rules)
 
 
-def check_season_deck_report(rng, *, cards) -> Report:
+def check_season_deck_report(rng: random.Random | None, *, cards: str) -> Report:
     try:
         c = check_season_deck(parse_season_deck(cards))
     except ValueError as err:
@@ -347,7 +352,7 @@ def check_season_deck_report(rng, *, cards) -> Report:
     return Report("illegal", f"This Season Deck is not legal: {len(c.problems)} problem{'s' if len(c.problems) != 1 else ''}.", details, rules)
 
 
-def vote_pool_report(rng, *, generic_voters, unique_weights, generic_weight) -> Report:
+def vote_pool_report(rng: random.Random | None, *, generic_voters: int, unique_weights: str | None, generic_weight: int) -> Report:
     weights = _numbers(unique_weights, "unique_weights", "Unique Voters' Vote Weights", VOTE_WEIGHT_MAX,
                        example="one whole number per unique Voter, like '1 2'")
     try:
@@ -368,7 +373,8 @@ def _check_worth_input(d: Duelist, slot: str, votes: int, bonus: int, division_p
         raise InputError(str(err), votes_field if votes > d.draw else division_field) from None
 
 
-def modified_worth_report(rng, *, slot, division, worth, draw, votes, bonus, division_penalty) -> Report:
+def modified_worth_report(rng: random.Random | None, *, slot: str, division: str, worth: int, draw: int, votes: int, bonus: int,
+                          division_penalty: str) -> Report:
     d = Duelist("The duelist", division, worth, draw)
     _check_worth_input(d, slot, votes, bonus, division_penalty, "votes", "division")
     parts = worth_parts(d, slot, votes, bonus=bonus, division_penalty=division_penalty)
@@ -383,7 +389,7 @@ def modified_worth_report(rng, *, slot, division, worth, draw, votes, bonus, div
 # ---------------------------------------------------------------- the vote planner
 
 
-def _plan_line(duel) -> str:
+def _plan_line(duel: DuelChances) -> str:
     """One duel of the plan: your Worth with the votes, theirs, and how it can end."""
     first = duel.results[0][1]
     line = f"{DIVISION_NAMES[duel.slot]}: {duel.votes} vote{'s' if duel.votes != 1 else ''}, yours {first.first_worth} against {first.second_worth}"
@@ -402,7 +408,8 @@ def _plan_line(duel) -> str:
     return line + f": tied, Sudden Death, a roll-off each side wins half the time{extra}."
 
 
-def plan_votes_report(rng, *, objective, votes, division_penalty, half_draw, successes_worth, sudden_death, **rows) -> Report:
+def plan_votes_report(rng: random.Random | None, *, objective: str, votes: int, division_penalty: str, half_draw: str, successes_worth: str,
+                      sudden_death: str, **rows: Any) -> Report:
     matchups = []
     for slot in DIVISIONS:
         you, them = f"{slot}_you", f"{slot}_opponent"
@@ -444,7 +451,7 @@ def plan_votes_report(rng, *, objective, votes, division_penalty, half_draw, suc
 # ---------------------------------------------------------------- the season tracker
 
 
-def season_step(state: dict, action: dict, rng) -> tuple[dict, Report]:
+def season_step(state: State, action: dict[str, Any], rng: random.Random | None) -> tuple[State, Report]:
     """One action on a season (league.apply_action), undo, or show; a roll-off left out is rolled with `rng`."""
     if action["do"] == "show":
         return state, Report(state["result"]["outcome"], state["result"]["headline"], ())
@@ -463,7 +470,7 @@ def season_step(state: dict, action: dict, rng) -> tuple[dict, Report]:
                        tuple(entry["rules"]), dice=dice)
 
 
-def describe_season(state: dict) -> str:
+def describe_season(state: State) -> str:
     """A season in a few lines for a person (the command line's `track rpgdl.season FILE`)."""
     names = {p: state["players"][p]["name"] for p in PLAYERS}
     championship = state["settings"]["goal"] == "championship"

@@ -35,7 +35,7 @@ class WeekScore:
     first_trainwrecks: int = 0
     second_trainwrecks: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("first_successes", "second_successes", "first_trainwrecks", "second_trainwrecks"):
             whole(getattr(self, name), name.replace("_", " ").capitalize(), name, minimum=0)
 
