@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -50,7 +51,7 @@ def _stat_total(four: tuple[int, ...], method: str) -> int:
     return sum(four) - min(four)
 
 
-def stat_total(four, *, method: str = "sum") -> int:
+def stat_total(four: Iterable[int], *, method: str = "sum") -> int:
     """One 4xD6 total (tt.ruling.four-d6): the sum of four d6, or the best three."""
     _method(method)
     four = tuple(die(v, 6, "dice") for v in four)
@@ -59,12 +60,12 @@ def stat_total(four, *, method: str = "sum") -> int:
     return _stat_total(four, method)
 
 
-def stat_totals(dice, *, method: str = "sum") -> tuple[int, ...]:
+def stat_totals(dice: Iterable[int], *, method: str = "sum") -> tuple[int, ...]:
     """Seven totals from 28 d6, four at a time (tt.ruling.four-d6)."""
     return create_character(dice, method=method).totals
 
 
-def create_character(dice, *, method: str = "sum") -> Character:
+def create_character(dice: Iterable[int], *, method: str = "sum") -> Character:
     """Read 28 d6 as seven rolls of 4d6: the sum of the four (or the best three)."""
     _method(method)
     dice = tuple(dice)
@@ -96,7 +97,7 @@ class Stats:
         return self.companion_vitality is not None
 
 
-def assign_stats(totals, assignment: dict[str, int], *, companion: bool = False) -> tuple[Stats, tuple[int, ...]]:
+def assign_stats(totals: Iterable[int], assignment: dict[str, int], *, companion: bool = False) -> tuple[Stats, tuple[int, ...]]:
     """Check an assignment of the rolled totals (tt.character.stat-assignment).
 
     Each total is used at most once; the PC's three stats need a value, the

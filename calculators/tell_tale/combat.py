@@ -182,13 +182,13 @@ def _kept(dice: tuple[int, ...], mode: str) -> int:
     return max(dice) if mode == "advantage" else min(dice) if mode == "disadvantage" else dice[0]
 
 
-def kept_d20(d20, mode: str = "normal", field: str = "d20") -> int:
+def kept_d20(d20: object, mode: str = "normal", field: str = "d20") -> int:
     """The d20 that counts of one roll (one die, or the pair with advantage or disadvantage)."""
     mode = _mode(mode)
     return _kept(_dice_tuple(d20, mode, field), mode)
 
 
-def needs_crit_d4(d20, mode: str = "normal", field: str = "d20") -> bool:
+def needs_crit_d4(d20: object, mode: str = "normal", field: str = "d20") -> bool:
     """Whether an attack roll needs a critical d4: its kept d20 is a 20 (tt.combat.attack-table)."""
     return attack_band(kept_d20(d20, mode, field)) == "critical"
 
@@ -213,7 +213,7 @@ def _attack(power: object, d20: object, mode: object, crit_d4: object, d20_field
     return Attack(power, mode, dice, kept, outcome, d4, damage)
 
 
-def resolve_attack(power: int, d20, *, mode: str = "normal", crit_d4: int | None = None) -> Attack:
+def resolve_attack(power: int, d20: object, *, mode: str = "normal", crit_d4: int | None = None) -> Attack:
     """One roll on the attack table (tt.combat.attack-table).
 
     `d20` is one die, or the pair of dice with advantage (keep the higher) or
@@ -235,7 +235,7 @@ def attack_die(mode: str = "normal") -> icepool.Die:
 def _damage_die(power: int, mode: str) -> icepool.Die:
     power = _power(power)
 
-    def damage(d20: int):
+    def damage(d20: int) -> icepool.Die | int:
         outcome = attack_band(d20)
         if outcome == "critical":
             return icepool.d4 * power
@@ -320,8 +320,8 @@ class DoubleStrike:
 
 def double_strike(
     power: int,
-    first_d20,
-    second_d20,
+    first_d20: object,
+    second_d20: object,
     *,
     mode: str = "normal",
     first_crit_d4: int | None = None,
@@ -431,7 +431,7 @@ def save_holds(total: int, effect: int, tie: str = "saver") -> bool:
 
 def opposed_save(
     effect_d20: int,
-    save_d20,
+    save_d20: object,
     *,
     mode: str = "normal",
     vigilance: bool = False,

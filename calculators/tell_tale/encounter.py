@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 from dataclasses import dataclass, field
 
 from ..checks import InputError, one_of
+from ..registry import State
 from .encounter_effects import EFFECTS
 from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition, take
 from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiative, sort_order
@@ -42,7 +44,7 @@ OTHER_ACTIONS = {
 }
 
 
-def vocabulary() -> dict:
+def vocabulary() -> dict[str, Any]:
     """What the encounter page draws with (hooks/trackers.py publishes it):
     encounter_state's words, the other actions' menu and the statuses the GM
     may set by hand."""
@@ -62,22 +64,22 @@ class Step:
     headline: str
     details: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
-    dice: dict = field(default_factory=dict)
+    dice: dict[str, str] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- turns and steps
 
 
-def group(s: dict, holder: str) -> list[dict]:
+def group(s: State, holder: str) -> list[dict[str, Any]]:
     """The holder of a turn and the familiars and summons that act in it."""
     return [c for c in s["combatants"] if c["id"] == holder or c["owner"] == holder]
 
 
-def _in_play(s: dict, holder: str) -> bool:
+def _in_play(s: State, holder: str) -> bool:
     return any(c["status"] not in GONE and c["vitality"] >= 0 for c in group(s, holder))
 
 
-def _can_act(s: dict, holder: str) -> bool:
+def _can_act(s: State, holder: str) -> bool:
     """Somebody in the holder's turn is conscious and in the fight (tt.stats.vitality: 0 is unconscious)."""
     return any(c["status"] not in GONE and c["vitality"] > 0 for c in group(s, holder))
 
@@ -132,7 +134,7 @@ def _enter(act: Act) -> None:
         act.say("A player holding more than 7 cards discards down to 7 (the GM has no maximum). The tracker does not keep hands.")
 
 
-def start(act: Act, action: dict) -> None:
+def start(act: Act, action: dict[str, Any]) -> None:
     take(action, (), ("first", "through"))
     through = _through(action)
     s = act.state
@@ -169,7 +171,7 @@ def start(act: Act, action: dict) -> None:
     act.headline = f"The fight starts. Round {s['round']}: {by_id(s, s['order'][s['turn']])['name']}'s turn, {STEP_LABELS[s['step']].lower()[3:]}.{passed}"
 
 
-def next_step(act: Act, action: dict) -> None:
+def next_step(act: Act, action: dict[str, Any]) -> None:
     """The next step; with "through", on past every step that asks nothing of
     the tracker (NOTHING_TO_DECIDE) to the next that does, each one's effects
     applied and said in order, as if Next were pressed at each."""
@@ -185,7 +187,7 @@ def next_step(act: Act, action: dict) -> None:
     act.headline = f"Round {s['round']}, {by_id(s, s['order'][s['turn']])['name']}'s turn: {STEP_LABELS[s['step']]}.{passed}"
 
 
-def _through(action: dict) -> bool:
+def _through(action: dict[str, Any]) -> bool:
     """The action's "through": left out (or null), one step."""
     through = action.get("through") or False
     if not isinstance(through, bool):
@@ -238,7 +240,7 @@ def _advance(act: Act, passed: list[str]) -> None:
     _enter(act)
 
 
-def other_action(act: Act, action: dict) -> None:
+def other_action(act: Act, action: dict[str, Any]) -> None:
     take(action, ("id", "what"))
     c = able(act, action["id"], "id")
     what = one_of(action["what"], tuple(OTHER_ACTIONS), "what", f"The action is one of {', '.join(OTHER_ACTIONS)}")
@@ -263,7 +265,7 @@ def other_action(act: Act, action: dict) -> None:
     act.headline = f"{c['name']} {OTHER_ACTIONS[what][1]}{extra}."
 
 
-def end(act: Act, action: dict) -> None:
+def end(act: Act, action: dict[str, Any]) -> None:
     take(action, ())
     s = act.state
     if s["phase"] != "combat":
@@ -291,7 +293,7 @@ ACTIONS = (*HANDLERS, "undo", "show")
 # ---------------------------------------------------------------- one step
 
 
-def _size(state: dict) -> int:
+def _size(state: State) -> int:
     """The state's length as the page keeps it (JSON.stringify's compact form)."""
     return len(json.dumps(state, separators=(",", ":"), ensure_ascii=False))
 
@@ -300,7 +302,7 @@ def _clip(text: str) -> str:
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
 
 
-def undo(state: dict) -> tuple[dict, Step]:
+def undo(state: State) -> tuple[State, Step]:
     if not state["undo"]:
         raise InputError("There is nothing to undo.", "action")
     gone = state["log"][-1]
@@ -309,7 +311,7 @@ def undo(state: dict) -> tuple[dict, Step]:
     return before, Step("undone", f"Undone: {gone['text']}", (), (), {})
 
 
-def encounter_step(state: dict, action: dict, rng: random.Random | None = None) -> tuple[dict, Step]:
+def encounter_step(state: State, action: dict[str, Any], rng: random.Random | None = None) -> tuple[State, Step]:
     """Apply one action to a checked state; the new state and what happened."""
     if not isinstance(action, dict) or action.get("do") not in ACTIONS:
         raise InputError(f"The encounter knows these actions: {', '.join(ACTIONS)}.", "action")
@@ -348,7 +350,7 @@ def encounter_step(state: dict, action: dict, rng: random.Random | None = None) 
     return s, Step(act.outcome or action["do"], entry["text"], details, rules, dict(act.dice))
 
 
-def run_script(steps: list, state: dict | None = None) -> dict:
+def run_script(steps: list[Any], state: State | None = None) -> State:
     """Apply a list of (action, seed) from a new encounter (or `state`): for tests and the command line."""
     s = state or new_encounter()
     for action, seed in steps:

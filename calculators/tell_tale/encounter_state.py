@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from collections.abc import Collection
+from typing import Any, cast
 
 from ..checks import UNSAFE, InputError, check_name, quote, shown
+from ..registry import State
 from .combat import haste_speed, power_after_counters
 
 TRACKER = "tell_tale.encounter"
@@ -80,7 +82,7 @@ SETTINGS = {
 DEFAULT_SETTINGS = {name: choices[0] for name, choices in SETTINGS.items()}
 
 
-def vocabulary() -> dict:
+def vocabulary() -> dict[str, Any]:
     """What the encounter page draws with (encounter.vocabulary adds the
     actions'): the house rulings it follows, the keywords and kinds by name
     (as a menu writes them), each status as a card marks it (a standing
@@ -144,7 +146,7 @@ LABELS = {
 # ---------------------------------------------------------------- new and derived
 
 
-def new_encounter(settings: dict | None = None) -> dict:
+def new_encounter(settings: dict[str, Any] | None = None) -> State:
     """An empty encounter with the site's rulings (or `settings`, checked)."""
     state = {
         "tracker": TRACKER, "version": VERSION, "settings": dict(DEFAULT_SETTINGS), "combatants": [], "next_id": 1,
@@ -156,7 +158,7 @@ def new_encounter(settings: dict | None = None) -> dict:
     return state
 
 
-def derive(c: dict, settings: dict) -> dict:
+def derive(c: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
     """The combatant with its derived numbers filled in (in place, and returned)."""
     c["power_now"] = power_after_counters(c["power"], c["counters"])
     c["speed_now"] = haste_speed(c["speed"], rounding=settings["rounding"]) if "haste" in c["keywords"] else c["speed"]
@@ -168,7 +170,7 @@ def derive(c: dict, settings: dict) -> dict:
 BANDS = ("unhurt", "hurt", "badly hurt", "down")
 
 
-def band(c: dict) -> str:
+def band(c: dict[str, Any]) -> str:
     """How hurt a combatant looks, in a word, for the players' view, which shows foes without their numbers:
     down (Vitality 0 or below: unconscious or dead, tt.stats.vitality), badly hurt (Vitality at half its full
     value or below), hurt (any Toughness, Vitality or -1/-1 counter lost), unhurt."""
@@ -181,16 +183,16 @@ def band(c: dict) -> str:
     return "unhurt"
 
 
-def by_id(state: dict, cid: object, field: str = "id") -> dict:
+def by_id(state: State, cid: object, field: str = "id") -> dict[str, Any]:
     """The combatant with this id, or InputError naming the field."""
     for c in state["combatants"]:
         if c["id"] == cid:
-            return c
+            return cast("dict[str, Any]", c)
     raise InputError(f"There is no combatant {quote(cid)} in this encounter.", field)
 
 
-def clone[T: (dict, list)](state: T) -> T:
-    return json.loads(json.dumps(state))
+def clone[T: (dict[str, Any], list[Any])](state: T) -> T:
+    return cast("T", json.loads(json.dumps(state)))
 
 
 # ---------------------------------------------------------------- checks
@@ -210,13 +212,13 @@ def _flag(value: object, what: str) -> bool:
     return value
 
 
-def _choice(value: object, what: str, allowed) -> str:
+def _choice(value: object, what: str, allowed: Collection[str]) -> str:
     if not isinstance(value, str) or value not in allowed:
         raise InputError(f"{what} must be one of {', '.join(allowed)}; got {quote(value)}.", "state")
     return value
 
 
-def _keys(raw: object, want: tuple[str, ...], what: str, optional: tuple[str, ...] = ()) -> dict:
+def _keys(raw: object, want: tuple[str, ...], what: str, optional: tuple[str, ...] = ()) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise InputError(f"{what} must be a JSON object.", "state")
     unknown = [k for k in raw if k not in want and k not in optional]
@@ -239,12 +241,12 @@ def check_keywords(value: object, what: str) -> list[str]:
     return [k for k in KEYWORDS if k in value]  # one each, in the glossary's order
 
 
-def check_settings(raw: object) -> dict:
+def check_settings(raw: object) -> dict[str, Any]:
     raw = _keys(raw, tuple(SETTINGS), "The settings")
     return {name: _choice(raw[name], f"The setting {name}", choices) for name, choices in SETTINGS.items()}
 
 
-def check_combatant(raw: object, n: int, settings: dict) -> dict:
+def check_combatant(raw: object, n: int, settings: dict[str, Any]) -> dict[str, Any]:
     """One combatant's stored fields, checked alone; the derived ones recomputed."""
     raw = _keys(raw, STORED, f"Combatant {n}", optional=DERIVED + LATER)
     if not isinstance(raw["id"], str) or not ID.fullmatch(raw["id"]):
@@ -298,7 +300,7 @@ def check_combatant(raw: object, n: int, settings: dict) -> dict:
     return derive(c, settings)
 
 
-def _check_log(raw: object, start: int) -> list[dict]:
+def _check_log(raw: object, start: int) -> list[dict[str, Any]]:
     if not isinstance(raw, list) or len(raw) > LOG_CAP:
         raise InputError(f"The action log must be a list of at most {LOG_CAP} entries.", "state")
     out = []
@@ -330,7 +332,7 @@ def _check_log(raw: object, start: int) -> list[dict]:
     return out
 
 
-def check_core(raw: object) -> dict:
+def check_core(raw: object) -> State:
     """Everything but the undo records: checked, normalised, cross-checked."""
     raw = _keys(raw, STATE_KEYS, "The encounter")
     if raw["tracker"] != TRACKER:
@@ -382,7 +384,7 @@ def check_core(raw: object) -> dict:
 # ---------------------------------------------------------------- undo records
 
 
-def undo_record(before: dict, after: dict, trimmed: list[dict]) -> dict:
+def undo_record(before: dict[str, Any], after: dict[str, Any], trimmed: list[dict[str, Any]]) -> dict[str, Any]:
     """What undoes the step from `before` to `after`: the top-level values it changed
     (only the combatants it changed, when nobody was added or removed) and the
     log entries it pushed out of the log."""
@@ -397,7 +399,7 @@ def undo_record(before: dict, after: dict, trimmed: list[dict]) -> dict:
     return {"prior": prior, "patch": patch, "trimmed": trimmed}
 
 
-def restore(state: dict, record: dict) -> dict:
+def restore(state: State, record: dict[str, Any]) -> State:
     """The state before the step that `record` undoes (undo list: the records before it)."""
     if not isinstance(record, dict) or set(record) != {"prior", "patch", "trimmed"}:
         raise InputError("An undo record has the wrong shape.", "state")
@@ -418,7 +420,7 @@ def restore(state: dict, record: dict) -> dict:
     return out
 
 
-def check_encounter(raw: object) -> dict:
+def check_encounter(raw: object) -> State:
     """A state from outside (storage, a file, a link), checked with its undo records.
 
     Each undo record is applied in turn and the state before it checked as

@@ -7,12 +7,15 @@ citing the rules and rulings that decided it. No rule is decided here.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 from ..checks import InputError
 from ..dice import dice_or_roll, parse_dice
 from ..fmt import about, fraction
-from ..registry import Report
+from ..registry import Report, State
 from .characters import DICE_PER_STAT, STAT_LABELS, STAT_ROLLS, STATS, Stats, assign_stats, create_character, level_up, stat_total_odds
 from .combat import (BAND_LABELS, BAND_RANGES, apply_damage, attack_band, attack_conditions, double_strike, expected_damage, first_strike,
                      first_strike_needs_d4, first_strike_odds, haste_speed, hits_odds, kept_d20, needs_crit_d4, opposed_save, outcome_odds,
@@ -40,7 +43,7 @@ def _attack_mode(mode: str, haste: str, poisoned: str, both: str, tapped: str = 
     return c.mode, list(c.rules), [told] if told else []
 
 
-def _d4_for(attack_dice: tuple[int, ...], mode: str, raw, rng, field: str) -> int | None:
+def _d4_for(attack_dice: tuple[int, ...], mode: str, raw: object, rng: random.Random | None, field: str) -> int | None:
     if not needs_crit_d4(attack_dice, mode, field):
         if raw not in (None, ""):
             parse_dice(raw, count=1, sides=4, label="Critical d4", field=field)
@@ -50,7 +53,8 @@ def _d4_for(attack_dice: tuple[int, ...], mode: str, raw, rng, field: str) -> in
     return dice_or_roll(raw, rng, count=1, sides=4, label="Critical d4", field=field)[0]
 
 
-def resolve_attack_report(rng, *, power, d20, mode, haste, poisoned, both, tapped, crit_d4) -> Report:
+def resolve_attack_report(rng: random.Random | None, *, power: int, d20: str | None, mode: str, haste: str, poisoned: str,
+                          both: str, tapped: str, crit_d4: str | None) -> Report:
     final, rules, notes = _attack_mode(mode, haste, poisoned, both, tapped)
     count = 1 if final == "normal" else 2
     dice = dice_or_roll(d20, rng, count=count, sides=20, label="Attack d20", field="d20")
@@ -90,7 +94,7 @@ def resolve_attack_report(rng, *, power, d20, mode, haste, poisoned, both, tappe
     )
 
 
-def apply_damage_report(rng, *, toughness, vitality, damage, overflow) -> Report:
+def apply_damage_report(rng: random.Random | None, *, toughness: int, vitality: int, damage: int, overflow: str) -> Report:
     r = apply_damage(toughness, vitality, damage, overflow=overflow)
     details = [f"{damage} damage: Toughness {toughness} takes {r.to_toughness} first, leaving {r.toughness}."]
     rules = ["tt.stats.damage-order", "tt.stats.toughness"]
@@ -117,7 +121,9 @@ def apply_damage_report(rng, *, toughness, vitality, damage, overflow) -> Report
     )
 
 
-def double_strike_report(rng, *, power, first_d20, second_d20, mode, haste, poisoned, both, tapped, first_crit_d4, second_crit_d4) -> Report:
+def double_strike_report(rng: random.Random | None, *, power: int, first_d20: str | None, second_d20: str | None, mode: str,
+                         haste: str, poisoned: str, both: str, tapped: str, first_crit_d4: str | None,
+                         second_crit_d4: str | None) -> Report:
     final, rules, notes = _attack_mode(mode, haste, poisoned, both, tapped)
     count = 1 if final == "normal" else 2
     d1 = dice_or_roll(first_d20, rng, count=count, sides=20, label="First attack d20", field="first_d20")
@@ -154,7 +160,8 @@ def double_strike_report(rng, *, power, first_d20, second_d20, mode, haste, pois
     )
 
 
-def first_strike_report(rng, *, first_power, first_d20, second_power, second_d20, winner_damage, crit_d4) -> Report:
+def first_strike_report(rng: random.Random | None, *, first_power: int, first_d20: str | None, second_power: int,
+                        second_d20: str | None, winner_damage: str, crit_d4: str | None) -> Report:
     r1 = dice_or_roll(first_d20, rng, count=1, sides=20, label="First character's d20", field="first_d20")[0]
     r2 = dice_or_roll(second_d20, rng, count=1, sides=20, label="Second character's d20", field="second_d20")[0]
     d4 = None
@@ -196,7 +203,8 @@ def first_strike_report(rng, *, first_power, first_d20, second_power, second_d20
     )
 
 
-def opposed_save_report(rng, *, effect_d20, save_d20, mode, haste, poisoned, both, vigilance, against, tie) -> Report:
+def opposed_save_report(rng: random.Random | None, *, effect_d20: str | None, save_d20: str | None, mode: str, haste: str,
+                        poisoned: str, both: str, vigilance: str, against: str, tie: str) -> Report:
     labels = {"saved": "Saved: the effect fails", "failed": "Failed: the effect works", "immune": "Immune: Vigilance means no knock-down"}
     if vigilance == "yes" and against == "knockdown":
         return Report(
@@ -241,7 +249,7 @@ def opposed_save_report(rng, *, effect_d20, save_d20, mode, haste, poisoned, bot
     )
 
 
-def haste_speed_report(rng, *, speed, rounding) -> Report:
+def haste_speed_report(rng: random.Random | None, *, speed: int, rounding: str) -> Report:
     new = haste_speed(speed, rounding=rounding)
     return Report(
         outcome="hasted",
@@ -251,7 +259,9 @@ def haste_speed_report(rng, *, speed, rounding) -> Report:
     )
 
 
-def create_character_report(rng, *, dice, method, companion, initiative, vitality, speed, companion_vitality, companion_speed) -> Report:
+def create_character_report(rng: random.Random | None, *, dice: str | None, method: str, companion: str, initiative: int | None,
+                            vitality: int | None, speed: int | None, companion_vitality: int | None,
+                            companion_speed: int | None) -> Report:
     rolled = dice_or_roll(dice, rng, count=STAT_ROLLS * DICE_PER_STAT, sides=6, label="Stat dice (28 d6)", field="dice")
     c = create_character(rolled, method=method)
     details = [
@@ -290,7 +300,8 @@ def create_character_report(rng, *, dice, method, companion, initiative, vitalit
     )
 
 
-def level_up_report(rng, *, level, initiative, vitality, speed, companion_vitality, companion_speed, stat) -> Report:
+def level_up_report(rng: random.Random | None, *, level: int, initiative: int, vitality: int, speed: int,
+                    companion_vitality: int | None, companion_speed: int | None, stat: str) -> Report:
     if (companion_vitality is None) != (companion_speed is None):
         raise InputError("A companion has both Vitality and Speed: give both or neither.", "companion_vitality")
     stats = Stats(initiative, vitality, speed, companion_vitality, companion_speed)
@@ -314,7 +325,7 @@ def level_up_report(rng, *, level, initiative, vitality, speed, companion_vitali
     )
 
 
-def check_deck_report(rng, *, decklist, exempt) -> Report:
+def check_deck_report(rng: random.Random | None, *, decklist: str, exempt: str | None) -> Report:
     try:
         free = parse_exempt(exempt or "")
     except ValueError as err:
@@ -338,7 +349,7 @@ def check_deck_report(rng, *, decklist, exempt) -> Report:
 # ---------------------------------------------------------------- issue 16: charge, poison, planeswalker, mulligan, encounter
 
 
-def _several(raw, rng, count: int, label: str, field: str, sides: int = 20) -> list[int]:
+def _several(raw: object, rng: random.Random | None, count: int, label: str, field: str, sides: int = 20) -> list[int]:
     """`count` dice typed in one field, or rolled; none needed: the field must be empty."""
     if count:
         return list(dice_or_roll(raw, rng, count=count, sides=sides, label=label, field=field))
@@ -347,8 +358,9 @@ def _several(raw, rng, count: int, label: str, field: str, sides: int = 20) -> l
     return []
 
 
-def trample_charge_report(rng, *, power, enemies, attack_d20, mode, haste, poisoned, both, tapped, crit_d4, effect_d20, save_d20,
-                          save_haste, save_poisoned, vigilance, tie) -> Report:
+def trample_charge_report(rng: random.Random | None, *, power: int, enemies: int, attack_d20: str | None, mode: str, haste: str,
+                          poisoned: str, both: str, tapped: str, crit_d4: str | None, effect_d20: str | None,
+                          save_d20: str | None, save_haste: str, save_poisoned: str, vigilance: str, tie: str) -> Report:
     final, rules, notes = _attack_mode(mode, haste, poisoned, both, tapped)
     sc = save_conditions(reflex=True, haste=save_haste == "yes", poisoned=save_poisoned == "yes", both=both)
     smode, srules, snotes = sc.mode, list(sc.rules), [n for n in (sc.sentence("Each knock-down save"),) if n]
@@ -378,7 +390,7 @@ def trample_charge_report(rng, *, power, enemies, attack_d20, mode, haste, poiso
     for name, values in (("crit_d4", crits), ("effect_d20", effects), ("save_d20", sflat)):
         if values:
             shown[name] = " ".join(map(str, values))
-    label = lambda k: f"{k} knocked down" + (" (none)" if k == 0 else "")  # noqa: E731
+    label: Callable[[int], str] = lambda k: f"{k} knocked down" + (" (none)" if k == 0 else "")  # noqa: E731
     landed = sum(h.outcome != "miss" for h in r.hits)
     return Report(
         outcome=r.outcome,
@@ -389,7 +401,8 @@ def trample_charge_report(rng, *, power, enemies, attack_d20, mode, haste, poiso
     )
 
 
-def poison_track_report(rng, *, power, toughness, vitality, damage, turns, cure, cure_turn, life, full_vitality, overflow) -> Report:
+def poison_track_report(rng: random.Random | None, *, power: int, toughness: int, vitality: int, damage: int, turns: int,
+                        cure: str, cure_turn: int, life: int | None, full_vitality: int | None, overflow: str) -> Report:
     t = poison_track(power, toughness, vitality, damage, turns, cure=cure, cure_turn=cure_turn, life=life or 0,
                      full_vitality=full_vitality, overflow=overflow)
     details = []
@@ -411,7 +424,8 @@ def poison_track_report(rng, *, power, toughness, vitality, damage, turns, cure,
     )
 
 
-def planeswalker_ability_report(rng, *, cost, toughness, vitality, full_toughness, mana, shortfall) -> Report:
+def planeswalker_ability_report(rng: random.Random | None, *, cost: int, toughness: int, vitality: int,
+                                full_toughness: int | None, mana: int | None, shortfall: str) -> Report:
     r = planeswalker_ability(cost, toughness, vitality, mana=mana, full_toughness=full_toughness, shortfall=shortfall)
     rules = ["tt.planeswalker.abilities", "tt.planeswalker.ability-cost", "tt.ruling.planeswalker-toughness"]
     if not r.paid:
@@ -431,7 +445,7 @@ def planeswalker_ability_report(rng, *, cost, toughness, vitality, full_toughnes
                   details=tuple(details), rules=tuple(rules))
 
 
-def mulligan_report(rng, *, mulligans, deck, copies, rule) -> Report:
+def mulligan_report(rng: random.Random | None, *, mulligans: int, deck: int, copies: int, rule: str) -> Report:
     m, odds = mulligan(mulligans, rule=rule, deck=deck, copies=copies)
     how = f"draw {m.drawn}" + (f", then put {m.bottom} on the bottom" if m.bottom else "")
     details = [f"Mulligan {k}: " + ("free, 7 cards again." if k == 1 else f"a hand of {OPENING_HAND - (k - 1)}.") for k in range(1, mulligans + 1)]
@@ -447,13 +461,13 @@ def mulligan_report(rng, *, mulligans, deck, copies, rule) -> Report:
     )
 
 
-def encounter_report(state: dict, action: dict, rng) -> tuple[dict, Report]:
+def encounter_report(state: State, action: dict[str, Any], rng: random.Random | None) -> tuple[State, Report]:
     """One step of the encounter tracker, told as a Report."""
     new, step = encounter_step(state, action, rng)
     return new, Report(outcome=step.outcome, headline=step.headline, details=step.details, rules=step.rules, dice=dict(step.dice))
 
 
-def describe_encounter(state: dict) -> str:
+def describe_encounter(state: State) -> str:
     """The encounter for a person: where the fight is, then one line per combatant and the last log entries."""
     order = [c for i in state["order"] for c in state["combatants"] if c["id"] == i]
     where = {"setup": "Not started", "over": f"Over after round {state['round']}"}.get(state["phase"])

@@ -10,6 +10,7 @@ save functions of `combat`, which the encounter tracker uses too.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -33,12 +34,12 @@ class ChargeHit:
 
 def charge_enemy(
     power: int,
-    d20,
+    d20: object,
     *,
     mode: str = "normal",
     crit_d4: int | None = None,
     effect_d20: int | None = None,
-    save_d20=None,
+    save_d20: object = None,
     save_mode: str = "normal",
     vigilance: bool = False,
     jump: bool = False,
@@ -84,11 +85,11 @@ class Charge:
 
 def trample_charge(
     power: int,
-    attacks,
-    saves=(),
+    attacks: Iterable[object],
+    saves: Iterable[tuple[int | None, object]] = (),
     *,
     mode: str = "normal",
-    crit_d4s=(),
+    crit_d4s: Iterable[int | None] = (),
     save_mode: str = "normal",
     vigilance: bool = False,
     tie: str = "saver",
