@@ -38,6 +38,8 @@ DEFAULT_MAX_LENGTH = 1_000  # characters, for a field without a max_length of it
 # A tracker's state: a JSON-ready object whose shape its own tracker defines
 # and checks (Tracker.check); everything that passes one on names it so.
 State = dict[str, Any]
+# One step given to a tracker: {"do": one of its actions, ...that action's fields}.
+Action = dict[str, Any]
 
 
 @dataclass(frozen=True)

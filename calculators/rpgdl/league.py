@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from ..checks import InputError, got, quote
-from ..registry import State
+from ..registry import Action, State
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS
 from .decks import check_nom_pool, check_season_deck
 from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
@@ -137,7 +137,7 @@ def undo(season: State) -> State:
     return replay([e["action"] for e in season["log"][:-1]])
 
 
-def _settings(season: State, action: dict[str, Any]) -> dict[str, Any]:
+def _settings(season: State, action: Action) -> dict[str, Any]:
     if season["weeks"]:
         raise InputError("The settings are fixed once the first Weekend is entered: undo the weeks to change them.", "settings")
     unknown = set(action) - {"do", "settings"}
@@ -151,7 +151,7 @@ def _settings(season: State, action: dict[str, Any]) -> dict[str, Any]:
             "details": [], "rules": [r for key in changes for r in _SETTING_RULES[key]]}
 
 
-def _player_action(season: State, action: dict[str, Any]) -> dict[str, Any]:
+def _player_action(season: State, action: Action) -> dict[str, Any]:
     who, changes = read_player(action)
     player = season["players"][who]
     old_name = player["name"]
@@ -192,7 +192,7 @@ def _player_action(season: State, action: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------- the Weekend
 
 
-def _weekend(season: State, action: dict[str, Any], roll: Roll | None, notes: list[str]) -> dict[str, Any]:
+def _weekend(season: State, action: Action, roll: Roll | None, notes: list[str]) -> dict[str, Any]:
     settings, players = season["settings"], season["players"]
     week = len(season["weeks"]) + 1
     unknown = set(action) - {"do", "week", "first", "second", "rolls", "vote_pools"}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..checks import MAX_NAME, InputError, blank, check_name, got, parse_numbers, quote, whole_text
+from ..registry import Action
 from .data import (
     CHAMPIONSHIP_POINTS,
     DEFAULT_TRAINWRECK_LIMIT,
@@ -110,7 +111,7 @@ def read_settings(raw: object, current: dict[str, Any] | None, *, partial: bool 
     return out
 
 
-def read_player(action: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def read_player(action: Action) -> tuple[str, dict[str, Any]]:
     """A player action: which player, and the changes to their name, Nom Pool or Season Deck."""
     unknown = set(action) - {"do", "player", "name", "nom_pool", "season_deck"}
     if unknown:

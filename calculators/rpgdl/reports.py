@@ -17,7 +17,7 @@ from typing import Any
 from ..checks import InputError, parse_numbers
 from ..dice import parse_dice, roll_dice
 from ..fmt import about, percent, signed
-from ..registry import Report, State
+from ..registry import Action, Report, State
 from .data import DUELIST_NAME_MAX_LENGTH as DUELIST_NAME_MAX_LENGTH  # the Weekend form's names; the tracker's too
 from .data import DEFAULT_VOTE_POOL, DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, as_division
 from .decks import check_nom_pool, check_season_deck, parse_nom_pool, parse_season_deck
@@ -451,7 +451,7 @@ def plan_votes_report(rng: random.Random | None, *, objective: str, votes: int, 
 # ---------------------------------------------------------------- the season tracker
 
 
-def season_step(state: State, action: dict[str, Any], rng: random.Random | None) -> tuple[State, Report]:
+def season_step(state: State, action: Action, rng: random.Random | None) -> tuple[State, Report]:
     """One action on a season (league.apply_action), undo, or show; a roll-off left out is rolled with `rng`."""
     if action["do"] == "show":
         return state, Report(state["result"]["outcome"], state["result"]["headline"], ())

@@ -23,14 +23,14 @@ from typing import Any
 from dataclasses import dataclass, field
 
 from ..checks import InputError, one_of
-from ..registry import State
+from ..registry import Action, State
 from .encounter_effects import EFFECTS
 from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition, take
 from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiative, sort_order
 from .encounter_state import (
     ACTIONS_PER_TURN, GM_ONLY, GONE, HOLDERS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, NOTHING_TO_DECIDE, STATE_BUDGET, STATUSES, STEP_LABELS,
     STEP_RULES, STEPS,
-    UNDO_CAP, by_id, check_core, clone, derive, new_encounter, restore, undo_record,
+    UNDO_CAP, Combatant, by_id, check_core, clone, derive, new_encounter, restore, undo_record,
 )
 from .encounter_state import vocabulary as state_vocabulary
 from .poison import poison_tick
@@ -70,7 +70,7 @@ class Step:
 # ---------------------------------------------------------------- turns and steps
 
 
-def group(s: State, holder: str) -> list[dict[str, Any]]:
+def group(s: State, holder: str) -> list[Combatant]:
     """The holder of a turn and the familiars and summons that act in it."""
     return [c for c in s["combatants"] if c["id"] == holder or c["owner"] == holder]
 
@@ -134,7 +134,7 @@ def _enter(act: Act) -> None:
         act.say("A player holding more than 7 cards discards down to 7 (the GM has no maximum). The tracker does not keep hands.")
 
 
-def start(act: Act, action: dict[str, Any]) -> None:
+def start(act: Act, action: Action) -> None:
     take(action, (), ("first", "through"))
     through = _through(action)
     s = act.state
@@ -171,7 +171,7 @@ def start(act: Act, action: dict[str, Any]) -> None:
     act.headline = f"The fight starts. Round {s['round']}: {by_id(s, s['order'][s['turn']])['name']}'s turn, {STEP_LABELS[s['step']].lower()[3:]}.{passed}"
 
 
-def next_step(act: Act, action: dict[str, Any]) -> None:
+def next_step(act: Act, action: Action) -> None:
     """The next step; with "through", on past every step that asks nothing of
     the tracker (NOTHING_TO_DECIDE) to the next that does, each one's effects
     applied and said in order, as if Next were pressed at each."""
@@ -187,7 +187,7 @@ def next_step(act: Act, action: dict[str, Any]) -> None:
     act.headline = f"Round {s['round']}, {by_id(s, s['order'][s['turn']])['name']}'s turn: {STEP_LABELS[s['step']]}.{passed}"
 
 
-def _through(action: dict[str, Any]) -> bool:
+def _through(action: Action) -> bool:
     """The action's "through": left out (or null), one step."""
     through = action.get("through") or False
     if not isinstance(through, bool):
@@ -240,7 +240,7 @@ def _advance(act: Act, passed: list[str]) -> None:
     _enter(act)
 
 
-def other_action(act: Act, action: dict[str, Any]) -> None:
+def other_action(act: Act, action: Action) -> None:
     take(action, ("id", "what"))
     c = able(act, action["id"], "id")
     what = one_of(action["what"], tuple(OTHER_ACTIONS), "what", f"The action is one of {', '.join(OTHER_ACTIONS)}")
@@ -265,7 +265,7 @@ def other_action(act: Act, action: dict[str, Any]) -> None:
     act.headline = f"{c['name']} {OTHER_ACTIONS[what][1]}{extra}."
 
 
-def end(act: Act, action: dict[str, Any]) -> None:
+def end(act: Act, action: Action) -> None:
     take(action, ())
     s = act.state
     if s["phase"] != "combat":
@@ -311,7 +311,7 @@ def undo(state: State) -> tuple[State, Step]:
     return before, Step("undone", f"Undone: {gone['text']}", (), (), {})
 
 
-def encounter_step(state: State, action: dict[str, Any], rng: random.Random | None = None) -> tuple[State, Step]:
+def encounter_step(state: State, action: Action, rng: random.Random | None = None) -> tuple[State, Step]:
     """Apply one action to a checked state; the new state and what happened."""
     if not isinstance(action, dict) or action.get("do") not in ACTIONS:
         raise InputError(f"The encounter knows these actions: {', '.join(ACTIONS)}.", "action")

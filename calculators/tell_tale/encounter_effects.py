@@ -11,14 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..checks import InputError, one_of, whole
+from ..registry import Action
 from .combat import opposed_save
 from .encounter_fight import Act, after_change, able, condition_of, dice_of, gain, hurt, in_combat, on_turn, present, save_mode, set_condition, take
-from .encounter_state import GONE, STATUSES, TAPPED, by_id
+from .encounter_state import GONE, STATUSES, TAPPED, Combatant, by_id
 from .planeswalkers import planeswalker_ability
 from .poison import apply_cure
 
 
-def _opposed(act: Act, target: dict[str, Any], dice: dict[str, Any], *, against: str, source: str) -> str:
+def _opposed(act: Act, target: Combatant, dice: dict[str, Any], *, against: str, source: str) -> str:
     smode = save_mode(act, target, reflex=against == "tapping")
     effect = act.die(dice.get("effect_d20"), 20, f"{source}'s d20", "effect_d20")
     saved = act.d20s(dice.get("save_d20"), smode, f"{target['name']}'s save d20", "save_d20")
@@ -31,7 +32,7 @@ def _opposed(act: Act, target: dict[str, Any], dice: dict[str, Any], *, against:
     return r.outcome
 
 
-def tap(act: Act, action: dict[str, Any]) -> None:
+def tap(act: Act, action: Action) -> None:
     """Involuntary tapping by a spell or ability: an opposed save, +5 with Vigilance."""
     take(action, ("target",), ("source", "dice"))
     t = present(act, action["target"], "target")
@@ -51,7 +52,7 @@ def tap(act: Act, action: dict[str, Any]) -> None:
         "it saves and stays up." if outcome != "failed" else "it kneels (Vigilance: not knocked down)." if vigilant else "knocked down.")
 
 
-def exile(act: Act, action: dict[str, Any]) -> None:
+def exile(act: Act, action: Action) -> None:
     take(action, ("caster", "target"), ("dice",))
     caster = able(act, action["caster"], "caster")
     t = present(act, action["target"], "target", dead_ok=True)
@@ -65,7 +66,7 @@ def exile(act: Act, action: dict[str, Any]) -> None:
     act.headline = f"{caster['name']} tries to exile {t['name']}: " + ("exiled." if outcome == "failed" else "it beats the save.")
 
 
-def detain(act: Act, action: dict[str, Any]) -> None:
+def detain(act: Act, action: Action) -> None:
     """Detain is involuntary tapping (tt.ruling.detain-save): the target's opposed save first, +5 with Vigilance."""
     take(action, ("source", "target"), ("dice",))
     in_combat(act)
@@ -82,7 +83,7 @@ def detain(act: Act, action: dict[str, Any]) -> None:
                     else f"{src['name']} tries to detain {t['name']}: it saves and is not detained.")
 
 
-def damage(act: Act, action: dict[str, Any]) -> None:
+def damage(act: Act, action: Action) -> None:
     take(action, ("target", "amount"), ("source",))
     t = present(act, action["target"], "target", dead_ok=True)
     src = present(act, action["source"], "source", dead_ok=True) if action.get("source") is not None else None
@@ -92,7 +93,7 @@ def damage(act: Act, action: dict[str, Any]) -> None:
     act.headline = f"{t['name']} takes {dealt} damage" + (f" from {src['name']}." if src else ".")
 
 
-def life(act: Act, action: dict[str, Any]) -> None:
+def life(act: Act, action: Action) -> None:
     """Life gained (a cure: tt.mechanics.deathtouch-cure) or lost (past Indestructible)."""
     take(action, ("target", "amount"))
     t = present(act, action["target"], "target")
@@ -114,7 +115,7 @@ def life(act: Act, action: dict[str, Any]) -> None:
     act.outcome, act.headline = "life", f"{t['name']} loses {-amount} Vitality."
 
 
-def cure(act: Act, action: dict[str, Any]) -> None:
+def cure(act: Act, action: Action) -> None:
     """Regeneration, a PC's or companion's return, or burning one's own PC."""
     take(action, ("target", "how"), ("amount",))
     how = one_of(action["how"], ("regenerate", "return", "burn"), "how", "A cure here is regenerate, return or burn (life gain is the life action)")
@@ -158,7 +159,7 @@ def cure(act: Act, action: dict[str, Any]) -> None:
     act.outcome, act.headline = "cured", f"{t['name']}: {'returned and regenerated' if how == 'return' else 'regenerated' if how == 'regenerate' else 'burned'}."
 
 
-def extort(act: Act, action: dict[str, Any]) -> None:
+def extort(act: Act, action: Action) -> None:
     take(action, ("user",))
     in_combat(act)
     u = able(act, action["user"], "user")
@@ -176,7 +177,7 @@ def extort(act: Act, action: dict[str, Any]) -> None:
     act.outcome, act.headline = "extort", f"{u['name']} extorts: {len(foes)} enem{'y' if len(foes) == 1 else 'ies'} lose 1 Vitality each, {u['name']} gains {len(foes)}."
 
 
-def ability(act: Act, action: dict[str, Any]) -> None:
+def ability(act: Act, action: Action) -> None:
     """A planeswalker PC's ability, once per encounter: (X) mana and +/-X Toughness until its next turn."""
     take(action, ("user", "cost"), ("mana",))
     u = able(act, action["user"], "user")

@@ -14,10 +14,10 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from ..checks import InputError, die, one_of, quote
-from ..registry import State
+from ..registry import Action, State
 from .combat import (BAND_LABELS, Attack, Conditions, apply_damage, attack_conditions, double_strike, first_strike, first_strike_needs_d4, needs_crit_d4,
                      power_after_counters, resolve_attack, save_conditions)
-from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, by_id
+from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, Combatant, by_id
 from .flying import can_attack, in_the_air, lands_by_attacking, reach_opportunity
 from .poison import Condition, add_counters, deathtouch_hit, gain_life
 from .trample import charge_enemy
@@ -81,7 +81,7 @@ class Act:
 # ---------------------------------------------------------------- fields and who may act
 
 
-def take(action: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
+def take(action: Action, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
     """The action's fields, refusing unknown or missing ones."""
     for key in action:
         if key != "do" and key not in required and key not in optional:
@@ -92,14 +92,14 @@ def take(action: dict[str, Any], required: tuple[str, ...], optional: tuple[str,
     return action
 
 
-def dice_of(action: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+def dice_of(action: Action, keys: tuple[str, ...]) -> dict[str, Any]:
     dice = action.get("dice") or {}
     if not isinstance(dice, dict) or set(dice) - set(keys):
         raise InputError(f"The dice of {action['do']} are an object with {', '.join(keys)}.", "dice")
     return dice
 
 
-def present(act: Act, cid: object, field: str, *, dead_ok: bool = False) -> dict[str, Any]:
+def present(act: Act, cid: object, field: str, *, dead_ok: bool = False) -> Combatant:
     """A combatant on the battlefield: not exiled or dispelled (nor dead, unless dead_ok)."""
     c = by_id(act.state, cid, field)
     if c["status"] in GONE:
@@ -109,7 +109,7 @@ def present(act: Act, cid: object, field: str, *, dead_ok: bool = False) -> dict
     return c
 
 
-def able(act: Act, cid: object, field: str) -> dict[str, Any]:
+def able(act: Act, cid: object, field: str) -> Combatant:
     """A combatant that can act: present and conscious."""
     c = present(act, cid, field)
     if c["vitality"] <= 0:
@@ -122,11 +122,11 @@ def in_combat(act: Act) -> None:
         raise InputError("The fight is not under way: start it first (tt.combat.initiation).", "action")
 
 
-def holder_of(c: dict[str, Any]) -> str:
+def holder_of(c: Combatant) -> str:
     return cast("str", c["owner"] or c["id"])
 
 
-def on_turn(act: Act, c: dict[str, Any], *, actions: int = 1) -> None:
+def on_turn(act: Act, c: Combatant, *, actions: int = 1) -> None:
     """`c` acts in the character actions step of its (or its owner's) turn, with actions left."""
     in_combat(act)
     s = act.state
@@ -142,21 +142,21 @@ def on_turn(act: Act, c: dict[str, Any], *, actions: int = 1) -> None:
     act.cite("tt.combat.actions")
 
 
-def no_defender(c: dict[str, Any]) -> None:
+def no_defender(c: Combatant) -> None:
     if "defender" in c["keywords"]:
         raise InputError(f"{c['name']} has Defender: it cannot attack (tt.keyword.defender).", "attacker")
 
 
-def aloft(c: dict[str, Any]) -> bool:
+def aloft(c: Combatant) -> bool:
     """A flyer in the air: not tapped, not landed (tt.ruling.flying-reach)."""
     return in_the_air("flying" in c["keywords"], c["status"] in TAPPED, c["landed"])
 
 
-def can_reach(attacker: dict[str, Any], target: dict[str, Any]) -> bool:
+def can_reach(attacker: Combatant, target: Combatant) -> bool:
     return can_attack("flying" in attacker["keywords"], "reach" in attacker["keywords"], aloft(target))
 
 
-def within_reach(act: Act, attacker: dict[str, Any], target: dict[str, Any], field: str) -> None:
+def within_reach(act: Act, attacker: Combatant, target: Combatant, field: str) -> None:
     """Refuse an attack on a flyer in the air by a character with neither Flying nor Reach (tt.keyword.flying, tt.keyword.reach)."""
     if not can_reach(attacker, target):
         raise InputError(f"{target['name']} is flying: only a character with Flying or Reach can attack it until it lands "
@@ -165,7 +165,7 @@ def within_reach(act: Act, attacker: dict[str, Any], target: dict[str, Any], fie
         act.cite("tt.keyword.flying", "tt.ruling.flying-reach", *(("tt.keyword.reach",) if "flying" not in attacker["keywords"] else ()))
 
 
-def land(act: Act, attacker: dict[str, Any], ground: bool) -> None:
+def land(act: Act, attacker: Combatant, ground: bool) -> None:
     """A flyer in the air that attacked something on the ground lands until its next turn (tt.mechanics.flying-landing)."""
     if lands_by_attacking(aloft(attacker), not ground):
         attacker["landed"] = True
@@ -173,18 +173,18 @@ def land(act: Act, attacker: dict[str, Any], ground: bool) -> None:
         act.cite("tt.mechanics.flying-landing", "tt.ruling.flying-reach")
 
 
-def situation(action: dict[str, Any]) -> str:
+def situation(action: Action) -> str:
     return cast("str", one_of(action.get("mode", "normal"), ("normal", "advantage", "disadvantage"), "mode", "The situation gives a normal roll, advantage or disadvantage"))
 
 
-def attack_mode(act: Act, c: dict[str, Any], given: str) -> str:
+def attack_mode(act: Act, c: Combatant, given: str) -> str:
     """The attacker's roll: the situation, Haste, poison and a tapped attacker, combined (combat.attack_conditions)."""
     cond = attack_conditions(situation=given, haste="haste" in c["keywords"], poisoned=c["poisoned"], tapped=c["status"] in TAPPED,
                              both=act.settings["both"])
     return _told(act, cond, f"{c['name']}'s attack")
 
 
-def save_mode(act: Act, c: dict[str, Any], reflex: bool) -> str:
+def save_mode(act: Act, c: Combatant, reflex: bool) -> str:
     """A saver's roll: Haste helps reflex saves, poison hinders every save (combat.save_conditions)."""
     cond = save_conditions(reflex=reflex, haste="haste" in c["keywords"], poisoned=c["poisoned"], both=act.settings["both"])
     return _told(act, cond, f"{c['name']}'s save")
@@ -201,20 +201,20 @@ def _told(act: Act, cond: Conditions, roll: str) -> str:
 # ---------------------------------------------------------------- numbers change
 
 
-def power_now(c: dict[str, Any]) -> int:
+def power_now(c: Combatant) -> int:
     """Power less the -1/-1 counters, never below 0 (tt.stats.power-minimum)."""
     return power_after_counters(c["power"], c["counters"])
 
 
-def condition_of(c: dict[str, Any]) -> Condition:
+def condition_of(c: Combatant) -> Condition:
     return Condition(c["power"], c["toughness"] + max(0, c["boost"]), c["toughness_now"], c["vitality"], c["counters"], c["poisoned"])
 
 
-def set_condition(c: dict[str, Any], cond: Condition) -> None:
+def set_condition(c: Combatant, cond: Condition) -> None:
     c["toughness_now"], c["vitality"], c["counters"], c["poisoned"] = cond.toughness_now, cond.vitality, cond.counters, cond.poisoned
 
 
-def after_change(act: Act, c: dict[str, Any], toughness_before: int, vitality_before: int) -> None:
+def after_change(act: Act, c: Combatant, toughness_before: int, vitality_before: int) -> None:
     """What follows a change of Toughness or Vitality: summons dispel at Toughness 0, unconscious, dead."""
     if toughness_before > 0 and c["toughness_now"] == 0:
         gone = [s for s in act.state["combatants"] if s["owner"] == c["id"] and s["kind"] == "summon" and s["status"] != "dispelled"]
@@ -228,7 +228,7 @@ def after_change(act: Act, c: dict[str, Any], toughness_before: int, vitality_be
         act.cite("tt.stats.vitality")
 
 
-def hurt(act: Act, source: dict[str, Any] | None, target: dict[str, Any], amount: int) -> int:
+def hurt(act: Act, source: Combatant | None, target: Combatant, amount: int) -> int:
     """`amount` damage from `source` to `target`; returns the damage dealt."""
     if amount <= 0:
         return 0
@@ -269,7 +269,7 @@ def hurt(act: Act, source: dict[str, Any] | None, target: dict[str, Any], amount
     return dealt
 
 
-def gain(act: Act, c: dict[str, Any], amount: int) -> None:
+def gain(act: Act, c: Combatant, amount: int) -> None:
     """Life gained: Vitality up; poison cured and that many counters off (tt.mechanics.deathtouch-counters)."""
     was = c["poisoned"]
     cond, removed = gain_life(condition_of(c), amount)
@@ -286,7 +286,7 @@ def gain(act: Act, c: dict[str, Any], amount: int) -> None:
 # ---------------------------------------------------------------- attacks
 
 
-def _strike(act: Act, attacker: dict[str, Any], target: dict[str, Any], mode: str, dice: dict[str, Any], label: str) -> int:
+def _strike(act: Act, attacker: Combatant, target: Combatant, mode: str, dice: dict[str, Any], label: str) -> int:
     """One attack action's rolls (two with Double Strike), their damage dealt; returns the total."""
     name, power = attacker["name"], power_now(attacker)
     rolls: tuple[Attack, ...]
@@ -315,7 +315,7 @@ def _strike(act: Act, attacker: dict[str, Any], target: dict[str, Any], mode: st
     return total
 
 
-def attack(act: Act, action: dict[str, Any]) -> None:
+def attack(act: Act, action: Action) -> None:
     take(action, ("attacker", "target"), ("mode", "dice"))
     in_combat(act)
     attacker = able(act, action["attacker"], "attacker")
@@ -332,7 +332,7 @@ def attack(act: Act, action: dict[str, Any]) -> None:
     act.headline = f"{attacker['name']} attacks {target['name']}: " + (f"{total} damage." if act.outcome == "hit" else "a miss.")
 
 
-def first_strike_action(act: Act, action: dict[str, Any]) -> None:
+def first_strike_action(act: Act, action: Action) -> None:
     """An opportunist's attack out of turn, or two First Strikers meeting."""
     take(action, ("attacker", "target"), ("mode", "dice"))
     in_combat(act)
@@ -379,7 +379,7 @@ def first_strike_action(act: Act, action: dict[str, Any]) -> None:
     act.headline = f"{a['name']} strikes {b['name']} as it comes in range: " + (f"{total} damage." if act.outcome == "hit" else "a miss.")
 
 
-def charge(act: Act, action: dict[str, Any]) -> None:
+def charge(act: Act, action: Action) -> None:
     """A Trample charge: an attack roll per enemy in the line, a knock-down save after each hit."""
     take(action, ("attacker", "targets"), ("mode", "dice", "jump"))
     in_combat(act)
@@ -454,7 +454,7 @@ def charge(act: Act, action: dict[str, Any]) -> None:
                     f"{tally['hit']} hit{'s' if tally['hit'] != 1 else ''}, {tally['damage']} damage, {tally['down']} knocked down.")
 
 
-def reach_strike(act: Act, action: dict[str, Any]) -> None:
+def reach_strike(act: Act, action: Action) -> None:
     """A Reach character's attack of opportunity on a flyer passing over it: out of turn, for none of its actions."""
     take(action, ("attacker", "target"), ("mode", "dice"))
     in_combat(act)

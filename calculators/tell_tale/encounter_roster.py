@@ -10,14 +10,12 @@ ties as tt.ruling.initiative-ties says, or is set by hand
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..checks import MAX_NAME, InputError, check_name, die, one_of, quote
-from ..registry import State
+from ..registry import Action, State
 from .characters import stat_total
 from .encounter_fight import Act, able, after_change, on_turn, take
 from .encounter_state import (
-    ACTIONS_PER_TURN, HOLDERS, KEYWORDS, KINDS, MAX_COMBATANTS, MAX_ID, SETTINGS, by_id, check_combatant, check_settings,
+    ACTIONS_PER_TURN, HOLDERS, KEYWORDS, KINDS, MAX_COMBATANTS, MAX_ID, SETTINGS, Combatant, by_id, check_combatant, check_settings,
 )
 import itertools
 
@@ -33,7 +31,7 @@ SUMMONS_ONLY = ("dispelled",)
 EDITABLE = ("name", "side", "power", "toughness", "toughness_now", "vitality", "max_vitality", "speed", "initiative", "keywords", "counters", "poisoned", "status")
 
 
-def _number(action: dict[str, Any], key: str, what: str, lo: int, hi: int, default: int | None = None) -> int | None:
+def _number(action: Action, key: str, what: str, lo: int, hi: int, default: int | None = None) -> int | None:
     value = action.get(key, default)
     if value is None:
         return None
@@ -44,7 +42,7 @@ def _number(action: dict[str, Any], key: str, what: str, lo: int, hi: int, defau
     return value
 
 
-def add(act: Act, action: dict[str, Any]) -> None:
+def add(act: Act, action: Action) -> None:
     take(action, ("name", "kind", "power", "toughness", "vitality"), ("side", "owner", "token", "planeswalker", "speed", "initiative", "keywords"))
     s = act.state
     if len(s["combatants"]) >= MAX_COMBATANTS:
@@ -127,7 +125,7 @@ def numbered(s: State, name: str) -> str:
         n += 1
 
 
-def another(act: Act, action: dict[str, Any]) -> None:
+def another(act: Act, action: Action) -> None:
     """Add another like a combatant: its kind, side, owner, full numbers, Speed, Initiative and keywords, numbered."""
     take(action, ("id",))
     s = act.state
@@ -141,11 +139,11 @@ def another(act: Act, action: dict[str, Any]) -> None:
     act.headline = act.headline.replace(" joins the encounter (", f" joins the encounter, like {c['name']} (", 1)
 
 
-def side_word(c: dict[str, Any]) -> str:
+def side_word(c: Combatant) -> str:
     return "party" if c["side"] == "party" else "foes"
 
 
-def edit(act: Act, action: dict[str, Any]) -> None:
+def edit(act: Act, action: Action) -> None:
     take(action, ("id", "set"))
     s = act.state
     c = by_id(s, action["id"])
@@ -175,7 +173,7 @@ def edit(act: Act, action: dict[str, Any]) -> None:
     act.headline = f"{checked['name']}: " + ("; ".join(words) if words else "nothing changed") + "."
 
 
-def remove(act: Act, action: dict[str, Any]) -> None:
+def remove(act: Act, action: Action) -> None:
     take(action, ("id",))
     s = act.state
     c = by_id(s, action["id"])
@@ -197,7 +195,7 @@ def remove(act: Act, action: dict[str, Any]) -> None:
     act.outcome, act.headline = "removed", f"{c['name']} leaves the encounter."
 
 
-def settings(act: Act, action: dict[str, Any]) -> None:
+def settings(act: Act, action: Action) -> None:
     take(action, ("settings",))
     given = action["settings"]
     if not isinstance(given, dict) or set(given) - set(SETTINGS):
@@ -232,7 +230,7 @@ def sort_order(act: Act) -> None:
         act.cite("tt.ruling.initiative-ties")
 
 
-def roll_initiative(act: Act, c: dict[str, Any], dice: object) -> int:
+def roll_initiative(act: Act, c: Combatant, dice: object) -> int:
     method = act.settings["method"]
     if dice is None:
         if act.rng is None:
@@ -248,7 +246,7 @@ def roll_initiative(act: Act, c: dict[str, Any], dice: object) -> int:
     return value
 
 
-def initiative(act: Act, action: dict[str, Any]) -> None:
+def initiative(act: Act, action: Action) -> None:
     take(action, (), ("id", "value", "dice", "all"))
     s = act.state
     if action.get("all"):
@@ -278,7 +276,7 @@ def initiative(act: Act, action: dict[str, Any]) -> None:
     act.outcome = "initiative"
 
 
-def order(act: Act, action: dict[str, Any]) -> None:
+def order(act: Act, action: Action) -> None:
     """The turn order: by Initiative (ties in the order given), or by hand (clockwise from whoever started it)."""
     take(action, (), ("by", "ids"))
     s = act.state

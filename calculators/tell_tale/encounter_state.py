@@ -81,6 +81,9 @@ SETTINGS = {
 }
 DEFAULT_SETTINGS = {name: choices[0] for name, choices in SETTINGS.items()}
 
+# One combatant of an encounter: the keys check_combatant gives it (its stats, keywords, conditions...).
+Combatant = dict[str, Any]
+
 
 def vocabulary() -> dict[str, Any]:
     """What the encounter page draws with (encounter.vocabulary adds the
@@ -158,7 +161,7 @@ def new_encounter(settings: dict[str, Any] | None = None) -> State:
     return state
 
 
-def derive(c: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
+def derive(c: Combatant, settings: dict[str, Any]) -> Combatant:
     """The combatant with its derived numbers filled in (in place, and returned)."""
     c["power_now"] = power_after_counters(c["power"], c["counters"])
     c["speed_now"] = haste_speed(c["speed"], rounding=settings["rounding"]) if "haste" in c["keywords"] else c["speed"]
@@ -170,7 +173,7 @@ def derive(c: dict[str, Any], settings: dict[str, Any]) -> dict[str, Any]:
 BANDS = ("unhurt", "hurt", "badly hurt", "down")
 
 
-def band(c: dict[str, Any]) -> str:
+def band(c: Combatant) -> str:
     """How hurt a combatant looks, in a word, for the players' view, which shows foes without their numbers:
     down (Vitality 0 or below: unconscious or dead, tt.stats.vitality), badly hurt (Vitality at half its full
     value or below), hurt (any Toughness, Vitality or -1/-1 counter lost), unhurt."""
@@ -183,11 +186,11 @@ def band(c: dict[str, Any]) -> str:
     return "unhurt"
 
 
-def by_id(state: State, cid: object, field: str = "id") -> dict[str, Any]:
+def by_id(state: State, cid: object, field: str = "id") -> Combatant:
     """The combatant with this id, or InputError naming the field."""
     for c in state["combatants"]:
         if c["id"] == cid:
-            return cast("dict[str, Any]", c)
+            return cast("Combatant", c)
     raise InputError(f"There is no combatant {quote(cid)} in this encounter.", field)
 
 
@@ -246,7 +249,7 @@ def check_settings(raw: object) -> dict[str, Any]:
     return {name: _choice(raw[name], f"The setting {name}", choices) for name, choices in SETTINGS.items()}
 
 
-def check_combatant(raw: object, n: int, settings: dict[str, Any]) -> dict[str, Any]:
+def check_combatant(raw: object, n: int, settings: dict[str, Any]) -> Combatant:
     """One combatant's stored fields, checked alone; the derived ones recomputed."""
     raw = _keys(raw, STORED, f"Combatant {n}", optional=DERIVED + LATER)
     if not isinstance(raw["id"], str) or not ID.fullmatch(raw["id"]):

@@ -10,12 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 from ..checks import InputError
 from ..dice import dice_or_roll, parse_dice
 from ..fmt import about, fraction
-from ..registry import Report, State
+from ..registry import Action, Report, State
 from .characters import DICE_PER_STAT, STAT_LABELS, STAT_ROLLS, STATS, Stats, assign_stats, create_character, level_up, stat_total_odds
 from .combat import (BAND_LABELS, BAND_RANGES, apply_damage, attack_band, attack_conditions, double_strike, expected_damage, first_strike,
                      first_strike_needs_d4, first_strike_odds, haste_speed, hits_odds, kept_d20, needs_crit_d4, opposed_save, outcome_odds,
@@ -461,7 +460,7 @@ def mulligan_report(rng: random.Random | None, *, mulligans: int, deck: int, cop
     )
 
 
-def encounter_report(state: State, action: dict[str, Any], rng: random.Random | None) -> tuple[State, Report]:
+def encounter_report(state: State, action: Action, rng: random.Random | None) -> tuple[State, Report]:
     """One step of the encounter tracker, told as a Report."""
     new, step = encounter_step(state, action, rng)
     return new, Report(outcome=step.outcome, headline=step.headline, details=step.details, rules=step.rules, dice=dict(step.dice))
