@@ -24,7 +24,7 @@ import os
 import stat
 import sys
 from fractions import Fraction
-from typing import Any, NoReturn, TextIO
+from typing import NoReturn, TextIO
 
 from .fmt import percent, ratio
 from .checks import MAX_SEED, InputError, escaped, parse_seed
@@ -259,7 +259,7 @@ def run_tracker(name: str, path: str | None, extra: list[str], seed: str | None,
     except ValueError as err:
         say(err, sys.stderr)
         return 2
-    answer: dict[str, Any] = {"ok": True, "tracker": name, "state": json.loads(state) if state else tracker.new()}
+    answer: Answer = {"ok": True, "tracker": name, "state": json.loads(state) if state else tracker.new()}
     for n, action in enumerate(actions, start=1):
         step_seed = None if first_seed is None else (first_seed + n - 1) % (MAX_SEED + 1)
         answer = track(name, state, json.dumps(action), step_seed)

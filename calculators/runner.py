@@ -14,7 +14,7 @@ import itertools
 import json
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import NotRequired, Required, TypedDict
 
 from . import fmt
 from .checks import InputError, parse_seed
@@ -22,9 +22,52 @@ from .registry import Report, State, all_trackers, get
 
 __all__ = ["run", "track", "track_json", "compact_json", "nesting", "MAX_NESTING"]
 
-# What run() and track() answer: JSON-ready, {"ok": False, "error", "field"}
-# or {"ok": True, ...} with the Report's parts (see _answer).
-Answer = dict[str, Any]
+
+class Odd(TypedDict):
+    """One line of an answer's odds: an exact probability and its percentage."""
+
+    label: str
+    numerator: int
+    denominator: int
+    percent: float
+
+
+class Told(TypedDict):
+    """What a Report says, JSON-ready: the part run()'s and track()'s answers share."""
+
+    outcome: str
+    headline: str
+    details: list[str]
+    rules: list[str]
+    odds_title: str
+    odds: list[Odd]
+    highlight: NotRequired[str | None]  # run()'s answer only: a tracker's step leaves it out
+    dice: dict[str, str]
+    seed: int | None
+
+
+class Answer(TypedDict, total=False):
+    """What run() and track() answer (JSON-ready): `ok` False with the error
+    sentence and the field at fault (or None), or `ok` True with Told's
+    fields and run()'s `calculator` and `upgraded` or track()'s `tracker`
+    and new `state`."""
+
+    ok: Required[bool]
+    outcome: str
+    headline: str
+    details: list[str]
+    rules: list[str]
+    odds_title: str
+    odds: list[Odd]
+    highlight: str | None
+    dice: dict[str, str]
+    seed: int | None
+    error: str
+    field: str | None
+    calculator: str
+    upgraded: dict[str, object]
+    tracker: str
+    state: State
 
 
 # The state each tracker last answered, as compact JSON text (what a page
@@ -137,7 +180,7 @@ def _track(name: str, state_json: object, action_json: object, seed: object, kep
     else:
         kept = _answered_state
         kept.pop(name, None)  # the object went to a caller who may change it
-    return {"ok": True, "tracker": name, "state": new_state, **answer}
+    return {"ok": True, "tracker": name, "state": new_state, **answer}  # type: ignore[typeddict-item]  # answer is _answer's Told: none of the error keys
 
 
 def compact_json(state: object) -> str:
@@ -145,7 +188,7 @@ def compact_json(state: object) -> str:
     return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
 
 
-def _answer(name: str, report: Report, declared: tuple[str, ...], seed: int | None) -> Answer:
+def _answer(name: str, report: Report, declared: tuple[str, ...], seed: int | None) -> Told:
     """What a Report says, JSON-ready: the part of run()'s and track()'s answers they share."""
     unknown = set(report.rules) - set(declared)
     if unknown:  # a programming error: the page could not link these
@@ -187,7 +230,7 @@ def run(name: str, raw: Mapping[str, object], seed: object = None) -> Answer:
     return {
         "ok": True,
         "calculator": name,
-        **_answer(name, report, calc.rules, seed_value),
+        **_answer(name, report, calc.rules, seed_value),  # type: ignore[typeddict-item]  # a Told has none of the error keys
         # The current fields that older parameters filled, so a form opened
         # from an old link can show them field by field.
         "upgraded": {field: raw[field] for field in origin if field in raw},
