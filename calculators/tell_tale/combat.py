@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal, cast
 
 import icepool
 
@@ -27,6 +28,7 @@ ATTACK_TABLE: tuple[tuple[int, int, str, str], ...] = (
 BAND_LABELS = {outcome: label for _, _, outcome, label in ATTACK_TABLE}
 BAND_RANGES = {outcome: (f"{low}-{high}" if low != high else f"{low}") for low, high, outcome, _ in ATTACK_TABLE}
 MODES = ("normal", "advantage", "disadvantage")
+RollMode = Literal["normal", "advantage", "disadvantage"]  # a mode once checked (_mode): one of MODES
 ROLLS = ("attack", "reflex save", "save")  # what a d20 is rolled for: Haste helps the first two, being tapped hinders attacks
 VIGILANCE_BONUS = 5  # tt.keyword.vigilance
 SAVES_AGAINST = ("knockdown", "tapping", "other")
@@ -41,8 +43,8 @@ def _power(power: object, field: str = "power") -> int:
     return power
 
 
-def _mode(mode: object) -> str:
-    return one_of(mode, MODES, "mode", "The roll is normal, advantage or disadvantage")  # type: ignore[return-value]
+def _mode(mode: object) -> RollMode:
+    return cast("RollMode", one_of(mode, MODES, "mode", "The roll is normal, advantage or disadvantage"))
 
 
 # ---------------------------------------------------------------- attacks
@@ -164,7 +166,7 @@ def save_conditions(*, reflex: bool, situation: str = "normal", haste: bool = Fa
     return roll_conditions("reflex save" if reflex else "save", situation=situation, haste=haste, poisoned=poisoned, both=both)
 
 
-def _dice_tuple(d20: object, mode: str, field: str) -> tuple[int, ...]:
+def _dice_tuple(d20: object, mode: RollMode, field: str) -> tuple[int, ...]:
     want = 1 if mode == "normal" else 2
     if isinstance(d20, (tuple, list)):
         dice = tuple(d20)
@@ -177,7 +179,7 @@ def _dice_tuple(d20: object, mode: str, field: str) -> tuple[int, ...]:
     return tuple(die(v, 20, field) for v in dice)
 
 
-def _kept(dice: tuple[int, ...], mode: str) -> int:
+def _kept(dice: tuple[int, ...], mode: RollMode) -> int:
     """The d20 that counts: the higher with advantage, the lower with disadvantage."""
     return max(dice) if mode == "advantage" else min(dice) if mode == "disadvantage" else dice[0]
 
