@@ -52,7 +52,7 @@ def url(base_url):
 
 def open_page(page, base_url, hash_=""):
     page.goto(url(base_url) + hash_)
-    page.locator(".enc-status", has_text="Ready").wait_for(timeout=BOOT)
+    page.locator(".tracker-status", has_text="Ready").wait_for(timeout=BOOT)
 
 
 def one_step_at_a_time(where):
@@ -210,7 +210,7 @@ def test_a_scripted_fight_through_the_page_equals_the_python_package(browser, ba
     state = play(page, FIGHT[:half], None)
     # A reload mid-fight: the same state, the same cards.
     page.reload()
-    page.locator(".enc-status", has_text="Ready").wait_for(timeout=BOOT)
+    page.locator(".tracker-status", has_text="Ready").wait_for(timeout=BOOT)
     assert stored(page) == state
     check_cards(page, state)
     state = play(page, FIGHT[half:], state)
@@ -228,27 +228,29 @@ def test_a_scripted_fight_through_the_page_equals_the_python_package(browser, ba
 
     # Export, start over, import: the same encounter.
     with page.expect_download() as download:
-        page.click("[data-enc=export]")
+        page.click("[data-keep=export]")
     exported = tmp_path / "encounter.json"
     download.value.save_as(exported)
     assert json.loads(exported.read_text()) == state
-    page.click("[data-enc=new]")
-    page.locator("[data-enc=bring-back]").wait_for()
+    page.click("[data-keep=new]")
+    expect(page.locator("[data-keep=new]")).to_have_text("Press again to start a new encounter")  # a fight is not put aside by one tap
+    page.click("[data-keep=new]")
+    page.locator("[data-keep=bring-back]").wait_for()
     assert stored(page) is None and page.locator(".enc-card").count() == 0
-    page.set_input_files("[data-enc=file]", str(exported))
-    page.locator(".enc-notice", has_text="Opened").wait_for()
+    page.set_input_files("[data-keep=file]", str(exported))
+    page.locator(".tracker-notice", has_text="Opened").wait_for()
     assert stored(page) == state
     check_cards(page, state)
 
     # Share as a link: opened on another device (a fresh context), the same encounter.
-    page.click("[data-enc=share]")
-    page.locator("[data-enc=keep-status]", has_text="The link is copied").wait_for()
+    page.click("[data-keep=share]")
+    page.locator("[data-keep=keep-status]", has_text="The link is copied").wait_for()
     link = page.evaluate("navigator.clipboard.readText()")
     assert "#encounter=" in link and len(link) <= 8000
     other = browser.new_context(**PHONE)
     friend = other.new_page()
     friend.goto(link)
-    friend.locator(".enc-notice", has_text="Opened the shared encounter").wait_for(timeout=BOOT)
+    friend.locator(".tracker-notice", has_text="Opened the shared encounter").wait_for(timeout=BOOT)
     shared = stored(friend)
     assert {**shared, "undo": None} == {**state, "undo": None}  # the link may leave out the undo history
     check_cards(friend, shared)
@@ -256,17 +258,17 @@ def test_a_scripted_fight_through_the_page_equals_the_python_package(browser, ba
 
     # A link opened where an encounter is kept asks first, and keeps the old one to bring back.
     page.goto(url(base_url))
-    page.locator(".enc-status", has_text="Ready").wait_for(timeout=BOOT)
+    page.locator(".tracker-status", has_text="Ready").wait_for(timeout=BOOT)
     python_new = python_step(None, FIGHT[0][0], None)["state"]
     page.goto("about:blank")  # a link followed from elsewhere: a page load, not a hash change (the hostile test does that)
     page.goto(url(base_url) + link_for(json.dumps(python_new)))
-    page.locator("[data-enc=open-link]").wait_for(timeout=BOOT)
+    page.locator("[data-keep=open-link]").wait_for(timeout=BOOT)
     assert stored(page) == state  # nothing changes before the answer
-    page.click("[data-enc=open-link]")
-    page.locator("[data-enc=bring-back]").wait_for()
+    page.click("[data-keep=open-link]")
+    page.locator("[data-keep=bring-back]").wait_for()
     assert stored(page) == python_new
-    page.click("[data-enc=bring-back]")
-    page.locator(".enc-notice", has_text="The encounter you had is back").wait_for()
+    page.click("[data-keep=bring-back]")
+    page.locator(".tracker-notice", has_text="The encounter you had is back").wait_for()
     assert stored(page) == state
     assert not errors, errors
     context.close()
@@ -286,24 +288,24 @@ def test_hostile_state_is_refused_in_words_and_nothing_is_lost(page, base_url, l
         state = python_step(state, action, seed)["state"]
     page.evaluate(f"localStorage.setItem({json.dumps(STORE)}, {json.dumps(json.dumps(state))})")
     page.reload()
-    page.locator(".enc-status", has_text="Ready").wait_for(timeout=BOOT)
+    page.locator(".tracker-status", has_text="Ready").wait_for(timeout=BOOT)
     hostile = json.loads(json.dumps(state))
     text = mutate(hostile)
     text = text if isinstance(text, str) else json.dumps(hostile)
     # pasted
-    page.fill("[data-enc=paste]", text)
-    page.click("[data-enc=open-paste]")
-    line = page.locator("[data-enc=keep-status]")
+    page.fill("[data-keep=paste]", text)
+    page.click("[data-keep=open-paste]")
+    line = page.locator("[data-keep=keep-status]")
     line.get_by_text("was not opened").wait_for(timeout=BOOT)  # Python checks it: on a loaded machine, past the default 30 s once
     assert words in line.text_content() and "Nothing you had has changed." in line.text_content()
     assert stored(page) == state
     # in a link, as a hash change of the page already open (Material swaps the page in anew: the new one says it too)
     page.goto(url(base_url) + link_for(text))
-    notice = page.locator(".enc-notice")
+    notice = page.locator(".tracker-notice")
     expect(notice).to_contain_text("was not opened", timeout=BOOT)
     expect(notice).to_contain_text(words)
     assert stored(page) == state
-    page.click("[data-enc=dismiss]")
+    page.click("[data-keep=dismiss]")
     expect(notice).to_be_hidden()
     assert "#encounter=" not in page.url
     check_cards(page, state)
@@ -316,7 +318,7 @@ def test_a_damaged_saved_encounter_is_kept_and_named(page, base_url):
     open_page(page, base_url)
     page.evaluate(f"localStorage.setItem({json.dumps(STORE)}, '{{\"tracker\": \"tell_tale.encounter\", \"version\": 1}}')")
     page.reload()
-    notice = page.locator(".enc-notice")
+    notice = page.locator(".tracker-notice")
     notice.get_by_text("cannot be read").wait_for(timeout=BOOT)
     assert "has no settings" in notice.text_content()
     assert page.evaluate(f"localStorage.getItem({json.dumps(STORE)})") == '{"tracker": "tell_tale.encounter", "version": 1}'
@@ -395,7 +397,7 @@ def test_a_new_encounter_plays_by_the_tables_rulings(page, base_url):
     open_page(page, base_url)
     page.evaluate("localStorage.setItem('table-rules:settings', JSON.stringify({'tell_tale.overflow': 'stop', 'tell_tale.both': 'count'}))")
     page.reload()
-    page.locator(".enc-status", has_text="Ready").wait_for(timeout=BOOT)
+    page.locator(".tracker-status", has_text="Ready").wait_for(timeout=BOOT)
     perform(page, FIGHT[0][0], None)
     wait_for_log(page, 2)  # the table's rulings, then the combatant
     state = stored(page)
@@ -868,7 +870,7 @@ def test_the_turn_timer_is_off_until_chosen_and_counts_each_turn_from_zero(brows
     expect(players.locator("[data-players=where]")).to_have_text("Round 1 · Goblin's turn")
     expect(players.locator("[data-players=timer]")).to_have_text("This turn: 2:10")
     gm.reload()  # the preference and the turn's start survive a reload
-    gm.locator(".enc-status", has_text="Ready").wait_for(timeout=BOOT)
+    gm.locator(".tracker-status", has_text="Ready").wait_for(timeout=BOOT)
     expect(timer).to_have_text("2:10")
     gm.uncheck("[data-enc=timer-setting]")
     expect(timer).to_be_hidden()

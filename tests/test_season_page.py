@@ -17,6 +17,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from calculators import registry
 from calculators.rpgdl.league import VERSION
@@ -207,7 +208,7 @@ def test_a_five_week_season_matches_the_python_package(phone, base_url, browser,
 
     # Export: the file is the season.
     with page.expect_download() as download:
-        page.get_by_role("button", name="Download the season (JSON)").click()
+        page.get_by_role("button", name="Export as a file").click()
     exported = json.loads(download.value.path().read_text())
     assert exported == mirror.state
 
@@ -216,15 +217,17 @@ def test_a_five_week_season_matches_the_python_package(phone, base_url, browser,
     try:
         second = other.new_page()
         open_tracker(second, base_url)
-        second.locator("[name=import_text]").fill(json.dumps(exported))
-        act(second, "form.season-keep .season-answer", lambda: second.get_by_role("button", name="Import", exact=True).click())
+        second.locator("[data-keep=paste]").fill(json.dumps(exported))
+        second.get_by_role("button", name="Open the pasted season").click()
+        expect(second.locator(".tracker-notice")).to_contain_text("Opened:", timeout=BOOT)
         assert stored(second) == mirror.state
         check_numbers(second, mirror.state)
     finally:
         other.close()
 
     # Share by link: opened on an empty device, the season is there at once.
-    act(page, "form.season-keep .season-answer", lambda: page.get_by_role("button", name="Copy a link to it").click())
+    page.get_by_role("button", name="Share as a link").click()
+    expect(page.locator("[data-keep=keep-status]")).to_contain_text("The link is copied", timeout=BOOT)
     link = page.evaluate("navigator.clipboard.readText()")
     assert "#season=" in link and len(link) < 8000
     code = link.split("#season=", 1)[1]
@@ -256,10 +259,11 @@ def test_a_link_asks_before_it_replaces_a_season_and_the_old_one_comes_back(phon
     ask = page.get_by_role("alertdialog")
     assert "Theirs against Second player" in ask.inner_text()
     assert stored(page) == mine.state  # nothing replaced before the answer
-    page.get_by_role("button", name="Open the linked season").click()
+    page.get_by_role("button", name="Open the shared season").click()
     poll(page, f"() => JSON.parse(localStorage.getItem({STORE!r})).players.first.name === 'Theirs'")
     assert stored(page) == theirs.state
-    act(page, "form.season-keep .season-answer", lambda: page.get_by_role("button", name="Bring back the season you had before").click())
+    page.get_by_role("button", name="Bring back the season you had before").click()
+    expect(page.locator(".tracker-notice")).to_contain_text("The season you had is back", timeout=BOOT)
     assert stored(page) == mine.state
     assert page.errors == []
 
@@ -281,25 +285,27 @@ def test_hostile_state_is_refused_in_words_and_nothing_saved_is_lost(phone, base
     before = stored(page)
     bad = change(mirror.state)
     text = bad if isinstance(bad, str) else json.dumps(bad)
-    page.locator("[name=import_text]").fill(text)
-    area = act(page, "form.season-keep .season-answer", lambda: page.get_by_role("button", name="Import", exact=True).click())
-    assert words in area.locator("[role=alert]").inner_text()
+    page.locator("[data-keep=paste]").fill(text)
+    page.get_by_role("button", name="Open the pasted season").click()
+    line = page.locator("[data-keep=keep-status]")
+    expect(line).to_contain_text("was not opened", timeout=BOOT)
+    assert words in line.inner_text()
     assert stored(page) == before
     assert page.locator("img").filter(has=page.locator("[onerror]")).count() == 0
     # The same by link: refused in words, the saved season untouched.
     if not isinstance(bad, str):
         code = base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)[2:-4]).decode().rstrip("=")
         open_tracker(page, base_url, f"{base_url}{PAGE}#season={code}")
-        assert words in page.locator(".season .tracker-status").inner_text()
+        assert words in page.locator(".season .tracker-notice").inner_text()
         assert stored(page) == before
     assert page.errors == []
 
 
 def test_a_broken_link_is_refused_in_words(phone, base_url):
     open_tracker(phone, base_url, f"{base_url}{PAGE}#season=!!!not-a-season")
-    assert "This link's season cannot be opened: the link's season was cut short or changed" in phone.locator(".season .tracker-status").inner_text()
+    assert "The shared season in this link cannot be opened: the link's season was cut short or changed" in phone.locator(".season .tracker-notice").inner_text()
     open_tracker(phone, base_url, f"{base_url}{PAGE}#season=AAAA")
-    assert "cannot be opened" in phone.locator(".season .tracker-status").inner_text()
+    assert "cannot be opened" in phone.locator(".season .tracker-notice").inner_text()
 
 
 def test_an_error_sits_beside_its_field(phone, base_url):

@@ -2,24 +2,19 @@
 //
 // Every rule is in Python (calculators/tell_tale/encounter*.py), reached
 // through the calculators' worker as compute("track:tell_tale.encounter",
-// {state, action}, seed): this module only draws the state Python answers,
-// keeps it on the device (localStorage), and sends the actions the controls
-// describe. A state from storage (at the start, or written by another tab),
-// a file, pasted text or a link is first sent with {"do": "show"}, which
-// Python checks field by field; a refusal is shown as its sentence and
-// nothing saved is replaced. No control acts before the saved fight is
-// read; a change another tab saved is never written over unseen; what a
-// replacement pushes out is put aside first, or nothing is replaced
-// (tracker-kit.js SavedRecord). Everything shown goes in with textContent.
+// {state, action}, seed): this module only draws the state Python answers
+// and sends the actions the controls describe. Keeping it on the device,
+// export, import, links, bring back and other tabs are the trackers' shell
+// (tracker-shell.js). Everything shown goes in with textContent.
 
 import { storedSettings } from "./table.js";
 import { siteBase } from "./offline.js";
-import { SavedRecord, el, importFile, limits, notKept, pack, read, step, unpack, vocabulary, write } from "./tracker-kit.js";
+import { el, read, vocabulary, write } from "./tracker-kit.js";
+import { TrackerShell, answerParts, button, labelUndo, newSeed, rulesLine } from "./tracker-shell.js";
 import { CHANNEL, PLAYERS_HASH, clock, setUpPlayers } from "./encounter-players.js";
 
 const NAME = "tell_tale.encounter";
 const STORE = "table-rules:tell_tale.encounter"; // and STORE:before, the encounter a new one, an import or a link put aside
-const LINK = "encounter="; // #encounter=<deflate-raw, base64url>
 const TIMER = `${STORE}:timer`; // a page preference on this device ("on"), not part of the fight
 const THROUGH = `${STORE}:through`; // a page preference ("off": one step at a time); else Next passes the steps that ask nothing (Python's NOTHING_TO_DECIDE)
 const TURN_START = `${STORE}:turn-start`; // sessionStorage: when this tab saw the current turn begin, across a reload
@@ -81,21 +76,6 @@ function typed(text) {
   return t;
 }
 
-let ruleUrls = null; // rule ID -> its address (rules.json), fetched once
-function ruleLink(id) {
-  const a = el("a", { href: new URL(`r/${id}/`, siteBase()).href, text: id });
-  ruleUrls ??= fetch(new URL("rules.json", siteBase())).then((r) => (r.ok ? r.json() : [])).then(
-    (rules) => new Map(rules.map((r) => [r.id, r])), () => new Map());
-  ruleUrls.then((map) => {
-    const rule = map.get(id);
-    if (rule) {
-      a.href = new URL(rule.url, siteBase()).href;
-      a.title = rule.title;
-    }
-  });
-  return a;
-}
-
 let tableSpec = null; // table-settings.json: the rulings' labels and choices
 function settingsSpec() {
   tableSpec ??= fetch(new URL("table-settings.json", siteBase())).then((r) => (r.ok ? r.json() : null)).catch(() => null);
@@ -107,7 +87,6 @@ function settingsSpec() {
 export function setUp(box, { computeInWorker, copyText }) {
   if (location.hash === PLAYERS_HASH) return setUpPlayers(box); // the players' window: no GM control, no fight of its own
   const words = vocabulary(box);
-  const { state: STATE_MAX, link: LINK_MAX } = limits(box); // Python's: the longest state, the longest share link
   SETTINGS = words.settings;
   KEYWORDS = words.keywords.map(([k]) => k);
   KEYWORD_NAMES = Object.fromEntries(words.keywords);
@@ -116,17 +95,25 @@ export function setUp(box, { computeInWorker, copyText }) {
   STEPS = Object.fromEntries(words.steps.map(([step, label]) => [step, label]));
   OTHER = words.other_actions;
   EDIT_STATUSES = words.edit_statuses;
-  let state = null; // the encounter as Python last answered it; null: none yet
-  let busy = false;
-  let ready = false; // the saved encounter is read: until then no control acts
-  let unreadable = null; // the saved text Python refused: put aside by the first change, never lost
-  let choosing = false; // the two-tabs question is open: its buttons read storage when pressed
-  const record = new SavedRecord(STORE);
+  let state = null; // the encounter as Python last answered it (the shell's, as last drawn); null: none yet
+  const shell = new TrackerShell(box, {
+    name: NAME, key: STORE, link: "encounter=", noun: "encounter", a: "an encounter", thing: "fight", computeInWorker, copyText,
+    startsEmpty: true, // no encounter until the first action
+    draw: (now) => { state = now; render(); },
+    fresh: async () => { // a new encounter starts with this table's rulings
+      const table = await tableRulings();
+      return table ? shell.send({ do: "settings", settings: table }, { from: null }) : { ok: true, state: null };
+    },
+    replaced: () => { answer.replaceChildren(); errorLine.textContent = ""; },
+    ready: () => { work.hidden = false; },
+    fileName: (now) => `encounter-round-${now.round}.json`,
+    filePrefix: "encounter",
+    smaller: { state: (now) => ({ ...now, undo: [] }), note: "It leaves out the undo history, to fit." },
+  });
+  const say = (text, ...buttons) => shell.say(text, ...buttons);
   const ids = (suffix) => `enc-${suffix}`;
 
   // -------------------------------------------------------------- skeleton
-  const status = el("p", { class: "tracker-status enc-status", role: "status", text: read(STORE) ? "Loading your fight…" : "Loading the calculators…" });
-  const notice = el("div", { class: "enc-notice", hidden: true });
   const banner = el("section", { class: "enc-banner", "aria-labelledby": ids("banner-title") });
   const roster = el("ol", { class: "enc-roster", "aria-labelledby": ids("roster-title") });
   const rosterBox = el("section", { class: "enc-section" }, el("h2", { id: ids("roster-title"), text: "Combatants" }), roster);
@@ -145,7 +132,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const keep = el("section", { class: "enc-section enc-keep", "aria-labelledby": ids("keep-title") });
   box.classList.add("encounter");
   const work = el("div", { class: "enc-work", hidden: true }); // shown once the saved encounter is read
-  box.replaceChildren(status, notice, work);
+  box.replaceChildren(shell.status, shell.notice, work);
   work.replaceChildren(
     banner, rosterBox,
     el("section", { class: "enc-section" }, el("h2", { id: ids("act-title"), text: "Resolve an action" }), form, errorLine, answer),
@@ -158,77 +145,6 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   // -------------------------------------------------------------- talking to Python
 
-  function send(action, { roll = false, from = state } = {}) {
-    const seed = roll ? String(crypto.getRandomValues(new Uint32Array(1))[0]) : null;
-    return step(computeInWorker, NAME, from ? JSON.stringify(from) : "", action, seed);
-  }
-
-  /** Check a state's text from outside: Python's answer to {"do": "show"}. */
-  function check(text) {
-    if (text.length > STATE_MAX) return Promise.resolve({ ok: false, error: `This is ${text.length.toLocaleString("en")} characters long; an encounter holds at most ${STATE_MAX.toLocaleString("en")}.` });
-    return step(computeInWorker, NAME, text, { do: "show" });
-  }
-
-  /** Keep the encounter on the device, unless another tab saved one meanwhile: then ask. */
-  function save() {
-    const text = JSON.stringify(state);
-    const why = unreadable != null ? record.replace(text) : record.save(text); // an unreadable one is put aside, not written over
-    if (!why) unreadable = null;
-    else if (why === "elsewhere") askWhichTab();
-    else say(notKept(why, "the fight"), button("Export it as a file", () => exportFile(), { "data-enc": "export-now" }));
-  }
-
-  // -------------------------------------------------------------- another tab
-
-  /** Another tab saved the encounter: show it here, once Python has read it. */
-  record.watch(box, async (text) => {
-    if (choosing || busy || !ready) return; // a change under way here finds it at its save and asks
-    let result = null;
-    if (text != null) {
-      busy = true;
-      result = await check(text);
-      busy = false;
-      if (record.load() !== text) return; // newer again: its own event follows
-      if (!result.ok) {
-        say(`Another tab saved an encounter this tab cannot read (${result.error}) This tab keeps showing its own and asks before it saves over the other's.`);
-        record.seen = null; // so the next save asks
-        return;
-      }
-    }
-    state = result ? result.state : null;
-    unreadable = null;
-    render();
-    say(text != null ? "This fight was changed in another tab: this tab shows it as it is now." : "The fight was cleared in another tab.");
-  });
-
-  /** This tab's change met one saved by another tab meanwhile: keep both, let the GM choose. */
-  function askWhichTab() {
-    choosing = true;
-    const mine = JSON.stringify(state);
-    say("This fight was also changed in another tab, so this tab's last change was not saved over it. Which one goes on? The other is put aside and can be brought back.",
-      button("Go on with the other tab's", async () => {
-        const theirs = record.load();
-        const result = theirs == null ? { ok: true, state: null } : await check(theirs);
-        if (!result.ok) return say(`The other tab's encounter cannot be read here (${result.error}) Keep this tab's instead.`, keepMine(mine));
-        if (!record.putAside(mine)) return say(notKept("full", "this tab's fight"), button("Export it as a file", () => exportFile(), { "data-enc": "export-now" }));
-        choosing = false;
-        state = result.state;
-        render();
-        say("Going on with the other tab's fight; this tab's is put aside.", button("Bring back this tab's", () => bringBack(), { "data-enc": "bring-back" }));
-      }, { class: "md-button md-button--primary", "data-enc": "take-theirs" }),
-      keepMine(mine));
-  }
-
-  function keepMine(mine) {
-    return button("Go on with this tab's", () => {
-      const why = record.replace(mine);
-      if (why) return say(notKept(why, "this tab's fight"), button("Export it as a file", () => exportFile(), { "data-enc": "export-now" }));
-      choosing = false;
-      render();
-      say("Going on with this tab's fight; the other tab's is put aside.", button("Bring back the other tab's", () => bringBack(), { "data-enc": "bring-back" }));
-    }, { "data-enc": "keep-this" });
-  }
-
   /** The table's house rulings (table settings on this device) where they differ from the site's, or null. */
   async function tableRulings() {
     const spec = await settingsSpec();
@@ -237,56 +153,18 @@ export function setUp(box, { computeInWorker, copyText }) {
     return differs.length ? table : null;
   }
 
+  /** One action through the shell; its answer drawn below the form (unless `quiet`), a refusal beside it. */
   async function run(action, { roll = false, quiet = false } = {}) {
-    if (busy || !ready || choosing) return null;
-    busy = true;
-    box.setAttribute("aria-busy", "true");
-    const table = state ? null : await tableRulings();
-    if (table) { // the first action of a new encounter: it starts with this table's rulings
-      const made = await send({ do: "settings", settings: table }, { from: null });
-      if (made.ok) state = made.state;
-    }
-    const result = await send(action, { roll });
-    busy = false;
-    box.removeAttribute("aria-busy");
+    const result = await shell.run(action, { seed: roll ? newSeed() : null });
+    if (!result) return null;
     if (!result.ok) {
       errorLine.textContent = result.error;
       if (!quiet) answer.replaceChildren();
       return result;
     }
     errorLine.textContent = "";
-    state = result.state;
-    save();
-    linkDone(); // playing on: the link in the address has been dealt with
-    render();
-    if (!quiet) showAnswer(result);
+    if (!quiet) answer.replaceChildren(...answerParts(result));
     return result;
-  }
-
-  function showAnswer(result) {
-    const parts = [el("p", { class: "calc-headline", "data-outcome": result.outcome, text: result.headline })];
-    const dice = Object.entries(result.dice || {});
-    if (dice.length) {
-      parts.push(el("p", { class: "calc-seed", "data-seed": result.seed ?? "", text: `${result.seed != null ? "Rolled" : "Dice"}: ${dice.map(([k, v]) => `${k} ${v}`).join("; ")}${result.seed != null ? ` (seed ${result.seed})` : ""}.` }));
-    }
-    if (result.details.length) parts.push(el("ol", { class: "calc-details" }, ...result.details.map((d) => el("li", { text: d }))));
-    if (result.rules.length) {
-      const p = el("p", { class: "calc-rules" }, "Rules: ");
-      result.rules.forEach((id, i) => p.append(...(i ? [", "] : []), ruleLink(id)));
-      parts.push(p);
-    }
-    answer.replaceChildren(...parts);
-  }
-
-  function say(text, ...buttons) {
-    notice.replaceChildren(el("p", { text }), ...(buttons.length ? [el("div", { class: "calc-actions" }, ...buttons)] : []));
-    notice.hidden = false;
-  }
-
-  function button(text, onClick, props = {}) {
-    const b = el("button", { type: "button", class: "md-button", ...props, text });
-    b.addEventListener("click", onClick);
-    return b;
   }
 
   // -------------------------------------------------------------- drawing the state
@@ -303,7 +181,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   function render() {
-    if (ready) noteTurn(); // not before the saved fight is read: a reload keeps its turn's start
+    if (shell.ready) noteTurn(); // not before the saved fight is read: a reload keeps its turn's start
     renderBanner();
     renderRoster();
     renderForm();
@@ -318,9 +196,9 @@ export function setUp(box, { computeInWorker, copyText }) {
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
   channel?.addEventListener("message", (event) => {
     if (!box.isConnected) return channel.close(); // a page Material swapped out: the players' window finds no GM tab
-    if (event.data?.type === "hello" && ready) tellPlayers();
+    if (event.data?.type === "hello" && shell.ready) tellPlayers();
   });
-  window.addEventListener("pagehide", () => { if (box.isConnected && ready) channel?.postMessage({ type: "bye" }); });
+  window.addEventListener("pagehide", () => { if (box.isConnected && shell.ready) channel?.postMessage({ type: "bye" }); });
 
   /** What the players may see (encounter-players.js checks and draws it): the order, whose turn, the step and
    * round, visible statuses, the party's numbers, each foe's health as the word Python gives (band), and the
@@ -345,11 +223,11 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   function tellPlayers() {
-    if (ready) channel?.postMessage({ type: "view", view: playersView() });
+    if (shell.ready) channel?.postMessage({ type: "view", view: playersView() });
   }
 
   function showPlayers() {
-    if (!ready) return;
+    if (!shell.ready) return;
     const address = new URL(PLAYERS_HASH, location.href).href;
     const opened = window.open(address, "table-rules-players", "popup,width=960,height=720");
     if (!opened) say(`This browser did not open the players' window (pop-ups blocked?). Open ${address} in another window of this browser.`);
@@ -783,7 +661,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (!result) return;
     addError.textContent = result.ok ? "" : result.error;
     if (result.ok) {
-      showAnswer(result);
+      answer.replaceChildren(...answerParts(result));
       for (const key of ["name", "power", "toughness", "vitality", "speed", "initiative"]) add[key].value = "";
       for (const box of addForm.querySelectorAll("input[type=checkbox]")) box.checked = false;
       keywordsSummary.textContent = "Keywords: none";
@@ -798,25 +676,15 @@ export function setUp(box, { computeInWorker, copyText }) {
   function renderLog() {
     const entries = state?.log ?? [];
     const last = entries[entries.length - 1];
-    undoButton.disabled = !state?.undo?.length;
-    undoButton.textContent = "Undo"; // what it takes back: its name for screen readers, its tooltip
-    if (state?.undo?.length) {
-      undoButton.title = `Undo: ${last.text}`;
-      undoButton.setAttribute("aria-label", undoButton.title);
-    } else {
-      undoButton.title = "Nothing to undo";
-      undoButton.setAttribute("aria-label", "Undo: nothing to undo");
-    }
+    labelUndo(undoButton, state?.undo?.length ? last.text : null); // what it takes back: its name for screen readers, its tooltip
     log.replaceChildren(...[...entries].reverse().map((e, i) => {
-      const rules = el("p", { class: "calc-rules" }, "Rules: ");
-      e.rules.forEach((id, j) => rules.append(...(j ? [", "] : []), ruleLink(id)));
       const dice = Object.entries(e.dice);
       return el("li", { class: "enc-entry", value: String(e.n), "data-n": String(e.n) },
         el("details", { open: i === 0 },
           el("summary", { class: "enc-entry-text", text: e.text }),
           dice.length ? el("p", { class: "calc-seed", text: "Dice: " + dice.map(([k, v]) => `${k} ${v}`).join("; ") + "." }) : null,
           e.details.length ? el("ul", { class: "calc-details" }, ...e.details.map((d) => el("li", { text: d }))) : null,
-          e.rules.length ? rules : null));
+          e.rules.length ? rulesLine(e.rules) : null));
     }));
     if (!entries.length) log.replaceChildren(el("li", { class: "enc-empty", text: "Nothing has happened yet." }));
     if (state && state.log_start) log.append(el("li", { class: "enc-empty", text: `${plural(state.log_start, "older entry", "older entries")} no longer kept.` }));
@@ -861,190 +729,17 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   // -------------------------------------------------------------- keeping, sharing, starting over
 
-  const pasteBox = el("textarea", { id: ids("paste"), rows: "4", "data-enc": "paste", spellcheck: "false" });
-  const fileInput = el("input", { id: ids("file"), type: "file", accept: ".json,application/json", "data-enc": "file" });
-  const keepLine = el("p", { class: "enc-note", role: "status", "data-enc": "keep-status" });
-  const sizeLine = el("p", { class: "enc-note", "data-enc": "stored-size" });
-
   const endButton = button("End the encounter", () => run({ do: "end" }), { "data-enc": "end" });
+  shell.newButton.before(endButton);
   function renderKeep() {
     renderAddForm();
     endButton.hidden = state?.phase !== "combat";
-    sizeLine.textContent = record.sizeNote("this fight");
   }
 
   keep.append(
     el("h2", { id: ids("keep-title"), text: "Save, share, end, start over" }),
-    el("p", { class: "enc-note", text: "The encounter is kept on this device as you play. Export it, or share it as a link, to take it elsewhere." }),
-    el("div", { class: "calc-actions" },
-      button("Export as a file", () => exportFile(), { "data-enc": "export" }),
-      button("Copy as text", (event) => state && copyText(JSON.stringify(state), event.currentTarget, "Copied"), { "data-enc": "copy" }),
-      button("Share as a link", (event) => share(event.currentTarget), { "data-enc": "share" }),
-      endButton,
-      button("Start a new encounter", () => startOver(), { "data-enc": "new" })),
-    el("div", { class: "calc-field" }, el("label", { for: fileInput.id, text: "Import a file" }), fileInput),
-    el("div", { class: "calc-field" }, el("label", { for: pasteBox.id, text: "Or paste an exported encounter" }), pasteBox),
-    el("div", { class: "calc-actions" }, button("Open the pasted encounter", () => openText(pasteBox.value, "The pasted text"), { "data-enc": "open-paste" })),
-    keepLine, sizeLine);
+    shell.keep);
 
-  function exportFile() {
-    if (!state) return say("There is nothing to export yet.");
-    download(JSON.stringify(state, null, 1), `encounter-round-${state.round}.json`);
-    keepLine.textContent = "Exported: the file is in your downloads.";
-  }
-
-  function download(text, name) {
-    const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: name });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-  }
-
-  /** Replace the encounter by a checked one (null: none); what is saved now is put aside first and
-   * can be brought back. When storage has no room for both, nothing changes and `what` says so. */
-  function replaceWith(newState, why, what = "the new encounter") {
-    if (!ready) return false;
-    const why2 = record.replace(newState ? JSON.stringify(newState) : null);
-    if (why2) {
-      sizeLine.textContent = record.sizeNote("this fight");
-      say(`There is no room on this device to put your fight aside, so ${what} was not opened: nothing you had has changed. Export yours as a file, then make room (start a new encounter, or clear this site's data).`,
-        button("Export yours as a file", () => exportFile(), { "data-enc": "export-now" }));
-      return false;
-    }
-    unreadable = null;
-    state = newState;
-    render();
-    answer.replaceChildren();
-    errorLine.textContent = "";
-    const back = record.aside() ? [button("Bring back the one you had", () => bringBack(), { "data-enc": "bring-back" })] : [];
-    say(why, ...back);
-    return true;
-  }
-
-  async function bringBack() {
-    const text = record.aside();
-    if (!text || busy) return;
-    const result = await check(text);
-    if (!result.ok) return say(`The encounter put aside cannot be read: ${result.error}`);
-    if (choosing) choosing = false; // the question is answered: the other one goes aside
-    if (replaceWith(result.state, "The encounter you had is back; the other one is put aside.", "the one put aside")) {
-      notice.querySelector("[data-enc=bring-back]").textContent = "Swap them again";
-    }
-  }
-
-  async function openText(text, what) {
-    const trimmed = String(text).trim();
-    if (!trimmed) return (keepLine.textContent = `${what} is empty.`);
-    const result = await check(trimmed);
-    if (!result.ok) {
-      keepLine.textContent = `${what} was not opened: ${result.error} Nothing you had has changed.`;
-      return;
-    }
-    keepLine.textContent = "";
-    replaceWith(result.state, `Opened: ${result.headline}`, `the encounter in ${what[0].toLowerCase()}${what.slice(1)}`);
-  }
-
-  fileInput.addEventListener("change", async () => {
-    const file = fileInput.files[0];
-    if (!file) return;
-    try {
-      await openText(await importFile(file, "an encounter", STATE_MAX), `The file ${file.name}`);
-    } catch (err) {
-      keepLine.textContent = err.message;
-    }
-    fileInput.value = "";
-  });
-
-  async function share(source) {
-    if (!state) return (keepLine.textContent = "There is nothing to share yet.");
-    if (typeof CompressionStream === "undefined") return (keepLine.textContent = "This browser cannot pack a link: export the encounter as a file instead.");
-    const base = location.href.split("#")[0];
-    let link = `${base}#${LINK}${await pack(JSON.stringify(state))}`;
-    let note = "";
-    if (link.length > LINK_MAX) {
-      link = `${base}#${LINK}${await pack(JSON.stringify({ ...state, undo: [] }))}`;
-      note = " It leaves out the undo history, to fit.";
-    }
-    if (link.length > LINK_MAX) {
-      keepLine.textContent = `This encounter is too big for a link (${link.length.toLocaleString("en")} characters; links work up to ${LINK_MAX.toLocaleString("en")}): export it as a file instead.`;
-      keep.querySelector("[data-enc=export]").focus();
-      return;
-    }
-    copyText(link, source, "Link copied");
-    keepLine.textContent = `The link is copied (${link.length.toLocaleString("en")} characters).${note}`;
-  }
-
-  async function startOver() {
-    const table = await tableRulings();
-    if (table) {
-      const result = await send({ do: "settings", settings: table }, { from: null });
-      if (!result.ok) return say(result.error);
-      replaceWith(result.state, "A new encounter, with your table's rulings.", "a new encounter");
-    } else {
-      replaceWith(null, "A new encounter.", "a new encounter");
-    }
-  }
-
-  // -------------------------------------------------------------- start
-
-  /** The link's encounter, if the address has one: checked, then opened or asked about. The address
-   * keeps the link until the player answers or acts: Material may swap the page in anew meanwhile
-   * (its instant navigation answers the hash change), and the page it swaps in deals with it again. */
-  const linkDone = () => {
-    if (location.hash.startsWith("#" + LINK)) history.replaceState(history.state, "", location.pathname + location.search);
-  };
-  async function openLink() {
-    const hash = location.hash.slice(1);
-    if (!hash.startsWith(LINK)) return;
-    const dismiss = () => button("OK", () => { linkDone(); notice.hidden = true; }, { "data-enc": "dismiss" });
-    let text;
-    try {
-      text = await unpack(hash.slice(LINK.length), "encounter", STATE_MAX);
-    } catch (err) {
-      if (box.isConnected) say(`The shared encounter in this link cannot be opened: ${err.message}. Nothing you had has changed.`, dismiss());
-      return;
-    }
-    const result = await check(text);
-    if (!box.isConnected || location.hash.slice(1) !== hash) return;
-    if (!result.ok) return say(`The shared encounter in this link was not opened: ${result.error} Nothing you had has changed.`, dismiss());
-    const opened = `Opened the shared encounter: ${result.headline}`;
-    if (!state) return replaceWith(result.state, opened, "the shared encounter");
-    if (JSON.stringify(state) === JSON.stringify(result.state)) return say(opened); // opened already, before the page was swapped in
-    say(`This link holds a shared encounter: ${result.headline} Open it? Yours is put aside and can be brought back.`,
-      button("Open the shared encounter", () => { linkDone(); replaceWith(result.state, opened, "the shared encounter"); }, { class: "md-button md-button--primary", "data-enc": "open-link" }),
-      button("Keep mine", () => { linkDone(); notice.hidden = true; }, { "data-enc": "keep-mine" }));
-  }
-
-  /** Read the saved encounter before anything may act on it. A calculator that cannot start changes nothing in storage. */
-  async function start() {
-    const saved = record.load();
-    const result = await check(saved ?? "");
-    if (!box.isConnected) return;
-    if (result.stopped) {
-      status.textContent = `${result.error.replace(/\.$/, "")}: the fight cannot be shown or played here. ${saved ? "Your fight is still saved on this device, unchanged; " : ""}reload the page to try again.`;
-      status.classList.add("calc-failed");
-      if (saved) say("Until then you can keep a copy of what is saved, as it is.", button("Download what is saved", () => download(saved, "encounter-as-saved.json"), { "data-enc": "download-saved" }));
-      return;
-    }
-    if (result.ok) state = saved ? result.state : null;
-    else {
-      unreadable = saved;
-      say(`The encounter saved on this device cannot be read: ${result.error} It is kept as it was; the first change you make here puts it aside, where it can be brought back.`,
-        button("Download it as it is", () => download(saved, "encounter-as-saved.json"), { "data-enc": "download-saved" }));
-    }
-    ready = true;
-    work.hidden = false;
-    render();
-    status.textContent = "Ready: the fight is kept on this device as you play.";
-    await openLink();
-  }
-
-  const onHash = () => {
-    if (!box.isConnected) window.removeEventListener("hashchange", onHash); // a page Material swapped out
-    else if (ready && location.hash.startsWith("#" + LINK)) openLink(); // before, start() opens it
-  };
-  window.addEventListener("hashchange", onHash);
   render();
-  start();
+  shell.start();
 }

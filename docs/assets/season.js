@@ -2,22 +2,18 @@
 //
 // Every rule is decided in Python (calculators/rpgdl/league.py, reached as
 // compute("track:rpgdl.season", {state, action}, seed)); this module only
-// draws the season it answers, keeps it on the device (localStorage),
-// exports, imports and shares it. A season from storage (at the start, or
-// written by another tab), a file or a link is believed only after Python
-// has checked it (the "show" action). No control acts before the saved
-// season is read, a change another tab saved is never written over unseen,
-// and nothing saved is replaced without a word: a season pushed aside by an
-// import or a link is kept (or nothing is replaced), and can be brought back
-// (tracker-kit.js SavedRecord). Everything shown goes in with textContent.
+// draws the season it answers and sends the actions its forms describe.
+// Keeping it on the device, export, import, links, bring back and other tabs
+// are the trackers' shell (tracker-shell.js). Everything shown goes in with
+// textContent.
 
 import { storedSettings } from "./table.js";
 import { siteBase } from "./offline.js";
-import { SavedRecord, el, importFile, limits, notKept, pack, step, unpack, vocabulary } from "./tracker-kit.js";
+import { el, vocabulary } from "./tracker-kit.js";
+import { TrackerShell, answerParts, labelUndo, rulesLine } from "./tracker-shell.js";
 
 const NAME = "rpgdl.season";
 const STORE = "table-rules:rpgdl.season"; // and STORE:before, the season an import, a link or "new season" pushed aside
-const LINK = "season="; // #season=<deflate-raw, base64url>
 
 let uid = 0;
 
@@ -32,8 +28,6 @@ function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-// ---------------------------------------------------------------- links
-
 /** The season as its log alone: what a link carries (league_check.compact). */
 function compact(state) {
   return { tracker: state.tracker, version: state.version, log: state.log.map((e) => ({ action: e.action })) };
@@ -47,19 +41,31 @@ export function setUp(box, { computeInWorker, copyText }) {
   // (Python counts them), the goals, the rulings and the weeks of a season: league_input.vocabulary,
   // published with the page.
   const { players: PLAYERS, divisions: SLOTS, points: POINTS, goals: GOALS, rulings: RULINGS, weeks: WEEKS } = vocabulary(box);
-  const { state: STATE_MAX, link: LINK_MAX } = limits(box); // Python's: the longest state, the longest share link
-  let state = null; // the season Python last answered, checked
-  let busy = false;
-  let ready = false; // the saved season is read: until then no control acts
-  let unreadable = null; // the saved text Python refused: put aside by the first change, never lost
-  let choosing = false; // the two-tabs question is open
-  const record = new SavedRecord(STORE);
+  let state = null; // the season Python last answered (the shell's, as last drawn)
   let spec = null; // table-settings.json: the rulings' labels and choices
-  let ruleUrls = {}; // rule ID -> address, from rules.json
+  const shell = new TrackerShell(box, {
+    name: NAME, key: STORE, link: "season=", noun: "season", a: "a season", thing: "season", computeInWorker, copyText,
+    draw: (now) => { state = now; render(); },
+    worth: (now) => now.log.length > 0, // a season with nothing entered is not put aside
+    fresh: async () => { // a new season, with the table's rulings
+      const made = await shell.send({ do: "show" }, { from: null });
+      const changes = made.ok ? tableRulings(made.state) : {};
+      return Object.keys(changes).length ? shell.send({ do: "settings", settings: changes }, { from: made.state }) : made;
+    },
+    standing: () => standing(),
+    describe: (result) => `${result.state.players.first.name} against ${result.state.players.second.name}, ${result.headline}`,
+    forLink: compact,
+    fileName: (now) => `rpgdl-season-${PLAYERS.map((p) => now.players[p].name).join("-vs-").replace(/[^A-Za-z0-9-]+/g, "-").slice(0, 60)}-week-${now.weeks.length}.json`,
+    filePrefix: "rpgdl-season",
+    ready: async () => {
+      work.hidden = false;
+      fillNextWeek(); // a reload finds the next Weekend filled in as after entering the last one
+      if (!state.log.length) await applyTableRulings(settingsAnswer);
+    },
+  });
 
-  const status = el("p", { class: "tracker-status", role: "status", text: record.seen ? "Loading your season…" : "Loading the calculator…" });
   const headline = el("p", { class: "season-headline", "aria-live": "polite" });
-  const top = el("div", { class: "season-top" }, headline, status);
+  const top = el("div", { class: "season-top" }, headline, shell.status, shell.notice);
   const sections = {};
   const section = (key, title, open) => {
     const heading = el("h2", { id: `${id}-${key}`, class: "season-heading", text: title });
@@ -81,94 +87,18 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   // -------------------------------------------------------------- talking to Python
 
-  function call(stateText, action, seed = null) {
-    if (stateText.length > STATE_MAX) {
-      return Promise.resolve({ ok: false, field: null, error: `This is ${stateText.length.toLocaleString("en")} characters long; a season holds at most ${STATE_MAX.toLocaleString("en")}.` });
-    }
-    return step(computeInWorker, NAME, stateText, action, seed);
-  }
-
-  /** Keep the season on the device; false (and the page says why) when it was not. */
-  function save() {
-    const text = JSON.stringify(state);
-    const why = unreadable != null ? record.replace(text) : record.save(text); // an unreadable one is put aside, not written over
-    if (!why) unreadable = null;
-    else if (why === "elsewhere") askWhichTab();
-    return !why;
-  }
-
-  // -------------------------------------------------------------- another tab
-
-  /** Another tab saved the season: show it here, once Python has read it. */
-  record.watch(box, async (text) => {
-    if (choosing || busy || !ready) return; // a change under way here finds it at its save and asks
-    busy = true;
-    const result = await call(text ?? "", { do: "show" });
-    busy = false;
-    if (record.load() !== text) return; // newer again: its own event follows
-    if (!result.ok) {
-      status.textContent = `Another tab saved a season this tab cannot read (${result.error}) This tab keeps showing its own and asks before it saves over the other's.`;
-      record.seen = null; // so the next save asks
-      return;
-    }
-    state = result.state;
-    unreadable = null;
-    render();
-    status.textContent = text != null ? "Updated from another tab: this is the season as it is now." : "The season was cleared in another tab.";
-  });
-
-  /** This tab's change met one saved by another tab meanwhile: keep both, let the player choose. */
-  function askWhichTab() {
-    choosing = true;
-    const mine = JSON.stringify(state);
-    const ask = el("div", { class: "season-ask", role: "alertdialog", "aria-labelledby": `${id}-tabs` },
-      el("p", { id: `${id}-tabs`, class: "calc-headline", text: "The season was also changed in another tab, so this tab's last change was not saved over it." }),
-      el("p", { class: "season-note", text: "Which one goes on? The other is put aside and can be brought back." }));
-    const theirs = button("Go on with the other tab's", { primary: true, action: "take-theirs" });
-    const keep = button("Go on with this tab's", { action: "keep-this" });
-    const line = el("p", { class: "calc-error", role: "alert" });
-    ask.append(el("div", { class: "calc-actions" }, theirs, keep), line);
-    top.append(ask);
-    const done = (text) => {
-      ask.remove();
-      choosing = false;
-      render();
-      status.textContent = text;
-    };
-    theirs.addEventListener("click", async () => {
-      const text = record.load();
-      const result = await call(text ?? "", { do: "show" });
-      if (!result.ok) return (line.textContent = `The other tab's season cannot be read here (${result.error}) Go on with this tab's instead.`);
-      if (!record.putAside(mine)) return (line.textContent = notKept("full", "this tab's season"));
-      state = result.state;
-      done("Going on with the other tab's season; this tab's is put aside (Keep and share: bring it back).");
-    });
-    keep.addEventListener("click", () => {
-      const why = record.replace(mine);
-      if (why) return (line.textContent = notKept(why, "this tab's season"));
-      done("Going on with this tab's season; the other tab's is put aside (Keep and share: bring it back).");
-    });
-    theirs.focus();
-  }
-
   /** One action on the season; the answer shown in `where` (a form's answer area). */
   async function act(action, where, { seed = null, form = null } = {}) {
-    if (busy || !ready || choosing) return null;
-    busy = true;
-    box.setAttribute("aria-busy", "true");
+    if (shell.busy || !shell.ready || shell.choosing) return null;
     clearErrors(form || box);
-    const result = await call(state ? JSON.stringify(state) : "", action, seed);
-    busy = false;
-    box.removeAttribute("aria-busy");
-    if (!result.ok) {
-      showError(where, form, result);
-      return result;
+    const result = await shell.run(action, { seed });
+    if (!result) return null;
+    if (!result.ok) showError(where, form, result);
+    else {
+      where.replaceChildren(...answerParts(result, { rolls: "roll-offs" }));
+      where.dataset.state = "result";
+      where.dataset.outcome = result.outcome;
     }
-    state = result.state;
-    const saved = save();
-    render();
-    if (saved) status.textContent = standing();
-    showAnswer(where, result, saved || choosing);
     return result;
   }
 
@@ -193,25 +123,6 @@ export function setUp(box, { computeInWorker, copyText }) {
         line.hidden = false;
       }
     }
-  }
-
-  function showAnswer(where, result, saved) {
-    const parts = [el("p", { class: "calc-headline", text: result.headline })];
-    if (result.seed != null && Object.keys(result.dice).length) {
-      parts.push(el("p", { class: "calc-seed", text: `Rolled roll-offs: ${result.dice.rolls} (seed ${result.seed})` }));
-    }
-    if (result.details.length) parts.push(el("ol", { class: "calc-details" }, ...result.details.map((d) => el("li", { text: d }))));
-    if (result.rules.length) parts.push(rulesLine(result.rules));
-    if (!saved) parts.push(el("p", { class: "calc-error", text: "This change is not saved on this device (its storage is full or switched off): export the season to keep it." }));
-    where.replaceChildren(...parts);
-    where.dataset.state = "result";
-    where.dataset.outcome = result.outcome;
-  }
-
-  function rulesLine(ids) {
-    const p = el("p", { class: "calc-rules" }, "Rules: ");
-    ids.forEach((rule, i) => p.append(...(i ? [", "] : []), el("a", { href: ruleUrls[rule] || new URL(`r/${rule}/`, siteBase()).href, text: rule })));
-    return p;
   }
 
   // -------------------------------------------------------------- fields like the forms'
@@ -334,7 +245,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   });
 
   async function enterWeek() {
-    if (!ready) return;
+    if (!shell.ready) return;
     const typed = rolls.value.trim();
     const seed = typed ? null : String(crypto.getRandomValues(new Uint32Array(1))[0]);
     const week = state ? state.weeks.length + 1 : 1;
@@ -467,7 +378,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const deckText = (player) => Object.entries(player.season_deck).map(([card, n]) => `${n} ${card}`).join("\n");
 
   function savePlayer(who) {
-    if (!ready) return;
+    if (!shell.ready) return;
     const { form, answer } = playerForms[who];
     const player = state.players[who];
     const action = { do: "player", player: who };
@@ -511,7 +422,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   function saveSettings() {
-    if (!ready) return;
+    if (!shell.ready) return;
     const changes = {};
     for (const control of settingsFields.querySelectorAll("[name]")) {
       if (String(state.settings[control.name]) !== control.value) changes[control.name] = control.value;
@@ -523,13 +434,13 @@ export function setUp(box, { computeInWorker, copyText }) {
     act({ do: "settings", settings: changes }, settingsAnswer, { form: settingsForm });
   }
 
-  /** The device's house rulings (table settings) that differ from a new season's. */
-  function tableRulings() {
+  /** The device's house rulings (table settings) that differ from `season`'s. */
+  function tableRulings(season) {
     const stored = storedSettings();
     const out = {};
     for (const key of RULINGS) {
       const value = stored[`rpgdl.${key}`];
-      if (value != null && state && String(state.settings[key]) !== value) out[key] = value;
+      if (value != null && season && String(season.settings[key]) !== value) out[key] = value;
     }
     return out;
   }
@@ -538,155 +449,16 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   const logList = el("ol", { class: "season-log" });
   const logAnswer = answerArea();
-  const undoButton = button("Undo the last change", { action: "undo" });
+  const undoButton = button("Undo", { action: "undo" });
   sections.log.body.append(el("div", { class: "calc-actions" }, undoButton), logAnswer, logList);
   undoButton.addEventListener("click", () => undoWeek(logAnswer));
 
   // -------------------------------------------------------------- keep and share
 
-  const keepAnswer = answerArea();
-  const importText = el("textarea", { rows: "3", spellcheck: "false", placeholder: "Paste a season exported as JSON" });
-  const fileInput = el("input", { type: "file", accept: "application/json,.json" });
-  const sizeLine = el("p", { class: "season-note", "data-keep": "stored-size" });
-  const keepForm = el("form", { class: "calc season-keep", novalidate: true, "aria-labelledby": `${id}-keep` });
-  const restore = button("Bring back the season you had before", { action: "restore" });
-  const fresh = button("Start a new season", { action: "new" });
-  keepForm.append(
-    el("p", { class: "season-note", text: "The season is saved on this device as you go and works offline. To move it or keep a copy, export it; to show it to someone, send a link." }),
-    el("div", { class: "calc-actions" },
-      button("Download the season (JSON)", { action: "download" }),
-      button("Copy it as JSON", { action: "copy-json" }),
-      button("Copy a link to it", { action: "link" })),
-    el("div", { class: "calc-fields" },
-      field("import_text", "Import a season: paste its JSON", importText, { kind: "text", help: "It is checked first; the season you have now is kept and can be brought back" }),
-      field("import_file", "Or choose an exported file", fileInput, { kind: "text" })),
-    el("div", { class: "calc-actions" }, button("Import", { primary: true, action: "import" }), restore, fresh),
-    keepAnswer, sizeLine);
-  sections.keep.body.append(keepForm);
-
-  keepForm.addEventListener("submit", (event) => event.preventDefault());
-  keepForm.addEventListener("click", async (event) => {
-    const target = event.target.closest("button");
-    const action = target?.dataset.action;
-    if (!action || !state) return;
-    if (action === "download") download();
-    else if (action === "copy-json") copyText(JSON.stringify(state, null, 1), target, "Copied");
-    else if (action === "link") shareLink(target);
-    else if (action === "import") {
-      let text;
-      try {
-        text = fileInput.files.length ? await importFile(fileInput.files[0], "a season", STATE_MAX) : importText.value;
-      } catch (err) {
-        showError(keepAnswer, keepForm, { error: err.message, field: "import_file" });
-        return;
-      }
-      if (!text.trim()) {
-        showError(keepAnswer, keepForm, { error: "Paste a season's JSON, or choose an exported file, first.", field: "import_text" });
-        return;
-      }
-      adopt(text, keepAnswer, "The imported season");
-    } else if (action === "restore") {
-      const before = record.aside();
-      if (before) adopt(before, keepAnswer, "The season you had before");
-    } else if (action === "new") startAfresh(target);
-  });
-
-  function downloadButton(text, name) {
-    const b = button("Download what is saved, as it is", { action: "download-saved" });
-    b.addEventListener("click", () => {
-      const link = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: name });
-      document.body.append(link);
-      link.click();
-      link.remove();
-    });
-    return b;
-  }
-
-  function download() {
-    const names = PLAYERS.map((p) => state.players[p].name).join("-vs-").replace(/[^A-Za-z0-9-]+/g, "-").slice(0, 60);
-    const blob = new Blob([JSON.stringify(state, null, 1)], { type: "application/json" });
-    const link = el("a", { href: URL.createObjectURL(blob), download: `rpgdl-season-${names}-week-${state.weeks.length}.json` });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
-    keepAnswer.replaceChildren(el("p", { class: "calc-headline", text: "The season was downloaded as a JSON file." }));
-  }
-
-  async function shareLink(target) {
-    if (typeof CompressionStream === "undefined") {
-      showError(keepAnswer, null, { error: "This browser cannot make season links: download the season and send the file instead." });
-      return;
-    }
-    const address = new URL(location.href);
-    address.hash = LINK + (await pack(JSON.stringify(compact(state))));
-    const link = address.href;
-    if (link.length > LINK_MAX) {
-      showError(keepAnswer, null, { error: `This season is too big for a link (${link.length.toLocaleString("en")} characters; a link works up to ${LINK_MAX.toLocaleString("en")}): download it and send the file instead.` });
-      return;
-    }
-    keepAnswer.replaceChildren(el("p", { class: "calc-headline", text: `A link to this season (${link.length.toLocaleString("en")} characters) was copied. Opening it shows the season and asks before it replaces anyone's own.` }));
-    copyText(link, target, "Link copied");
-  }
-
-  /** A season from outside: checked by Python, then it becomes this device's season; the old one is
-   * kept aside, or, when storage has no room for both, nothing changes and the page says so. */
-  async function adopt(text, where, what) {
-    if (busy || !ready) return false;
-    const result = await call(text, { do: "show" });
-    if (!result.ok) {
-      showError(where, null, { error: `${what} cannot be opened: ${result.error} Nothing saved on this device was changed.` });
-      return false;
-    }
-    const worth = unreadable != null || Boolean(state?.log.length); // a season with nothing entered is not put aside
-    if (!replace(result.state, where, `${what} was not opened`, worth)) return false;
-    where.replaceChildren(el("p", { class: "calc-headline", text: `${what} is open: ${state.result.headline}` }),
-      ...(worth ? [el("p", { class: "season-note", text: "The season you had is kept: “Bring back the season you had before” returns to it." })] : []));
-    importText.value = "";
-    fileInput.value = "";
-    return true;
-  }
-
-  /** Make `next` this device's season, the one saved now put aside (if `keep`): both or neither. */
-  function replace(next, where, refused, keep = true) {
-    if (!ready) return false;
-    const why = record.replace(JSON.stringify(next), { keep });
-    if (why) {
-      sizeLine.textContent = record.sizeNote("this season");
-      showError(where, null, { error: `There is no room on this device to keep your season aside, so ${refused[0].toLowerCase()}${refused.slice(1)}: nothing saved has changed. Download your season first, then make room (clear this site's data in the browser's settings).` });
-      return false;
-    }
-    unreadable = null;
-    state = next;
-    render();
-    return true;
-  }
-
-  let armed = null; // "Start a new season" asks a second press
-  async function startAfresh(target) {
-    if (armed !== target) {
-      armed = target;
-      target.textContent = "Press again to start a new season";
-      keepAnswer.replaceChildren(el("p", { class: "calc-headline", text: "A new season replaces this one on the device; it is kept aside and can be brought back once." }));
-      setTimeout(() => {
-        if (armed === target) {
-          armed = null;
-          target.textContent = "Start a new season";
-        }
-      }, 5000);
-      return;
-    }
-    armed = null;
-    target.textContent = "Start a new season";
-    const result = await call("", { do: "show" });
-    if (!result.ok) return showError(keepAnswer, null, result);
-    if (!replace(result.state, keepAnswer, "A new season was not started", unreadable != null || Boolean(state?.log.length))) return;
-    await applyTableRulings(keepAnswer);
-    keepAnswer.replaceChildren(el("p", { class: "calc-headline", text: "A new season has started. The one before is kept aside." }));
-  }
+  sections.keep.body.append(shell.keep);
 
   async function applyTableRulings(where) {
-    const changes = state && !state.log.length ? tableRulings() : {};
+    const changes = state && !state.log.length ? tableRulings(state) : {};
     if (Object.keys(changes).length) await act({ do: "settings", settings: changes }, where);
   }
 
@@ -768,7 +540,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     for (const control of settingsFields.querySelectorAll("[name]")) control.value = String(state.settings[control.name]);
     settingsForm.querySelector("fieldset").disabled = started;
     settingsForm.querySelector("[data-action=settings]").hidden = started;
-    const house = tableRulings();
+    const house = tableRulings(state);
     settingsNote.textContent = started
       ? "These rulings are fixed for the season once the first Weekend is entered (undo the weeks to change them)."
       : "A new season starts with your table settings; change them here before the first Weekend."
@@ -778,10 +550,8 @@ export function setUp(box, { computeInWorker, copyText }) {
     logList.replaceChildren(...state.log.map((entry, i) => el("li", { "data-do": entry.action.do },
       el("p", { class: "season-log-headline", text: entry.headline }),
       entry.rules.length ? el("details", { class: "season-rules" }, el("summary", { text: `Rules applied (${entry.rules.length})` }), rulesLine(entry.rules)) : null)));
-    undoButton.disabled = !state.log.length;
-    undoButton.textContent = state.log.length ? `Undo: ${shortly(state.log[state.log.length - 1].headline)}` : "Nothing to undo";
-    restore.hidden = !record.aside();
-    sizeLine.textContent = record.sizeNote("this season");
+    const last = state.log[state.log.length - 1]?.headline ?? null;
+    labelUndo(undoButton, last, last && `Undo: ${shortly(last)}`);
   }
 
   function divisionsTable(names, championship) {
@@ -821,100 +591,11 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   // -------------------------------------------------------------- starting
 
-  function fetchJson(path) {
-    return fetch(new URL(path, siteBase())).then((r) => (r.ok ? r.json() : null)).catch(() => null);
-  }
-
   async function start() {
-    const [settingsSpec, rules] = await Promise.all([fetchJson("table-settings.json"), fetchJson("rules.json")]);
-    spec = settingsSpec;
-    if (Array.isArray(rules)) ruleUrls = Object.fromEntries(rules.map((r) => [r.id, new URL(r.url, siteBase()).href]));
+    spec = await fetch(new URL("table-settings.json", siteBase())).then((r) => (r.ok ? r.json() : null)).catch(() => null);
     buildSettingsFields();
-    const saved = record.load();
-    const result = await call(saved ?? "", { do: "show" });
-    const fresh = result.ok || result.stopped ? result : await call("", { do: "show" });
-    if (fresh.stopped) {
-      // The calculator cannot start: nothing in storage changes, nothing here acts.
-      status.textContent = `${fresh.error.replace(/\.$/, "")}: the season cannot be shown or changed here. ${saved ? "It is still saved on this device, unchanged; " : ""}reload the page to try again.`;
-      status.classList.add("calc-failed");
-      if (saved) top.append(el("div", { class: "calc-actions" }, downloadButton(saved, "rpgdl-season-as-saved.json")));
-      box.dataset.loaded = "failed";
-      return;
-    }
-    state = fresh.state;
-    if (result.ok) {
-      status.textContent = standing();
-      if (!saved) save();
-    } else {
-      // What is saved cannot be read: it stays as it is until the first change puts it aside.
-      unreadable = saved;
-      status.textContent = `The season saved on this device cannot be read (${result.error}) It is kept as it was: a new season starts here, and your first change puts the old one aside, where it can be brought back.`;
-      top.append(el("div", { class: "calc-actions" }, downloadButton(saved, "rpgdl-season-as-saved.json")));
-    }
-    ready = true;
-    work.hidden = false;
-    render();
-    fillNextWeek(); // a reload finds the next Weekend filled in as after entering the last one
-    if (!state.log.length) await applyTableRulings(settingsAnswer);
-    await openLink();
-    box.dataset.loaded = "true"; // the season is drawn and any link dealt with
-    // Keep the calculators' runtime for offline use, as a page with a form
-    // does (docs/assets/offline.js asks the service worker on those only).
-    if ("serviceWorker" in navigator) {
-      navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: "cache-runtime" })).catch(() => {});
-    }
+    await shell.start();
   }
-
-  async function openLink() {
-    const hash = location.hash.slice(1);
-    if (!hash.startsWith(LINK)) return;
-    let text;
-    try {
-      text = await unpack(hash.slice(LINK.length), "season", STATE_MAX);
-    } catch (err) {
-      status.textContent = `This link's season cannot be opened: ${err.message}. Nothing saved on this device was changed.`;
-      return;
-    }
-    const checked = await call(text, { do: "show" });
-    const forget = () => history.replaceState(history.state, "", location.pathname + location.search);
-    if (!checked.ok) {
-      status.textContent = `This link's season cannot be opened: ${checked.error} Nothing saved on this device was changed.`;
-      forget();
-      return;
-    }
-    if (!state.log.length) {
-      await adopt(text, keepAnswer, "The linked season");
-      status.textContent = `Opened from the link: ${checked.headline}`;
-      forget();
-      return;
-    }
-    const ask = el("div", { class: "season-ask", role: "alertdialog", "aria-labelledby": `${id}-ask` },
-      el("p", { id: `${id}-ask`, class: "calc-headline", text: `This link holds a season: ${checked.state.players.first.name} against ${checked.state.players.second.name}, ${checked.headline}` }),
-      el("p", { class: "season-note", text: "Open it here? The season on this device is kept aside and can be brought back." }));
-    const yes = button("Open the linked season", { primary: true, action: "open-link" });
-    const no = button("Keep mine", { action: "keep-mine" });
-    ask.append(el("div", { class: "calc-actions" }, yes, no));
-    top.append(ask);
-    yes.focus();
-    yes.addEventListener("click", async () => {
-      ask.remove();
-      if (await adopt(text, keepAnswer, "The linked season")) status.textContent = "Opened from the link; your season before it is kept aside.";
-      forget();
-    });
-    no.addEventListener("click", () => {
-      ask.remove();
-      status.textContent = "Kept the season on this device; the link was not opened.";
-      forget();
-    });
-  }
-
-  // A season link opened while this page is showing: only the address's hash changes.
-  const onHash = () => {
-    if (!box.isConnected) return window.removeEventListener("hashchange", onHash);
-    if (state && location.hash.startsWith(`#${LINK}`)) openLink();
-  };
-  window.addEventListener("hashchange", onHash);
-
 
   start();
 }

@@ -1,0 +1,493 @@
+// One shell for the trackers' pages (encounter.js, season.js): everything a
+// tracker does with its state that is not the game. The shell holds the state
+// Python last answered, reads it from the device before any control acts,
+// saves it after each action, and owns the ways a state comes and goes:
+// Export, Import (a file or pasted text), Share (a link #<name>=…), a link
+// opened from the address, Start a new one, Bring back the copy put aside,
+// and the question when another tab changed it too. Each tracker draws its
+// state (`draw`) and sends its own actions (`run`); the sentences here take
+// its words ("encounter", "fight"), so both trackers say the same things.
+//
+// A state from outside (storage at the start or written by another tab, a
+// file, pasted text, a link) is believed only after Python checks it
+// ({"do": "show"}); a refusal is its sentence and nothing saved changes. What
+// a replacement pushes out is put aside first, or nothing is replaced
+// (tracker-kit.js SavedRecord). Everything shown goes in with textContent.
+
+import { siteBase } from "./offline.js";
+import { SavedRecord, el, importFile, limits, notKept, pack, step, unpack } from "./tracker-kit.js";
+
+const cap = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
+const count = (n) => n.toLocaleString("en");
+let uid = 0;
+
+/** A button that calls `onClick`; `props` as el's. */
+export function button(text, onClick, props = {}) {
+  const b = el("button", { type: "button", class: "md-button", ...props, text });
+  if (onClick) b.addEventListener("click", onClick);
+  return b;
+}
+
+let ruleUrls = null; // rule ID -> the rule (rules.json), fetched once
+/** A rule's ID as a link to it, titled once rules.json is read. */
+export function ruleLink(id) {
+  const a = el("a", { href: new URL(`r/${id}/`, siteBase()).href, text: id });
+  ruleUrls ??= fetch(new URL("rules.json", siteBase())).then((r) => (r.ok ? r.json() : [])).then(
+    (rules) => new Map(rules.map((r) => [r.id, r])), () => new Map());
+  ruleUrls.then((map) => {
+    const rule = map.get(id);
+    if (rule) {
+      a.href = new URL(rule.url, siteBase()).href;
+      a.title = rule.title;
+    }
+  });
+  return a;
+}
+
+/** "Rules: A, B" with each ID a link. */
+export function rulesLine(ids) {
+  const p = el("p", { class: "calc-rules" }, "Rules: ");
+  ids.forEach((id, i) => p.append(...(i ? [", "] : []), ruleLink(id)));
+  return p;
+}
+
+/** Python's answer to an action, drawn: its headline, the dice (rolled here, with the seed, or typed), its
+ * details and rules. `names`: the dice's names for players ({rolls: "roll-offs"}). */
+export function answerParts(result, names = {}) {
+  const parts = [el("p", { class: "calc-headline", "data-outcome": result.outcome, text: result.headline })];
+  const dice = Object.entries(result.dice || {});
+  if (dice.length) {
+    const rolled = result.seed != null;
+    parts.push(el("p", { class: "calc-seed", "data-seed": result.seed ?? "",
+      text: `${rolled ? "Rolled" : "Dice"}: ${dice.map(([k, v]) => `${names[k] ?? k} ${v}`).join("; ")}${rolled ? ` (seed ${result.seed})` : ""}.` }));
+  }
+  if (result.details.length) parts.push(el("ol", { class: "calc-details" }, ...result.details.map((d) => el("li", { text: d }))));
+  if (result.rules.length) parts.push(rulesLine(result.rules));
+  return parts;
+}
+
+/** Undo's button: what it takes back (`last`, the log's line; null: nothing) as its name and tooltip. `shown`:
+ * its text when there is something to undo (the bar's is short: "Undo"). */
+export function labelUndo(b, last, shown = "Undo") {
+  b.disabled = !last;
+  b.textContent = last ? shown : "Undo";
+  b.title = last ? `Undo: ${last}` : "Nothing to undo";
+  b.setAttribute("aria-label", last ? b.title : "Undo: nothing to undo");
+}
+
+/** A seed for a step whose dice the page rolls. */
+export const newSeed = () => String(crypto.getRandomValues(new Uint32Array(1))[0]);
+
+/** `text` as a file in the player's downloads. */
+export function download(text, name) {
+  const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+/**
+ * The shell of one tracker in `box`. `o`:
+ * - name: Python's tracker ("rpgdl.season"); key: its storage key; link: its links' hash ("season=");
+ * - noun, a, thing: its words ("encounter", "an encounter", "fight"; "season", "a season", "season");
+ * - computeInWorker, copyText: the page's;
+ * - draw(state): draws the state (null: none yet);
+ * - startsEmpty: no state until the first action (else Python's new one, saved at once);
+ * - worth(state): whether it is worth putting aside when replaced (default: any);
+ * - fresh(): a new state ({ok, state} or a refusal), for the first action and "Start a new …";
+ * - standing(state): the status line once read (default: it is kept on this device);
+ * - describe(result): a checked state in a few words, for the link's question (default: its headline);
+ * - forLink(state): what a link carries (default: the state); smaller: {state(s), note}, what it carries when too long;
+ * - fileName(state): the exported file's name; filePrefix: that of a saved text downloaded as it is;
+ * - replaced(): after a state from elsewhere replaced this one; ready(): after the saved one is drawn.
+ * Its parts for the tracker to place: status, notice, keep (with actions, newButton).
+ */
+export class TrackerShell {
+  constructor(box, o) {
+    this.box = box;
+    this.o = o;
+    this.max = limits(box); // Python's: the longest state, the longest share link
+    this.record = new SavedRecord(o.key);
+    this.state = null; // as Python last answered it, checked
+    this.ready = false; // the saved state is read: until then no control acts
+    this.busy = false;
+    this.choosing = false; // the two-tabs question is open: its buttons read storage when pressed
+    this.unreadable = null; // the saved text Python refused: put aside by the first change, never lost
+    this.what = `the ${o.thing}`;
+    this.id = `tracker-${++uid}`;
+    this.status = el("p", { class: "tracker-status", role: "status", text: this.record.seen ? `Loading your ${o.thing}…` : "Loading the calculators…" });
+    this.notice = el("div", { class: "tracker-notice", "aria-live": "polite", hidden: true });
+    this.keep = this.keepPanel();
+    this.record.watch(box, (text) => this.otherTab(text));
+    const onHash = () => {
+      if (!box.isConnected) window.removeEventListener("hashchange", onHash); // a page Material swapped out
+      else if (this.ready && location.hash.startsWith(`#${o.link}`)) this.openLink(); // before, start() opens it
+    };
+    window.addEventListener("hashchange", onHash);
+  }
+
+  // ------------------------------------------------------------ talking to Python
+
+  /** One step from `from` (the state now; null: none), as Python answers it; nothing changes here. */
+  send(action, { seed = null, from = this.state } = {}) {
+    return step(this.o.computeInWorker, this.o.name, from ? JSON.stringify(from) : "", action, seed);
+  }
+
+  /** A state's text from outside, checked: Python's answer to {"do": "show"}. */
+  check(text) {
+    if (text.length > this.max.state) {
+      return Promise.resolve({ ok: false, field: null, error: `This is ${count(text.length)} characters long; ${this.o.a} holds at most ${count(this.max.state)}.` });
+    }
+    return step(this.o.computeInWorker, this.o.name, text, { do: "show" });
+  }
+
+  /** A new state: the tracker's, or none, or Python's new one. */
+  fresh() {
+    if (this.o.fresh) return this.o.fresh();
+    return this.o.startsEmpty ? Promise.resolve({ ok: true, state: null }) : this.send({ do: "show" }, { from: null });
+  }
+
+  /** One action on the state: Python's answer (null when no action may run now). When it is taken the state
+   * is saved and drawn, and a link in the address has been dealt with. */
+  async run(action, { seed = null } = {}) {
+    if (this.busy || !this.ready || this.choosing) return null;
+    this.busy = true;
+    this.box.setAttribute("aria-busy", "true");
+    if (!this.state && this.o.fresh) { // the first action: from the tracker's new state (the table's rulings)
+      const made = await this.o.fresh();
+      if (made.ok) this.state = made.state;
+    }
+    const result = await this.send(action, { seed });
+    this.busy = false;
+    this.box.removeAttribute("aria-busy");
+    if (result.ok) {
+      this.state = result.state;
+      const saved = this.save();
+      this.linkDone();
+      this.draw(saved);
+    }
+    return result;
+  }
+
+  /** Keep the state on the device: true when it is. Another tab's change meanwhile asks which goes on;
+   * a full storage is said, with a way to keep it. */
+  save() {
+    const text = JSON.stringify(this.state);
+    const why = this.unreadable != null ? this.record.replace(text) : this.record.save(text); // an unreadable one is put aside, not written over
+    if (!why) this.unreadable = null;
+    else if (why === "elsewhere") this.askWhichTab();
+    else this.say(notKept(why, this.what), this.exportNow());
+    return !why;
+  }
+
+  /** Draw the state and what is kept; the status line too when it is saved. */
+  draw(saved = true) {
+    this.o.draw(this.state);
+    this.drawKept();
+    if (saved && this.ready) this.status.textContent = this.o.standing?.(this.state) ?? `Ready: ${this.what} is kept on this device as you go.`;
+  }
+
+  /** Whether a copy is put aside (Bring back), and how much is kept. */
+  drawKept() {
+    this.restore.hidden = !this.record.aside();
+    this.sizeLine.textContent = this.record.sizeNote(`this ${this.o.thing}`);
+  }
+
+  // ------------------------------------------------------------ words
+
+  /** A sentence at the top of the tracker, with buttons. */
+  say(text, ...buttons) {
+    this.notice.removeAttribute("role");
+    this.notice.removeAttribute("aria-labelledby");
+    this.notice.replaceChildren(el("p", { id: `${this.id}-notice`, text }), ...(buttons.length ? [el("div", { class: "calc-actions" }, ...buttons)] : []));
+    this.notice.hidden = false;
+  }
+
+  /** A question at the top of the tracker: its answers are the buttons, the first one focused. */
+  ask(text, ...buttons) {
+    this.say(text, ...buttons);
+    this.notice.setAttribute("role", "alertdialog");
+    this.notice.setAttribute("aria-labelledby", `${this.id}-notice`);
+    buttons[0].focus();
+  }
+
+  hush() {
+    this.notice.hidden = true;
+  }
+
+  /** A sentence under the keep panel's controls: what Export, Share or Import did, or why not. */
+  tell(text, refused = false) {
+    this.keepLine.textContent = text;
+    this.keepLine.classList.toggle("calc-error", refused && Boolean(text));
+  }
+
+  exportNow(label = "Export it as a file") {
+    return button(label, () => this.exportFile(), { "data-keep": "export-now" });
+  }
+
+  bringBackButton(label = "Bring back the one you had") {
+    return button(label, () => this.bringBack(), { "data-keep": "bring-back" });
+  }
+
+  // ------------------------------------------------------------ another tab
+
+  /** Another tab saved the state: show it here, once Python has read it. */
+  async otherTab(text) {
+    if (this.choosing || this.busy || !this.ready) return; // a change under way here finds it at its save and asks
+    this.busy = true;
+    const result = await this.check(text ?? "");
+    this.busy = false;
+    if (this.record.load() !== text) return; // newer again: its own event follows
+    if (!result.ok) {
+      this.say(`Another tab saved ${this.o.a} this tab cannot read (${result.error}) This tab keeps showing its own and asks before it saves over the other's.`);
+      this.record.seen = null; // so the next save asks
+      return;
+    }
+    this.state = text == null && this.o.startsEmpty ? null : result.state;
+    this.unreadable = null;
+    this.draw();
+    this.say(text != null ? `${cap(this.what)} was changed in another tab: this tab shows it as it is now.` : `${cap(this.what)} was cleared in another tab.`);
+  }
+
+  /** This tab's change met one saved by another tab meanwhile: keep both, let the players choose. */
+  askWhichTab() {
+    this.choosing = true;
+    const { noun, thing } = this.o;
+    const mine = JSON.stringify(this.state);
+    const theirs = button("Go on with the other tab's", async () => {
+      const text = this.record.load();
+      const result = await this.check(text ?? "");
+      if (!result.ok) return this.ask(`The other tab's ${noun} cannot be read here (${result.error}) Go on with this tab's instead.`, keepMine);
+      if (!this.record.putAside(mine)) return this.ask(notKept("full", `this tab's ${thing}`), this.exportNow(), theirs, keepMine);
+      this.choosing = false;
+      this.state = text == null && this.o.startsEmpty ? null : result.state;
+      this.draw();
+      this.say(`Going on with the other tab's ${thing}; this tab's is put aside.`, this.bringBackButton("Bring back this tab's"));
+    }, { class: "md-button md-button--primary", "data-keep": "take-theirs" });
+    const keepMine = button("Go on with this tab's", () => {
+      const why = this.record.replace(mine);
+      if (why) return this.ask(notKept(why, `this tab's ${thing}`), this.exportNow(), theirs, keepMine);
+      this.choosing = false;
+      this.draw();
+      this.say(`Going on with this tab's ${thing}; the other tab's is put aside.`, this.bringBackButton("Bring back the other tab's"));
+    }, { "data-keep": "keep-this" });
+    this.ask(`${cap(this.what)} was also changed in another tab, so this tab's last change was not saved over it. Which one goes on? The other is put aside and can be brought back.`, theirs, keepMine);
+  }
+
+  // ------------------------------------------------------------ replacing the state
+
+  /** Whether what is here now is worth putting aside when something replaces it. */
+  worthKeeping() {
+    return this.unreadable != null || (this.state != null && (this.o.worth?.(this.state) ?? true));
+  }
+
+  /** Make `next` (checked; null: none) the state, what is saved now put aside first (when worth it): both or
+   * neither. Says `why`, with Bring back; when storage has no room for both, says that `what` was not opened. */
+  replaceWith(next, why, what) {
+    if (!this.ready) return false;
+    const text = next ? JSON.stringify(next) : null;
+    if (this.record.replace(text, { keep: this.worthKeeping() })) {
+      this.drawKept();
+      this.say(`There is no room on this device to put your ${this.o.thing} aside, so ${what} was not opened: nothing you had has changed. Export yours as a file, then make room (clear this site's data in the browser's settings).`,
+        this.exportNow("Export yours as a file"));
+      return false;
+    }
+    this.unreadable = null;
+    this.state = next;
+    this.draw();
+    this.o.replaced?.();
+    const aside = this.record.aside();
+    this.say(why, ...(aside && aside !== text ? [this.bringBackButton()] : []));
+    const { top, bottom } = this.notice.getBoundingClientRect(); // opened from the keep panel, far below: the new one from its top
+    if (top < 0 || bottom > innerHeight) this.notice.scrollIntoView({ block: "nearest" });
+    return true;
+  }
+
+  /** The copy put aside comes back; what is here goes aside in its place. */
+  async bringBack() {
+    const text = this.record.aside();
+    if (!text || !this.ready || this.busy) return;
+    const result = await this.check(text);
+    if (!result.ok) return this.say(`The ${this.o.noun} put aside cannot be read: ${result.error}`);
+    this.choosing = false; // a question open is answered: this tab's goes aside
+    if (this.replaceWith(result.state, `The ${this.o.noun} you had is back; the other one is put aside.`, "the one put aside")) {
+      const again = this.notice.querySelector("[data-keep=bring-back]");
+      if (again) again.textContent = "Swap them again";
+    }
+  }
+
+  /** A state's text from a file or pasted (`what` says which): checked, then opened. */
+  async openText(text, what) {
+    if (!this.ready) return;
+    const trimmed = String(text).trim();
+    if (!trimmed) return this.tell(`${what} is empty.`, true);
+    const result = await this.check(trimmed);
+    if (!result.ok) return this.tell(`${what} was not opened: ${result.error} Nothing you had has changed.`, true);
+    this.tell("");
+    if (this.replaceWith(result.state, `Opened: ${result.headline}`, `the ${this.o.noun} in ${what[0].toLowerCase()}${what.slice(1)}`)) this.paste.value = "";
+  }
+
+  /** Start a new one: at the second press when this one is worth keeping (it is put aside, and the one put
+   * aside before is gone). */
+  async startOver(target) {
+    if (!this.ready) return;
+    const { noun } = this.o;
+    if (this.worthKeeping() && this.armed !== target) {
+      this.armed = target;
+      target.textContent = `Press again to start a new ${noun}`;
+      this.tell(`A new ${noun} replaces this one on this device; this one is put aside and can be brought back.`);
+      setTimeout(() => {
+        if (this.armed !== target) return;
+        this.armed = null;
+        target.textContent = `Start a new ${noun}`;
+      }, 5000);
+      return;
+    }
+    this.armed = null;
+    target.textContent = `Start a new ${noun}`;
+    const made = await this.fresh();
+    if (!made.ok) return this.tell(made.error, true);
+    if (this.replaceWith(made.state, `A new ${noun} has started.`, `a new ${noun}`)) this.tell("");
+  }
+
+  // ------------------------------------------------------------ export and share
+
+  exportFile() {
+    if (!this.state) return this.tell("There is nothing to export yet.", true);
+    download(JSON.stringify(this.state, null, 1), this.o.fileName(this.state));
+    this.tell("Exported: the file is in your downloads.");
+  }
+
+  async share(source) {
+    const { noun, link: prefix } = this.o;
+    if (!this.state) return this.tell("There is nothing to share yet.", true);
+    if (typeof CompressionStream === "undefined") return this.tell(`This browser cannot make a link: export the ${noun} as a file instead.`, true);
+    const base = `${location.href.split("#")[0]}#${prefix}`;
+    let link = base + (await pack(JSON.stringify(this.o.forLink ? this.o.forLink(this.state) : this.state)));
+    let note = "";
+    if (link.length > this.max.link && this.o.smaller) {
+      link = base + (await pack(JSON.stringify(this.o.smaller.state(this.state))));
+      note = ` ${this.o.smaller.note}`;
+    }
+    if (link.length > this.max.link) {
+      this.tell(`This ${noun} is too big for a link (${count(link.length)} characters; links work up to ${count(this.max.link)}): export it as a file instead.`, true);
+      this.exportButton.focus();
+      return;
+    }
+    this.o.copyText(link, source, "Link copied");
+    this.tell(`The link is copied (${count(link.length)} characters).${note} Opening it shows the ${noun} and asks before it replaces anyone's own.`);
+  }
+
+  /** The link in the address has been answered or acted on: the address forgets it. Until then it keeps it:
+   * Material may swap the page in anew meanwhile (its instant navigation answers the hash change), and the
+   * page it swaps in deals with it again. */
+  linkDone() {
+    if (location.hash.startsWith(`#${this.o.link}`)) history.replaceState(history.state, "", location.pathname + location.search);
+  }
+
+  /** The link's state, if the address has one: checked, then opened, or asked about when this one is worth keeping. */
+  async openLink() {
+    const { noun, link: prefix } = this.o;
+    const hash = location.hash.slice(1);
+    if (!hash.startsWith(prefix)) return;
+    const dismiss = () => button("OK", () => { this.linkDone(); this.hush(); }, { "data-keep": "dismiss" });
+    let text;
+    try {
+      text = await unpack(hash.slice(prefix.length), noun, this.max.state);
+    } catch (err) {
+      if (this.box.isConnected) this.say(`The shared ${noun} in this link cannot be opened: ${err.message}. Nothing you had has changed.`, dismiss());
+      return;
+    }
+    const result = await this.check(text);
+    if (!this.box.isConnected || location.hash.slice(1) !== hash) return;
+    if (!result.ok) return this.say(`The shared ${noun} in this link was not opened: ${result.error} Nothing you had has changed.`, dismiss());
+    const opened = `Opened the shared ${noun}: ${result.headline}`;
+    const open = () => {
+      if (this.replaceWith(result.state, opened, `the shared ${noun}`)) this.linkDone();
+    };
+    if (!this.worthKeeping()) return open();
+    if (JSON.stringify(this.state) === JSON.stringify(result.state)) { // opened already, before the page was swapped in
+      this.linkDone();
+      return this.say(opened);
+    }
+    this.ask(`This link holds a shared ${noun}: ${this.o.describe?.(result) ?? result.headline} Open it? Yours is put aside and can be brought back.`,
+      button(`Open the shared ${noun}`, open, { class: "md-button md-button--primary", "data-keep": "open-link" }),
+      button("Keep mine", () => { this.linkDone(); this.say(`Kept your ${noun}; the link was not opened.`); }, { "data-keep": "keep-mine" }));
+  }
+
+  // ------------------------------------------------------------ the keep panel
+
+  keepPanel() {
+    const { noun } = this.o;
+    const id = (suffix) => `${this.id}-${suffix}`;
+    this.paste = el("textarea", { id: id("paste"), rows: "4", spellcheck: "false", "data-keep": "paste" });
+    this.file = el("input", { id: id("file"), type: "file", accept: ".json,application/json", "data-keep": "file" });
+    this.keepLine = el("p", { class: "tracker-note", role: "status", "data-keep": "keep-status" });
+    this.sizeLine = el("p", { class: "tracker-note", "data-keep": "stored-size" });
+    this.exportButton = button("Export as a file", () => this.exportFile(), { "data-keep": "export" });
+    this.newButton = button(`Start a new ${noun}`, (event) => this.startOver(event.currentTarget), { "data-keep": "new" });
+    this.restore = button(`Bring back the ${noun} you had before`, () => this.bringBack(), { "data-keep": "restore", hidden: true });
+    this.actions = el("div", { class: "calc-actions" },
+      this.exportButton,
+      button("Copy as text", (event) => this.state && this.o.copyText(JSON.stringify(this.state), event.currentTarget, "Copied"), { "data-keep": "copy" }),
+      button("Share as a link", (event) => this.share(event.currentTarget), { "data-keep": "share" }),
+      this.newButton);
+    this.file.addEventListener("change", async () => {
+      const file = this.file.files[0];
+      if (!file) return;
+      try {
+        await this.openText(await importFile(file, this.o.a, this.max.state), `The file ${file.name}`);
+      } catch (err) {
+        this.tell(err.message, true);
+      }
+      this.file.value = "";
+    });
+    return el("div", { class: "tracker-keep" },
+      el("p", { class: "tracker-note", text: `The ${noun} is kept on this device as you go. Export it, or share it as a link, to take it elsewhere; what you open in its place is checked first, and yours is put aside to be brought back.` }),
+      this.actions,
+      el("div", { class: "calc-field" }, el("label", { for: this.file.id, text: "Import a file" }), this.file),
+      el("div", { class: "calc-field" }, el("label", { for: this.paste.id, text: `Or paste an exported ${noun}` }), this.paste),
+      el("div", { class: "calc-actions" },
+        button(`Open the pasted ${noun}`, () => this.openText(this.paste.value, "The pasted text"), { "data-keep": "open-paste" }),
+        this.restore),
+      this.keepLine, this.sizeLine);
+  }
+
+  // ------------------------------------------------------------ start
+
+  /** Read the saved state before anything may act on it; a calculator that cannot start changes nothing in storage. */
+  async start() {
+    const { noun, thing, startsEmpty } = this.o;
+    const saved = this.record.load();
+    const result = await this.check(saved ?? "");
+    const blank = result.ok || result.stopped || startsEmpty ? null : await this.check("");
+    if (!this.box.isConnected) return;
+    const stopped = result.stopped ? result : blank?.stopped ? blank : null;
+    const asSaved = (label) => button(label, () => download(saved, `${this.o.filePrefix}-as-saved.json`), { "data-keep": "download-saved" });
+    if (stopped) {
+      this.status.textContent = `${stopped.error.replace(/\.$/, "")}: ${this.what} cannot be shown or changed here. ${saved ? `Your ${thing} is still saved on this device, unchanged; ` : ""}reload the page to try again.`;
+      this.status.classList.add("calc-failed");
+      if (saved) this.say("Until then you can keep a copy of what is saved, as it is.", asSaved("Download what is saved"));
+      this.box.dataset.loaded = "failed";
+      return;
+    }
+    if (result.ok) this.state = saved || !startsEmpty ? result.state : null;
+    else {
+      this.unreadable = saved;
+      this.state = blank?.state ?? null;
+      this.say(`The ${noun} saved on this device cannot be read: ${result.error} It is kept as it was${startsEmpty ? "" : `, and a new ${noun} starts here`}; the first change you make puts it aside, where it can be brought back.`,
+        asSaved("Download it as it is"));
+    }
+    this.ready = true;
+    if (!saved && this.state) this.save(); // a new one as Python makes it
+    this.draw();
+    await this.o.ready?.();
+    await this.openLink();
+    this.box.dataset.loaded = "true"; // the state is drawn and any link dealt with
+    // Keep the calculators' runtime for offline use, as a page with a form does (offline.js asks on those only).
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: "cache-runtime" })).catch(() => {});
+    }
+  }
+}
