@@ -295,7 +295,7 @@ def initial_memory(wasm: bytes) -> bytes | None:
                         return None
                 if wasm[p] != 0x41:  # not i32.const
                     return None
-                offset, p = _sleb(wasm, p + 1)
+                offset, p = _leb(wasm, p + 1, signed=True)
                 if wasm[p] != 0x0B:
                     return None
                 n, p = _leb(wasm, p + 1)
@@ -307,7 +307,8 @@ def initial_memory(wasm: bytes) -> bytes | None:
     return bytes(memory)
 
 
-def _leb(buf: bytes, at: int) -> tuple[int, int]:
+def _leb(buf: bytes, at: int, signed: bool = False) -> tuple[int, int]:
+    """A LEB128 number at `at` (unsigned, or signed as a data segment's i32.const offset) and where it ends."""
     result = shift = 0
     while True:
         byte = buf[at]
@@ -315,18 +316,7 @@ def _leb(buf: bytes, at: int) -> tuple[int, int]:
         result |= (byte & 0x7F) << shift
         shift += 7
         if not byte & 0x80:
-            return result, at
-
-
-def _sleb(buf: bytes, at: int) -> tuple[int, int]:
-    result = shift = 0
-    while True:
-        byte = buf[at]
-        at += 1
-        result |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            if byte & 0x40:
+            if signed and byte & 0x40:
                 result -= 1 << shift
             return result, at
 
