@@ -614,3 +614,16 @@ def test_the_mulligan_chance_shows_its_fraction_once():
     line = next(d for d in answer["details"] if d.startswith("Chance the kept hand"))
     fractions = re.findall(r"\d+/\d+", line)
     assert len(fractions) == 1 and "(about 0." in line, line
+
+
+def test_the_kept_odds_are_never_changed_by_a_caller():
+    """The attack's odds are worked out once per Power and mode and kept (issue 21: every form asked for the
+    same distributions again); a caller that changes what it was given does not change the next answer."""
+    from calculators.tell_tale.combat import attack_odds, outcome_odds
+
+    first = outcome_odds("advantage")
+    first["miss"] = Fraction(1)
+    assert outcome_odds("advantage") != first and sum(outcome_odds("advantage").values()) == 1
+    odds = attack_odds(5, mode="normal")
+    odds.clear()
+    assert sum(attack_odds(5, mode="normal").values()) == 1

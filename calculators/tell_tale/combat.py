@@ -8,6 +8,7 @@ the choice a table might make differently.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, cast
@@ -235,8 +236,11 @@ def attack_die(mode: str = "normal") -> icepool.Die:
 
 
 def _damage_die(power: int, mode: str) -> icepool.Die:
-    power = _power(power)
+    return _damage_die_of(_power(power), _mode(mode))
 
+
+@functools.lru_cache(maxsize=256)  # a Die never changes: each form's odds ask for the same few again and again
+def _damage_die_of(power: int, mode: RollMode) -> icepool.Die:
     def damage(d20: int) -> icepool.Die | int:
         outcome = attack_band(d20)
         if outcome == "critical":
@@ -254,8 +258,13 @@ def attack_odds(power: int, *, mode: str = "normal") -> dict[int, Fraction]:
 
 def outcome_odds(mode: str = "normal") -> dict[str, Fraction]:
     """Exact chance of each band of the attack table: miss, half, full, critical."""
+    return dict(_outcome_odds_of(_mode(mode)))  # a new dict each time: the caller may change it
+
+
+@functools.lru_cache(maxsize=8)
+def _outcome_odds_of(mode: RollMode) -> tuple[tuple[str, Fraction], ...]:
     dist = attack_die(mode).map(attack_band)
-    return {outcome: dist.probability(outcome) for _, _, outcome, _ in ATTACK_TABLE}
+    return tuple((outcome, dist.probability(outcome)) for _, _, outcome, _ in ATTACK_TABLE)
 
 
 def hits_odds(rolls: int, *, mode: str = "normal") -> dict[int, Fraction]:
