@@ -144,3 +144,52 @@ def shown_links(groups: list[list[str]]) -> list[str]:
     for group in groups[:SHOWN_AT_ONCE]:
         out += [loc for loc in group if "#" not in loc][:1] + [loc for loc in group if "#" in loc]
     return out
+
+
+# ---------------------------------------------------------------- pages as first drawn, cheaply
+
+# A page with a calculator starts the Pyodide runtime at once (a Web Worker
+# that restores a 31 MB snapshot), and the first page of a context installs
+# the service worker, which fetches the whole site and the runtime. A test of
+# a page's own markup (axe, widths, links) needs neither: this stand-in worker
+# never answers, so every form shows "Loading the calculator…", the state a
+# reader sees first. The forms with their results drawn by the real runtime
+# are checked elsewhere (test_accessibility.py's calculators-with-results test).
+IDLE_WORKER = "// A stand-in for the calculators' worker (tests/helpers.py): it never answers.\n"
+
+
+def idle_runtime(route):
+    """Route handler for the runtime folder: the worker script is the idle
+    stand-in, every other runtime file is refused (none should be asked for)."""
+    if route.request.url.split("?")[0].endswith("/calc-worker.mjs"):
+        route.fulfill(status=200, content_type="text/javascript", body=IDLE_WORKER)
+    else:
+        route.abort()
+
+
+def static_context(browser, **options):
+    """A browser context for checking pages as first drawn: no service worker
+    and an idle calculator runtime (see IDLE_WORKER)."""
+    context = browser.new_context(service_workers="block", **options)
+    context.route("**/pyodide/**", idle_runtime)
+    return context
+
+
+def set_fields(form, values: dict[str, str]) -> None:
+    """Put each value in the form's field of that name, in order, in one call:
+    each field gets the events typing (or choosing) gives it, "input" (and
+    "change" for a select), so the page's own handlers run after each as they
+    would. For long forms where how a value gets in is not what is tested:
+    fifty fills cost fifty round trips, seconds on a loaded machine."""
+    missing = form.evaluate(
+        """(f, values) => values.filter(([name, value]) => {
+             const field = f.querySelector(`[name="${CSS.escape(name)}"]`);
+             if (!field) return true;
+             field.value = value;
+             field.dispatchEvent(new Event("input", { bubbles: true }));
+             if (field.tagName === "SELECT") field.dispatchEvent(new Event("change", { bubbles: true }));
+             return field.value !== value;
+           }).map(([name]) => name)""",
+        list(values.items()),
+    )
+    assert not missing, f"fields missing, or refusing the value: {missing}"

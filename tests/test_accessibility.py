@@ -19,7 +19,7 @@ import pytest
 
 from calculators.registry import all_calculators
 from conftest import ROOT, load_module
-from helpers import DESKTOP, PHONE
+from helpers import DESKTOP, PHONE, static_context
 
 pytestmark = pytest.mark.browser
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -53,6 +53,10 @@ def axe_violations(page, context: str | None = None) -> list[str]:
     """axe-core's violations on the page as 'rule-id (n): first target' lines."""
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    # The page at rest: a colour caught halfway through a transition (Material's
+    # header title fades in when a form scrolls the page) is no colour a reader sees.
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running'"
+                           " || a.effect?.getComputedTiming().endTime === Infinity)")
     found = page.evaluate(
         """async (context) => {
           const r = await axe.run(context || document, {resultTypes: ["violations"]});
@@ -71,47 +75,96 @@ def open_page(page, url):
 
 
 def fill_example(form, calc):
-    """Type the calculator's first registry example into its form."""
+    """Put the calculator's first registry example in its form, asking for one
+    answer: every field but one is set quietly, the last is typed (or chosen)
+    as a reader would, so the form computes once, with every value in (each
+    typed field would queue a calculation of its own: 62 on the Weekend page).
+    A changed ruling is typed last, so the rulings' summary counts it."""
     example = calc.examples[0] if calc.examples else {}
-    for param in calc.params:
-        value = example.get(param.name)
-        if value is None:
-            continue
-        field = form.locator(f'[name="{param.name}"]')
-        if param.kind == "choice":
-            field.select_option(str(value))
-        else:
-            field.fill(str(value))
+    values = [(p, str(example[p.name])) for p in calc.params if example.get(p.name) is not None]
+    assert values, f"{calc.name}: no registry example to type"
+    rulings = set(form.evaluate("f => [...f.querySelectorAll('.calc-rulings [name]')].map((e) => e.name)"))
+    values.sort(key=lambda pv: pv[0].name in rulings)  # stable: a ruling, if any, comes last
+    *quiet, (last, value) = values
+    form.evaluate(
+        """(f, values) => { for (const [name, value] of values) f.querySelector(`[name="${CSS.escape(name)}"]`).value = value; }""",
+        [[p.name, v] for p, v in quiet],
+    )
+    field = form.locator(f'[name="{last.name}"]')
+    if last.kind == "choice":
+        field.select_option(value)
+    else:
+        field.fill(value)
 
 
 # ---------------------------------------------------------------- axe-core
 
 
+def too_wide(page) -> str | None:
+    """On a phone: how the page is wider than the screen, if it is."""
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    if width <= 360:
+        return None
+    culprits = page.evaluate(
+        """() => [...document.querySelectorAll('body *')]
+             .filter((e) => e.getBoundingClientRect().right > 361 && !e.closest('.md-typeset__scrollwrap, .md-sidebar, .md-search'))
+             .slice(0, 3).map((e) => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : ''))"""
+    )
+    return f"{width}px ({', '.join(culprits)})"
+
+
 @pytest.mark.parametrize("profile", PROFILES)
 def test_axe_finds_nothing_on_any_page(browser, site, base_url, profile):
-    context = browser.new_context(**PROFILES[profile], bypass_csp=True)  # axe is injected as an inline script
+    """Every page as first drawn; on the phone, no page scrolls sideways either.
+
+    The calculators' runtime is idle here (helpers.static_context): its forms
+    show "Loading the calculator…", and the page is checked without a
+    Python runtime starting behind it. The forms with results drawn are the
+    next test's."""
+    context = static_context(browser, **PROFILES[profile], bypass_csp=True)  # axe is injected as an inline script
+    context.add_init_script(path=AXE)
     page = context.new_page()
-    failures = {}
+    failures, wide = {}, {}
     for url in built_pages(site):
         open_page(page, base_url + url)
         found = axe_violations(page)
         if found:
             failures[url or "/"] = found
+        if PROFILES[profile].get("is_mobile") and (width := too_wide(page)):
+            wide[url or "/"] = width
     context.close()
-    assert not failures, "axe-core violations:\n" + "\n".join(f"{url}: {'; '.join(v)}" for url, v in failures.items())
+    problems = [f"{url}: {'; '.join(v)}" for url, v in failures.items()] + [f"{url}: wider than 360px: {w}" for url, w in wide.items()]
+    assert not problems, "axe-core violations, pages wider than a phone:\n" + "\n".join(problems)
+
+
+# Follow a link as a reader does, so Material swaps the page in and the
+# calculators' runtime goes on: it starts once, not once a page.
+FOLLOW = """url => {
+  for (const form of document.querySelectorAll('form[data-calculator]')) form.dataset.stale = '';
+  const a = document.createElement('a'); a.href = url; document.querySelector('.md-content').append(a); a.click();
+}"""
 
 
 def test_axe_finds_nothing_in_calculators_with_results(browser, site, base_url):
     """Every calculator with its first example computed, on a phone: the
-    result, its rule links and the odds table are checked too."""
+    result, its rule links and the odds table are checked too. The first
+    page is loaded, the others are reached by a link (Material's instant
+    navigation, as a reader moves about), so the runtime starts once. No
+    service worker: its copy of the whole site only takes time here."""
     calcs = all_calculators()
-    context = browser.new_context(**PROFILES["phone-light"], bypass_csp=True)
+    context = browser.new_context(**PROFILES["phone-light"], bypass_csp=True, service_workers="block")
+    context.add_init_script(path=AXE)
     page = context.new_page()
     failures = {}
-    for url, names in calculator_pages(site).items():
-        open_page(page, base_url + url)
+    for k, (url, names) in enumerate(calculator_pages(site).items()):
+        if k == 0:
+            open_page(page, base_url + url)
+        else:
+            page.evaluate(FOLLOW, base_url + url)
+            page.locator(f'form[data-calculator="{names[0]}"][data-ready]:not([data-stale])').wait_for(timeout=BOOT)
+            page.wait_for_function("() => !document.querySelector('.rule-id') || document.querySelector('.rule-id button')")
         for name in names:
-            form = page.locator(f'form[data-calculator="{name}"]')
+            form = page.locator(f'form[data-calculator="{name}"]:not([data-stale])')
             fill_example(form, calcs[name])
             form.locator("[data-outcome], [role=alert]:not(:empty)").first.wait_for(timeout=BOOT)
         found = axe_violations(page)
@@ -151,30 +204,12 @@ def test_lighthouse_accessibility_is_100(lighthouse, site, base_url, which, caps
 # ---------------------------------------------------------------- phone
 
 
-def test_no_page_scrolls_sideways_on_a_phone(browser, site, base_url):
-    context = browser.new_context(**PROFILES["phone-light"])
-    page = context.new_page()
-    wide = {}
-    for url in built_pages(site):
-        open_page(page, base_url + url)
-        width = page.evaluate("() => document.documentElement.scrollWidth")
-        if width > 360:
-            culprits = page.evaluate(
-                """() => [...document.querySelectorAll('body *')]
-                     .filter((e) => e.getBoundingClientRect().right > 361 && !e.closest('.md-typeset__scrollwrap, .md-sidebar, .md-search'))
-                     .slice(0, 3).map((e) => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')[0] : ''))"""
-            )
-            wide[url or "/"] = f"{width}px ({', '.join(culprits)})"
-    context.close()
-    assert not wide, f"wider than 360px: {wide}"
-
-
 def test_calculator_touch_targets_and_keypads(browser, site, base_url):
     """On a phone: every control of every calculator is at least 44px both
     ways, and number and dice fields bring up the numeric keypad."""
     pages = calculator_pages(site)
     assert pages, "no page embeds a calculator"
-    context = browser.new_context(**PROFILES["phone-light"])
+    context = static_context(browser, **PROFILES["phone-light"])  # the controls as drawn; results are not needed
     page = context.new_page()
     problems = []
     for url in pages:

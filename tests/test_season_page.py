@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 
 from calculators import registry
 from calculators.rpgdl.league import VERSION
-from helpers import BOOT, PHONE, poll
+from helpers import BOOT, PHONE, poll, set_fields
 
 pytestmark = pytest.mark.browser
 
@@ -105,18 +105,25 @@ def save_player(page, who, name, nom_pool, deck):
     return act(page, f'form.season-player[data-player="{who}"] .season-answer', lambda: form.get_by_role("button", name="Save").click())
 
 
-def enter_week(page, week):
+def enter_week(page, week, typed=False):
+    """Enter the week's line-ups and press Enter. `typed`: field by field
+    through Playwright, as a player types; else every field is set in one
+    call, each with its input event (helpers.set_fields: 49 fills are 49
+    round trips, seconds a week on a loaded machine)."""
     first, second, rolls = WEEKS[week]
     form = page.locator("form.season-form")
-    for who, line in (("first", first), ("second", second)):
-        for slot, row in zip(SLOTS, line):
-            for key, value in row.items():
-                control = form.locator(f'[name="{slot}_{who}_{key}"]')
-                if key == "division":
-                    control.select_option(value)
-                else:
-                    control.fill(value)
-    form.locator("[name=rolls]").fill(rolls or "")
+    values = {f"{slot}_{who}_{key}": value
+              for who, line in (("first", first), ("second", second)) for slot, row in zip(SLOTS, line) for key, value in row.items()}
+    if typed:
+        for name, value in values.items():
+            control = form.locator(f'[name="{name}"]')
+            if name.endswith("_division"):
+                control.select_option(value)
+            else:
+                control.fill(value)
+        form.locator("[name=rolls]").fill(rolls or "")
+    else:
+        set_fields(form, {**values, "rolls": rolls or ""})
     area = act(page, ".season-section[data-section=week] .season-answer", lambda: form.locator("[data-action=weekend]").click())
     text = area.inner_text()
     seed = re.search(r"\(seed (\d+)\)", text)
@@ -144,7 +151,9 @@ def check_numbers(page, state):
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(**PHONE)
+    """A phone, no service worker: its copy of the whole site and the runtime
+    only takes time here (the offline test has its own context)."""
+    context = browser.new_context(**PHONE, service_workers="block")
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
     page.errors = []
@@ -167,7 +176,7 @@ def test_a_five_week_season_matches_the_python_package(phone, base_url, browser,
         assert "Nom Pool: 20 duelists (5 Godlike, 5 Heavy, 5 Middle, 5 Light), legal." in area.inner_text()
 
     for week in (1, 2, 3):
-        action, seed, text = enter_week(page, week)
+        action, seed, text = enter_week(page, week, typed=week == 1)  # one week typed field by field
         answer = mirror.step(action, seed)
         assert stored(page) == mirror.state, week
         assert answer["headline"] in text
@@ -213,7 +222,7 @@ def test_a_five_week_season_matches_the_python_package(phone, base_url, browser,
     assert exported == mirror.state
 
     # Import on another device (a fresh context): the same season.
-    other = browser.new_context(**PHONE)
+    other = browser.new_context(**PHONE, service_workers="block")
     try:
         second = other.new_page()
         open_tracker(second, base_url)
@@ -233,7 +242,7 @@ def test_a_five_week_season_matches_the_python_package(phone, base_url, browser,
     code = link.split("#season=", 1)[1]
     carried = json.loads(zlib.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)), -15))
     assert carried == {"tracker": "rpgdl.season", "version": VERSION, "log": [{"action": e["action"]} for e in mirror.state["log"]]}
-    other = browser.new_context(**PHONE)
+    other = browser.new_context(**PHONE, service_workers="block")
     try:
         third = other.new_page()
         open_tracker(third, base_url, link)
@@ -314,11 +323,9 @@ def test_an_error_sits_beside_its_field(phone, base_url):
     save_player(page, "first", "Ana", pool("A"), DECK)
     first, second, _ = WEEKS[1]
     form = page.locator("form.season-form")
-    for who, line in (("first", [r("Zed", "godlike", 9, 3), *first[1:]]), ("second", second)):
-        for slot, row in zip(SLOTS, line):
-            for key, value in row.items():
-                control = form.locator(f'[name="{slot}_{who}_{key}"]')
-                control.select_option(value) if key == "division" else control.fill(value)
+    set_fields(form, {f"{slot}_{who}_{key}": value
+                      for who, line in (("first", [r("Zed", "godlike", 9, 3), *first[1:]]), ("second", second))
+                      for slot, row in zip(SLOTS, line) for key, value in row.items()})
     act(page, ".season-section[data-section=week] .season-answer", lambda: form.locator("[data-action=weekend]").click())
     field = form.locator('[name="godlike_first_name"]')
     assert field.get_attribute("aria-invalid") == "true"
@@ -327,7 +334,7 @@ def test_an_error_sits_beside_its_field(phone, base_url):
 
 
 def test_a_new_season_takes_the_tables_rulings(browser, base_url):
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(**PHONE, service_workers="block")
     try:
         page = context.new_page()
         page.goto(base_url + PAGE)
@@ -372,7 +379,7 @@ def mid_season() -> str:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_mid_season_on_a_phone_is_accessible_and_fits(browser, base_url, scheme):
-    context = browser.new_context(**PHONE, color_scheme=scheme, bypass_csp=True)  # axe goes in as an inline script
+    context = browser.new_context(**PHONE, color_scheme=scheme, bypass_csp=True, service_workers="block")  # axe goes in as an inline script
     try:
         page = context.new_page()
         page.goto(base_url + PAGE)
@@ -446,7 +453,7 @@ def test_a_weekend_where_little_changed_takes_a_few_taps(browser, base_url):
     week1 = {"first": [r("AG1", "godlike", 8, 3), r("AH1", "heavy", 6, 3), r("AM1", "middle", 6, 2), r("AL1", "light", 2, 2)],
              "second": [r("BG1", "godlike", 8, 3), r("BH1", "heavy", 6, 3), r("BM1", "middle", 5, 2), r("BL1", "light", 4, 2)]}
     mirror.step({"do": "weekend", "week": 1, **week1})
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(**PHONE, service_workers="block")
     try:
         page = context.new_page()
         page.goto(base_url + PAGE)
