@@ -20,10 +20,18 @@ for text from elsewhere that is printed all the same.
 from __future__ import annotations
 
 import re
-from typing import TypeVar
+from typing import Any, TypeVar
 from collections.abc import Collection
 
+# A tracker's state: a JSON-ready object whose shape its own tracker defines
+# and checks (Tracker.check); everything that passes one on names it so.
+State = dict[str, Any]
+# One step given to a tracker: {"do": one of its actions, ...that action's fields}.
+Action = dict[str, Any]
+
 __all__ = [
+    "Action",
+    "State",
     "InputError",
     "MAX_DIGITS",
     "MAX_SEED",

@@ -21,6 +21,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .checks import InputError, blank, whole_text
+# A tracker's state and a step given to it, declared with the checks (the rules modules name them and import no registry).
+from .checks import Action as Action, State as State
 
 # Older imports from here keep working; they live in .checks now.
 from .checks import MAX_DIGITS as MAX_DIGITS, MAX_SEED as MAX_SEED, parse_numbers as parse_numbers, parse_seed as parse_seed, quote as quote
@@ -35,11 +37,6 @@ GAMES = ("calculators.tell_tale", "calculators.talislanta", "calculators.rpgdl")
 
 DEFAULT_MAX_LENGTH = 1_000  # characters, for a field without a max_length of its own (a number, a choice, dice)
 
-# A tracker's state: a JSON-ready object whose shape its own tracker defines
-# and checks (Tracker.check); everything that passes one on names it so.
-State = dict[str, Any]
-# One step given to a tracker: {"do": one of its actions, ...that action's fields}.
-Action = dict[str, Any]
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from ..checks import InputError, got, quote
-from ..registry import Action, State
+from ..checks import Action, State
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS
 from .decks import check_nom_pool, check_season_deck
 from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties

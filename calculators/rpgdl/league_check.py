@@ -12,7 +12,7 @@ input is refused with a sentence naming what is wrong.
 from __future__ import annotations
 
 from ..checks import InputError, got, quote
-from ..registry import State
+from ..checks import State
 from .data import DEFAULT_VOTE_POOL, PLAYERS, VOTE_POOL_MAX
 from .league import LOGGED, MAX_LOG, TRACKER, VERSION, apply_action, new_season
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..checks import MAX_NAME, InputError, blank, check_name, got, parse_numbers, quote, whole_text
-from ..registry import Action
+from ..checks import Action
 from .data import (
     CHAMPIONSHIP_POINTS,
     DEFAULT_TRAINWRECK_LIMIT,

@@ -23,7 +23,7 @@ from typing import Any
 from dataclasses import dataclass, field
 
 from ..checks import InputError, one_of
-from ..registry import Action, State
+from ..checks import Action, State
 from .encounter_effects import EFFECTS
 from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition, take
 from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiative, sort_order

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..checks import InputError, one_of, whole
-from ..registry import Action
+from ..checks import Action
 from .combat import opposed_save
 from .encounter_fight import Act, after_change, able, condition_of, dice_of, gain, hurt, in_combat, on_turn, present, save_mode, set_condition, take
 from .encounter_state import GONE, STATUSES, TAPPED, Combatant, by_id

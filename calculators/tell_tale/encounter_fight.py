@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from ..checks import InputError, die, one_of, quote
-from ..registry import Action, State
+from ..checks import Action, State
 from .combat import (BAND_LABELS, Attack, Conditions, apply_damage, attack_conditions, double_strike, first_strike, first_strike_needs_d4, needs_crit_d4,
                      power_after_counters, resolve_attack, save_conditions)
 from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, Combatant, by_id

@@ -11,7 +11,7 @@ ties as tt.ruling.initiative-ties says, or is set by hand
 from __future__ import annotations
 
 from ..checks import MAX_NAME, InputError, check_name, die, one_of, quote
-from ..registry import Action, State
+from ..checks import Action, State
 from .characters import stat_total
 from .encounter_fight import Act, able, after_change, on_turn, take
 from .encounter_state import (

@@ -17,7 +17,7 @@ from collections.abc import Collection
 from typing import Any, cast
 
 from ..checks import UNSAFE, InputError, check_name, quote, shown
-from ..registry import State
+from ..checks import State
 from .combat import haste_speed, power_after_counters
 
 TRACKER = "tell_tale.encounter"
