@@ -34,7 +34,12 @@ const tooLong = () => ({
 });
 
 /** The runtime's state; exposed read-only in spirit as globalThis.__calcRuntime
- * for the tests and the benchmarks. */
+ * for the tests and the benchmarks.
+ * @type {{url: string | null, worker: Worker | null, ready: Promise<Worker> | null,
+ *   pending: Map<number, {message: any, resolve: Function, reject: Function}>, nextId: number,
+ *   busy: {id: number, timer: ReturnType<typeof setTimeout>} | null, how: string | null, status: string, text: string,
+ *   error: Error | null, restarts: number, created: number | null, timings: Record<string, number | null> | null,
+ *   settledAt: number | null}} */
 export const runtime = {
   url: null, // the runtime folder, relative to the page that started it
   worker: null,
@@ -81,7 +86,7 @@ export function computeInWorker(name, params, seed) {
 export function showRuntimeStatus() {
   const failed = runtime.status === "failed";
   for (const status of document.querySelectorAll("form[data-calculator] .calc-status")) {
-    const rolls = status.closest("form").querySelector("[data-action=roll]");
+    const rolls = status.closest("form")?.querySelector("[data-action=roll]");
     status.textContent = runtime.text === READY && !rolls ? READY_NO_DICE : runtime.text;
     status.classList.toggle("calc-failed", failed);
     status.toggleAttribute("hidden", !runtime.text);
@@ -101,7 +106,7 @@ function spawn() {
   /** @type {Worker} */
   let worker = /** @type {any} */ (null); // made at once by the promise below
   runtime.ready = new Promise((resolve, reject) => {
-    worker = new Worker(new URL("calc-worker.mjs", runtime.url), { type: "module" });
+    worker = new Worker(new URL("calc-worker.mjs", /** @type {string} */ (runtime.url)), { type: "module" });
     const timer = setTimeout(() => {
       worker.terminate();
       reject(new Error(`it did not start within ${seconds(BOOT_TIMEOUT_MS)}`));
@@ -150,8 +155,9 @@ function receive(worker, data, ready, failed) {
     clearTimeout(runtime.busy?.timer);
     runtime.busy = { id: data.id, timer: setTimeout(() => stopTooLong(worker, data.id), CALC_TIMEOUT_MS) };
   } else if (data.type === "waiting" || data.type === "result") {
-    if (runtime.busy?.id === data.id) {
-      clearTimeout(runtime.busy.timer);
+    const busy = runtime.busy;
+    if (busy && busy.id === data.id) {
+      clearTimeout(busy.timer);
       runtime.busy = null;
     }
     if (data.type === "result") {
@@ -167,6 +173,7 @@ function receive(worker, data, ready, failed) {
 function dispatch(request) {
   const { worker, ready } = runtime;
   const { id } = request.message;
+  if (!worker || !ready) return request.reject(new Error("the calculator was not started"));
   ready.then(
     () => {
       if (runtime.worker === worker && runtime.pending.has(id)) worker.postMessage(request.message);

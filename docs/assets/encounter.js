@@ -478,6 +478,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       el("label", { class: "enc-check" }, el("input", { type: "checkbox", id: rid("jump"), "data-enc": `line-${i}-jump` }), " Jumps aside (Vigilance)"));
   }
 
+  /** @param {HTMLSelectElement} select @param {any[]} people @param {{blank?: string | null}} [options] */
   function fillSelect(select, people, { blank = null } = {}) {
     const keep = select.value;
     select.replaceChildren(...(blank ? [el("option", { value: "", text: blank })] : []), ...people.map((c) => el("option", { value: c.id, text: c.name })));

@@ -45,11 +45,11 @@ async function keepRuntimeIfNeeded() {
  * and time from the files the result needs (issue 14). Elsewhere: at once. */
 function calculatorSettled() {
   if (!document.querySelector('meta[name="calculator-runtime"]')) return Promise.resolve();
-  return new Promise((resolve) => {
+  return /** @type {Promise<void>} */ (new Promise((resolve) => {
     const idle = () => (globalThis.requestIdleCallback ?? ((f) => setTimeout(f, 100)))(() => resolve(), { timeout: 2000 });
     if (globalThis.__calcRuntime?.settledAt != null) idle();
     else addEventListener("calc-runtime-settled", idle, { once: true });
-  });
+  }));
 }
 
 /**
@@ -85,5 +85,5 @@ async function register() {
 try {
   register().catch((err) => console.warn("Offline use is not available:", err.message));
 } catch (err) {
-  console.warn("Offline use is not available:", err && err.message);
+  console.warn("Offline use is not available:", err instanceof Error ? err.message : err);
 }

@@ -30,7 +30,7 @@ const ANNOUNCE_AFTER_MS = 400; // let the typing pause before a screen reader re
 // and its `base` is relative to that page.
 const config = (() => {
   try {
-    return JSON.parse(document.getElementById("__config").textContent);
+    return JSON.parse(document.getElementById("__config")?.textContent ?? "{}");
   } catch {
     return {};
   }
@@ -377,6 +377,7 @@ const NOT_PREVIEWED = ".headerlink, .rule-id, .rule-index-list, .md-search-resul
 const HOVER_OPEN_MS = 150; // a pointer passing over a link opens nothing
 const HOVER_CLOSE_MS = 250; // time to move from the link into its preview
 
+/** @type {{box: HTMLElement | null, link: HTMLAnchorElement | null, mode: string, asked: number, openTimer: any, closeTimer: any}} */
 const preview = {
   box: null, // the dialog, made on first use
   link: null, // the link it previews, while open

@@ -52,6 +52,7 @@ function addRuleButtons() {
   for (const badge of document.querySelectorAll(".rule-id")) {
     if (badge.querySelector("button")) continue;
     const link = badge.querySelector("a");
+    if (!link) continue;
     const id = link.textContent;
     const button = document.createElement("button");
     button.type = "button";
@@ -394,7 +395,7 @@ const TRACKERS = {
 
 function setUpTrackers() {
   for (const box of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-tracker]"))) {
-    if (box.dataset.ready || !Object.hasOwn(TRACKERS, box.dataset.tracker)) continue;
+    if (box.dataset.ready || !box.dataset.tracker || !Object.hasOwn(TRACKERS, box.dataset.tracker)) continue;
     box.dataset.ready = "true";
     if (!box.id) box.id = "tracker";
     addSkipLink(box, box.id, "Skip to the tracker");

@@ -88,6 +88,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   // -------------------------------------------------------------- talking to Python
 
   /** One action on the season; the answer shown in `where` (a form's answer area). */
+  /** @param {any} action @param {any} where @param {{seed?: string | null, form?: HTMLFormElement | null}} [options] */
   async function act(action, where, { seed = null, form = null } = {}) {
     if (shell.busy || !shell.ready || shell.choosing) return null;
     clearErrors(form || box);

@@ -24,7 +24,7 @@ function gameName(spec, game) {
 
 function read(key, fallback) {
   try {
-    const value = JSON.parse(localStorage.getItem(key));
+    const value = JSON.parse(localStorage.getItem(key) ?? "null");
     return value ?? fallback;
   } catch {
     return fallback;
@@ -147,7 +147,7 @@ export function markRulingBoxes(spec) {
       const key = `${game}.${name}`;
       if (!Object.hasOwn(settings, key) || settings[key] === setting.default || checkSetting(spec, key, settings[key])) continue;
       const heading = document.getElementById(setting.ruling);
-      const box = heading && heading.parentElement.querySelector(`[id="${CSS.escape(setting.ruling)}"] ~ .admonition.ruling`);
+      const box = heading?.parentElement?.querySelector(`[id="${CSS.escape(setting.ruling)}"] ~ .admonition.ruling`);
       if (!box) continue;
       const shown = setting.kind === "choice" ? Object.fromEntries(setting.choices)[settings[key]] : settings[key];
       const note = document.createElement("p");

@@ -194,6 +194,7 @@ export async function importFile(file, what, most) {
  * or `{ok: false, stopped: true, error}` when the calculator could not work
  * it out (it did not start, or was stopped): then nothing may be concluded
  * about the state sent, and nothing saved may change. */
+/** @param {any} computeInWorker @param {string} name @param {string} stateText @param {any} action @param {string | null} [seed] */
 export function step(computeInWorker, name, stateText, action, seed = null) {
   return computeInWorker(`track:${name}`, { state: stateText, action: JSON.stringify(action) }, seed)
     .catch((err) => ({ ok: false, stopped: true, field: null, error: `The calculator could not start (${err.message}).` }));
@@ -238,7 +239,7 @@ export async function unpack(code, what, max) {
       }
     }
   } catch (err) {
-    if (err.message.startsWith("the link")) throw err;
+    if (/** @type {Error} */ (err).message.startsWith("the link")) throw err;
     throw new Error(broken);
   }
   return text + decoder.decode();

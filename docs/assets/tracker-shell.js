@@ -129,7 +129,8 @@ export class TrackerShell {
 
   // ------------------------------------------------------------ talking to Python
 
-  /** One step from `from` (the state now; null: none), as Python answers it; nothing changes here. */
+  /** One step from `from` (the state now; null: none), as Python answers it; nothing changes here.
+   * @param {any} action @param {{seed?: string | null, from?: any}} [options] */
   send(action, { seed = null, from = this.state } = {}) {
     return step(this.o.computeInWorker, this.o.name, from ? JSON.stringify(from) : "", action, seed);
   }
@@ -149,7 +150,8 @@ export class TrackerShell {
   }
 
   /** One action on the state: Python's answer (null when no action may run now). When it is taken the state
-   * is saved and drawn, and a link in the address has been dealt with. */
+   * is saved and drawn, and a link in the address has been dealt with.
+   * @param {any} action @param {{seed?: string | null}} [options] */
   async run(action, { seed = null } = {}) {
     if (this.busy || !this.ready || this.choosing) return null;
     this.busy = true;
@@ -396,7 +398,7 @@ export class TrackerShell {
     try {
       text = await unpack(hash.slice(prefix.length), noun, this.max.state);
     } catch (err) {
-      if (this.box.isConnected) this.say(`The shared ${noun} in this link cannot be opened: ${err.message}. Nothing you had has changed.`, dismiss());
+      if (this.box.isConnected) this.say(`The shared ${noun} in this link cannot be opened: ${/** @type {Error} */ (err).message}. Nothing you had has changed.`, dismiss());
       return;
     }
     const result = await this.check(text);
@@ -439,7 +441,7 @@ export class TrackerShell {
       try {
         await this.openText(await importFile(file, this.o.a, this.max.state), `The file ${file.name}`);
       } catch (err) {
-        this.tell(err.message, true);
+        this.tell(/** @type {Error} */ (err).message, true);
       }
       this.file.value = "";
     });
