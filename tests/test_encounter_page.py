@@ -143,7 +143,7 @@ def open_editor(page, cid):
 def check_cards(page, state):
     """Every number on every card is the state's."""
     cards = page.locator(".enc-card")
-    assert cards.count() == len(state["combatants"])
+    expect(cards).to_have_count(len(state["combatants"]))  # drawn once the saved state is read: waited for, not assumed
     for c in state["combatants"]:
         card = page.locator(f".enc-card[data-id={c['id']}]")
         shown = {key: card.locator(f"[data-stat={key}]").text_content() for key in ("power", "toughness", "vitality", "counters", "actions")}
