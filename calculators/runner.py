@@ -178,8 +178,7 @@ def _track(name: str, state_json: object, action_json: object, seed: object, kep
     if kept is not None:
         kept[name] = (_answered[name], new_state)
     else:
-        kept = _answered_state
-        kept.pop(name, None)  # the object went to a caller who may change it
+        _answered_state.pop(name, None)  # the object went to a caller who may change it
     return {"ok": True, "tracker": name, "state": new_state, **answer}  # type: ignore[typeddict-item]  # answer is _answer's Told: none of the error keys
 
 
