@@ -4,11 +4,14 @@ Plays each tracker through the worker's entry point (`web.compute`, as the
 page does: the state sent back as text, as answered) to 10, 100, 300, 1,000
 and 3,000 actions, then times one more step and an undo there. The figure is
 the fastest of many runs in CPU time (the machine is shared: the fastest is
-the least disturbed). The encounter keeps its last 150 log entries and 30
-undo records, so its state, and a step's cost, stop growing once that much
-has happened; the goal, a ratio in one run: the step after 1,000 and after
-3,000 actions costs at most 1.25 times the step after 300. What still grows
-before that is the state's text, written once a step for the page to keep.
+the least disturbed). The figure is the worker's part, as the worker calls
+it (the state's text beside the parameters); the page's own JSON.parse and
+saving of the answer are not in it. The encounter keeps its last 150 log
+entries and 30 undo records; the log entries and undo records are written
+as text once, when made (calculators/history.py), so a step's cost should
+not grow with the history at all. The goal, a ratio in one run: the step
+after 1,000 and after 3,000 actions costs at most 1.25 times the step
+after 10.
 
     .venv/bin/python -m benchmarks.tracker_steps
 """
@@ -32,10 +35,15 @@ RUNS = 40
 
 
 def send(name: str, state: str, action: dict, seed: int = 1) -> tuple[dict, str]:
-    answer = json.loads(compute("track:" + name, json.dumps({"state": state, "action": json.dumps(action)}), seed))
+    answer = json.loads(ask(name, state, action, seed))
     if not answer["ok"]:
         raise ValueError(answer["error"])
     return answer, compact_json(answer["state"])
+
+
+def ask(name: str, state: str, action: dict, seed: int = 1) -> str:
+    """One step as the worker asks it (runtime/calc-worker.mjs): the state's text beside the parameters."""
+    return compute("track:" + name, json.dumps({"action": json.dumps(action)}), seed, state)
 
 
 def fight(n: int) -> str:
@@ -68,7 +76,7 @@ def fastest_ms(name: str, state: str, action: dict) -> float:
     for _ in range(RUNS):
         send(name, state, {"do": "show"})  # the worker's last answer is this state again
         start = time.process_time()
-        send(name, state, action)
+        ask(name, state, action)  # the worker's part: the page reads the answer with its own JSON.parse
         times.append(time.process_time() - start)
     return min(times) * 1000
 
@@ -82,9 +90,9 @@ def main() -> int:
         steps[n] = fastest_ms(ENCOUNTER, state, {"do": "life", "target": live, "amount": -1})
         undo = fastest_ms(ENCOUNTER, state, {"do": "undo"})
         print(f"| {n:,} | {len(state):,} | {steps[n]:.2f} | {undo:.2f} |")
-    ratio = max(steps[1000], steps[3000]) / steps[300]
-    print(f"\nencounter step after 1,000 or 3,000 actions / after 300: {ratio:.2f} (goal <= 1.25); "
-          f"after 1,000 / after 10: {steps[1000] / steps[10]:.2f}")
+    ratio = max(steps[1000], steps[3000]) / steps[10]
+    print(f"\nencounter step after 1,000 or 3,000 actions / after 10: {ratio:.2f} (goal <= 1.25); "
+          f"after 1,000 / after 300: {steps[1000] / steps[300]:.2f}")
     return 0 if ratio <= 1.25 else 1
 
 

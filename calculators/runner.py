@@ -18,6 +18,7 @@ from typing import NotRequired, Required, TypedDict
 
 from . import fmt
 from .checks import InputError, parse_seed
+from .history import compact_json, state_text
 from .registry import Report, State, all_trackers, get
 
 __all__ = ["run", "track", "track_json", "compact_json", "nesting", "MAX_NESTING"]
@@ -128,7 +129,7 @@ def track_json(name: str, state_json: object, action_json: object, seed: object 
         return json.dumps(answer)
     del answer["state"]
     head = json.dumps(answer)
-    return head[:-1] + ', "state": ' + _answered[name] + "}"
+    return "".join((head[:-1], ', "state": ', _answered[name], "}"))  # one copy of the state's text
 
 
 def _track(name: str, state_json: object, action_json: object, seed: object, kept: dict[str, tuple[str, State]] | None) -> Answer:
@@ -174,17 +175,12 @@ def _track(name: str, state_json: object, action_json: object, seed: object, kep
         return {"ok": False, "error": str(err), "field": None}
     answer = _answer(name, report, tracker.rules, seed_value)
     del answer["highlight"]
-    _answered[name] = compact_json(new_state)
+    _answered[name] = state_text(new_state)  # its records' texts reused: a step's cost does not grow with the history
     if kept is not None:
         kept[name] = (_answered[name], new_state)
     else:
         _answered_state.pop(name, None)  # the object went to a caller who may change it
     return {"ok": True, "tracker": name, "state": new_state, **answer}  # type: ignore[typeddict-item]  # answer is _answer's Told: none of the error keys
-
-
-def compact_json(state: object) -> str:
-    """A state as JSON.stringify writes it, so that a page's text matches the one answered."""
-    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
 
 
 def _answer(name: str, report: Report, declared: tuple[str, ...], seed: int | None) -> Told:

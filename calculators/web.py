@@ -21,8 +21,11 @@ __all__ = ["compute", "TRACK"]
 TRACK = "track:"
 
 
-def compute(name: str, params_json: str, seed: object = None) -> str:
-    """Run calculator `name` on the parameters in `params_json`; the answer as JSON."""
+def compute(name: str, params_json: str, seed: object = None, state: object = None) -> str:
+    """Run calculator `name` on the parameters in `params_json`; the answer as JSON.
+
+    A tracker's state may come as `state`, its text beside the parameters
+    (as the worker sends it), instead of as the parameters' "state"."""
     try:
         params = json.loads(params_json)
     except (TypeError, ValueError, RecursionError):  # deep nesting too: an answer, never an exception
@@ -30,5 +33,5 @@ def compute(name: str, params_json: str, seed: object = None) -> str:
     if not isinstance(params, dict):
         return json.dumps({"ok": False, "error": "The calculator's settings did not arrive as a JSON object.", "field": None})
     if name.startswith(TRACK):
-        return track_json(name[len(TRACK):], params.get("state"), params.get("action"), seed)
+        return track_json(name[len(TRACK):], params.get("state") if state is None else state, params.get("action"), seed)
     return json.dumps(run(name, params, seed))

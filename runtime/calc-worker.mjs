@@ -186,5 +186,9 @@ onmessage = async ({ data }) => {
 function run({ id, name, params, seed }) {
   postMessage({ type: "busy", id }); // the page stops a calculation that runs too long
   // undefined, not null: Pyodide turns JS null into its own jsnull, not None.
+  // A tracker's state goes beside the parameters, as the text it is: not
+  // written into their JSON and read out again at each step (web.compute).
+  const { state, ...rest } = params ?? {};
+  if (typeof state === "string") return JSON.parse(compute(name, JSON.stringify(rest), seed ?? undefined, state));
   return JSON.parse(compute(name, JSON.stringify(params), seed ?? undefined));
 }

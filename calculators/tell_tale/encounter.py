@@ -17,13 +17,13 @@ record that restores the exact state before it (tests/test_encounter.py).
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 from dataclasses import dataclass, field
 
 from ..checks import InputError, one_of
 from ..checks import Action, State
+from ..history import Record, records, state_length
 from .encounter_effects import EFFECTS
 from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition, take
 from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiative, sort_order
@@ -294,8 +294,8 @@ ACTIONS = (*HANDLERS, "undo", "show")
 
 
 def _size(state: State) -> int:
-    """The state's length as the page keeps it (JSON.stringify's compact form)."""
-    return len(json.dumps(state, separators=(",", ":"), ensure_ascii=False))
+    """The state's length as the page keeps it (JSON.stringify's compact form), its records' texts reused."""
+    return state_length(state)
 
 
 def _clip(text: str) -> str:
@@ -307,7 +307,10 @@ def undo(state: State) -> tuple[State, Step]:
         raise InputError("There is nothing to undo.", "action")
     gone = state["log"][-1]
     before = restore(state, state["undo"][-1])
-    before = {**check_core(before), "undo": before["undo"]}
+    # The log and the records were checked where the state came in (check_encounter
+    # walks every undo back); the rest is checked again, as after any step.
+    core = check_core({**before, "log": [], "log_start": 0, "undo": []})
+    before = {**core, "log": records(before["log"]), "log_start": before["log_start"], "undo": before["undo"]}
     return before, Step("undone", f"Undone: {gone['text']}", (), (), {})
 
 
@@ -334,8 +337,8 @@ def encounter_step(state: State, action: Action, rng: random.Random | None = Non
         raise InputError(f"That was not done: the tracker could not keep the fight it makes ({str(err).rstrip('.')}). Nothing has changed.", "action") from None
     rules = tuple(dict.fromkeys(act.rules))
     details = tuple(_clip(d) for d in act.details[:MAX_DETAILS])
-    entry = {"n": s["log_start"] + len(s["log"]) + 1, "round": s["round"], "text": _clip(act.headline), "details": list(details),
-             "rules": list(rules), "dice": dict(act.dice), **({"gm": True} if action["do"] in GM_ONLY else {})}
+    entry = Record(n=s["log_start"] + len(s["log"]) + 1, round=s["round"], text=_clip(act.headline), details=list(details),
+                   rules=list(rules), dice=dict(act.dice), **({"gm": True} if action["do"] in GM_ONLY else {}))
     log = state["log"] + [entry]
     trimmed = log[: max(0, len(log) - LOG_CAP)]
     s["log"], s["log_start"] = log[len(trimmed):], s["log_start"] + len(trimmed)

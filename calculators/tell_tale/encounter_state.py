@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from ..checks import UNSAFE, InputError, check_name, quote, shown
 from ..checks import State
+from ..history import Record, records
 from .combat import haste_speed, power_after_counters
 
 TRACKER = "tell_tale.encounter"
@@ -303,7 +304,7 @@ def check_combatant(raw: object, n: int, settings: dict[str, Any]) -> Combatant:
     return derive(c, settings)
 
 
-def _check_log(raw: object, start: int) -> list[dict[str, Any]]:
+def _check_log(raw: object, start: int) -> list[Record]:
     if not isinstance(raw, list) or len(raw) > LOG_CAP:
         raise InputError(f"The action log must be a list of at most {LOG_CAP} entries.", "state")
     out = []
@@ -331,7 +332,7 @@ def _check_log(raw: object, start: int) -> list[dict[str, Any]]:
             if e["gm"] is not True:
                 raise InputError(f"{what}: gm must be true when it is there.", "state")
             entry["gm"] = True
-        out.append(entry)
+        out.append(Record(entry))
     return out
 
 
@@ -387,7 +388,7 @@ def check_core(raw: object) -> State:
 # ---------------------------------------------------------------- undo records
 
 
-def undo_record(before: dict[str, Any], after: dict[str, Any], trimmed: list[dict[str, Any]]) -> dict[str, Any]:
+def undo_record(before: dict[str, Any], after: dict[str, Any], trimmed: list[Record]) -> Record:
     """What undoes the step from `before` to `after`: the top-level values it changed
     (only the combatants it changed, when nobody was added or removed) and the
     log entries it pushed out of the log."""
@@ -399,7 +400,7 @@ def undo_record(before: dict[str, Any], after: dict[str, Any], trimmed: list[dic
             patch = {str(i): b for i, (b, a) in enumerate(zip(before[key], after[key])) if a != b}
         else:
             prior[key] = before[key]
-    return {"prior": prior, "patch": patch, "trimmed": trimmed}
+    return Record(prior=prior, patch=patch, trimmed=trimmed)
 
 
 def restore(state: State, record: dict[str, Any]) -> State:
@@ -431,14 +432,14 @@ def check_encounter(raw: object) -> State:
     """
     state = check_core(raw)
     assert isinstance(raw, dict)  # check_core accepts only a JSON object
-    records = raw["undo"]
-    if not isinstance(records, list) or len(records) > UNDO_CAP:
+    raw_records = raw["undo"]
+    if not isinstance(raw_records, list) or len(raw_records) > UNDO_CAP:
         raise InputError(f"The undo history must be a list of at most {UNDO_CAP} steps.", "state")
-    current = {**state, "undo": list(records)}
-    for i in range(len(records) - 1, -1, -1):
+    current = {**state, "undo": list(raw_records)}
+    for i in range(len(raw_records) - 1, -1, -1):
         try:
-            current = {**check_core(restore(current, records[i])), "undo": records[:i]}
+            current = {**check_core(restore(current, raw_records[i])), "undo": raw_records[:i]}
         except InputError as err:
-            raise InputError(f"Undo step {i + 1} of {len(records)} does not lead back to a valid encounter: {err}", "state") from None
-    state["undo"] = clone(records)
+            raise InputError(f"Undo step {i + 1} of {len(raw_records)} does not lead back to a valid encounter: {err}", "state") from None
+    state["undo"] = records(clone(raw_records))
     return state

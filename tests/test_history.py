@@ -1,0 +1,150 @@
+"""A tracker's history (issue 21): records written once, a state's text from them, and a
+step whose work does not grow with the history it carries.
+
+The work is counted, not timed: the characters a step passes through the
+JSON writer and reader, at a short history and a long one, in one run.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+
+import pytest
+
+from calculators import history, runner
+from calculators.history import Record, compact_json, state_text
+from calculators.web import compute
+from helpers_encounter import FIGHT
+
+ENCOUNTER = "tell_tale.encounter"
+FIGHTERS = [
+    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 60, "initiative": 14},
+    {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 60, "initiative": 12, "keywords": ["deathtouch"]},
+    {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 60, "initiative": 10},
+    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 60, "initiative": 9, "keywords": ["trample"]},
+]
+
+
+def test_a_record_refuses_every_change_and_copies_as_itself():
+    r = Record(n=1, text="Vraska attacks", details=["a", "b"])
+    assert r == {"n": 1, "text": "Vraska attacks", "details": ["a", "b"]} and r.text == compact_json(dict(r))
+    for change in (lambda: r.__setitem__("n", 2), lambda: r.__delitem__("n"), r.clear, lambda: r.pop("n"), r.popitem,
+                   lambda: r.setdefault("x", 1), lambda: r.update(n=3), lambda: r.__ior__({"n": 4})):
+        with pytest.raises(TypeError, match="never changed"):
+            change()
+    assert r == {"n": 1, "text": "Vraska attacks", "details": ["a", "b"]}
+    assert copy.copy(r) is r and copy.deepcopy({"log": [r]})["log"][0] is r
+    back = pickle.loads(pickle.dumps(r))
+    assert back == r and isinstance(back, Record) and back.text == r.text
+    assert history.records([r, {"n": 2}])[0] is r and isinstance(history.records([{"n": 2}])[0], Record)
+
+
+def step_json(name: str, state: str, action: dict, seed: int | None = 1) -> tuple[dict, str]:
+    """One step as the worker takes it (the state beside the parameters); the answer and the state's text."""
+    text = compute("track:" + name, json.dumps({"action": json.dumps(action)}), seed, state)
+    answer = json.loads(text)
+    assert answer["ok"], (action, answer["error"])
+    return answer, runner._answered[name]
+
+
+def long_fight(n: int) -> tuple[dict, str]:
+    """An encounter after about n actions: attacks, healing, undo and turns among four combatants."""
+    state, done, k = "", 0, 0
+    for action in [*FIGHTERS, {"do": "start", "through": True}]:
+        answer, state = step_json(ENCOUNTER, state, action)
+        done += 1
+    while done < n:
+        k += 1
+        s = answer["state"]
+        actor = s["order"][s["turn"]]
+        side = next(c["side"] for c in s["combatants"] if c["id"] == actor)
+        foe = next(c["id"] for c in s["combatants"] if c["side"] != side)
+        low = min(s["combatants"], key=lambda c: c["vitality"])
+        for action in ({"do": "attack", "attacker": actor, "target": foe} if k % 4 == 1 else
+                       {"do": "life", "target": low["id"], "amount": 6} if k % 4 == 2 else
+                       {"do": "undo"} if k % 4 == 3 and k % 3 else {"do": "next", "through": True},
+                       {"do": "next", "through": True}):
+            try:
+                answer, state = step_json(ENCOUNTER, state, action, k)
+            except AssertionError:
+                continue
+            done += 1
+            yield answer["state"], state
+            break
+
+
+def test_the_state_text_is_the_states_compact_json_and_no_record_changes_over_a_long_fight():
+    """Past the log's 150 entries and the 30 undo records, with undos among the steps: every state the worker
+    answers is written as compact_json writes it, and each record's text is still its contents' (none was changed
+    after it was made)."""
+    seen = 0
+    for state, text in long_fight(400):
+        assert text == compact_json(state)
+        seen += 1
+    kept = runner._answered_state[ENCOUNTER][1]
+    assert len(kept["log"]) == 150 and len(kept["undo"]) >= 29 and seen >= 390  # full, less an undo at the end
+    for r in kept["log"] + kept["undo"]:
+        assert isinstance(r, Record) and r.text == compact_json(dict(r))
+    assert runner._answered[ENCOUNTER] == state_text(kept)
+
+
+def test_the_scripted_fight_and_a_season_keep_records_whose_text_is_their_contents():
+    state = ""
+    for action, seed in FIGHT:
+        _, state = step_json(ENCOUNTER, state, action, seed)
+    kept = runner._answered_state[ENCOUNTER][1]
+    assert kept["log"] and all(isinstance(r, Record) and r.text == compact_json(dict(r)) for r in kept["log"] + kept["undo"])
+    assert state == compact_json(kept)
+
+
+def test_the_worker_may_send_the_state_beside_the_parameters_or_inside_them():
+    state = ""
+    for action, seed in FIGHT[:8]:
+        inside = compute("track:" + ENCOUNTER, json.dumps({"state": state, "action": json.dumps(action)}), seed)
+        beside = compute("track:" + ENCOUNTER, json.dumps({"action": json.dumps(action)}), seed, state)
+        assert inside == beside and json.loads(inside)["ok"]
+        state = runner._answered[ENCOUNTER]
+    refused = json.loads(compute("track:" + ENCOUNTER, json.dumps({"action": '{"do": "show"}'}), None, "{" * 100))
+    assert not refused["ok"] and "nested too deep" in refused["error"]
+
+
+class Counted:
+    """The characters the JSON writer writes and the reader reads while it is on."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.chars = 0
+        dumps, loads = json.dumps, json.loads
+
+        def counted_dumps(*a, **k):
+            out = dumps(*a, **k)
+            self.chars += len(out)
+            return out
+
+        def counted_loads(text, *a, **k):
+            self.chars += len(text)
+            return loads(text, *a, **k)
+
+        monkeypatch.setattr(json, "dumps", counted_dumps)
+        monkeypatch.setattr(json, "loads", counted_loads)
+
+
+def test_a_steps_json_work_does_not_grow_with_the_history(monkeypatch):
+    """Issue 21: a step sent as the worker sends it (the state it answered last, beside the parameters) reads
+    and writes about as much JSON after 400 actions (a full log and undo history, 9 times the state's length)
+    as after 12. Before, it read and wrote the whole state three times a step."""
+    work = {}
+    for state, text in long_fight(400):
+        if len(json.loads(text)["log"]) in (12, 150) and len(work) < 2 and len(json.loads(text)["log"]) not in work:
+            live = next(c["id"] for c in state["combatants"] if c["vitality"] > 2)
+            params = json.dumps({"action": json.dumps({"do": "life", "target": live, "amount": -1})})
+            with monkeypatch.context() as m:
+                counted = Counted(m)
+                answer_text = compute("track:" + ENCOUNTER, params, 5, text)
+                chars = counted.chars
+            assert json.loads(answer_text)["ok"]
+            work[len(state["log"])] = (chars, len(text))  # the fight goes on from `text`, read and checked again
+    (short, short_len), (long, long_len) = work[12], work[150]
+    assert long_len > 5 * short_len, work
+    assert long < 1.5 * short, work
