@@ -90,6 +90,13 @@ def test_the_state_text_is_the_states_compact_json_and_no_record_changes_over_a_
     assert runner._answered[ENCOUNTER] == state_text(kept)
 
 
+def weekend(first_worths):
+    def line(prefix, worths):
+        return [{"name": f"{prefix}{i}", "division": d, "worth": w, "draw": 1, "votes": 0, "bonus": 0}
+                for i, (d, w) in enumerate(zip(("godlike", "heavy", "middle", "light"), worths))]
+    return {"do": "weekend", "first": line("A", first_worths), "second": line("B", (5, 5, 5, 5))}
+
+
 def test_the_scripted_fight_and_a_season_keep_records_whose_text_is_their_contents():
     state = ""
     for action, seed in FIGHT:
@@ -97,6 +104,13 @@ def test_the_scripted_fight_and_a_season_keep_records_whose_text_is_their_conten
     kept = runner._answered_state[ENCOUNTER][1]
     assert kept["log"] and all(isinstance(r, Record) and r.text == compact_json(dict(r)) for r in kept["log"] + kept["undo"])
     assert state == compact_json(kept)
+    state = ""
+    for action in ({"do": "player", "player": "first", "name": "Ann"}, weekend((9, 7, 5, 3)), weekend((1, 9, 9, 9)),
+                   {"do": "undo"}, weekend((6, 6, 6, 6)), weekend((5, 5, 5, 5))):
+        _, state = step_json("rpgdl.season", state, action, 3)
+        kept = runner._answered_state["rpgdl.season"][1]
+        assert state == compact_json(kept) and all(isinstance(r, Record) and r.text == compact_json(dict(r)) for r in kept["log"])
+    assert len(kept["log"]) == 4 and kept["result"]["weeks_played"] == 3
 
 
 def test_the_worker_may_send_the_state_beside_the_parameters_or_inside_them():

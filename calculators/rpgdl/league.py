@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from ..checks import InputError, got, quote
 from ..checks import Action, State
+from ..history import Record
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS
 from .decks import check_nom_pool, check_season_deck
 from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
@@ -114,8 +115,9 @@ def _apply(season: State, action: object, roll: Roll | None = None) -> tuple[Sta
         entry = _weekend(season, action, roll, notes)
     season["result"] = _result(season)
     entry["rules"] = list(dict.fromkeys(entry["rules"]))
-    season["log"].append(entry)
-    return season, entry, notes
+    record = Record(entry)  # never changed again: copies of the season share it, and its text is written once
+    season["log"].append(record)
+    return season, record, notes
 
 
 def replay(actions: list[Any]) -> State:

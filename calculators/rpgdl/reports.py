@@ -8,7 +8,6 @@ decided here.
 
 from __future__ import annotations
 
-import json
 import random
 from fractions import Fraction
 from collections.abc import Callable, Mapping
@@ -17,6 +16,7 @@ from typing import Any
 from ..checks import InputError, parse_numbers
 from ..dice import parse_dice, roll_dice
 from ..fmt import about, percent, signed
+from ..history import state_length
 from ..registry import Action, Report, State
 from .data import DUELIST_NAME_MAX_LENGTH as DUELIST_NAME_MAX_LENGTH  # the Weekend form's names; the tracker's too
 from .data import DEFAULT_VOTE_POOL, DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, as_division
@@ -461,7 +461,7 @@ def season_step(state: State, action: Action, rng: random.Random | None) -> tupl
         return new, Report(new["result"]["outcome"], f"Undone: {gone}", (new["result"]["headline"],))
     roll = None if rng is None else (lambda: _roll_off_dice(rng))
     new, entry, notes = apply_action(state, action, roll)
-    if len(json.dumps(new)) > STATE_MAX_CHARS:
+    if state_length(new) > STATE_MAX_CHARS:  # as the page keeps it (compact), each log entry's text written once
         raise InputError(f"This would make the season too big to keep (over {STATE_MAX_CHARS:,} characters): "
                          "shorten the names or decklists, or export it and start a new season.", "action")
     rolled = entry["action"].get("rolls") if rng is not None and not action.get("rolls") else None
