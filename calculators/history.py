@@ -13,13 +13,14 @@ it over whole fights and seasons.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
-from .checks import State
+from .checks import InputError, State
 
-__all__ = ["Record", "compact_json", "state_text", "state_length", "records"]
+__all__ = ["Record", "compact_json", "state_text", "state_length", "records", "reverse_patch", "apply_patch"]
 
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # made once: json.dumps makes one a call
@@ -86,3 +87,115 @@ def state_length(state: State) -> int:
         else:
             total += len(compact_json(k)) + 1 + len(compact_json(v))
     return total
+
+
+# ---------------------------------------------------------------- undo: one design for every tracker
+#
+# A step's undo record is the reverse patch from the state after it to the
+# state before it, computed from the two states alone, so no tracker writes
+# its own undo. It holds only what changed: a field's old value, a dict's
+# changed keys, a list's changed items, the items dropped from its front (a
+# log that keeps its last entries) and how many were added at its end.
+#
+#   ["=", old]                 the value was `old`
+#   ["-"]                      the key was not there
+#   ["{", {key: patch}]        a dict: a patch for each key that changed
+#   ["[", {"front": [old items dropped from the front], "at": {"i": patch},
+#          "tail": [old items past the end], "back": items added at the end}]
+
+_MAX_DEPTH = 32  # a patch from outside nests no deeper than a state does
+_SEEK = 8  # how far into the old list its new first item is looked for (a log drops one or a few)
+
+
+def reverse_patch(before: object, after: object) -> list[Any] | None:
+    """The patch that turns `after` back into `before`; None when they are equal."""
+    if before is after:
+        return None
+    if isinstance(before, dict) and isinstance(after, dict) and not isinstance(before, Record) and not isinstance(after, Record):
+        keys: dict[str, Any] = {}
+        for key, old in before.items():
+            if key not in after:
+                keys[key] = ["=", old]
+            elif (p := reverse_patch(old, after[key])) is not None:
+                keys[key] = p
+        for key in after:
+            if key not in before:
+                keys[key] = ["-"]
+        return ["{", keys] if keys else None
+    if isinstance(before, list) and isinstance(after, list):
+        return _list_patch(before, after)
+    if type(before) is type(after) and before == after:
+        return None
+    return ["=", before]
+
+
+def _list_patch(before: list[Any], after: list[Any]) -> list[Any] | None:
+    drop = 0
+    if after and before and not (after[0] is before[0] or after[0] == before[0]):
+        found = next((j for j in range(1, min(len(before), _SEEK + 1)) if before[j] is after[0] or before[j] == after[0]), None)
+        drop = found if found is not None else 0
+    overlap = min(len(before) - drop, len(after))
+    at = {}
+    for i in range(overlap):
+        p = reverse_patch(before[drop + i], after[i])
+        if p is not None:
+            at[str(i)] = p
+    parts: dict[str, Any] = {}
+    if drop:
+        parts["front"] = before[:drop]
+    if at:
+        parts["at"] = at
+    if len(before) - drop > overlap:
+        parts["tail"] = before[drop + overlap:]
+    if len(after) > overlap:
+        parts["back"] = len(after) - overlap
+    return ["[", parts] if parts else None
+
+
+def _bad(why: str) -> InputError:
+    return InputError(f"An undo record is not readable: {why}.", "state")
+
+
+def apply_patch(value: object, patch: object, depth: int = 0) -> Any:
+    """`value` with `patch` applied (as reverse_patch made it): new containers
+    where something changed, the rest shared. A patch from outside that does
+    not fit the value is refused with InputError."""
+    if depth > _MAX_DEPTH:
+        raise _bad("it nests too deep")
+    if not isinstance(patch, list) or not patch or patch[0] not in ("=", "{", "["):
+        raise _bad("a change has the wrong shape")
+    if patch[0] == "=":
+        if len(patch) != 2:
+            raise _bad("a change has the wrong shape")
+        return copy.deepcopy(patch[1])  # the record keeps its own: nothing done to the state can reach it
+    if len(patch) != 2 or not isinstance(patch[1], dict):
+        raise _bad("a change has the wrong shape")
+    if patch[0] == "{":
+        if not isinstance(value, dict):
+            raise _bad("it changes the keys of something that has none")
+        out = dict(value)
+        for key, p in patch[1].items():
+            if p == ["-"]:
+                if key not in out:
+                    raise _bad(f"it takes away {key[:40]!r}, which is not there")
+                del out[key]
+            elif key in out or (isinstance(p, list) and p[:1] == ["="]):
+                out[key] = apply_patch(out.get(key), p, depth + 1)
+            else:
+                raise _bad(f"it changes {key[:40]!r}, which is not there")
+        return out
+    if not isinstance(value, list):
+        raise _bad("it changes the items of something that is not a list")
+    parts = patch[1]
+    if not set(parts) <= {"front", "at", "tail", "back"}:
+        raise _bad("a list's change has the wrong shape")
+    front, at, tail, back = parts.get("front", []), parts.get("at", {}), parts.get("tail", []), parts.get("back", 0)
+    if not (isinstance(front, list) and isinstance(at, dict) and isinstance(tail, list)) or isinstance(back, bool) \
+            or not isinstance(back, int) or not 0 <= back <= len(value):
+        raise _bad("a list's change has the wrong shape")
+    kept = value[: len(value) - back]
+    for key, p in at.items():
+        if not (isinstance(key, str) and key.isdigit() and len(key) <= 6 and int(key) < len(kept)):
+            raise _bad("it changes an item a list does not have")
+        kept[int(key)] = apply_patch(kept[int(key)], p, depth + 1)
+    return copy.deepcopy(front) + kept + copy.deepcopy(tail)

@@ -107,10 +107,13 @@ HOSTILE = [
     ("log rule not applied", _set(["log", 0, "rules"], ["tt.combat.nukes"]), "cites a rule the tracker does not apply"),
     ("log gap", _set(["log", 1, "n"], 9), "count up from 1 without gaps"),
     ("log script", _set(["log", 0, "text"], "x" * 5000), "at most 400 characters"),
-    ("undo record hostile", _with(lambda s: s["undo"][-1]["prior"].update({"round": -5})), "Undo step"),
+    ("undo record hostile", _with(lambda s: s["undo"][-1].update({"change": ["{", {"round": ["=", -5]}]})), "Undo step"),
+    ("undo record that does not fit", _with(lambda s: s["undo"][-1].update({"change": ["[", {"back": 1}]})), "not a list"),
+    ("undo record nested deep", _with(lambda s: s["undo"][-1].update({"change": ["{", {"settings": ["{", {"x": ["{", {}]}]}]})),
+     "not there"),
     ("undo record wrong shape", _with(lambda s: s["undo"].append({"evil": 1})), "wrong shape"),
     ("too many undo steps", _with(lambda s: s["undo"].extend(s["undo"] * 3)), "at most 30 steps"),
-    ("version from the future", _set(["version"], 2), "this tracker reads version 1"),
+    ("version from the future", _set(["version"], 3), "this tracker reads version 2"),
 ]
 
 

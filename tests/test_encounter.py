@@ -779,11 +779,14 @@ def test_the_gms_own_changes_are_marked_and_a_fight_saved_before_still_reads():
     """Edits, the table's rulings and Initiative are the GM's: their log entries are marked "gm" (the players' view
     leaves them out: "Ogre: Vitality 14 to 9" names a foe's numbers); attacks and turns are not. A fight saved
     before the players' view (no "band", no "gm") reads as it was, its bands derived."""
-    s = fresh(*[a for a, _ in FIGHT[:6]], {"do": "edit", "id": "c4", "set": {"vitality": 9}}, {"do": "next"})
+    states = [new_encounter()]
+    for i, a in enumerate([*(a for a, _ in FIGHT[:6]), {"do": "edit", "id": "c4", "set": {"vitality": 9}}, {"do": "next"}]):
+        states.append(step(states[-1], a, 1 + i)[0])
+    s = states[-1]
     marked = [(e["text"], e.get("gm", False)) for e in s["log"]]
     assert [t for t, gm in marked if gm] == ["Ogre's Initiative is 17.", "Ogre: vitality 14 to 9."]
     assert marked[-1] == ("Round 1, Ogre's turn: 2. Upkeep step.", False)
-    old = json.loads(json.dumps(s))
+    old = saved_by_version_1(states)
     for c in old["combatants"]:
         del c["band"]
     for e in old["log"]:
@@ -795,8 +798,58 @@ def test_the_gms_own_changes_are_marked_and_a_fight_saved_before_still_reads():
     assert [c["band"] for c in read["combatants"]] == ["unhurt", "unhurt", "unhurt", "hurt"]
     assert not any("gm" in e for e in read["log"])
     assert encounter_step(read, {"do": "next"})[0]["log"][-1]["text"] == "Round 1, Ogre's turn: 3. Draw step."
+    # its undo records are version 2's now, and undo the same steps
+    assert read["version"] == 2 and len(read["undo"]) == len(states) - 1
+    back = read
+    for before in reversed(states[:-1]):
+        back = encounter_step(back, {"do": "undo"})[0]
+        assert back["combatants"] == before["combatants"] and back["round"] == before["round"] and len(back["log"]) == len(before["log"])
     with pytest.raises(InputError, match="gm must be true"):
         check_encounter({**s, "log": [{**s["log"][0], "gm": "yes"}, *s["log"][1:]]})
+
+
+def saved_by_version_1(states):
+    """The last of `states` as version 1 saved it: each undo record the fields the step changed (the combatants it
+    changed by index, when nobody was added or removed) and the log entries it pushed out (none in a short fight)."""
+    from calculators.tell_tale.encounter_state import STATE_KEYS
+
+    def record(before, after):
+        prior, patch = {}, {}
+        for key in STATE_KEYS:
+            if key in ("log", "undo") or before[key] == after[key]:
+                continue
+            if key == "combatants" and [c["id"] for c in before[key]] == [c["id"] for c in after[key]]:
+                patch = {str(i): b for i, (b, a) in enumerate(zip(before[key], after[key])) if a != b}
+            else:
+                prior[key] = before[key]
+        return {"prior": prior, "patch": patch, "trimmed": []}
+
+    last = json.loads(json.dumps(states[-1]))
+    undo = []
+    for before, after in zip(states, states[1:]):  # an undo took its record away; any other step added one
+        if len(after["log"]) < len(before["log"]) and after["log_start"] == before["log_start"]:
+            undo.pop()
+        else:
+            undo.append(record(before, after))
+    return json.loads(json.dumps({**last, "version": 1, "undo": undo[-UNDO_CAP:]}))
+
+
+def test_a_fight_saved_by_version_1_reads_with_every_undo_and_a_broken_record_is_refused():
+    states = [new_encounter()]
+    for action, seed in FIGHT[:40]:
+        states.append(step(states[-1], action, seed)[0])
+    read = check_encounter(saved_by_version_1(states))
+    assert read == {**states[-1], "undo": read["undo"]} and len(read["undo"]) == UNDO_CAP
+    back, kept = read, []
+    for action, state in zip([a for a, _ in FIGHT[:40]], states[1:]):  # the states the undo history leads back to
+        kept = kept[:-1] if action["do"] == "undo" else [*kept, state]
+    for before in reversed([states[0], *kept][-UNDO_CAP - 1:-1]):
+        back = encounter_step(back, {"do": "undo"})[0]
+        assert back == {**before, "undo": back["undo"]}
+    broken = saved_by_version_1(states)
+    broken["undo"][-1]["prior"]["round"] = -5
+    with pytest.raises(InputError, match=f"Undo step {UNDO_CAP} of {UNDO_CAP} does not lead back"):
+        check_encounter(broken)
 
 
 # ---------------------------------------------------------------- steps that pass on their own (issue 20)

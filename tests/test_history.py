@@ -12,9 +12,11 @@ import json
 import pickle
 
 import pytest
+from hypothesis import given, strategies as st
 
 from calculators import history, runner
-from calculators.history import Record, compact_json, state_text
+from calculators.checks import InputError
+from calculators.history import Record, apply_patch, compact_json, reverse_patch, state_text
 from calculators.web import compute
 from helpers_encounter import FIGHT
 
@@ -162,3 +164,54 @@ def test_a_steps_json_work_does_not_grow_with_the_history(monkeypatch):
     (short, short_len), (long, long_len) = work[12], work[150]
     assert long_len > 5 * short_len, work
     assert long < 1.5 * short, work
+
+
+# ---------------------------------------------------------------- one undo design: the reverse patch
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text("ab", max_size=2),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text("abc", max_size=2), inner, max_size=4),
+    max_leaves=25,
+)
+
+
+@given(json_values, json_values)
+def test_the_reverse_patch_of_any_two_values_turns_the_second_back_into_the_first(before, after):
+    patch = reverse_patch(before, after)
+    assert patch is not None or before == after
+    back = after if patch is None else apply_patch(after, patch)
+    assert back == before and json.loads(json.dumps(patch)) == patch  # JSON-ready: it is saved with the state
+
+
+@given(st.lists(json_values, max_size=12, unique_by=json.dumps), st.integers(0, 4), st.lists(json_values, max_size=3))
+def test_a_log_that_drops_its_oldest_and_adds_at_its_end_keeps_only_those_in_its_patch(log, dropped, added):
+    """A log that keeps its last entries (each one different, as numbered entries are): the patch holds the
+    entries dropped and the count added, never the entries kept."""
+    after = log[dropped:] + added
+    patch = reverse_patch({"log": log}, {"log": after})
+    assert (apply_patch({"log": after}, patch) if patch else {"log": after}) == {"log": log}
+    if log[dropped:] and added:
+        assert patch == ["{", {"log": ["[", {**({"front": log[:dropped]} if dropped else {}), "back": len(added)}]}]
+
+
+@given(json_values, st.recursive(st.none() | st.integers() | st.text(max_size=3) | st.sampled_from(["=", "{", "[", "-"]),
+                                 lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["front", "at", "tail", "back", "0", "a"]), inner, max_size=4),
+                                 max_leaves=20))
+def test_a_hostile_patch_is_refused_in_words_or_applied_never_an_exception(value, patch):
+    try:
+        apply_patch(value, patch)
+    except InputError as err:
+        assert str(err).startswith("An undo record is not readable")
+
+
+def test_a_patch_that_nests_past_any_state_is_refused():
+    patch: list = ["=", 1]
+    for _ in range(40):
+        patch = ["{", {"a": patch}]
+    value: dict = {}
+    inner = value
+    for _ in range(40):
+        inner["a"] = {}
+        inner = inner["a"]
+    with pytest.raises(InputError, match="nests too deep"):
+        apply_patch(value, patch)

@@ -3,9 +3,11 @@
 A season is plain JSON-ready data built only from its log. Each action is
 checked, completed (a roll-off rolled for it is written into it) and
 applied by `apply_action`; `replay` rebuilds the very same season from the
-log's actions alone. So undo is the log less its last entry, replayed, and
-a season from outside is believed only as far as its own log rebuilds it
-(`league_check.check_season`).
+log's actions alone, and a season from outside is believed only as far as
+its own log rebuilds it (`league_check.check_season`). Undo is the
+trackers' one design (history.py): each step keeps the reverse patch back
+to the season before it, for its last UNDO_CAP steps; past them, undo
+replays the log less its last entry.
 
 The rules are the forms' own: the deck checks (`decks`), the Weekend
 (`duels.resolve_weekend`) and the tally (`season.season_tally`). This
@@ -21,18 +23,19 @@ from typing import Any, cast
 
 from ..checks import InputError, got, quote
 from ..checks import Action, State
-from ..history import Record
+from ..history import Record, apply_patch, reverse_patch
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS
 from .decks import check_nom_pool, check_season_deck
 from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
 from .league_input import norm, other, read_player, read_rolls, read_row, read_settings, read_vote_pools
 from .season import WeekScore, season_tally
 
-__all__ = ["TRACKER", "VERSION", "MAX_LOG", "STATE_MAX_CHARS", "new_season", "apply_action", "replay", "undo", "LOGGED", "RULES"]
+__all__ = ["TRACKER", "VERSION", "MAX_LOG", "UNDO_CAP", "STATE_MAX_CHARS", "new_season", "apply_action", "replay", "undo", "LOGGED", "RULES"]
 
 TRACKER = "rpgdl.season"
 VERSION = 2  # 2: a Weekend keeps its Vote Pools; a division a Nom Pool never had ran out in week 0
 MAX_LOG = 100  # entries: two players, their decks and twenty weeks fit many times over
+UNDO_CAP = 30  # steps undone by their records; earlier ones by replaying the log
 STATE_MAX_CHARS = 200_000  # a season's JSON: what the tracker reads back from outside, so no step may pass it
 LOGGED = ("settings", "player", "weekend")  # the actions that change a season and go in its log
 Roll = Callable[[], tuple[int, int]]  # one roll-off's two d6, first player's first
@@ -81,6 +84,7 @@ def new_season() -> State:
         "run_out": {p: {} for p in PLAYERS},
         "result": {},
         "log": [],
+        "undo": [],
     }
     season["result"] = _result(season)
     return season
@@ -97,7 +101,13 @@ def apply_action(season: State, action: object, roll: Roll | None = None) -> tup
     action's "rolls", or rolled with `roll` (None: they must be typed). The
     entry keeps the action as completed, so replaying it needs no dice.
     """
-    return _apply(copy.deepcopy(season), action, roll)
+    new, entry, notes = _apply(copy.deepcopy(season), action, roll)
+    new["undo"] = (season["undo"] + [Record(change=reverse_patch(_without_undo(season), _without_undo(new)))])[-UNDO_CAP:]
+    return new, entry, notes
+
+
+def _without_undo(season: State) -> State:
+    return {k: v for k, v in season.items() if k != "undo"}
 
 
 def _apply(season: State, action: object, roll: Roll | None = None) -> tuple[State, dict[str, Any], list[str]]:
@@ -123,20 +133,29 @@ def _apply(season: State, action: object, roll: Roll | None = None) -> tuple[Sta
 def replay(actions: list[Any]) -> State:
     """The season its log's actions make, from a new one (no dice: the actions carry their rolls).
 
-    The season is built in place: copying it at each action, as apply_action
-    does for its caller, made an undo cost grow with the square of the log
-    (376 ms for 22 entries, 78% of it copying)."""
+    The season is built in place up to its last UNDO_CAP actions: copying it
+    at each action, as apply_action does for its caller, made an undo cost
+    grow with the square of the log (376 ms for 22 entries, 78% of it
+    copying). The last ones go through apply_action, which writes their undo
+    records, so the season is the one its steps made."""
     season = new_season()
-    for action in actions:
-        season, _, _ = _apply(season, copy.deepcopy(action))
+    for n, action in enumerate(actions):
+        if n < len(actions) - UNDO_CAP:
+            season, _, _ = _apply(season, copy.deepcopy(action))
+        else:
+            season, _, _ = apply_action(season, copy.deepcopy(action))
     return season
 
 
 def undo(season: State) -> State:
-    """The season exactly as it was before its last logged action."""
+    """The season exactly as it was before its last logged action: by its undo record, or, past the last
+    UNDO_CAP steps, by replaying the log less its last entry."""
     if not season["log"]:
         raise InputError("There is nothing to undo: the season's log is empty.", "action")
-    return replay([e["action"] for e in season["log"][:-1]])
+    if not season["undo"]:
+        return replay([e["action"] for e in season["log"][:-1]])
+    before = apply_patch(_without_undo(season), season["undo"][-1]["change"])
+    return {**before, "undo": season["undo"][:-1]}
 
 
 def _settings(season: State, action: Action) -> dict[str, Any]:

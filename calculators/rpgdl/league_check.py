@@ -3,7 +3,9 @@
 Only the log is read: its actions are replayed from a new season, each
 checked as if typed again, so nothing in a season can be other than its
 actions make it. Every other field given must be what the replay rebuilds;
-fields left out are rebuilt (a link carries the log alone). A season saved
+fields left out are rebuilt (a link carries the log alone). The undo records
+are rebuilt too, and the saved ones not read: an undo in the tracker leaves
+fewer than the log rebuilds. A season saved
 by an older version of the tracker is rebuilt from its actions alone: the
 words and fields it kept beside them were that version's. Bad or hostile
 input is refused with a sentence naming what is wrong.
@@ -70,7 +72,7 @@ def check_season(raw: object) -> State:
             where = _difference(entry[key], built[key], f"log/{n - 1}/{key}")
             if where:
                 raise InputError(_mismatch(where), "state")
-    for key in known - {"log"}:
+    for key in known - {"log", "undo"}:  # the undo records are rebuilt with the rest: the saved ones are not read
         if key in raw:
             where = _difference(raw[key], season[key], key)
             if where:

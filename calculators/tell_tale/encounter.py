@@ -342,7 +342,7 @@ def encounter_step(state: State, action: Action, rng: random.Random | None = Non
     log = state["log"] + [entry]
     trimmed = log[: max(0, len(log) - LOG_CAP)]
     s["log"], s["log_start"] = log[len(trimmed):], s["log_start"] + len(trimmed)
-    s["undo"] = (state["undo"] + [undo_record(state, s, trimmed)])[-UNDO_CAP:]
+    s["undo"] = (state["undo"] + [undo_record(state, s)])[-UNDO_CAP:]
     size = _size(s)  # measured again only while something is dropped
     while s["undo"] and size > STATE_BUDGET:
         s["undo"] = s["undo"][1:]

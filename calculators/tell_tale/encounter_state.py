@@ -18,11 +18,11 @@ from typing import Any, cast
 
 from ..checks import UNSAFE, InputError, check_name, quote, shown
 from ..checks import State
-from ..history import Record, records
+from ..history import Record, apply_patch, records, reverse_patch
 from .combat import haste_speed, power_after_counters
 
 TRACKER = "tell_tale.encounter"
-VERSION = 1
+VERSION = 2  # 2: an undo record is the reverse patch of history.py; version 1 kept prior values and combatants by index
 
 # ---------------------------------------------------------------- rule data
 
@@ -388,23 +388,29 @@ def check_core(raw: object) -> State:
 # ---------------------------------------------------------------- undo records
 
 
-def undo_record(before: dict[str, Any], after: dict[str, Any], trimmed: list[Record]) -> Record:
-    """What undoes the step from `before` to `after`: the top-level values it changed
-    (only the combatants it changed, when nobody was added or removed) and the
-    log entries it pushed out of the log."""
-    prior, patch = {}, {}
-    for key in STATE_KEYS:
-        if key in ("log", "undo") or before[key] == after[key]:
-            continue
-        if key == "combatants" and [c["id"] for c in before[key]] == [c["id"] for c in after[key]]:
-            patch = {str(i): b for i, (b, a) in enumerate(zip(before[key], after[key])) if a != b}
-        else:
-            prior[key] = before[key]
-    return Record(prior=prior, patch=patch, trimmed=trimmed)
+def undo_record(before: State, after: State) -> Record:
+    """What undoes the step from `before` to `after`: the reverse patch of everything but the undo list
+    (history.reverse_patch: the fields and combatants' fields it changed, the log entries it pushed out)."""
+    return Record(change=reverse_patch(_without_undo(before), _without_undo(after)))
 
 
-def restore(state: State, record: dict[str, Any]) -> State:
-    """The state before the step that `record` undoes (undo list: the records before it)."""
+def _without_undo(state: State) -> State:
+    return {k: v for k, v in state.items() if k != "undo"}
+
+
+def restore(state: State, record: object) -> State:
+    """The state before the step that `record` undoes (undo list: the records before it), not yet checked."""
+    if not isinstance(record, dict) or set(record) != {"change"}:
+        raise InputError("An undo record has the wrong shape.", "state")
+    before = apply_patch(_without_undo(state), record["change"]) if record["change"] is not None else _without_undo(state)
+    if not isinstance(before, dict):
+        raise InputError("An undo record has the wrong shape.", "state")
+    return {**before, "undo": state["undo"][:-1]}
+
+
+def _restore_version_1(state: State, record: object) -> State:
+    """Version 1's undo record applied: the top-level values it changed, the combatants it changed by index
+    and the log entries the step pushed out. Read only to bring a fight saved then to version 2."""
     if not isinstance(record, dict) or set(record) != {"prior", "patch", "trimmed"}:
         raise InputError("An undo record has the wrong shape.", "state")
     prior, patch, trimmed = record["prior"], record["patch"], record["trimmed"]
@@ -430,16 +436,21 @@ def check_encounter(raw: object) -> State:
     Each undo record is applied in turn and the state before it checked as
     well, so an undo never brings back anything that is not a valid state.
     """
-    state = check_core(raw)
+    first = isinstance(raw, dict) and raw.get("version") == 1 and not isinstance(raw.get("version"), bool)
+    state = check_core({**raw, "version": VERSION} if first and isinstance(raw, dict) else raw)
     assert isinstance(raw, dict)  # check_core accepts only a JSON object
     raw_records = raw["undo"]
     if not isinstance(raw_records, list) or len(raw_records) > UNDO_CAP:
         raise InputError(f"The undo history must be a list of at most {UNDO_CAP} steps.", "state")
-    current = {**state, "undo": list(raw_records)}
+    current, chain = {**state, "undo": list(raw_records)}, [state]
     for i in range(len(raw_records) - 1, -1, -1):
         try:
-            current = {**check_core(restore(current, raw_records[i])), "undo": raw_records[:i]}
+            current = {**check_core((_restore_version_1 if first else restore)(current, raw_records[i])), "undo": raw_records[:i]}
         except InputError as err:
             raise InputError(f"Undo step {i + 1} of {len(raw_records)} does not lead back to a valid encounter: {err}", "state") from None
-    state["undo"] = records(clone(raw_records))
+        chain.append(current)
+    if first:  # a fight saved by version 1: the same steps undone, their records written as version 2 writes them
+        state["undo"] = [undo_record(chain[j + 1], chain[j]) for j in range(len(chain) - 2, -1, -1)]
+    else:
+        state["undo"] = records(clone(raw_records))
     return state
