@@ -49,7 +49,7 @@ def pool(prefix: str) -> str:
     return "\n".join(f"{prefix}{d[0].upper()}{i}, {d.capitalize()}" for d in SLOTS for i in range(1, 6))
 
 
-FIGHT = made("tell_tale.encounter", ADD)  # four combatants
+FIGHT = made("tell_tale.encounter", ADD + [{**a, "name": a["name"] + " twin"} for a in ADD[:2]])  # six combatants
 OLDER_FIGHT = made("tell_tale.encounter", ADD[:2])  # the one put aside before
 SMALL_FIGHT = made("tell_tale.encounter", [{"do": "add", "name": "Zed", "kind": "npc", "power": 1, "toughness": 1, "vitality": 3}])
 SEASON = made("rpgdl.season", [
@@ -263,7 +263,7 @@ def test_a_change_that_meets_another_tabs_asks_which_goes_on(phone, base_url):
     expect(notice).to_contain_text("Going on with the other tab's", timeout=BOOT)
     assert storage(page, t["key"]) == FIGHT
     assert [c["name"] for c in json.loads(storage(page, t["key"] + ":before"))["combatants"]] == ["Zed", "Bob"]
-    expect(page.locator(".enc-card")).to_have_count(4)
+    expect(page.locator(".enc-card")).to_have_count(len(json.loads(FIGHT)["combatants"]))
     # And back: this tab's fight, the other put aside.
     page.click("[data-keep=bring-back]")
     expect(page.locator(".enc-card")).to_have_count(2, timeout=BOOT)
