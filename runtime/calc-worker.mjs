@@ -78,7 +78,9 @@ async function fetchOk(url, as) {
 
 /** loadPyodide, settled at once when the wasm cannot be had (Pyodide would
  * wait for ever): then with a RuntimeFileError that says why. `onInstance`
- * sees the wasm's instance first (see restoreOptions). */
+ * sees the wasm's instance first (see restoreOptions).
+ * @param {any} loadPyodide @param {any} options
+ * @param {(instance: WebAssembly.Instance) => void} [onInstance] */
 async function load(loadPyodide, options, onInstance = undefined) {
   const watch = watchWasm({ onInstance });
   try {
@@ -160,7 +162,7 @@ onmessage = async ({ data }) => {
     try {
       await boot(data.snapshot !== false);
     } catch (err) {
-      postMessage({ type: "failed", error: String(err && err.message ? err.message : err) });
+      postMessage({ type: "failed", error: err instanceof Error ? err.message : String(err) });
     }
   } else if (data.type === "compute") {
     let result;

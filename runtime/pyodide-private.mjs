@@ -191,7 +191,7 @@ export function watchWasm({ onInstance = (_instance) => {} } = {}) {
   failed.catch(() => {});
   /** @type {any} */ (WebAssembly).instantiate = async function (/** @type {any} */ source, /** @type {any} */ imports) {
     const result = await instantiate.call(WebAssembly, source, imports);
-    onInstance(result instanceof WebAssembly.Instance ? result : result.instance);
+    onInstance(result instanceof WebAssembly.Instance ? result : /** @type {any} */ (result).instance);
     return result;
   };
   const putBack = () => { WebAssembly.instantiate = instantiate; };

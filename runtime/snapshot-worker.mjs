@@ -9,5 +9,5 @@ try {
   const bytes = await fetchSnapshot((layout) => postMessage({ layout }));
   postMessage({ bytes }, [bytes.buffer]);
 } catch (err) {
-  postMessage({ error: String(err && err.message ? err.message : err) });
+  postMessage({ error: err instanceof Error ? err.message : String(err) });
 }

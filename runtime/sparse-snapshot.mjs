@@ -42,7 +42,7 @@ export async function fetchSnapshot(onLayout) {
   const decoder = new ZSTDDecoder();
   await decoder.init();
   const ok = await response;
-  if (!ok.ok) throw new Error(`snapshot.bin.zst answered ${ok.status}`);
+  if (!ok.ok || !ok.body) throw new Error(`snapshot.bin.zst answered ${ok.status}`);
   return unpack(ok.body, { decode: (bytes, size) => decoder.decode(bytes, size), onLayout });
 }
 
