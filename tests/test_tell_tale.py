@@ -627,3 +627,23 @@ def test_the_kept_odds_are_never_changed_by_a_caller():
     odds = attack_odds(5, mode="normal")
     odds.clear()
     assert sum(attack_odds(5, mode="normal").values()) == 1
+
+
+def test_an_attack_form_checks_power_once_per_public_function_it_calls(monkeypatch):
+    """Issue 21: Power was checked 22 times for one attack form (once per face of the d20 while its odds were
+    worked out). Each public function checks what it is given; inside, the checked number is passed on."""
+    from calculators.tell_tale import combat
+
+    seen = []
+    check = combat.whole
+
+    def counted(value, what, *args, **kwargs):
+        if what == "Power":
+            seen.append(value)
+        return check(value, what, *args, **kwargs)
+
+    monkeypatch.setattr(combat, "whole", counted)
+    combat._damage_die_of.cache_clear()
+    answer = runner.run("tell_tale.resolve_attack", {"power": "7", "d20": "20", "crit_d4": "3"})
+    assert answer["ok"] and answer["headline"].startswith("Critical") and "21" in answer["headline"]
+    assert seen == [7, 7]  # resolve_attack's and attack_odds'

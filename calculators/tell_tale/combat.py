@@ -75,7 +75,11 @@ def attack_band(d20: int) -> str:
 
 def band_damage(power: int, outcome: str, crit_d4: int | None = None) -> int:
     """Damage of a band: 0, half Power rounded down, Power, or Power x d4."""
-    power = _power(power)
+    return _band_damage(_power(power), outcome, crit_d4)
+
+
+def _band_damage(power: int, outcome: str, crit_d4: int | None = None) -> int:
+    """band_damage for a Power already checked (by the public function that was called)."""
     if outcome == "miss":
         return 0
     if outcome == "half":
@@ -210,7 +214,7 @@ def _attack(power: object, d20: object, mode: object, crit_d4: object, d20_field
     checked_d4 = None if crit_d4 is None else die(crit_d4, 4, d4_field)
     d4 = checked_d4 if outcome == "critical" else None
     try:
-        damage = band_damage(power, outcome, d4)
+        damage = _band_damage(power, outcome, d4)
     except InputError as err:  # a kept 20 without its d4
         raise InputError(str(err), d4_field) from None
     return Attack(power, mode, dice, kept, outcome, d4, damage)
@@ -245,7 +249,7 @@ def _damage_die_of(power: int, mode: RollMode) -> icepool.Die:
         outcome = attack_band(d20)
         if outcome == "critical":
             return icepool.d4 * power
-        return band_damage(power, outcome)
+        return _band_damage(power, outcome)
 
     return attack_die(mode).map(damage)
 
