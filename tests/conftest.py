@@ -71,6 +71,27 @@ def pytest_collection_modifyitems(config, items):
                 test._hypothesis_internal_use_settings = settings(own, max_examples=FAST_EXAMPLES)
 
 
+def made_once(tmp_path_factory, name: str, make):
+    """make()'s JSON-ready result, made by one pytest-xdist process and read by the others.
+
+    For a slow module fixture (Material's search worker over every rule ID,
+    Pyodide under Node): each process ran it again. The processes share the
+    parent of their temporary folders; the first to take the lock makes the
+    result there, the others wait for it and read it."""
+    import fcntl
+    import json
+
+    shared = tmp_path_factory.getbasetemp().parent if os.environ.get("PYTEST_XDIST_WORKER") else tmp_path_factory.getbasetemp()
+    path = shared / f"made-once-{name}.json"
+    with open(shared / f"made-once-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            return json.loads(path.read_text(encoding="utf-8"))
+        result = make()
+        path.write_text(json.dumps(result), encoding="utf-8")
+        return result
+
+
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -12,6 +12,7 @@ with a sentence; the command line runs an encounter file.
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
 import subprocess
@@ -826,7 +827,7 @@ def saved_by_version_1(states):
 
     last = json.loads(json.dumps(states[-1]))
     undo = []
-    for before, after in zip(states, states[1:]):  # an undo took its record away; any other step added one
+    for before, after in itertools.pairwise(states):  # an undo took its record away; any other step added one
         if len(after["log"]) < len(before["log"]) and after["log_start"] == before["log_start"]:
             undo.pop()
         else:

@@ -12,7 +12,7 @@ import pytest
 
 from calculators.registry import all_calculators
 from calculators.runner import run
-from conftest import ROOT
+from conftest import ROOT, made_once
 from helpers import PAGES_WITH_EXAMPLES, examples
 
 pytestmark = pytest.mark.node
@@ -30,8 +30,8 @@ def cases():
     return out
 
 
-@pytest.fixture(scope="module", params=["boot", "snapshot"])
-def pyodide_report(request, site, tmp_path_factory):
+def under_node(site, folder, how: str) -> dict:
+    """The Node runner's report for one way of starting ("boot", "snapshot")."""
     node = shutil.which("node")
     assert node, "Node.js is needed for the Pyodide tests (make setup installs the npm runtime)"
     runtime = next((site / "pyodide").iterdir())
@@ -39,12 +39,33 @@ def pyodide_report(request, site, tmp_path_factory):
         "doctests": {str(p.relative_to(p.parents[1])): examples(p) for p in PAGES_WITH_EXAMPLES},
         "cases": cases(),
     }
-    path = tmp_path_factory.mktemp("pyodide") / "cases.json"
+    path = folder / f"cases-{how}.json"
     path.write_text(json.dumps(data))
-    proc = subprocess.run([node, "tests/pyodide_runner.mjs", str(runtime), str(path), request.param],
+    proc = subprocess.run([node, "tests/pyodide_runner.mjs", str(runtime), str(path), how],
                           capture_output=True, text=True, timeout=600, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def pyodide_reports(site, tmp_path_factory):
+    """Each way of starting run once under Node, when a test first asks for it, for every pytest process
+    (conftest.made_once): a parametrized module fixture was made again each time the order of the tests
+    switched between the two, and once more in each process."""
+    made: dict[str, dict] = {}
+    folder = tmp_path_factory.mktemp("pyodide")
+
+    def report(how: str) -> dict:
+        if how not in made:
+            made[how] = made_once(tmp_path_factory, f"pyodide-{how}", lambda: under_node(site, folder, how))
+        return made[how]
+
+    return report
+
+
+@pytest.fixture(params=["boot", "snapshot"])
+def pyodide_report(request, pyodide_reports):
+    return pyodide_reports(request.param)
 
 
 def test_it_really_is_pyodide(pyodide_report):

@@ -18,7 +18,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT
+from conftest import ROOT, made_once
 from helpers import material_search, shown_links
 GAMES = {"tell-tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
@@ -148,9 +148,10 @@ EVERY_ID = """async (ids) => {
 
 
 @pytest.fixture(scope="module")
-def searched(site, rules):
-    """Every rule ID through Material's search worker under Node: {id: result groups}."""
-    return material_search(site, [r["id"] for r in rules])
+def searched(site, rules, tmp_path_factory):
+    """Every rule ID through Material's search worker under Node: {id: result groups} (made once for all
+    pytest processes: conftest.made_once)."""
+    return made_once(tmp_path_factory, "searched", lambda: material_search(site, [r["id"] for r in rules]))
 
 
 def index_first(searched, rid):
