@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 
 from calculators.registry import compact_json
 from calculators.web import compute
@@ -46,28 +47,40 @@ def ask(name: str, state: str, action: dict, seed: int = 1) -> str:
     return compute("track:" + name, json.dumps({"action": json.dumps(action)}), seed, state)
 
 
-def fight(n: int) -> str:
-    """An encounter after n actions: four combatants, then attacks, healing and turns, as at a table."""
+def play(n: int, *, undo: bool = False) -> Iterator[tuple[dict, str]]:
+    """An encounter played to about n actions, each step's state and its text: four combatants, then attacks,
+    healing and turns, as at a table (and undo now and then, if asked; tests/test_history.py plays this)."""
     state, done, k = "", 0, 0
     for action in [*FIGHTERS, {"do": "start", "through": True}]:
-        _, state = send(ENCOUNTER, state, action)
+        answer, state = send(ENCOUNTER, state, action)
         done += 1
     while done < n:
         k += 1
-        current = json.loads(state)
+        current = answer["state"]
         actor = current["order"][current["turn"]]
-        foe = next(c["id"] for c in current["combatants"] if c["side"] != next(x for x in current["combatants"] if x["id"] == actor)["side"])
+        side = next(c["side"] for c in current["combatants"] if c["id"] == actor)
+        foe = next(c["id"] for c in current["combatants"] if c["side"] != side)
         low = min(current["combatants"], key=lambda c: c["vitality"])
-        for action in ({"do": "attack", "attacker": actor, "target": foe} if k % 3 == 1 else
-                       {"do": "life", "target": low["id"], "amount": 6} if k % 3 == 2 else {"do": "next", "through": True},
+        turn = k % (4 if undo else 3)
+        for action in ({"do": "attack", "attacker": actor, "target": foe} if turn == 1 else
+                       {"do": "life", "target": low["id"], "amount": 6} if turn == 2 else
+                       {"do": "undo"} if turn == 3 and k % 3 else {"do": "next", "through": True},
                        {"do": "next", "through": True}):
             try:
-                _, state = send(ENCOUNTER, state, action, k)
-                done += 1
-                break
+                answer, state = send(ENCOUNTER, state, action, k)
             except ValueError:
                 continue
-    return state
+            done += 1
+            yield answer["state"], state
+            break
+
+
+def fight(n: int) -> str:
+    """An encounter's text after about n actions (play)."""
+    last = ""
+    for step in play(n):
+        last = step[1]
+    return last
 
 
 def fastest_ms(name: str, state: str, action: dict) -> float:

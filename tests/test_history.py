@@ -18,17 +18,10 @@ from calculators import history, runner
 from calculators.checks import InputError
 from calculators.history import Record, apply_patch, compact_json, reverse_patch, state_text
 from calculators.web import compute
+from conftest import load_module
 from helpers_encounter import FIGHT
 
 ENCOUNTER = "tell_tale.encounter"
-FIGHTERS = [
-    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 60, "initiative": 14},
-    {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 60, "initiative": 12, "keywords": ["deathtouch"]},
-    {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 60, "initiative": 10},
-    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 60, "initiative": 9, "keywords": ["trample"]},
-]
-
-
 def test_a_record_refuses_every_change_and_copies_as_itself():
     r = Record(n=1, text="Vraska attacks", details=["a", "b"])
     assert r == {"n": 1, "text": "Vraska attacks", "details": ["a", "b"]} and r.text == compact_json(dict(r))
@@ -51,30 +44,11 @@ def step_json(name: str, state: str, action: dict, seed: int | None = 1) -> tupl
     return answer, runner._answered[name]
 
 
-def long_fight(n: int) -> tuple[dict, str]:
-    """An encounter after about n actions: attacks, healing, undo and turns among four combatants."""
-    state, done, k = "", 0, 0
-    for action in [*FIGHTERS, {"do": "start", "through": True}]:
-        answer, state = step_json(ENCOUNTER, state, action)
-        done += 1
-    while done < n:
-        k += 1
-        s = answer["state"]
-        actor = s["order"][s["turn"]]
-        side = next(c["side"] for c in s["combatants"] if c["id"] == actor)
-        foe = next(c["id"] for c in s["combatants"] if c["side"] != side)
-        low = min(s["combatants"], key=lambda c: c["vitality"])
-        for action in ({"do": "attack", "attacker": actor, "target": foe} if k % 4 == 1 else
-                       {"do": "life", "target": low["id"], "amount": 6} if k % 4 == 2 else
-                       {"do": "undo"} if k % 4 == 3 and k % 3 else {"do": "next", "through": True},
-                       {"do": "next", "through": True}):
-            try:
-                answer, state = step_json(ENCOUNTER, state, action, k)
-            except AssertionError:
-                continue
-            done += 1
-            yield answer["state"], state
-            break
+def long_fight(n: int):
+    """An encounter played to about n actions with undo now and then (the benchmark's fight): each state and its
+    text as the worker wrote it."""
+    for state, _ in load_module("benchmarks/tracker_steps.py").play(n, undo=True):
+        yield state, runner._answered[ENCOUNTER]
 
 
 def test_the_state_text_is_the_states_compact_json_and_no_record_changes_over_a_long_fight():
