@@ -910,3 +910,12 @@ def test_through_is_true_or_false(bad):
         return
     with pytest.raises(InputError, match="through is true or false"):
         step(s, {"do": "next", "through": bad})
+
+
+@pytest.mark.parametrize(("typed", "field"), [({"power": "lots"}, "power"), ({"vitality": 5000}, "vitality"),
+                                              ({"toughness": -1}, "toughness"), ({"initiative": "x"}, "initiative")])
+def test_a_number_refused_while_adding_names_the_field_that_typed_it(typed, field):
+    """The add form marks the field at fault (tracker-shell.js markFieldAtFault): the refusal names it, also for
+    the numbers the tracker makes from it (full Vitality from Vitality, Toughness left from Toughness)."""
+    answer = runner.track(TRACKER, "", json.dumps({"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 2, "vitality": 6, **typed}))
+    assert not answer["ok"] and answer["field"] == field and not answer["error"].startswith("Combatant")

@@ -340,6 +340,35 @@ def test_a_refused_action_says_why_beside_the_form(page, base_url):
     page.click("[data-enc=add]")
     page.locator("[data-enc=add-error]", has_text="Power must be a whole number").wait_for()
     assert len(stored(page)["combatants"]) == 1
+    # The field at fault is marked and says why beside it, as in the season's forms (tracker-shell.js)
+    power = page.locator("#enc-add-power")
+    expect(power).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#enc-add-power-error")).to_contain_text("Power must be a whole number")
+    assert "enc-add-power-error" in power.get_attribute("aria-describedby")
+    page.fill("#enc-add-power", "1")
+    page.click("[data-enc=add]")
+    expect(page.locator(".enc-card")).to_have_count(2, timeout=BOOT)
+    expect(power).not_to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#enc-add-power-error")).to_be_hidden()
+
+
+def test_a_refused_die_is_marked_beside_its_field(page, base_url):
+    open_page(page, base_url)
+    for done, (action, seed) in enumerate(FIGHT[:6], 1):  # four combatants, the fight under way
+        perform(page, action, seed)
+        wait_for_log(page, done)
+    page.select_option("[data-enc=do]", "attack")
+    page.fill("[data-enc=d20]", "23")
+    page.click("[data-enc=resolve]")
+    expect(page.locator(".enc-act + [role=alert]")).to_contain_text("A d20 shows 1 to 20; got 23", timeout=BOOT)
+    d20 = page.locator("[data-enc=d20]")
+    expect(d20).to_have_attribute("aria-invalid", "true")
+    expect(page.locator(f"#{d20.get_attribute('id')}-error")).to_contain_text("A d20 shows 1 to 20; got 23")
+    page.fill("[data-enc=d20]", "")
+    page.click("[data-enc=roll]")  # every die rolled (Vraska strikes twice)
+    wait_for_log(page, 7)
+    expect(d20).not_to_have_attribute("aria-invalid", "true")
+    assert not page.errors
 
 
 def test_the_tracker_on_a_phone_has_no_sideways_scroll_and_big_targets(browser, base_url):

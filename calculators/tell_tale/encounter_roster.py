@@ -15,7 +15,7 @@ from ..checks import Action, State
 from .characters import stat_total
 from .encounter_fight import Act, able, after_change, on_turn, take
 from .encounter_state import (
-    ACTIONS_PER_TURN, HOLDERS, KEYWORDS, KINDS, MAX_COMBATANTS, MAX_ID, SETTINGS, Combatant, by_id, check_combatant, check_settings,
+    ACTIONS_PER_TURN, HOLDERS, KEYWORDS, KINDS, MAX_COMBATANTS, MAX_ID, SETTINGS, Combatant, StoredFieldError, by_id, check_combatant, check_settings,
 )
 import itertools
 
@@ -73,7 +73,9 @@ def add(act: Act, action: Action) -> None:
         c = check_combatant(raw, n, s["settings"])
     except InputError as err:  # the sentence, without "Combatant n (name): ": it is being added
         text = str(err).removeprefix(f"Combatant {n} ({raw['name']}): ")
-        raise InputError(text[0].upper() + text[1:], err.field if err.field != "state" else "action") from None
+        typed = {"max_vitality": "vitality", "toughness_now": "toughness"}  # numbers the tracker makes from those typed
+        key = typed.get(err.key, err.key) if isinstance(err, StoredFieldError) else None
+        raise InputError(text[0].upper() + text[1:], key if key in action else err.field if err.field != "state" else "action") from None
     if kind == "summon":
         assert owner is not None  # a summon without an owner was refused above
         act.cite("tt.summoning.toughness-upkeep", "tt.summoning.one-summon")

@@ -202,11 +202,22 @@ def clone[T: (dict[str, Any], list[Any])](state: T) -> T:
 # ---------------------------------------------------------------- checks
 
 
-def _whole(value: object, what: str, lo: int, hi: int) -> int:
+class StoredFieldError(InputError):
+    """A combatant's stored number at fault (`key`): the add and edit forms mark the field that typed it."""
+
+    def __init__(self, message: str, key: str):
+        super().__init__(message, "state")
+        self.key = key
+
+
+def _whole(value: object, what: str, lo: int, hi: int, key: str | None = None) -> int:
+    def fault(message: str) -> InputError:
+        return StoredFieldError(message, key) if key else InputError(message, "state")
+
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{what} must be a whole number; got {quote(shown(value) if not isinstance(value, str) else value)}.", "state")
+        raise fault(f"{what} must be a whole number; got {quote(shown(value) if not isinstance(value, str) else value)}.")
     if not lo <= value <= hi:
-        raise InputError(f"{what} must be from {lo} to {hi}; got {shown(value)}.", "state")
+        raise fault(f"{what} must be from {lo} to {hi}; got {shown(value)}.")
     return value
 
 
@@ -273,15 +284,15 @@ def check_combatant(raw: object, n: int, settings: dict[str, Any]) -> Combatant:
     if c["planeswalker"] and c["kind"] != "pc":
         raise InputError(f"{who}: only a PC can be a planeswalker.", "state")
     for key in ("power", "toughness", "speed", "counters"):
-        c[key] = _whole(raw[key], f"{who}: {LABELS[key]}", 0, MAX_STAT)
-    c["max_vitality"] = _whole(raw["max_vitality"], f"{who}: full Vitality", 0, MAX_STAT)
-    c["vitality"] = _whole(raw["vitality"], f"{who}: Vitality", -MAX_STAT, MAX_STAT)
+        c[key] = _whole(raw[key], f"{who}: {LABELS[key]}", 0, MAX_STAT, key)
+    c["max_vitality"] = _whole(raw["max_vitality"], f"{who}: full Vitality", 0, MAX_STAT, "max_vitality")
+    c["vitality"] = _whole(raw["vitality"], f"{who}: Vitality", -MAX_STAT, MAX_STAT, "vitality")
     c["boost"] = _whole(raw["boost"], f"{who}: the planeswalker Toughness change", -MAX_STAT, MAX_STAT)
     if c["boost"] and not c["planeswalker"]:
         raise InputError(f"{who}: only a planeswalker's ability changes Toughness until its next turn.", "state")
     top = c["toughness"] + max(0, c["boost"])
-    c["toughness_now"] = _whole(raw["toughness_now"], f"{who}: Toughness left", 0, top)
-    c["initiative"] = None if raw["initiative"] is None else _whole(raw["initiative"], f"{who}: Initiative", 0, MAX_STAT)
+    c["toughness_now"] = _whole(raw["toughness_now"], f"{who}: Toughness left", 0, top, "toughness_now")
+    c["initiative"] = None if raw["initiative"] is None else _whole(raw["initiative"], f"{who}: Initiative", 0, MAX_STAT, "initiative")
     if c["initiative"] is not None and c["kind"] not in HOLDERS:
         raise InputError(f"{who} acts in its owner's turn and has no Initiative of its own (tt.ruling.summon-turns).", "state")
     c["keywords"] = check_keywords(raw["keywords"], who)

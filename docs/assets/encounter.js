@@ -10,7 +10,7 @@
 import { storedSettings } from "./table.js";
 import { siteBase } from "./offline.js";
 import { el, read, vocabulary, write } from "./tracker-kit.js";
-import { TrackerShell, answerParts, button, labelUndo, newSeed, rulesLine } from "./tracker-shell.js";
+import { TrackerShell, answerParts, button, labelUndo, markFieldAtFault, newSeed, rulesLine } from "./tracker-shell.js";
 import { CHANNEL, PLAYERS_HASH, clock, setUpPlayers } from "./encounter-players.js";
 
 const NAME = "tell_tale.encounter";
@@ -104,7 +104,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       const table = await tableRulings();
       return table ? shell.send({ do: "settings", settings: table }, { from: null }) : { ok: true, state: null };
     },
-    replaced: () => { answer.replaceChildren(); errorLine.textContent = ""; },
+    replaced: () => { answer.replaceChildren(); errorLine.textContent = ""; markFieldAtFault(form, null); markFieldAtFault(addForm, null); },
     ready: () => { work.hidden = false; },
     fileName: (now) => `encounter-round-${now.round}.json`,
     filePrefix: "encounter",
@@ -586,10 +586,12 @@ export function setUp(box, { computeInWorker, copyText }) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const result = await run(readAction());
+    if (result) markFieldAtFault(form, result);
     if (result?.ok) clearDice();
   });
   rollButton.addEventListener("click", async () => {
     const result = await run(readAction(), { roll: true });
+    if (result) markFieldAtFault(form, result);
     if (result?.ok) clearDice();
   });
   actionSelect.addEventListener("change", renderForm);
@@ -661,6 +663,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     const result = await run(action, { roll: false, quiet: true });
     if (!result) return;
     addError.textContent = result.ok ? "" : result.error;
+    markFieldAtFault(addForm, result);
     if (result.ok) {
       answer.replaceChildren(...answerParts(result));
       for (const key of ["name", "power", "toughness", "vitality", "speed", "initiative"]) add[key].value = "";

@@ -10,7 +10,7 @@
 import { storedSettings } from "./table.js";
 import { siteBase } from "./offline.js";
 import { el, vocabulary } from "./tracker-kit.js";
-import { TrackerShell, answerParts, labelUndo, rulesLine } from "./tracker-shell.js";
+import { TrackerShell, answerParts, labelUndo, markFieldAtFault, rulesLine } from "./tracker-shell.js";
 
 const NAME = "rpgdl.season";
 const STORE = "table-rules:rpgdl.season"; // and STORE:before, the season an import, a link or "new season" pushed aside
@@ -104,26 +104,14 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   function clearErrors(scope) {
-    for (const input of scope.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
-    for (const line of scope.querySelectorAll(".calc-field-error")) {
-      line.textContent = "";
-      line.hidden = true;
-    }
+    markFieldAtFault(scope, null);
   }
 
   function showError(where, form, result) {
     where.replaceChildren(el("p", { class: "calc-error", role: "alert", text: result.error }));
     where.dataset.state = "error";
-    const field = form && result.field && form.querySelector(`[name="${CSS.escape(result.field)}"]`);
-    if (field) {
-      field.setAttribute("aria-invalid", "true");
-      if (form === weekForm) field.focus(); // the Enter bar may be far below the field at fault
-      const line = form.querySelector(`#${CSS.escape(field.id)}-error`);
-      if (line) {
-        line.textContent = result.error;
-        line.hidden = false;
-      }
-    }
+    const field = form && markFieldAtFault(form, result);
+    if (field && form === weekForm) field.focus(); // the Enter bar may be far below the field at fault
   }
 
   // -------------------------------------------------------------- fields like the forms'

@@ -75,6 +75,37 @@ export function labelUndo(b, last, shown = "Undo") {
   b.setAttribute("aria-label", last ? b.title : "Undo: nothing to undo");
 }
 
+/** A refusal beside the field at fault, in both trackers' forms: the field the answer names is marked
+ * invalid and its error line (made under it when the form has none) says the sentence; every earlier mark
+ * in `form` is cleared first, and nothing is marked for an answer that names no field of this form.
+ * Returns the field marked, or null.
+ * @param {HTMLElement} form @param {{ ok: boolean, error?: string, field?: string | null } | null} result */
+export function markFieldAtFault(form, result) {
+  for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+  for (const line of form.querySelectorAll(".calc-field-error")) {
+    line.textContent = "";
+    /** @type {HTMLElement} */ (line).hidden = true;
+  }
+  /** @type {HTMLElement | null} */
+  const field = result && !result.ok && result.field ? form.querySelector(`[name="${CSS.escape(result.field)}"]`) : null;
+  if (!field || !result) return null;
+  field.setAttribute("aria-invalid", "true");
+  /** @type {HTMLElement | null} */
+  let line = field.id ? form.querySelector(`#${CSS.escape(field.id)}-error`) : null;
+  if (!line && field.id) {
+    const made = el("p", { class: "calc-field-error", id: `${field.id}-error` });
+    (field.closest(".calc-field") ?? field.parentElement ?? form).append(made);
+    const described = new Set((field.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean)).add(made.id);
+    field.setAttribute("aria-describedby", [...described].join(" "));
+    line = made;
+  }
+  if (line) {
+    line.textContent = result.error ?? "";
+    line.hidden = false;
+  }
+  return field;
+}
+
 /** A seed for a step whose dice the page rolls. */
 export const newSeed = () => String(crypto.getRandomValues(new Uint32Array(1))[0]);
 
