@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
+import operator
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
@@ -66,10 +67,20 @@ def records(items: Iterable[dict[str, Any]]) -> list[Record]:
     return [i if isinstance(i, Record) else Record(i) for i in items]
 
 
+_TEXT = operator.attrgetter("text")
+
+
+def _texts(items: list[Any]) -> list[str]:
+    """Each item's text: a Record's own, anything else written (the common case in one C-level pass)."""
+    try:
+        return list(map(_TEXT, items))
+    except AttributeError:
+        return [v.text if isinstance(v, Record) else compact_json(v) for v in items]
+
+
 def _value_text(value: object) -> str:
     if isinstance(value, list) and value and isinstance(value[0], Record):
-        texts = [v.text if isinstance(v, Record) else compact_json(v) for v in value]
-        return "[" + ",".join(texts) + "]"
+        return "[" + ",".join(_texts(value)) + "]"
     return compact_json(value)
 
 
@@ -83,7 +94,7 @@ def state_length(state: State) -> int:
     total = 1 + len(state)  # the braces and the commas between the keys
     for k, v in state.items():
         if isinstance(v, list) and v and isinstance(v[0], Record):
-            total += len(compact_json(k)) + 1 + 1 + len(v) + sum(len(r.text) if isinstance(r, Record) else len(compact_json(r)) for r in v)
+            total += len(compact_json(k)) + 1 + 1 + len(v) + sum(map(len, _texts(v)))
         else:
             total += len(compact_json(k)) + 1 + len(compact_json(v))
     return total
@@ -137,6 +148,8 @@ def _list_patch(before: list[Any], after: list[Any]) -> list[Any] | None:
     overlap = min(len(before) - drop, len(after))
     at = {}
     for i in range(overlap):
+        if before[drop + i] is after[i]:  # a log's kept entries: the same records
+            continue
         p = reverse_patch(before[drop + i], after[i])
         if p is not None:
             at[str(i)] = p
