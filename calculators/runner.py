@@ -14,7 +14,7 @@ import itertools
 import json
 import random
 from collections.abc import Mapping
-from typing import NotRequired, Required, TypedDict
+from typing import Required, TypedDict
 
 from . import fmt
 from .checks import InputError, parse_seed
@@ -33,25 +33,11 @@ class Odd(TypedDict):
     percent: float
 
 
-class Told(TypedDict):
-    """What a Report says, JSON-ready: the part run()'s and track()'s answers share."""
-
-    outcome: str
-    headline: str
-    details: list[str]
-    rules: list[str]
-    odds_title: str
-    odds: list[Odd]
-    highlight: NotRequired[str | None]  # run()'s answer only: a tracker's step leaves it out
-    dice: dict[str, str]
-    seed: int | None
-
-
 class Answer(TypedDict, total=False):
     """What run() and track() answer (JSON-ready): `ok` False with the error
-    sentence and the field at fault (or None), or `ok` True with Told's
-    fields and run()'s `calculator` and `upgraded` or track()'s `tracker`
-    and new `state`."""
+    sentence and the field at fault (or None), or `ok` True with what the
+    Report says (_answer: outcome to seed; `highlight` run()'s only) and
+    run()'s `calculator` and `upgraded` or track()'s `tracker` and new `state`."""
 
     ok: Required[bool]
     outcome: str
@@ -180,15 +166,16 @@ def _track(name: str, state_json: object, action_json: object, seed: object, kep
         kept[name] = (_answered[name], new_state)
     else:
         _answered_state.pop(name, None)  # the object went to a caller who may change it
-    return {"ok": True, "tracker": name, "state": new_state, **answer}  # type: ignore[typeddict-item]  # answer is _answer's Told: none of the error keys
+    return {"ok": True, "tracker": name, "state": new_state, **answer}
 
 
-def _answer(name: str, report: Report, declared: tuple[str, ...], seed: int | None) -> Told:
+def _answer(name: str, report: Report, declared: tuple[str, ...], seed: int | None) -> Answer:
     """What a Report says, JSON-ready: the part of run()'s and track()'s answers they share."""
     unknown = set(report.rules) - set(declared)
     if unknown:  # a programming error: the page could not link these
         raise RuntimeError(f"{name} cited rules it does not declare: {sorted(unknown)}")
     return {
+        "ok": True,
         "outcome": report.outcome,
         "headline": report.headline,
         "details": list(report.details),
@@ -225,7 +212,7 @@ def run(name: str, raw: Mapping[str, object], seed: object = None) -> Answer:
     return {
         "ok": True,
         "calculator": name,
-        **_answer(name, report, calc.rules, seed_value),  # type: ignore[typeddict-item]  # a Told has none of the error keys
+        **_answer(name, report, calc.rules, seed_value),
         # The current fields that older parameters filled, so a form opened
         # from an old link can show them field by field.
         "upgraded": {field: raw[field] for field in origin if field in raw},
