@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 
 from .checks import InputError, State
 
-__all__ = ["Record", "compact_json", "state_text", "state_length", "records", "reverse_patch", "apply_patch"]
+__all__ = ["Record", "compact_json", "state_text", "state_length", "records", "reverse_patch", "apply_patch", "undo_record", "undone"]
 
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # made once: json.dumps makes one a call
@@ -212,3 +212,24 @@ def apply_patch(value: object, patch: object, depth: int = 0) -> Any:
             raise _bad("it changes an item a list does not have")
         kept[int(key)] = apply_patch(kept[int(key)], p, depth + 1)
     return copy.deepcopy(front) + kept + copy.deepcopy(tail)
+
+
+def undo_record(before: State, after: State) -> Record:
+    """A tracker step's undo record: the reverse patch from `after` to `before`, the undo lists left out."""
+    return Record(change=reverse_patch(_without_undo(before), _without_undo(after)))
+
+
+def undone(state: State, record: object) -> State:
+    """The state before the step `record` undoes, with the undo records before it (not checked again: a
+    tracker checks what it reads from outside). A record of the wrong shape is refused in a sentence."""
+    if not isinstance(record, dict) or set(record) != {"change"}:
+        raise InputError("An undo record has the wrong shape.", "state")
+    rest = _without_undo(state)
+    before = rest if record["change"] is None else apply_patch(rest, record["change"])
+    if not isinstance(before, dict):
+        raise InputError("An undo record has the wrong shape.", "state")
+    return {**before, "undo": state["undo"][:-1]}
+
+
+def _without_undo(state: State) -> State:
+    return {k: v for k, v in state.items() if k != "undo"}

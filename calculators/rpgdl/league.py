@@ -23,7 +23,7 @@ from typing import Any, cast
 
 from ..checks import InputError, got, quote
 from ..checks import Action, State
-from ..history import Record, apply_patch, reverse_patch
+from ..history import Record, undo_record, undone
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS
 from .decks import check_nom_pool, check_season_deck
 from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
@@ -102,12 +102,8 @@ def apply_action(season: State, action: object, roll: Roll | None = None) -> tup
     entry keeps the action as completed, so replaying it needs no dice.
     """
     new, entry, notes = _apply(copy.deepcopy(season), action, roll)
-    new["undo"] = (season["undo"] + [Record(change=reverse_patch(_without_undo(season), _without_undo(new)))])[-UNDO_CAP:]
+    new["undo"] = (season["undo"] + [undo_record(season, new)])[-UNDO_CAP:]
     return new, entry, notes
-
-
-def _without_undo(season: State) -> State:
-    return {k: v for k, v in season.items() if k != "undo"}
 
 
 def _apply(season: State, action: object, roll: Roll | None = None) -> tuple[State, dict[str, Any], list[str]]:
@@ -154,8 +150,7 @@ def undo(season: State) -> State:
         raise InputError("There is nothing to undo: the season's log is empty.", "action")
     if not season["undo"]:
         return replay([e["action"] for e in season["log"][:-1]])
-    before = apply_patch(_without_undo(season), season["undo"][-1]["change"])
-    return {**before, "undo": season["undo"][:-1]}
+    return undone(season, season["undo"][-1])
 
 
 def _settings(season: State, action: Action) -> dict[str, Any]:

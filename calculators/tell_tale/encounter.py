@@ -23,14 +23,14 @@ from dataclasses import dataclass, field
 
 from ..checks import InputError, one_of
 from ..checks import Action, State
-from ..history import Record, records, state_length
+from ..history import Record, records, state_length, undo_record, undone
 from .encounter_effects import EFFECTS
 from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition, take
 from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiative, sort_order
 from .encounter_state import (
     ACTIONS_PER_TURN, GM_ONLY, GONE, HOLDERS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, NOTHING_TO_DECIDE, STATE_BUDGET, STATUSES, STEP_LABELS,
     STEP_RULES, STEPS,
-    UNDO_CAP, Combatant, by_id, check_core, clone, derive, new_encounter, restore, undo_record,
+    UNDO_CAP, Combatant, by_id, check_core, clone, derive, new_encounter,
 )
 from .encounter_state import vocabulary as state_vocabulary
 from .poison import poison_tick
@@ -306,7 +306,7 @@ def undo(state: State) -> tuple[State, Step]:
     if not state["undo"]:
         raise InputError("There is nothing to undo.", "action")
     gone = state["log"][-1]
-    before = restore(state, state["undo"][-1])
+    before = undone(state, state["undo"][-1])
     # The log and the records were checked where the state came in (check_encounter
     # walks every undo back); the rest is checked again, as after any step.
     core = check_core({**before, "log": [], "log_start": 0, "undo": []})

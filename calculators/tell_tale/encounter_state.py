@@ -5,8 +5,9 @@ the page can keep it on the device, export it and put it in a link. This
 module says what a valid state is (`check_encounter`: anything from outside
 is checked here, field by field, with a sentence naming what is wrong), what
 a new one is (`new_encounter`), the numbers derived from the stored ones
-(`derive`), and how an action's undo record is made and applied. The
-actions themselves are in `encounter` and `encounter_fight`.
+(`derive`), and how version 1's undo records are read (version 2's are
+history.undo_record's, as every tracker's). The actions themselves are in
+`encounter` and `encounter_fight`.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any, cast
 
 from ..checks import UNSAFE, InputError, check_name, quote, shown
 from ..checks import State
-from ..history import Record, apply_patch, records, reverse_patch
+from ..history import Record, records, undo_record, undone
 from .combat import haste_speed, power_after_counters
 
 TRACKER = "tell_tale.encounter"
@@ -399,26 +400,6 @@ def check_core(raw: object) -> State:
 # ---------------------------------------------------------------- undo records
 
 
-def undo_record(before: State, after: State) -> Record:
-    """What undoes the step from `before` to `after`: the reverse patch of everything but the undo list
-    (history.reverse_patch: the fields and combatants' fields it changed, the log entries it pushed out)."""
-    return Record(change=reverse_patch(_without_undo(before), _without_undo(after)))
-
-
-def _without_undo(state: State) -> State:
-    return {k: v for k, v in state.items() if k != "undo"}
-
-
-def restore(state: State, record: object) -> State:
-    """The state before the step that `record` undoes (undo list: the records before it), not yet checked."""
-    if not isinstance(record, dict) or set(record) != {"change"}:
-        raise InputError("An undo record has the wrong shape.", "state")
-    before = apply_patch(_without_undo(state), record["change"]) if record["change"] is not None else _without_undo(state)
-    if not isinstance(before, dict):
-        raise InputError("An undo record has the wrong shape.", "state")
-    return {**before, "undo": state["undo"][:-1]}
-
-
 def _restore_version_1(state: State, record: object) -> State:
     """Version 1's undo record applied: the top-level values it changed, the combatants it changed by index
     and the log entries the step pushed out. Read only to bring a fight saved then to version 2."""
@@ -456,7 +437,7 @@ def check_encounter(raw: object) -> State:
     current, chain = {**state, "undo": list(raw_records)}, [state]
     for i in range(len(raw_records) - 1, -1, -1):
         try:
-            current = {**check_core((_restore_version_1 if first else restore)(current, raw_records[i])), "undo": raw_records[:i]}
+            current = {**check_core((_restore_version_1 if first else undone)(current, raw_records[i])), "undo": raw_records[:i]}
         except InputError as err:
             raise InputError(f"Undo step {i + 1} of {len(raw_records)} does not lead back to a valid encounter: {err}", "state") from None
         chain.append(current)
