@@ -824,9 +824,10 @@ def test_a_hostile_message_to_the_players_view_is_ignored_or_drawn_as_text(brows
     saved_fight(gm, base_url, [*PARTY_AND_FOES, {"do": "start"}])
     players = players_window(context, gm)
     expect(players.locator("[data-players=where]")).to_have_text("Round 1 · Vraska's turn")
-    good = players.evaluate("""() => new Promise((done) => {
+    good = players.evaluate("""() => new Promise((done, fail) => {
         const c = new BroadcastChannel('table-rules:tell_tale.encounter:players');
         c.onmessage = (e) => { if (e.data.type === 'view') { c.close(); done(e.data.view); } };
+        setTimeout(() => { c.close(); fail(new Error("the GM's tab sent no view within 15 s")); }, 15000);
         c.postMessage({type: 'hello'}); })""")
     gm.close()
     expect(players.locator("[data-players=status]")).to_contain_text("The GM's tab is closed")
@@ -981,4 +982,12 @@ def test_steps_that_ask_nothing_pass_by_default_and_a_turn_is_one_tap(page, base
     assert stored(page)["step"] == "end"  # one step again
     open_page(page, base_url)  # unticked is kept too
     expect(page.locator("[data-enc=through-setting]")).not_to_be_checked()
+    # Three taps before the first is answered (a quick thumb): three steps in order, none dropped.
+    before = stored(page)
+    page.evaluate("() => { const next = document.querySelector('[data-enc=next]'); next.click(); next.click(); next.click(); }")
+    wait_for_log(page, len(before["log"]) + 3)
+    expected = before
+    for _ in range(3):
+        expected = python_step(expected, {"do": "next"}, 1)["state"]
+    assert stored(page)["log"] == expected["log"]
     assert not page.errors

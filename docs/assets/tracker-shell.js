@@ -143,6 +143,8 @@ export class TrackerShell {
     this.state = null; // as Python last answered it, checked
     this.ready = false; // the saved state is read: until then no control acts
     this.busy = false;
+    /** @type {Promise<any>} the actions tapped so far, each after the one before */
+    this.queue = Promise.resolve();
     this.choosing = false; // the two-tabs question is open: its buttons read storage when pressed
     this.unreadable = null; // the saved text Python refused: put aside by the first change, never lost
     this.what = `the ${o.thing}`;
@@ -181,9 +183,17 @@ export class TrackerShell {
   }
 
   /** One action on the state: Python's answer (null when no action may run now). When it is taken the state
-   * is saved and drawn, and a link in the address has been dealt with.
+   * is saved and drawn, and a link in the address has been dealt with. A tap while a step is being worked out
+   * is not lost: it waits for that step and comes next, in the order tapped (two quick taps on Next are two steps).
    * @param {any} action @param {{seed?: string | null}} [options] */
-  async run(action, { seed = null } = {}) {
+  run(action, options = {}) {
+    const mine = this.queue.then(() => this.runNow(action, options));
+    this.queue = mine.catch(() => null);
+    return mine;
+  }
+
+  /** @param {any} action @param {{seed?: string | null}} [options] */
+  async runNow(action, { seed = null } = {}) {
     if (this.busy || !this.ready || this.choosing) return null;
     this.busy = true;
     this.box.setAttribute("aria-busy", "true");
