@@ -38,7 +38,7 @@ def load_module(relative_path: str):
 # What a test needs, read from the fixtures it uses, so no test can leave its
 # marker out: `make check` runs `-m "not browser and not node and not site"`.
 NEEDS = {
-    "browser": {"browser", "context", "page", "base_url"},  # Chromium (and the built site it serves)
+    "browser": {"chromium", "browser", "context", "page", "base_url"},  # Chromium (and the built site it serves)
     "site": {"site"},  # the built site: building it runs Node when the calculators changed
 }
 
@@ -111,6 +111,13 @@ def site() -> Path:
     return SITE
 
 
+# An empty page at the site's origin, served by the tests' server: a test
+# puts things in the site's storage there before it opens the page under
+# test. A page of the site would load Material and, on a calculator page,
+# start the runtime only to be left: about 2 s of CPU.
+BLANK = "__blank__.html"
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """A static host as the README asks for: right MIME types, no caching games."""
 
@@ -128,11 +135,18 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_head(self):
-        """Serve sitemap.xml as if the site had been built for this address.
+        """Serve sitemap.xml as if the site had been built for this address,
+        and BLANK, an empty page at the site's origin.
 
         Material's instant navigation only takes links that are in the
         sitemap, and it compares ports: a deployment sets SITE_URL to its own
         address; this server plays that deployment on a random port."""
+        if self.path.split("?")[0] == "/" + BLANK:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return io.BytesIO(b"")
         if self.path.split("?")[0].endswith("/sitemap.xml"):
             path = Path(self.translate_path(self.path))
             here = f"http://127.0.0.1:{self.server.server_address[1]}/"
@@ -177,14 +191,57 @@ def chromium_path() -> str | None:
     return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+def without_search_index(route):
+    """The site's search index with no pages in it (its config kept)."""
+    response = route.fetch()
+    route.fulfill(response=response, json={**response.json(), "docs": []})
+
+
+class Browser:
+    """Playwright's browser, whose new contexts leave out two things the
+    pages do on every load that a test rarely looks at, unless the test asks:
+
+    - the site's service worker (service_workers="allow" keeps it): in a fresh
+      context it precaches every page of the site (539 files, 3.3 MB) and, on
+      a calculator page, the whole runtime (18 MB);
+    - Material's search index (the `search_index` marker keeps it): each page
+      load builds it again in Material's search worker, about 0.5 s of CPU,
+      a fifth of a plain page's cost. Elsewhere the index has no pages.
+
+    The tests of offline use, of the caches and of search ask for them."""
+
+    def __init__(self, browser, search: bool):
+        self._browser = browser
+        self._search = search
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+    def new_context(self, **options):
+        options.setdefault("service_workers", "block")
+        context = self._browser.new_context(**options)
+        if not self._search:
+            context.route("**/search/search_index.json", without_search_index)
+        return context
+
+    def new_page(self, **options):
+        page = self.new_context(**options).new_page()
+        return page
+
+
 @pytest.fixture(scope="session")
-def browser():
+def chromium():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def browser(chromium, request):
+    return Browser(chromium, search=request.node.get_closest_marker("search_index") is not None)
 
 
 @pytest.fixture

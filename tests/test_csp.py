@@ -92,12 +92,13 @@ addEventListener("securitypolicyviolation", (e) => __violations.push(`${e.violat
 
 
 @pytest.mark.browser
+@pytest.mark.search_index
 @pytest.mark.parametrize("delivery", ["meta", "header"])
 def test_no_violation_while_the_calculator_boots_computes_searches_and_works_offline(browser, site, delivery):
     attack = calculator_page(site, "tell_tale.resolve_attack")
     keywords = calculator_page(site, "tell_tale.first_strike")
     server, url = serve(site, PolicyHandler if delivery == "header" else SiteHandler)
-    ctx = browser.new_context()
+    ctx = browser.new_context(service_workers="allow")
     ctx.add_init_script(RECORD)
     page = ctx.new_page()
     # A violation inside a worker is not an event of the page, and Chromium

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import registry
-from conftest import ROOT
+from conftest import BLANK, ROOT
 from helpers import CUT_OPTIONS_JS, PHONE
 from helpers_encounter import FIGHT, HOSTILE
 
@@ -400,7 +400,7 @@ def test_axe_finds_nothing_in_a_fight_under_way(browser, base_url, scheme, size)
     state = None
     for action, seed in FIGHT[:36]:
         state = python_step(state, action, seed)["state"]
-    page.goto(url(base_url))
+    page.goto(base_url + BLANK)
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [STORE, json.dumps(state)])
     open_page(page, base_url)
     open_editor(page, "c4")
@@ -456,7 +456,7 @@ def saved_fight(page, base_url, actions, context_page=None):
     state = None
     for action in actions:
         state = python_step(state, action, 1)["state"]
-    page.goto(url(base_url))
+    page.goto(base_url + BLANK)
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [STORE, json.dumps(state)])
     open_page(page, base_url)
     return state

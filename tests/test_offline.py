@@ -15,7 +15,7 @@ from mkdocs.exceptions import PluginError
 from conftest import SiteHandler, load_module, serve
 from helpers import calculator_page, poll, wait_until_offline_ready, worker_data
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.search_index]  # it searches offline
 BOOT = 60_000
 
 
@@ -50,7 +50,7 @@ def test_calculators_and_pages_work_offline_after_one_visit(browser, site, base_
     if not first or not second:
         pytest.skip("the calculators are not embedded in the pages yet")
     data = worker_data(site)
-    context = browser.new_context()
+    context = browser.new_context(service_workers="allow")
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -90,7 +90,7 @@ def test_a_new_build_replaces_the_old_cache(browser, site, tmp_path):
     (deployed / "pyodide").symlink_to(site / "pyodide", target_is_directory=True)
     old = worker_data(deployed)
     server, url = serve(deployed)
-    context = browser.new_context()
+    context = browser.new_context(service_workers="allow")
     try:
         page = context.new_page()
         page.goto(url)
@@ -126,7 +126,7 @@ def test_a_new_build_replaces_the_old_cache(browser, site, tmp_path):
 
 def test_an_unknown_address_offline_shows_the_sites_404_page(browser, site, base_url):
     data = worker_data(site)
-    context = browser.new_context()
+    context = browser.new_context(service_workers="allow")
     try:
         page = context.new_page()
         page.goto(base_url)
@@ -175,7 +175,7 @@ def test_a_script_that_is_not_this_builds_is_not_kept_offline(browser, site):
     handler = type("Swapped", (SwappedScript,), {"swapping": threading.Event(), "swapped": []})
     handler.swapping.set()
     server, url = serve(site, handler)
-    context = browser.new_context()
+    context = browser.new_context(service_workers="allow")
     try:
         page = context.new_page()
         page.goto(url)

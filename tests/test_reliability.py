@@ -189,7 +189,7 @@ def test_a_damaged_wasm_served_once_does_not_stick(browser, site, tmp_path, kind
     data = worker_data(deployed)
     wasm = (deployed / data["runtime"] / "pyodide.asm.wasm").read_bytes()
     server, url = serve(deployed)
-    ctx = browser.new_context()
+    ctx = browser.new_context(service_workers="allow")
     damaged = [_wasm_route(kind, wasm)]
     served = []
 
@@ -229,7 +229,7 @@ def test_a_damaged_runtime_in_the_cache_is_dropped_when_the_boot_fails(browser, 
     shutil.copytree(site, deployed)
     data = worker_data(deployed)
     server, url = serve(deployed)
-    ctx = browser.new_context()
+    ctx = browser.new_context(service_workers="allow")
     try:
         page = ctx.new_page()
         page.goto(url + ATTACK_PAGE)
@@ -292,7 +292,7 @@ def test_after_a_deploy_a_returning_visitor_never_mixes_two_builds(browser, tmp_
     deployed = tmp_path / "deployed"
     shutil.copytree(old, deployed)
     server, url = serve(deployed)
-    ctx = browser.new_context()
+    ctx = browser.new_context(service_workers="allow")
     seen = "() => [globalThis.__rulesBuild, globalThis.__tableBuild, document.querySelector('script[src*=\"assets/rules.js\"]').getAttribute('src')]"
     rules_of = lambda data: next(u for u in data["precache"] if u.startswith("assets/rules.js"))  # noqa: E731
     try:

@@ -19,7 +19,7 @@ from calculators.registry import all_calculators
 from conftest import ROOT, SiteHandler, serve
 from helpers import poll, worker_data
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.search_index]
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 TERM_KINDS = ("glossary", "keyword")
@@ -59,9 +59,9 @@ def pytest_generate_tests(metafunc):
 
 
 @pytest.fixture(scope="module")
-def phone(browser):
+def phone(chromium):
     """One phone for the search cases: the search index loads once."""
-    context = browser.new_context(**PHONE)
+    context = chromium.new_context(**PHONE, service_workers="block")
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
@@ -294,7 +294,7 @@ def test_a_desktop_hover_shows_one_preview_at_any_address(browser, base_url, els
 def test_previews_work_offline(browser, site, base_url, rules):
     data = worker_data(site)
     assert "rule-previews.json" in data["precache"]
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(service_workers="allow", **PHONE)
     page = context.new_page()
     page.goto(base_url + "tell-tale/combat/")
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)

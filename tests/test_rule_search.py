@@ -20,6 +20,8 @@ from playwright.sync_api import expect
 
 from conftest import ROOT, made_once
 from helpers import material_search, shown_links
+
+pytestmark = pytest.mark.search_index
 GAMES = {"tell-tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 

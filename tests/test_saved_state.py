@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import registry
+from conftest import BLANK
 from helpers import BOOT, PHONE
 from helpers_encounter import ADD
 
@@ -86,7 +87,7 @@ def put(page, key, value):
 def open_with(page, base_url, tracker, saved, aside=None):
     """Open the tracker's page with `saved` (and `aside`, the copy put aside) in storage, and wait till it is read."""
     t = TRACKERS[tracker]
-    page.goto(base_url)
+    page.goto(base_url + BLANK)
     put(page, t["key"], saved)
     put(page, t["key"] + ":before", aside)
     page.goto(base_url + t["page"])

@@ -21,6 +21,7 @@ from playwright.sync_api import expect
 
 from calculators import registry
 from calculators.rpgdl.league import VERSION
+from conftest import BLANK
 from helpers import BOOT, PHONE, poll, set_fields
 
 pytestmark = pytest.mark.browser
@@ -337,7 +338,7 @@ def test_a_new_season_takes_the_tables_rulings(browser, base_url):
     context = browser.new_context(**PHONE, service_workers="block")
     try:
         page = context.new_page()
-        page.goto(base_url + PAGE)
+        page.goto(base_url + BLANK)
         page.evaluate("localStorage.setItem('table-rules:settings', JSON.stringify({'rpgdl.half_draw': 'exactly', 'rpgdl.trainwreck_limit': '4'}))")
         open_tracker(page, base_url)
         poll(page, f"() => JSON.parse(localStorage.getItem({STORE!r}) || '{{}}').log?.length === 1")
@@ -382,7 +383,7 @@ def test_mid_season_on_a_phone_is_accessible_and_fits(browser, base_url, scheme)
     context = browser.new_context(**PHONE, color_scheme=scheme, bypass_csp=True, service_workers="block")  # axe goes in as an inline script
     try:
         page = context.new_page()
-        page.goto(base_url + PAGE)
+        page.goto(base_url + BLANK)
         page.evaluate("s => localStorage.setItem('table-rules:rpgdl.season', s)", mid_season())
         open_tracker(page, base_url)
         for fold in page.locator(".season details").all():
@@ -416,7 +417,7 @@ def test_the_season_works_offline_after_one_visit(browser, site, base_url):
     """A first visit to the tracker alone keeps the runtime: offline, the season reloads and a Weekend goes in."""
     from helpers import wait_until_offline_ready, worker_data
 
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(service_workers="allow", **PHONE)
     try:
         page = context.new_page()
         page.errors = []
@@ -456,7 +457,7 @@ def test_a_weekend_where_little_changed_takes_a_few_taps(browser, base_url):
     context = browser.new_context(**PHONE, service_workers="block")
     try:
         page = context.new_page()
-        page.goto(base_url + PAGE)
+        page.goto(base_url + BLANK)
         page.evaluate("s => localStorage.setItem('table-rules:rpgdl.season', s)", json.dumps(mirror.state))
         open_tracker(page, base_url)
         assert "1 of 5 weeks played" in page.locator(".season .tracker-status").inner_text()

@@ -317,7 +317,7 @@ def test_the_log_is_capped(page, base_url):
 
 
 def test_the_log_works_offline(browser, site, base_url, pages_of):
-    context = browser.new_context()
+    context = browser.new_context(service_workers="allow")
     page = context.new_page()
     page.goto(base_url + pages_of[ATTACK])
     wait_until_offline_ready(page, worker_data(site))
