@@ -3,10 +3,12 @@ the markers that sort tests by what they need; the Hypothesis profiles."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import importlib.util
 import io
+import json
 import os
 import re
 import shutil
@@ -191,10 +193,17 @@ def chromium_path() -> str | None:
     return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def without_search_index(route):
-    """The site's search index with no pages in it (its config kept)."""
-    response = route.fetch()
-    route.fulfill(response=response, json={**response.json(), "docs": []})
+def answer_with(body: str):
+    """A route handler that answers with this JSON. A context closed while
+    it answers is no fault of the test that follows (Playwright would raise
+    the error in whatever that test calls next)."""
+    from playwright.sync_api import Error
+
+    def answer(route):
+        with contextlib.suppress(Error):
+            route.fulfill(status=200, content_type="application/json", body=body)
+
+    return answer
 
 
 class Browser:
@@ -210,9 +219,9 @@ class Browser:
 
     The tests of offline use, of the caches and of search ask for them."""
 
-    def __init__(self, browser, search: bool):
+    def __init__(self, browser, empty_index: str | None):
         self._browser = browser
-        self._search = search
+        self._empty_index = empty_index  # the index's text, or None to serve the site's own
 
     def __getattr__(self, name):
         return getattr(self._browser, name)
@@ -220,8 +229,8 @@ class Browser:
     def new_context(self, **options):
         options.setdefault("service_workers", "block")
         context = self._browser.new_context(**options)
-        if not self._search:
-            context.route("**/search/search_index.json", without_search_index)
+        if self._empty_index is not None:
+            context.route("**/search/search_index.json", answer_with(self._empty_index))
         return context
 
     def new_page(self, **options):
@@ -239,9 +248,16 @@ def chromium():
         browser.close()
 
 
+@pytest.fixture(scope="session")
+def empty_search_index(site) -> str:
+    """The site's search index with no pages in it (its config kept)."""
+    config = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["config"]
+    return json.dumps({"config": config, "docs": []})
+
+
 @pytest.fixture
-def browser(chromium, request):
-    return Browser(chromium, search=request.node.get_closest_marker("search_index") is not None)
+def browser(chromium, request, empty_search_index):
+    return Browser(chromium, None if request.node.get_closest_marker("search_index") else empty_search_index)
 
 
 @pytest.fixture
