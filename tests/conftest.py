@@ -233,10 +233,6 @@ class Browser:
             context.route("**/search/search_index.json", answer_with(self._empty_index))
         return context
 
-    def new_page(self, **options):
-        page = self.new_context(**options).new_page()
-        return page
-
 
 @pytest.fixture(scope="session")
 def chromium():

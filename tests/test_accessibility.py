@@ -152,7 +152,7 @@ def test_axe_finds_nothing_in_calculators_with_results(browser, site, base_url):
     navigation, as a reader moves about), so the runtime starts once. No
     service worker: its copy of the whole site only takes time here."""
     calcs = all_calculators()
-    context = browser.new_context(**PROFILES["phone-light"], bypass_csp=True, service_workers="block")
+    context = browser.new_context(**PROFILES["phone-light"], bypass_csp=True)
     context.add_init_script(path=AXE)
     page = context.new_page()
     failures = {}

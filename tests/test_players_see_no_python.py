@@ -197,7 +197,7 @@ def test_the_worker_speaks_of_the_calculator_not_of_python():
 @pytest.mark.browser
 def test_no_page_shows_python_on_a_phone(browser, site, base_url):
     # No calculator runtime and no service worker: only what the pages show counts.
-    context = browser.new_context(viewport=PHONE, service_workers="block")
+    context = browser.new_context(viewport=PHONE)
     context.route(re.compile(r"/pyodide/"), lambda route: route.abort())
     page = context.new_page()
     bad = []

@@ -154,7 +154,7 @@ def check_numbers(page, state):
 def phone(browser):
     """A phone, no service worker: its copy of the whole site and the runtime
     only takes time here (the offline test has its own context)."""
-    context = browser.new_context(**PHONE, service_workers="block")
+    context = browser.new_context(**PHONE)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
     page.errors = []
@@ -223,7 +223,7 @@ def test_a_five_week_season_matches_the_python_package(phone, base_url, browser,
     assert exported == mirror.state
 
     # Import on another device (a fresh context): the same season.
-    other = browser.new_context(**PHONE, service_workers="block")
+    other = browser.new_context(**PHONE)
     try:
         second = other.new_page()
         open_tracker(second, base_url)
@@ -243,7 +243,7 @@ def test_a_five_week_season_matches_the_python_package(phone, base_url, browser,
     code = link.split("#season=", 1)[1]
     carried = json.loads(zlib.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)), -15))
     assert carried == {"tracker": "rpgdl.season", "version": VERSION, "log": [{"action": e["action"]} for e in mirror.state["log"]]}
-    other = browser.new_context(**PHONE, service_workers="block")
+    other = browser.new_context(**PHONE)
     try:
         third = other.new_page()
         open_tracker(third, base_url, link)
@@ -335,7 +335,7 @@ def test_an_error_sits_beside_its_field(phone, base_url):
 
 
 def test_a_new_season_takes_the_tables_rulings(browser, base_url):
-    context = browser.new_context(**PHONE, service_workers="block")
+    context = browser.new_context(**PHONE)
     try:
         page = context.new_page()
         page.goto(base_url + BLANK)
@@ -380,7 +380,7 @@ def mid_season() -> str:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_mid_season_on_a_phone_is_accessible_and_fits(browser, base_url, scheme):
-    context = browser.new_context(**PHONE, color_scheme=scheme, bypass_csp=True, service_workers="block")  # axe goes in as an inline script
+    context = browser.new_context(**PHONE, color_scheme=scheme, bypass_csp=True)  # axe goes in as an inline script
     try:
         page = context.new_page()
         page.goto(base_url + BLANK)
@@ -454,7 +454,7 @@ def test_a_weekend_where_little_changed_takes_a_few_taps(browser, base_url):
     week1 = {"first": [r("AG1", "godlike", 8, 3), r("AH1", "heavy", 6, 3), r("AM1", "middle", 6, 2), r("AL1", "light", 2, 2)],
              "second": [r("BG1", "godlike", 8, 3), r("BH1", "heavy", 6, 3), r("BM1", "middle", 5, 2), r("BL1", "light", 4, 2)]}
     mirror.step({"do": "weekend", "week": 1, **week1})
-    context = browser.new_context(**PHONE, service_workers="block")
+    context = browser.new_context(**PHONE)
     try:
         page = context.new_page()
         page.goto(base_url + BLANK)

@@ -319,7 +319,7 @@ def test_an_old_weekend_link_fills_the_rows(page, base_url, pages_of):
 
 def test_every_page_with_a_calculator_or_a_tracker_has_the_skip_link_when_opened_directly(browser, base_url, pages_of):
     """Issue 22: opened from a bookmark or a link, not only from home; two Tabs and Enter land in the form or the tracker."""
-    context = browser.new_context(**DESKTOP, service_workers="block")
+    context = browser.new_context(**DESKTOP)
     context.route("**/pyodide/**", lambda route: route.abort())  # the link needs no calculator: no runtime to boot 17 times
     page = context.new_page()
     targets = {url: "form[data-calculator]" for url in pages_of.values()}  # the page's first form: the link's target
@@ -356,7 +356,7 @@ RING_CONTRAST = """(el) => {
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_focus_ring_stands_out_at_least_3_to_1_on_both_schemes(browser, base_url, pages_of, scheme):
     """Issue 22: the amber ring was about 1.9:1 on white (WCAG 1.4.11 asks 3:1)."""
-    context = browser.new_context(**DESKTOP, color_scheme=scheme, service_workers="block")
+    context = browser.new_context(**DESKTOP, color_scheme=scheme)
     context.route("**/pyodide/**", lambda route: route.abort())  # the controls are drawn without the runtime
     page = context.new_page()
     weak = []
