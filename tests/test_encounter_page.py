@@ -140,22 +140,30 @@ def open_editor(page, cid):
             details.locator(":scope > summary").click()
 
 
+# What every card shows, read in one call: a fight checks every card after
+# every step, and a call for each number was 28 round trips a step.
+CARDS_SHOWN = """() => Object.fromEntries([...document.querySelectorAll('.enc-card')].map((card) => [card.dataset.id, {
+  ...Object.fromEntries(['power', 'toughness', 'vitality', 'counters', 'actions']
+    .map((key) => [key, card.querySelector(`[data-stat=${key}]`)?.textContent ?? null])),
+  marks: card.querySelector('[data-marks]')?.textContent ?? '',
+}]))"""
+
+
 def check_cards(page, state):
     """Every number on every card is the state's."""
     cards = page.locator(".enc-card")
     expect(cards).to_have_count(len(state["combatants"]))  # drawn once the saved state is read: waited for, not assumed
+    shown = page.evaluate(CARDS_SHOWN)
     for c in state["combatants"]:
-        card = page.locator(f".enc-card[data-id={c['id']}]")
-        shown = {key: card.locator(f"[data-stat={key}]").text_content() for key in ("power", "toughness", "vitality", "counters", "actions")}
-        assert shown == {
+        card = shown[c["id"]]
+        assert {key: card[key] for key in ("power", "toughness", "vitality", "counters", "actions")} == {
             "power": str(c["power"]) if c["power_now"] == c["power"] else f"{c['power_now']}/{c['power']}",
             "toughness": f"{c['toughness_now']}/{c['toughness'] + max(0, c['boost'])}",
             "vitality": f"{c['vitality']}/{c['max_vitality']}",
             "counters": str(c["counters"]),
             "actions": str(c["actions"]),
         }, c["name"]
-        marks = card.locator("[data-marks]")
-        flags = marks.text_content() if marks.count() else ""
+        flags = card["marks"]
         assert ("poisoned" in flags) == c["poisoned"], c["name"]
         assert ("knocked down" in flags) == (c["status"] == "knocked-down"), c["name"]
         assert (c["health"] in flags) == (c["health"] != "conscious"), c["name"]
