@@ -39,6 +39,37 @@ CUT_OPTIONS_JS = """() => {
 }"""
 
 
+# ---------------------------------------------------------------- moving about as a reader does
+
+# Follow a link as a reader does: Material's instant navigation fetches the
+# page and swaps it in without a reload, so a calculators' runtime started
+# on an earlier page goes on. The forms and the content being left are
+# marked first, so a wait can tell the new ones (`form:not([data-stale])`).
+FOLLOW = """url => {
+  for (const form of document.querySelectorAll('form[data-calculator]')) form.dataset.stale = '';
+  document.querySelector('[data-md-component=container]').dataset.left = '';
+  const a = document.createElement('a'); a.href = url; document.querySelector('.md-content').append(a); a.click();
+}"""
+
+
+def follow(page, url: str) -> None:
+    """Go to `url` (a page in the sitemap, not the one shown) by a link, and
+    wait until Material has swapped it in and the page's scripts have drawn
+    it (rules.js's copy buttons beside the rule IDs)."""
+    page.evaluate(FOLLOW, url)
+    page.wait_for_function(
+        "url => location.href === url && !document.querySelector('[data-md-component=container][data-left]')"
+        " && (!document.querySelector('.rule-id') || document.querySelector('.rule-id button'))",
+        arg=url,
+    )
+
+
+def sitemap_pages(site: Path) -> set[str]:
+    """The pages Material's instant navigation swaps in (those in the sitemap)."""
+    text = (site / "sitemap.xml").read_text(encoding="utf-8")
+    return {re.sub(r"^https?://[^/]+/", "", loc) for loc in re.findall(r"<loc>([^<]*)</loc>", text)}
+
+
 # ---------------------------------------------------------------- the worked examples
 
 

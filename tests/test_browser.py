@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators.registry import all_calculators, run
-from helpers import DOCS, calculator_pages, share_url
+from helpers import DOCS, FOLLOW, calculator_pages, follow, share_url
 
 pytestmark = pytest.mark.browser
 CALCS = all_calculators()
@@ -61,11 +61,6 @@ def examples_by_page() -> dict[str, list[tuple[str, int, dict]]]:
 
 
 BY_PAGE = examples_by_page()
-# Follow a link as a reader does, so Material swaps the page in place: the runtime goes on.
-FOLLOW = """url => {
-  for (const form of document.querySelectorAll('form[data-calculator]')) form.dataset.stale = '';
-  const a = document.createElement('a'); a.href = url; document.querySelector('.md-content').append(a); a.click();
-}"""
 
 
 @pytest.mark.parametrize("examples", BY_PAGE.values(), ids=BY_PAGE.keys())
@@ -83,8 +78,7 @@ def test_examples_from_share_links_match_cpython(page, base_url, pages_of, examp
         if k == 0:
             page.goto(url)
         else:
-            page.evaluate(FOLLOW, base_url)
-            page.locator("form[data-calculator]").first.wait_for(state="detached")
+            follow(page, base_url)
             page.evaluate(FOLLOW, url)
         got = result_of(page, name, fresh=True)
         want = {"outcome": expected["outcome"], "headline": expected["headline"], "error": ""}
