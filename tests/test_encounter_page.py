@@ -289,13 +289,13 @@ def test_a_scripted_fight_through_the_page_equals_the_python_package(browser, ba
     "not JSON", "negative counters", "unknown keyword", "long name", "bad id", "undo record hostile", "too many combatants")],
     ids=lambda v: v if isinstance(v, str) else "")
 def test_hostile_state_is_refused_in_words_and_nothing_is_lost(page, base_url, label, mutate, words):
-    open_page(page, base_url)
     steps = FIGHT[:6]
     state = None
     for action, seed in steps:
         state = python_step(state, action, seed)["state"]
+    page.goto(base_url + BLANK)  # the fight saved on the device before the page opens
     page.evaluate(f"localStorage.setItem({json.dumps(STORE)}, {json.dumps(json.dumps(state))})")
-    page.reload()
+    open_page(page, base_url)
     page.locator(".tracker-status", has_text="Ready").wait_for(timeout=BOOT)
     hostile = json.loads(json.dumps(state))
     text = mutate(hostile)
@@ -323,9 +323,9 @@ def test_hostile_state_is_refused_in_words_and_nothing_is_lost(page, base_url, l
 
 
 def test_a_damaged_saved_encounter_is_kept_and_named(page, base_url):
-    open_page(page, base_url)
+    page.goto(base_url + BLANK)
     page.evaluate(f"localStorage.setItem({json.dumps(STORE)}, '{{\"tracker\": \"tell_tale.encounter\", \"version\": 1}}')")
-    page.reload()
+    open_page(page, base_url)
     notice = page.locator(".tracker-notice")
     notice.get_by_text("cannot be read").wait_for(timeout=BOOT)
     assert "has no settings" in notice.text_content()
@@ -431,9 +431,9 @@ def test_axe_finds_nothing_in_a_fight_under_way(browser, base_url, scheme, size)
 
 def test_a_new_encounter_plays_by_the_tables_rulings(page, base_url):
     """House rulings chosen on the table settings page (kept on this device) are the new encounter's settings."""
-    open_page(page, base_url)
+    page.goto(base_url + BLANK)
     page.evaluate("localStorage.setItem('table-rules:settings', JSON.stringify({'tell_tale.overflow': 'stop', 'tell_tale.both': 'count'}))")
-    page.reload()
+    open_page(page, base_url)
     page.locator(".tracker-status", has_text="Ready").wait_for(timeout=BOOT)
     perform(page, FIGHT[0][0], None)
     wait_for_log(page, 2)  # the table's rulings, then the combatant

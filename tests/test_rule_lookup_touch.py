@@ -19,7 +19,7 @@ from calculators.registry import all_calculators
 from conftest import ROOT, SiteHandler, serve
 from helpers import poll, worker_data
 
-pytestmark = [pytest.mark.browser, pytest.mark.search_index]
+pytestmark = pytest.mark.browser  # the search tests keep the real index (search_index); previews need none
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 TERM_KINDS = ("glossary", "keyword")
@@ -100,6 +100,7 @@ def test_the_first_search_result_lands_on_the_rule(phone, base_url, rules, query
     assert not phone.errors
 
 
+@pytest.mark.search_index
 def test_a_keyword_name_puts_its_rule_above_the_rulings_that_say_it(page, base_url):
     """Issue 22: "deathtouch" listed a ruling first and the Calculators page second."""
     page.goto(base_url)
@@ -291,6 +292,7 @@ def test_a_desktop_hover_shows_one_preview_at_any_address(browser, base_url, els
     context.close()
 
 
+@pytest.mark.search_index  # the offline copy as a reader has it, the index in it
 def test_previews_work_offline(browser, site, base_url, rules):
     data = worker_data(site)
     assert "rule-previews.json" in data["precache"]

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from calculators.registry import all_calculators
 from calculators.runner import run
+from conftest import BLANK
 from helpers import calculator_pages, share_url, wait_until_offline_ready, worker_data
 
 pytestmark = pytest.mark.browser
@@ -338,9 +339,10 @@ def logged(i, **changes):
 
 
 def keep_log(page, base_url, entries):
-    page.goto(base_url + "table-log/")
+    """Open the Table log with these entries kept on the device."""
+    page.goto(base_url + BLANK)
     page.evaluate("e => localStorage.setItem('table-rules:log', JSON.stringify(e))", entries)
-    page.reload()
+    page.goto(base_url + "table-log/")
 
 
 BAD_ENTRIES = {
