@@ -113,8 +113,18 @@ def too_wide(page) -> str | None:
     return f"{width}px ({', '.join(culprits)})"
 
 
+GAMES = ("tell-tale", "rpgdl", "talislanta")
+
+
+def section_of(url: str) -> str:
+    """The game a page is of, or "site" (home, the Table log, the 404 page...)."""
+    top = url.split("/", 1)[0]
+    return top if top in GAMES else "site"
+
+
+@pytest.mark.parametrize("section", [*GAMES, "site"])
 @pytest.mark.parametrize("profile", PROFILES)
-def test_axe_finds_nothing_on_any_page(browser, site, base_url, profile):
+def test_axe_finds_nothing_on_any_page(browser, site, base_url, profile, section):
     """Every page as it is drawn, in the two ways a reader comes to it: on
     the phone each page is opened directly (a link from elsewhere, a
     bookmark), and no page scrolls sideways; on the desktop the first is
@@ -124,14 +134,17 @@ def test_axe_finds_nothing_on_any_page(browser, site, base_url, profile):
     The calculators' runtime is idle here (helpers.static_context): its forms
     show "Loading the calculator…", and the page is checked without a
     Python runtime starting behind it. The forms with results drawn are the
-    next test's."""
+    next test's. One test per game (and one for the rest): two processes
+    share them out better than one long test."""
+    pages = [url for url in built_pages(site) if section_of(url) == section]
+    assert pages, f"no page in {section}"
     context = static_context(browser, **PROFILES[profile], bypass_csp=True)  # axe is injected as an inline script
     context.add_init_script(path=AXE)
     page = context.new_page()
     phone = PROFILES[profile].get("is_mobile")
     swapped = set() if phone else sitemap_pages(site)
     failures, wide = {}, {}
-    for k, url in enumerate(built_pages(site)):
+    for k, url in enumerate(pages):
         if k and url in swapped:
             follow(page, base_url + url)
         else:
