@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from conftest import ROOT, made_once
 from helpers import material_search, shown_links
 
-pytestmark = pytest.mark.search_index
+SEARCH = pytest.mark.search_index  # the tests that type into Material's search keep the real index
 GAMES = {"tell-tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
@@ -103,6 +103,7 @@ def assert_every_result_names_its_game(results):
 # ---------------------------------------------------------------- search
 
 
+@SEARCH
 def test_an_exact_rule_id_is_the_first_result(page, base_url):
     results = search(page, base_url, "tt.combat.attack-table")
     assert results[0]["page"].endswith("/tell-tale/combat/"), [r["page"] for r in results[:3]]
@@ -115,6 +116,7 @@ def test_an_exact_rule_id_is_the_first_result(page, base_url):
 # Material's search matches each word as the start of a word, so these IDs
 # lose to longer ones in the index alone (deck: gm-decks, duelist:
 # duelist-example, week: weekend); rule-lookup.js moves them up.
+@SEARCH
 @pytest.mark.parametrize("query", ["tt.glossary.deck", "rpgdl.cards.duelist", "rpgdl.glossary.week", "tt.stats.power"])
 def test_an_exact_id_that_also_starts_longer_ids_is_first(page, base_url, query):
     results = search(page, base_url, query)
@@ -177,6 +179,7 @@ def test_every_rule_id_is_shown_at_the_address_the_lookup_gives(site, rules, sea
     assert sum(index_first(searched, r["id"]) for r in rules) > len(rules) / 2  # the index does most of the work
 
 
+@SEARCH
 @pytest.mark.node
 def test_every_rule_id_finds_its_rule_first(browser, page, base_url, rules, searched):
     """In the page, every ID that the index alone does not put first (the
@@ -199,6 +202,7 @@ def test_every_rule_id_finds_its_rule_first(browser, page, base_url, rules, sear
     assert not page.errors
 
 
+@SEARCH
 @pytest.mark.parametrize("query", ["tal.action", "rpgdl.glossary.worth", "tal.glossary"])
 def test_other_games_ids_come_first_too(page, base_url, rules, query):
     results = search(page, base_url, query)
@@ -206,6 +210,7 @@ def test_other_games_ids_come_first_too(page, base_url, rules, query):
     assert_every_result_names_its_game(results)
 
 
+@SEARCH
 def test_a_partial_id_lists_its_rules(page, base_url, rules):
     results = search(page, base_url, "tt.combat")
     wanted = {r["id"] for r in rules if r["id"].startswith("tt.combat.")}
@@ -215,12 +220,14 @@ def test_a_partial_id_lists_its_rules(page, base_url, rules):
     assert_every_result_names_its_game(results)
 
 
+@SEARCH
 def test_the_end_of_an_id_finds_the_rule(page, base_url):
     results = search(page, base_url, "attack-table")
     assert rule_links(results)[0] == "tt.combat.attack-table", rule_links(results)[:5]
     assert_every_result_names_its_game(results)
 
 
+@SEARCH
 def test_pages_with_the_same_title_say_which_game(page, base_url):
     results = search(page, base_url, "glossary")
     titles = [r["title"] for r in results if r["page"].endswith("/glossary/")]
