@@ -52,11 +52,9 @@ lint: setup
 	npx --no-install tsc -p tsconfig.worker.json
 
 # Two processes (pytest-xdist) for two cores: the suite is bound by CPU, and
-# each process starts its own server and Chromium. worksteal: a process that
-# runs out of tests takes some of the other's, so a run does not end on one
-# process working through a long queue alone.
+# each process starts its own server and Chromium.
 test: setup lint chromium build
-	$(PY) -m pytest -n 2 --dist worksteal
+	$(PY) -m pytest -n 2
 
 # The linters, then every test that needs no browser, no Node and no built
 # site (pytest markers, tests/conftest.py), with few Hypothesis examples, on
