@@ -20,6 +20,7 @@ import pytest
 from calculators.registry import all_calculators
 from conftest import ROOT, load_module
 from helpers import DESKTOP, PHONE, follow, sitemap_pages, static_context
+from rulebook.markup import GAMES
 
 pytestmark = pytest.mark.browser
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -113,16 +114,16 @@ def too_wide(page) -> str | None:
     return f"{width}px ({', '.join(culprits)})"
 
 
-GAMES = ("tell-tale", "rpgdl", "talislanta")
+GAME_FOLDERS = tuple(GAMES.values())  # the games' folders, as the rule markup names them
 
 
 def section_of(url: str) -> str:
     """The game a page is of, or "site" (home, the Table log, the 404 page...)."""
     top = url.split("/", 1)[0]
-    return top if top in GAMES else "site"
+    return top if top in GAME_FOLDERS else "site"
 
 
-@pytest.mark.parametrize("section", [*GAMES, "site"])
+@pytest.mark.parametrize("section", [*GAME_FOLDERS, "site"])
 @pytest.mark.parametrize("profile", PROFILES)
 def test_axe_finds_nothing_on_any_page(browser, site, base_url, profile, section):
     """Every page as it is drawn, in the two ways a reader comes to it: on
