@@ -17,6 +17,7 @@ import copy
 import json
 import operator
 from collections.abc import Iterable
+from collections.abc import Mapping
 from typing import Any, NoReturn
 
 from .checks import InputError, State
@@ -84,12 +85,12 @@ def _value_text(value: object) -> str:
     return compact_json(value)
 
 
-def state_text(state: State) -> str:
+def state_text(state: Mapping[str, Any]) -> str:
     """The state's compact JSON, each Record's text reused: the same text as compact_json(state)."""
     return "{" + ",".join([compact_json(k) + ":" + _value_text(v) for k, v in state.items()]) + "}"
 
 
-def state_length(state: State) -> int:
+def state_length(state: Mapping[str, Any]) -> int:
     """len(state_text(state)), without writing the records' part."""
     total = 1 + len(state)  # the braces and the commas between the keys
     for k, v in state.items():
@@ -142,8 +143,10 @@ def reverse_patch(before: object, after: object) -> list[Any] | None:
 
 def _list_patch(before: list[Any], after: list[Any]) -> list[Any] | None:
     drop = 0
-    if after and before and not (after[0] is before[0] or after[0] == before[0]):
-        found = next((j for j in range(1, min(len(before), _SEEK + 1)) if before[j] is after[0] or before[j] == after[0]), None)
+    # Equal as the patch sees it, not as == does (False == 0 and 1 == 1.0 there): a patch found by
+    # == was right but wordier than it needed (hypothesis found before [False, 0], after [0, None]).
+    if after and before and reverse_patch(before[0], after[0]) is not None:
+        found = next((j for j in range(1, min(len(before), _SEEK + 1)) if reverse_patch(before[j], after[0]) is None), None)
         drop = found if found is not None else 0
     overlap = min(len(before) - drop, len(after))
     at = {}
@@ -214,12 +217,12 @@ def apply_patch(value: object, patch: object, depth: int = 0) -> Any:
     return copy.deepcopy(front) + kept + copy.deepcopy(tail)
 
 
-def undo_record(before: State, after: State) -> Record:
+def undo_record(before: Mapping[str, Any], after: Mapping[str, Any]) -> Record:
     """A tracker step's undo record: the reverse patch from `after` to `before`, the undo lists left out."""
     return Record(change=reverse_patch(_without_undo(before), _without_undo(after)))
 
 
-def undone(state: State, record: object) -> State:
+def undone(state: Mapping[str, Any], record: object) -> State:
     """The state before the step `record` undoes, with the undo records before it (not checked again: a
     tracker checks what it reads from outside). A record of the wrong shape is refused in a sentence."""
     if not isinstance(record, dict) or set(record) != {"change"}:
@@ -231,5 +234,5 @@ def undone(state: State, record: object) -> State:
     return {**before, "undo": state["undo"][:-1]}
 
 
-def _without_undo(state: State) -> State:
+def _without_undo(state: Mapping[str, Any]) -> State:
     return {k: v for k, v in state.items() if k != "undo"}
