@@ -225,7 +225,7 @@ def all_calculators() -> dict[str, Calculator]:
 
 
 @dataclass(frozen=True)
-class Tracker:
+class Tracker[S: Mapping[str, Any]]:
     """A record kept across many rolls, such as a fight or a season.
 
     The state is plain JSON-ready data (dicts, lists, strings, numbers), so
@@ -246,24 +246,24 @@ class Tracker:
     name: str  # "tell_tale.encounter"
     title: str
     summary: str
-    new: Callable[[], State]
-    check: Callable[[object], State]
-    step: Callable[..., tuple[State, Report]]
+    new: Callable[[], S]
+    check: Callable[[object], S]
+    step: Callable[..., tuple[S, Report]]
     actions: tuple[str, ...]
     rules: tuple[str, ...] = ()
     max_state_chars: int = 200_000  # a state from outside longer than this is refused unread
     max_link_chars: int = 8_000  # a whole share link carrying the state: longer ones break in chats and mail
     # A few lines for a person, such as the command line's summary of the state (None: the JSON).
-    describe: Callable[[State], str] | None = None
+    describe: Callable[[S], str] | None = None
     # The words and numbers the page draws with (kinds, keywords, divisions,
     # points...), JSON-ready: published in the tracker's container by
     # hooks/trackers.py, so the page script never declares a copy.
     vocabulary: Callable[[], dict[str, Any]] | None = None
 
 
-def all_trackers() -> dict[str, Tracker]:
+def all_trackers() -> dict[str, Tracker[Any]]:
     """Every tracker by name: each game module's TRACKERS, in the order of GAMES."""
-    found: dict[str, Tracker] = {}
+    found: dict[str, Tracker[Any]] = {}
     for name in GAMES:
         for tracker in getattr(importlib.import_module(name), "TRACKERS", ()):
             found[tracker.name] = tracker

@@ -17,6 +17,7 @@ import json
 import random
 import subprocess
 import sys
+import typing
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -27,7 +28,7 @@ from calculators.tell_tale import (
     apply_damage, charge_enemy, double_strike, encounter_step, first_strike, new_encounter, poison_track, run_script,
 )
 from calculators.tell_tale.encounter import ACTIONS
-from calculators.tell_tale.encounter_state import KEYWORDS, LOG_CAP, RULES, SETTINGS, UNDO_CAP, check_encounter
+from calculators.tell_tale.encounter_state import KEYWORDS, LOG_CAP, RULES, SETTINGS, UNDO_CAP, Combatant, check_encounter
 from calculators.web import compute
 from helpers_encounter import ADD, FIGHT, HOSTILE, fighters
 from rulepages import all_rules
@@ -309,6 +310,31 @@ def random_action(data, state):
     return {"do": do}
 
 
+COMBATANT_TYPES = typing.get_type_hints(Combatant)
+
+
+def assert_shaped_as_combatant(c):
+    """The combatant has exactly the keys of the `Combatant` type, each of its type (mypy trusts it)."""
+    assert set(c) == set(COMBATANT_TYPES), set(c) ^ set(COMBATANT_TYPES)
+    for key, kind in COMBATANT_TYPES.items():
+        value = c[key]
+        if typing.get_origin(kind) is list:
+            assert isinstance(value, list) and all(isinstance(v, typing.get_args(kind)[0]) for v in value), (key, value)
+        else:
+            kinds = typing.get_args(kind) or (kind,)  # int | None gives (int, NoneType)
+            assert isinstance(value, kinds) and (bool in kinds or not isinstance(value, bool)), (key, value)
+
+
+def test_a_combatant_of_the_wrong_shape_is_caught():
+    """The shape check above can fail: a missing key, an extra one, a string for a number, a bool for an int."""
+    good = fresh(*ADD[:1])["combatants"][0]
+    assert_shaped_as_combatant(good)
+    for bad in ({k: v for k, v in good.items() if k != "band"}, {**good, "extra": 1}, {**good, "power": "5"}, {**good, "power": True},
+                {**good, "keywords": [1]}):
+        with pytest.raises(AssertionError):
+            assert_shaped_as_combatant(bad)
+
+
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_random_fights_keep_every_invariant(data):
@@ -327,6 +353,7 @@ def test_random_fights_keep_every_invariant(data):
         assert check_encounter(json.loads(json.dumps(new))) == new
         assert set(result.rules) <= set(RULES)
         for old, c in ((next((o for o in before["combatants"] if o["id"] == c["id"]), None), c) for c in new["combatants"]):
+            assert_shaped_as_combatant(c)
             assert c["counters"] >= 0 and c["toughness_now"] >= 0 and c["actions"] >= 0
             if old is not None and action["do"] in DAMAGING:  # damage never raises Toughness
                 assert c["toughness_now"] <= old["toughness_now"], (action, old, c)

@@ -22,17 +22,16 @@ from typing import Any
 from dataclasses import dataclass, field
 
 from ..checks import InputError, one_of
-from ..checks import Action, State
+from ..checks import Action
 from ..history import Record, records, state_length, undo_record, undone
 from .encounter_effects import EFFECTS
 from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition, take
 from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiative, sort_order
 from .encounter_state import (
-    ACTIONS_PER_TURN, GM_ONLY, GONE, HOLDERS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, NOTHING_TO_DECIDE, STATE_BUDGET, STATUSES, STEP_LABELS,
-    STEP_RULES, STEPS,
-    UNDO_CAP, Combatant, by_id, check_core, clone, derive, new_encounter,
+    ACTIONS_PER_TURN, GM_ONLY, GONE, HOLDERS, KEYWORDS, KINDS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, NOTHING_TO_DECIDE, SETTINGS,
+    STATE_BUDGET, STATUSES, STEP_LABELS, STEP_RULES, STEPS, UNDO_CAP, Combatant, Encounter, by_id, check_core, clone, current_step, derive,
+    new_encounter,
 )
-from .encounter_state import vocabulary as state_vocabulary
 from .poison import poison_tick
 
 # tt.combat.actions: the character actions that change no number, as the
@@ -45,11 +44,16 @@ OTHER_ACTIONS = {
 
 
 def vocabulary() -> dict[str, Any]:
-    """What the encounter page draws with (hooks/trackers.py publishes it):
-    encounter_state's words, the other actions' menu and the statuses the GM
-    may set by hand."""
+    """What the encounter page draws with (hooks/trackers.py publishes it): the house rulings it follows,
+    the keywords and kinds by name (as a menu writes them), each status as a card marks it (a standing
+    combatant is not marked), the steps of a turn with the rule of each, the other actions' menu and the
+    statuses the GM may set by hand."""
     return {
-        **state_vocabulary(),
+        "settings": list(SETTINGS),
+        "keywords": [list(k) for k in KEYWORDS.items()],
+        "kinds": [[k, label[0].upper() + label[1:]] for k, label in KINDS.items()],
+        "marks": {k: "" if k == "standing" else label.removesuffix(" (tapped)") for k, label in STATUSES.items()},
+        "steps": [[step, STEP_LABELS[step], STEP_RULES[step]] for step in STEPS],
         "other_actions": [[k, menu] for k, (menu, _) in OTHER_ACTIONS.items()],
         # The statuses an edit may set: [status, its name, for summons only].
         "edit_statuses": [[k, label[0].upper() + label[1:], k in SUMMONS_ONLY] for k, label in STATUSES.items() if k not in BY_ACTION_ONLY],
@@ -70,16 +74,16 @@ class Step:
 # ---------------------------------------------------------------- turns and steps
 
 
-def group(s: State, holder: str) -> list[Combatant]:
+def group(s: Encounter, holder: str) -> list[Combatant]:
     """The holder of a turn and the familiars and summons that act in it."""
     return [c for c in s["combatants"] if c["id"] == holder or c["owner"] == holder]
 
 
-def _in_play(s: State, holder: str) -> bool:
+def _in_play(s: Encounter, holder: str) -> bool:
     return any(c["status"] not in GONE and c["vitality"] >= 0 for c in group(s, holder))
 
 
-def _can_act(s: State, holder: str) -> bool:
+def _can_act(s: Encounter, holder: str) -> bool:
     """Somebody in the holder's turn is conscious and in the fight (tt.stats.vitality: 0 is unconscious)."""
     return any(c["status"] not in GONE and c["vitality"] > 0 for c in group(s, holder))
 
@@ -89,7 +93,7 @@ def _enter(act: Act) -> None:
     s = act.state
     holder = by_id(s, s["order"][s["turn"]])
     members = group(s, holder["id"])
-    step = s["step"]
+    step = current_step(s)
     act.cite(STEP_RULES[step])
     if step == "untap":
         act.cite("tt.combat.turn")
@@ -168,7 +172,7 @@ def start(act: Act, action: Action) -> None:
     _enter(act)
     passed = _pass_through(act, [], through)
     act.outcome = "started"
-    act.headline = f"The fight starts. Round {s['round']}: {by_id(s, s['order'][s['turn']])['name']}'s turn, {STEP_LABELS[s['step']].lower()[3:]}.{passed}"
+    act.headline = f"The fight starts. Round {s['round']}: {by_id(s, s['order'][s['turn']])['name']}'s turn, {STEP_LABELS[current_step(s)].lower()[3:]}.{passed}"
 
 
 def next_step(act: Act, action: Action) -> None:
@@ -184,7 +188,7 @@ def next_step(act: Act, action: Action) -> None:
     _advance(act, skipped)
     passed = _pass_through(act, skipped, through)
     act.outcome = "step"
-    act.headline = f"Round {s['round']}, {by_id(s, s['order'][s['turn']])['name']}'s turn: {STEP_LABELS[s['step']]}.{passed}"
+    act.headline = f"Round {s['round']}, {by_id(s, s['order'][s['turn']])['name']}'s turn: {STEP_LABELS[current_step(s)]}.{passed}"
 
 
 def _through(action: Action) -> bool:
@@ -293,7 +297,7 @@ ACTIONS = (*HANDLERS, "undo", "show")
 # ---------------------------------------------------------------- one step
 
 
-def _size(state: State) -> int:
+def _size(state: Encounter) -> int:
     """The state's length as the page keeps it (JSON.stringify's compact form), its records' texts reused."""
     return state_length(state)
 
@@ -302,19 +306,19 @@ def _clip(text: str) -> str:
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
 
 
-def undo(state: State) -> tuple[State, Step]:
+def undo(state: Encounter) -> tuple[Encounter, Step]:
     if not state["undo"]:
         raise InputError("There is nothing to undo.", "action")
     gone = state["log"][-1]
-    before = undone(state, state["undo"][-1])
+    back = undone(state, state["undo"][-1])
     # The log and the records were checked where the state came in (check_encounter
     # walks every undo back); the rest is checked again, as after any step.
-    core = check_core({**before, "log": [], "log_start": 0, "undo": []})
-    before = {**core, "log": records(before["log"]), "log_start": before["log_start"], "undo": before["undo"]}
+    core = check_core({**back, "log": [], "log_start": 0, "undo": []})
+    before: Encounter = {**core, "log": records(back["log"]), "log_start": back["log_start"], "undo": back["undo"]}
     return before, Step("undone", f"Undone: {gone['text']}", (), (), {})
 
 
-def encounter_step(state: State, action: Action, rng: random.Random | None = None) -> tuple[State, Step]:
+def encounter_step(state: Encounter, action: Action, rng: random.Random | None = None) -> tuple[Encounter, Step]:
     """Apply one action to a checked state; the new state and what happened."""
     if not isinstance(action, dict) or action.get("do") not in ACTIONS:
         raise InputError(f"The encounter knows these actions: {', '.join(ACTIONS)}.", "action")
@@ -326,7 +330,8 @@ def encounter_step(state: State, action: Action, rng: random.Random | None = Non
         n = len(state["combatants"])
         where = {"setup": "not started", "over": "over"}.get(state["phase"], f"round {state['round']}")
         return state, Step("shown", f"An encounter of {n} combatant{'s' if n != 1 else ''}, {where}.")
-    act = Act({**clone({**state, "undo": [], "log": []}), "log": state["log"]}, rng)  # no handler changes the log: it is not copied
+    bare: Encounter = {**state, "undo": [], "log": []}
+    act = Act({**clone(bare), "log": state["log"]}, rng)  # no handler changes the log: it is not copied
     HANDLERS[action["do"]](act, action)
     s = act.state
     for c in s["combatants"]:
@@ -353,7 +358,7 @@ def encounter_step(state: State, action: Action, rng: random.Random | None = Non
     return s, Step(act.outcome or action["do"], entry["text"], details, rules, dict(act.dice))
 
 
-def run_script(steps: list[Any], state: State | None = None) -> State:
+def run_script(steps: list[Any], state: Encounter | None = None) -> Encounter:
     """Apply a list of (action, seed) from a new encounter (or `state`): for tests and the command line."""
     s = state or new_encounter()
     for action, seed in steps:

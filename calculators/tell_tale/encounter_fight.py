@@ -14,10 +14,10 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from ..checks import InputError, die, one_of, quote
-from ..checks import Action, State
+from ..checks import Action
 from .combat import (BAND_LABELS, Attack, Conditions, apply_damage, attack_conditions, double_strike, first_strike, first_strike_needs_d4, needs_crit_d4,
                      power_after_counters, resolve_attack, save_conditions)
-from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, Combatant, by_id
+from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, Combatant, Encounter, by_id, current_step
 from .flying import can_attack, in_the_air, lands_by_attacking, reach_opportunity
 from .poison import Condition, add_counters, deathtouch_hit, gain_life
 from .trample import charge_enemy
@@ -28,7 +28,7 @@ COUNTER_KEYWORDS = ("deathtouch", "infect", "wither")
 class Act:
     """One action being applied to a copy of the state."""
 
-    def __init__(self, state: State, rng: random.Random | None):
+    def __init__(self, state: Encounter, rng: random.Random | None):
         self.state, self.rng, self.settings = state, rng, state["settings"]
         self.headline, self.outcome = "", ""
         self.details: list[str] = []
@@ -134,7 +134,7 @@ def on_turn(act: Act, c: Combatant, *, actions: int = 1) -> None:
     if holder_of(c) != current:
         raise InputError(f"It is {by_id(s, current)['name']}'s turn: {c['name']} acts in {'its own' if c['kind'] in ('pc', 'npc') else 'its owner’s'} turn.", "action")
     if s["step"] != "actions":
-        raise InputError(f"{c['name']} acts in the character actions step; this is the {STEP_LABELS[s['step']][3:].lower()}.", "action")
+        raise InputError(f"{c['name']} acts in the character actions step; this is the {STEP_LABELS[current_step(s)][3:].lower()}.", "action")
     if c["actions"] < actions:
         need = "both its actions" if actions == 2 else "an action"
         raise InputError(f"{c['name']} has {c['actions']} action{'s' if c['actions'] != 1 else ''} left this turn; this takes {need} (tt.combat.actions).", "action")

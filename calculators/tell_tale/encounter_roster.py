@@ -10,14 +10,17 @@ ties as tt.ruling.initiative-ties says, or is set by hand
 
 from __future__ import annotations
 
+import itertools
+from typing import Literal, get_args
+
 from ..checks import MAX_NAME, InputError, check_name, die, one_of, quote
-from ..checks import Action, State
+from ..checks import Action
 from .characters import stat_total
 from .encounter_fight import Act, able, after_change, on_turn, take
 from .encounter_state import (
-    ACTIONS_PER_TURN, HOLDERS, KEYWORDS, KINDS, MAX_COMBATANTS, MAX_ID, SETTINGS, Combatant, StoredFieldError, by_id, check_combatant, check_settings,
+    ACTIONS_PER_TURN, HOLDERS, KEYWORDS, KINDS, MAX_COMBATANTS, MAX_ID, SETTINGS, Combatant, Encounter, StoredFieldError, by_id, check_combatant,
+    check_settings,
 )
-import itertools
 
 SETTING_RULINGS = {
     "both": "tt.ruling.advantage-and-disadvantage", "overflow": "tt.ruling.damage-overflow", "winner_damage": "tt.ruling.first-strike-tie",
@@ -28,7 +31,9 @@ SETTING_RULINGS = {
 # names who detains), and only a summon can be dispelled.
 BY_ACTION_ONLY = ("detained",)
 SUMMONS_ONLY = ("dispelled",)
-EDITABLE = ("name", "side", "power", "toughness", "toughness_now", "vitality", "max_vitality", "speed", "initiative", "keywords", "counters", "poisoned", "status")
+Editable = Literal["name", "side", "power", "toughness", "toughness_now", "vitality", "max_vitality", "speed", "initiative", "keywords", "counters",
+                   "poisoned", "status"]
+EDITABLE: tuple[Editable, ...] = get_args(Editable)
 
 
 def _number(action: Action, key: str, what: str, lo: int, hi: int, default: int | None = None) -> int | None:
@@ -111,7 +116,7 @@ def add(act: Act, action: Action) -> None:
     act.headline = f"{c['name']} joins the encounter ({'token ' if c['token'] else ''}{KINDS[kind]}{', of ' + owner['name'] if owner else ''}, {side_word(c)})."
 
 
-def numbered(s: State, name: str) -> str:
+def numbered(s: Encounter, name: str) -> str:
     """The next free "Name n" for another like `name`: Goblin -> Goblin 2, then Goblin 3 (also from Goblin 2)."""
     base = name.rstrip()
     head, _, tail = base.rpartition(" ")
@@ -289,10 +294,10 @@ def order(act: Act, action: Action) -> None:
         if not isinstance(ids, list) or sorted(map(str, ids)) != sorted(s["order"]):
             raise InputError("The new order lists every PC and NPC once.", "ids")
         if s["order_by"] == "initiative":
-            known = [by_id(s, i) for i in ids if by_id(s, i)["initiative"] is not None]
-            for a, b in itertools.pairwise(known):
-                if a["initiative"] < b["initiative"]:
-                    raise InputError(f"{a['name']} (Initiative {a['initiative']}) cannot go before {b['name']} ({b['initiative']}): "
+            known = [(c["initiative"], c["name"]) for c in (by_id(s, i) for i in ids) if c["initiative"] is not None]
+            for (a, a_name), (b, b_name) in itertools.pairwise(known):
+                if a < b:
+                    raise InputError(f"{a_name} (Initiative {a}) cannot go before {b_name} ({b}): "
                                      "only equal Initiatives change places (tt.ruling.initiative-ties).", "ids")
         current = s["order"][s["turn"]] if s["phase"] == "combat" else None
         s["order"] = list(ids)

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection
-from typing import Any, cast
+from collections.abc import Collection, Mapping
+from typing import Any, TypedDict, cast
 
 from ..checks import UNSAFE, InputError, check_name, quote, shown
-from ..checks import State
 from ..history import Record, records, undo_record, undone
 from .combat import haste_speed, power_after_counters
 
@@ -83,22 +82,57 @@ SETTINGS = {
 }
 DEFAULT_SETTINGS = {name: choices[0] for name, choices in SETTINGS.items()}
 
-# One combatant of an encounter: the keys check_combatant gives it (its stats, keywords, conditions...).
-Combatant = dict[str, Any]
+class Combatant(TypedDict):
+    """One combatant of an encounter, as check_combatant gives it: the STORED fields, LATER's, then
+    DERIVED's (recomputed by derive, never read from outside)."""
+
+    id: str
+    name: str
+    kind: str
+    side: str
+    owner: str | None
+    token: bool
+    planeswalker: bool
+    power: int
+    toughness: int
+    toughness_now: int
+    vitality: int
+    max_vitality: int
+    speed: int
+    initiative: int | None
+    keywords: list[str]
+    counters: int
+    poisoned: bool
+    boost: int
+    ability_used: bool
+    status: str
+    detained_by: str | None
+    actions: int
+    landed: bool
+    power_now: int
+    speed_now: int
+    health: str
+    band: str
 
 
-def vocabulary() -> dict[str, Any]:
-    """What the encounter page draws with (encounter.vocabulary adds the
-    actions'): the house rulings it follows, the keywords and kinds by name
-    (as a menu writes them), each status as a card marks it (a standing
-    combatant is not marked), and the steps of a turn with the rule of each."""
-    return {
-        "settings": list(SETTINGS),
-        "keywords": [list(k) for k in KEYWORDS.items()],
-        "kinds": [[k, label[0].upper() + label[1:]] for k, label in KINDS.items()],
-        "marks": {k: "" if k == "standing" else label.removesuffix(" (tapped)") for k, label in STATUSES.items()},
-        "steps": [[step, STEP_LABELS[step], STEP_RULES[step]] for step in STEPS],
-    }
+class Encounter(TypedDict):
+    """A whole encounter (STATE_KEYS), as check_encounter gives it and every step keeps it."""
+
+    tracker: str
+    version: int
+    settings: dict[str, str]
+    combatants: list[Combatant]
+    next_id: int
+    order_by: str
+    order: list[str]
+    phase: str
+    round: int
+    turn: int
+    step: str | None
+    log: list[Record]
+    log_start: int
+    undo: list[Record]
+
 
 # Every rule the tracker can cite (its log entries are checked against these).
 RULES = tuple(dict.fromkeys((
@@ -135,10 +169,9 @@ ID = re.compile(r"c[1-9][0-9]{0,3}")
 RULE_ID = re.compile(r"[a-z0-9.-]{1,80}")
 
 STATE_KEYS = ("tracker", "version", "settings", "combatants", "next_id", "order_by", "order", "phase", "round", "turn", "step", "log", "log_start", "undo")
-STORED = ("id", "name", "kind", "side", "owner", "token", "planeswalker", "power", "toughness", "toughness_now", "vitality", "max_vitality",
-          "speed", "initiative", "keywords", "counters", "poisoned", "boost", "ability_used", "status", "detained_by", "actions")
 DERIVED = ("power_now", "speed_now", "health", "band")
 LATER = ("landed",)  # stored fields added after version 1: a state saved without them reads them as false
+STORED = tuple(k for k in Combatant.__annotations__ if k not in DERIVED + LATER)
 LABELS = {
     "id": "id", "name": "name", "kind": "kind", "side": "side", "owner": "owner", "token": "token", "planeswalker": "planeswalker",
     "power": "Power", "toughness": "Toughness", "toughness_now": "Toughness left", "vitality": "Vitality",
@@ -151,9 +184,9 @@ LABELS = {
 # ---------------------------------------------------------------- new and derived
 
 
-def new_encounter(settings: dict[str, Any] | None = None) -> State:
+def new_encounter(settings: dict[str, Any] | None = None) -> Encounter:
     """An empty encounter with the site's rulings (or `settings`, checked)."""
-    state = {
+    state: Encounter = {
         "tracker": TRACKER, "version": VERSION, "settings": dict(DEFAULT_SETTINGS), "combatants": [], "next_id": 1,
         "order_by": "initiative", "order": [], "phase": "setup", "round": 0, "turn": 0, "step": None,
         "log": [], "log_start": 0, "undo": [],
@@ -172,6 +205,13 @@ def derive(c: Combatant, settings: dict[str, Any]) -> Combatant:
     return c
 
 
+def current_step(s: Encounter) -> str:
+    """The step of the turn under way: a fight under way always has one (check_core)."""
+    if s["step"] is None:
+        raise InputError("The fight has not started.", "action")
+    return s["step"]
+
+
 BANDS = ("unhurt", "hurt", "badly hurt", "down")
 
 
@@ -188,7 +228,7 @@ def band(c: Combatant) -> str:
     return "unhurt"
 
 
-def by_id(state: State, cid: object, field: str = "id") -> Combatant:
+def by_id(state: Encounter, cid: object, field: str = "id") -> Combatant:
     """The combatant with this id, or InputError naming the field."""
     for c in state["combatants"]:
         if c["id"] == cid:
@@ -196,7 +236,7 @@ def by_id(state: State, cid: object, field: str = "id") -> Combatant:
     raise InputError(f"There is no combatant {quote(cid)} in this encounter.", field)
 
 
-def clone[T: (dict[str, Any], list[Any])](state: T) -> T:
+def clone[T: (Encounter, list[Any])](state: T) -> T:
     return cast("T", json.loads(json.dumps(state)))
 
 
@@ -313,7 +353,8 @@ def check_combatant(raw: object, n: int, settings: dict[str, Any]) -> Combatant:
         raise InputError(f"{who}: detained by {quote(detainer)}, which is no other combatant's id.", "state")
     c["detained_by"] = detainer
     c["actions"] = _whole(raw["actions"], f"{who}: actions left", 0, ACTIONS_PER_TURN)
-    return derive(c, settings)
+    # Every stored field is set above, each checked; derive sets the derived ones (test_encounter checks the keys).
+    return derive(cast("Combatant", c), settings)
 
 
 def _check_log(raw: object, start: int) -> list[Record]:
@@ -348,7 +389,7 @@ def _check_log(raw: object, start: int) -> list[Record]:
     return out
 
 
-def check_core(raw: object) -> State:
+def check_core(raw: object) -> Encounter:
     """Everything but the undo records: checked, normalised, cross-checked."""
     raw = _keys(raw, STATE_KEYS, "The encounter")
     if raw["tracker"] != TRACKER:
@@ -400,7 +441,7 @@ def check_core(raw: object) -> State:
 # ---------------------------------------------------------------- undo records
 
 
-def _restore_version_1(state: State, record: object) -> State:
+def _restore_version_1(state: Mapping[str, Any], record: object) -> dict[str, Any]:
     """Version 1's undo record applied: the top-level values it changed, the combatants it changed by index
     and the log entries the step pushed out. Read only to bring a fight saved then to version 2."""
     if not isinstance(record, dict) or set(record) != {"prior", "patch", "trimmed"}:
@@ -410,7 +451,7 @@ def _restore_version_1(state: State, record: object) -> State:
         raise InputError("An undo record changes a field it cannot.", "state")
     if not isinstance(patch, dict) or not isinstance(trimmed, list) or (not state["log"] and not trimmed):
         raise InputError("An undo record has the wrong shape.", "state")
-    out = {**state, **prior, "undo": state["undo"][:-1]}
+    out: dict[str, Any] = {**state, **prior, "undo": state["undo"][:-1]}
     if patch:
         combatants = list(out["combatants"])
         for key, c in patch.items():
@@ -422,7 +463,7 @@ def _restore_version_1(state: State, record: object) -> State:
     return out
 
 
-def check_encounter(raw: object) -> State:
+def check_encounter(raw: object) -> Encounter:
     """A state from outside (storage, a file, a link), checked with its undo records.
 
     Each undo record is applied in turn and the state before it checked as
@@ -434,7 +475,8 @@ def check_encounter(raw: object) -> State:
     raw_records = raw["undo"]
     if not isinstance(raw_records, list) or len(raw_records) > UNDO_CAP:
         raise InputError(f"The undo history must be a list of at most {UNDO_CAP} steps.", "state")
-    current, chain = {**state, "undo": list(raw_records)}, [state]
+    current: dict[str, Any] = {**state, "undo": list(raw_records)}
+    chain: list[Mapping[str, Any]] = [state]
     for i in range(len(raw_records) - 1, -1, -1):
         try:
             current = {**check_core((_restore_version_1 if first else undone)(current, raw_records[i])), "undo": raw_records[:i]}

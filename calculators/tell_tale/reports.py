@@ -14,13 +14,14 @@ from fractions import Fraction
 from ..checks import InputError
 from ..dice import dice_or_roll, parse_dice
 from ..fmt import about, fraction
-from ..registry import Action, Report, State
+from ..registry import Action, Report
 from .characters import DICE_PER_STAT, STAT_LABELS, STAT_ROLLS, STATS, Stats, assign_stats, create_character, level_up, stat_total_odds
 from .combat import (BAND_LABELS, BAND_RANGES, apply_damage, attack_band, attack_conditions, double_strike, expected_damage, first_strike,
                      first_strike_needs_d4, first_strike_odds, haste_speed, hits_odds, kept_d20, needs_crit_d4, opposed_save, outcome_odds,
                      resolve_attack, save_conditions, save_odds)
 from .decks import check_deck, parse_exempt
 from .encounter import encounter_step
+from .encounter_state import Encounter
 from .hands import OPENING_HAND, mulligan
 from .planeswalkers import planeswalker_ability
 from .poison import CURE_LABELS, poison_track
@@ -460,13 +461,13 @@ def mulligan_report(rng: random.Random | None, *, mulligans: int, deck: int, cop
     )
 
 
-def encounter_report(state: State, action: Action, rng: random.Random | None) -> tuple[State, Report]:
+def encounter_report(state: Encounter, action: Action, rng: random.Random | None) -> tuple[Encounter, Report]:
     """One step of the encounter tracker, told as a Report."""
     new, step = encounter_step(state, action, rng)
     return new, Report(outcome=step.outcome, headline=step.headline, details=step.details, rules=step.rules, dice=dict(step.dice))
 
 
-def describe_encounter(state: State) -> str:
+def describe_encounter(state: Encounter) -> str:
     """The encounter for a person: where the fight is, then one line per combatant and the last log entries."""
     order = [c for i in state["order"] for c in state["combatants"] if c["id"] == i]
     where = {"setup": "Not started", "over": f"Over after round {state['round']}"}.get(state["phase"])
