@@ -23,8 +23,9 @@ import re
 from typing import Any, TypeVar
 from collections.abc import Collection
 
-# A tracker's state: a JSON-ready object whose shape its own tracker defines
-# and checks (Tracker.check); everything that passes one on names it so.
+# A tracker's state as the code shared by every tracker sees it (the runner,
+# history's undo): a JSON-ready object. Each tracker types and checks its own
+# (tell_tale.encounter_state.Encounter, rpgdl.league.Season).
 State = dict[str, Any]
 # One step given to a tracker: {"do": one of its actions, ...that action's fields}.
 Action = dict[str, Any]

@@ -18,7 +18,7 @@ import json
 import operator
 from collections.abc import Iterable
 from collections.abc import Mapping
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from .checks import InputError, State
 
@@ -222,7 +222,7 @@ def undo_record(before: Mapping[str, Any], after: Mapping[str, Any]) -> Record:
     return Record(change=reverse_patch(_without_undo(before), _without_undo(after)))
 
 
-def undone(state: Mapping[str, Any], record: object) -> State:
+def undone[S: Mapping[str, Any]](state: S, record: object) -> S:
     """The state before the step `record` undoes, with the undo records before it (not checked again: a
     tracker checks what it reads from outside). A record of the wrong shape is refused in a sentence."""
     if not isinstance(record, dict) or set(record) != {"change"}:
@@ -231,7 +231,7 @@ def undone(state: Mapping[str, Any], record: object) -> State:
     before = rest if record["change"] is None else apply_patch(rest, record["change"])
     if not isinstance(before, dict):
         raise InputError("An undo record has the wrong shape.", "state")
-    return {**before, "undo": state["undo"][:-1]}
+    return cast("S", {**before, "undo": state["undo"][:-1]})  # the state the step was given, so of its type
 
 
 def _without_undo(state: Mapping[str, Any]) -> State:

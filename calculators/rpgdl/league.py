@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, TypedDict, cast
 
 from ..checks import InputError, got, quote
-from ..checks import Action, State
+from ..checks import Action
 from ..history import Record, undo_record, undone
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS
 from .decks import check_nom_pool, check_season_deck
@@ -30,7 +30,7 @@ from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weeken
 from .league_input import norm, other, read_player, read_rolls, read_row, read_settings, read_vote_pools
 from .season import WeekScore, season_tally
 
-__all__ = ["TRACKER", "VERSION", "MAX_LOG", "UNDO_CAP", "STATE_MAX_CHARS", "new_season", "apply_action", "replay", "undo", "LOGGED", "RULES"]
+__all__ = ["Season", "TRACKER", "VERSION", "MAX_LOG", "UNDO_CAP", "STATE_MAX_CHARS", "new_season", "apply_action", "replay", "undo", "LOGGED", "RULES"]
 
 TRACKER = "rpgdl.season"
 VERSION = 2  # 2: a Weekend keeps its Vote Pools; a division a Nom Pool never had ran out in week 0
@@ -39,6 +39,23 @@ UNDO_CAP = 30  # steps undone by their records; earlier ones by replaying the lo
 STATE_MAX_CHARS = 200_000  # a season's JSON: what the tracker reads back from outside, so no step may pass it
 LOGGED = ("settings", "player", "weekend")  # the actions that change a season and go in its log
 Roll = Callable[[], tuple[int, int]]  # one roll-off's two d6, first player's first
+
+class Season(TypedDict):
+    """A season as new_season makes it and every action keeps it: the log and the undo records are what is
+    kept; the rest is rebuilt from the log (league_check.check_season)."""
+
+    tracker: str
+    version: int
+    settings: dict[str, Any]
+    players: dict[str, dict[str, Any]]  # "first" and "second": name, Nom Pool and Season Deck with their problems
+    weeks: list[dict[str, Any]]  # one record a Weekend: its duels, Successes and Trainwrecks
+    standings: list[dict[str, Any]]
+    champions: dict[str, dict[str, Any] | None]  # division: its champion, the week and any roll-off; None before
+    run_out: dict[str, dict[str, int]]  # player: {division: the week it ran out}
+    result: dict[str, Any]
+    log: list[Record]
+    undo: list[Record]
+
 
 RULES = (
     "rpgdl.season.length", "rpgdl.season.winner", "rpgdl.season.trainwreck-loss", "rpgdl.ruling.trainwreck-limit",
@@ -71,9 +88,9 @@ def _player(name: str) -> dict[str, Any]:
             "season_deck_problems": []}
 
 
-def new_season() -> State:
+def new_season() -> Season:
     """An empty season: the site's rulings, two unnamed players, no weeks."""
-    season = {
+    season: Season = {
         "tracker": TRACKER,
         "version": VERSION,
         "settings": read_settings({}, None),
@@ -93,7 +110,7 @@ def new_season() -> State:
 # ---------------------------------------------------------------- actions
 
 
-def apply_action(season: State, action: object, roll: Roll | None = None) -> tuple[State, dict[str, Any], list[str]]:
+def apply_action(season: Season, action: object, roll: Roll | None = None) -> tuple[Season, dict[str, Any], list[str]]:
     """One action on a checked season: (the new season, its log entry, notes for this step only).
 
     `action` is a dict whose "do" is one of LOGGED. A tied duel or a
@@ -106,7 +123,7 @@ def apply_action(season: State, action: object, roll: Roll | None = None) -> tup
     return new, entry, notes
 
 
-def _apply(season: State, action: object, roll: Roll | None = None) -> tuple[State, dict[str, Any], list[str]]:
+def _apply(season: Season, action: object, roll: Roll | None = None) -> tuple[Season, dict[str, Any], list[str]]:
     """apply_action on a season this call may change in place (replay's own, never a caller's)."""
     if not isinstance(action, dict) or action.get("do") not in LOGGED:
         raise InputError(f"A season's actions are {', '.join(LOGGED)}; got {got(action.get('do') if isinstance(action, dict) else action)}.", "action")
@@ -126,7 +143,7 @@ def _apply(season: State, action: object, roll: Roll | None = None) -> tuple[Sta
     return season, record, notes
 
 
-def replay(actions: list[Any]) -> State:
+def replay(actions: list[Any]) -> Season:
     """The season its log's actions make, from a new one (no dice: the actions carry their rolls).
 
     The season is built in place up to its last UNDO_CAP actions: copying it
@@ -143,7 +160,7 @@ def replay(actions: list[Any]) -> State:
     return season
 
 
-def undo(season: State) -> State:
+def undo(season: Season) -> Season:
     """The season exactly as it was before its last logged action: by its undo record, or, past the last
     UNDO_CAP steps, by replaying the log less its last entry."""
     if not season["log"]:
@@ -153,7 +170,7 @@ def undo(season: State) -> State:
     return undone(season, season["undo"][-1])
 
 
-def _settings(season: State, action: Action) -> dict[str, Any]:
+def _settings(season: Season, action: Action) -> dict[str, Any]:
     if season["weeks"]:
         raise InputError("The settings are fixed once the first Weekend is entered: undo the weeks to change them.", "settings")
     unknown = set(action) - {"do", "settings"}
@@ -167,7 +184,7 @@ def _settings(season: State, action: Action) -> dict[str, Any]:
             "details": [], "rules": [r for key in changes for r in _SETTING_RULES[key]]}
 
 
-def _player_action(season: State, action: Action) -> dict[str, Any]:
+def _player_action(season: Season, action: Action) -> dict[str, Any]:
     who, changes = read_player(action)
     player = season["players"][who]
     old_name = player["name"]
@@ -208,7 +225,7 @@ def _player_action(season: State, action: Action) -> dict[str, Any]:
 # ---------------------------------------------------------------- the Weekend
 
 
-def _weekend(season: State, action: Action, roll: Roll | None, notes: list[str]) -> dict[str, Any]:
+def _weekend(season: Season, action: Action, roll: Roll | None, notes: list[str]) -> dict[str, Any]:
     settings, players = season["settings"], season["players"]
     week = len(season["weeks"]) + 1
     unknown = set(action) - {"do", "week", "first", "second", "rolls", "vote_pools"}
@@ -318,7 +335,7 @@ def _shown_name(player: dict[str, Any], row: dict[str, Any], slot: str) -> str:
     return row["name"] or f"{player['name']}'s {DIVISION_NAMES[slot]}"
 
 
-def _lineup(season: State, who: str, raw: object, week: int) -> list[dict[str, Any] | None]:
+def _lineup(season: Season, who: str, raw: object, week: int) -> list[dict[str, Any] | None]:
     """One player's four rows, checked against the Roster when there is a Nom Pool."""
     player = season["players"][who]
     if not isinstance(raw, list) or len(raw) != len(DIVISIONS):
@@ -360,7 +377,7 @@ def _lineup(season: State, who: str, raw: object, week: int) -> list[dict[str, A
     return rows  # each row's Worth, votes and slot are checked with the other line-up's (duels.weekend_ties)
 
 
-def _duel_line(season: State, d: DuelResult, roll: list[int] | None) -> str:
+def _duel_line(season: Season, d: DuelResult, roll: list[int] | None) -> str:
     names = {p: season["players"][p]["name"] for p in PLAYERS}
     up = {p: f", playing up -{parts.penalty}" if parts.penalty else "" for p, parts in (("first", d.first_parts), ("second", d.second_parts))}
     line = (f"{DIVISION_NAMES[d.slot]}: {d.first.name} ({names['first']}{up['first']}) {d.first_worth} against "
@@ -378,14 +395,14 @@ def _duel_line(season: State, d: DuelResult, roll: list[int] | None) -> str:
     return line + "."
 
 
-def _empty_line(season: State, slot: str, rows: dict[str, Any], i: int) -> str:
+def _empty_line(season: Season, slot: str, rows: dict[str, Any], i: int) -> str:
     there = [(p, rows[p][i]) for p in PLAYERS if rows[p][i] is not None]
     empty = " and ".join(season["players"][p]["name"] for p in PLAYERS if rows[p][i] is None)
     back = f"; {there[0][1].duelist.name} returns to {season['players'][there[0][0]]['name']}'s Roster" if there else ""
     return f"{DIVISION_NAMES[slot]}: no duel, {empty} left the slot empty{back}."
 
 
-def _results(season: State, record: dict[str, Any], lines: dict[str, Any], details: list[str], rules: list[str], next_roll: Callable[[str], str], used: list[Any]) -> None:
+def _results(season: Season, record: dict[str, Any], lines: dict[str, Any], details: list[str], rules: list[str], next_roll: Callable[[str], str], used: list[Any]) -> None:
     """Discards and returns in the Roster, then who has run out of a division and its champion."""
     players, week = season["players"], record["week"]
     for p in PLAYERS:
@@ -434,15 +451,15 @@ def _results(season: State, record: dict[str, Any], lines: dict[str, Any], detai
 # ---------------------------------------------------------------- standings and the end
 
 
-def _scores(season: State) -> list[WeekScore]:
+def _scores(season: Season) -> list[WeekScore]:
     return [WeekScore(w["first_successes"], w["second_successes"], w["first_trainwrecks"], w["second_trainwrecks"]) for w in season["weeks"]]
 
 
-def _champions(season: State) -> dict[str, str]:
+def _champions(season: Season) -> dict[str, str]:
     return {d: c["player"] for d, c in season["champions"].items() if c is not None}
 
 
-def _standing(season: State) -> dict[str, Any]:
+def _standing(season: Season) -> dict[str, Any]:
     s = season["settings"]
     r = season_tally(_scores(season), trainwreck_limit=s["trainwreck_limit"], season_tie=s["season_tie"], goal=s["goal"],
                      champions=_champions(season))
@@ -452,7 +469,7 @@ def _standing(season: State) -> dict[str, Any]:
             "first_points": points["first"], "second_points": points["second"], "outcome": r.outcome, "winner": r.winner}
 
 
-def _result(season: State) -> dict[str, Any]:
+def _result(season: Season) -> dict[str, Any]:
     """Where the game stands: its outcome word, the winner, whether it is over, and one sentence."""
     s, players = season["settings"], season["players"]
     championship = s["goal"] == "championship"

@@ -13,10 +13,12 @@ input is refused with a sentence naming what is wrong.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ..checks import InputError, got, quote
-from ..checks import State
 from .data import DEFAULT_VOTE_POOL, PLAYERS, VOTE_POOL_MAX
-from .league import LOGGED, MAX_LOG, TRACKER, VERSION, apply_action, new_season
+from .league import LOGGED, MAX_LOG, TRACKER, VERSION, Season, apply_action, new_season
 
 __all__ = ["check_season", "compact"]
 
@@ -24,12 +26,12 @@ _ENTRY_KEYS = {"action", "headline", "details", "rules"}
 _DO = {"settings": "the settings", "player": "a player", "weekend": "a Weekend"}
 
 
-def compact(season: State) -> State:
+def compact(season: Season) -> dict[str, Any]:
     """The season as its log's actions alone: what a link carries; check_season rebuilds the rest."""
     return {"tracker": season["tracker"], "version": season["version"], "log": [{"action": e["action"]} for e in season["log"]]}
 
 
-def check_season(raw: object) -> State:
+def check_season(raw: object) -> Season:
     """The season `raw` stands for, rebuilt from its log, or InputError saying what is wrong."""
     if not isinstance(raw, dict):
         raise InputError(f"A saved RPGDL season is a JSON object with a log; this is {_kind(raw)}.", "state")
@@ -72,9 +74,10 @@ def check_season(raw: object) -> State:
             where = _difference(entry[key], built[key], f"log/{n - 1}/{key}")
             if where:
                 raise InputError(_mismatch(where), "state")
+    rebuilt: Mapping[str, object] = season
     for key in known - {"log", "undo"}:  # the undo records are rebuilt with the rest: the saved ones are not read
         if key in raw:
-            where = _difference(raw[key], season[key], key)
+            where = _difference(raw[key], rebuilt[key], key)
             if where:
                 raise InputError(_mismatch(where), "state")
     return season

@@ -17,7 +17,7 @@ from ..checks import InputError, parse_numbers
 from ..dice import parse_dice, roll_dice
 from ..fmt import about, percent, signed
 from ..history import state_length
-from ..registry import Action, Report, State
+from ..registry import Action, Report
 from .data import DUELIST_NAME_MAX_LENGTH as DUELIST_NAME_MAX_LENGTH  # the Weekend form's names; the tracker's too
 from .data import DEFAULT_VOTE_POOL, DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, as_division
 from .decks import check_nom_pool, check_season_deck, parse_nom_pool, parse_season_deck
@@ -36,7 +36,7 @@ from .duels import (
     weekend_ties,
     worth_parts,
 )
-from .league import STATE_MAX_CHARS, apply_action, undo
+from .league import STATE_MAX_CHARS, Season, apply_action, undo
 from .planner import DuelChances, Matchup, plan_votes
 from .season import WeekScore, season_tally, vote_pool
 
@@ -451,7 +451,7 @@ def plan_votes_report(rng: random.Random | None, *, objective: str, votes: int, 
 # ---------------------------------------------------------------- the season tracker
 
 
-def season_step(state: State, action: Action, rng: random.Random | None) -> tuple[State, Report]:
+def season_step(state: Season, action: Action, rng: random.Random | None) -> tuple[Season, Report]:
     """One action on a season (league.apply_action), undo, or show; a roll-off left out is rolled with `rng`."""
     if action["do"] == "show":
         return state, Report(state["result"]["outcome"], state["result"]["headline"], ())
@@ -470,7 +470,7 @@ def season_step(state: State, action: Action, rng: random.Random | None) -> tupl
                        tuple(entry["rules"]), dice=dice)
 
 
-def describe_season(state: State) -> str:
+def describe_season(state: Season) -> str:
     """A season in a few lines for a person (the command line's `track rpgdl.season FILE`)."""
     names = {p: state["players"][p]["name"] for p in PLAYERS}
     championship = state["settings"]["goal"] == "championship"
