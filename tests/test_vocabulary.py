@@ -6,13 +6,14 @@ no page script declares a copy."""
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 
 import pytest
 
 from calculators.registry import all_trackers
-from helpers import DOCS
+from helpers import DOCS, ROOT
 from rulebook import GAME_NAMES
 
 SCRIPTS = sorted((DOCS / "assets").glob("*.js"))
@@ -98,3 +99,39 @@ def test_the_built_pages_publish_them(site):
         limits = re.search(r'data-limits="([^"]*)"', pages[0].read_text(encoding="utf-8"))
         assert limits, tracker.name
         assert json.loads(html_module.unescape(limits.group(1))) == {"state": tracker.max_state_chars, "link": tracker.max_link_chars}
+
+
+def collections_declared_twice(sources: dict[str, str]) -> list[str]:
+    """The literal lists, tuples, sets and dicts of two or more items (a vocabulary, a table, the rules a
+    check cites) that are assigned to a name in more than one module."""
+    where: dict[str, set[str]] = {}
+    for module, text in sources.items():
+        for node in ast.walk(ast.parse(text)):
+            if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+                continue
+            if not all(isinstance(t, ast.Name) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+                continue  # a, b = "standing", None: two values, not a collection
+            try:
+                value = ast.literal_eval(node.value)
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                continue  # not a literal: it is built from something declared elsewhere
+            if isinstance(value, (list, tuple, set, frozenset, dict)) and len(value) >= 2:
+                key = json.dumps(sorted(value, key=repr) if isinstance(value, (set, frozenset)) else value, sort_keys=True, default=repr)
+                where.setdefault(key, set()).add(module)
+    return [f"{sorted(modules)}: {key[:100]}" for key, modules in where.items() if len(modules) > 1]
+
+
+PYTHON = [p for folder in ("calculators", "rulebook", "hooks") for p in sorted((ROOT / folder).rglob("*.py"))]
+
+
+def test_no_rule_table_or_vocabulary_is_declared_in_two_python_modules():
+    """The rules a deck check cites were written in the form and again in the season tracker; each list,
+    table and vocabulary is now declared in one module and imported by the others."""
+    twice = collections_declared_twice({str(p.relative_to(ROOT)): p.read_text(encoding="utf-8") for p in PYTHON})
+    assert not twice, "declared in two modules (declare it once and import it):\n" + "\n".join(twice)
+
+
+def test_a_copy_in_a_second_module_is_found():
+    copied = 'RULES = ("rpgdl.decks.season-deck-size", "rpgdl.decks.season-deck-copies")\n'
+    assert collections_declared_twice({"a.py": copied, "b.py": "rules: tuple[str, ...] = " + copied.split(" = ")[1]})
+    assert not collections_declared_twice({"a.py": copied, "b.py": "from a import RULES\nMORE = (*RULES, 'x')\n"})

@@ -25,7 +25,7 @@ from ..checks import InputError, got, quote
 from ..checks import Action
 from ..history import Record, undo_record, undone
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS
-from .decks import check_nom_pool, check_season_deck
+from .decks import NOM_POOL_RULES, SEASON_DECK_RULES, check_nom_pool, check_season_deck
 from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
 from .league_input import norm, other, read_player, read_rolls, read_row, read_settings, read_vote_pools
 from .season import WeekScore, season_tally
@@ -66,9 +66,7 @@ RULES = (
     "rpgdl.weekend.successes", "rpgdl.ruling.successes-worth", "rpgdl.weekend.trainwreck", "rpgdl.ruling.half-draw",
     "rpgdl.ruling.trainwreck-gap", "rpgdl.ruling.vote-pool", "rpgdl.championship.divisions", "rpgdl.championship.points", "rpgdl.championship.winner",
     "rpgdl.ruling.championship-run-out", "rpgdl.ruling.championship-same-results", "rpgdl.ruling.championship-length",
-    "rpgdl.decks.nom-pool-size",
-    "rpgdl.decks.nom-pool-names", "rpgdl.decks.nom-pool-replace", "rpgdl.ruling.nom-pool-places",
-    "rpgdl.decks.season-deck-size", "rpgdl.decks.season-deck-copies", "rpgdl.ruling.season-deck-contents",
+    *NOM_POOL_RULES, *SEASON_DECK_RULES,
 )
 _SETTING_RULES = {
     "goal": ("rpgdl.season.winner", "rpgdl.championship.winner", "rpgdl.ruling.championship-length"), "trainwreck_limit": ("rpgdl.ruling.trainwreck-limit",),
@@ -76,8 +74,6 @@ _SETTING_RULES = {
     "half_draw": ("rpgdl.ruling.half-draw",), "successes_worth": ("rpgdl.ruling.successes-worth",),
     "sudden_death": ("rpgdl.ruling.sudden-death",),
 }
-_DECK_RULES = ("rpgdl.decks.nom-pool-size", "rpgdl.decks.nom-pool-names", "rpgdl.decks.nom-pool-replace", "rpgdl.ruling.nom-pool-places")
-_SEASON_DECK_RULES = ("rpgdl.decks.season-deck-size", "rpgdl.decks.season-deck-copies", "rpgdl.ruling.season-deck-contents")
 
 
 # ---------------------------------------------------------------- a new season
@@ -201,7 +197,7 @@ def _player_action(season: Season, action: Action) -> dict[str, Any]:
         details.append(f"Nom Pool: {len(pool)} duelists ({spread})" + (", legal." if c.legal else f", not legal: {len(c.problems)} problem(s).")
                        if pool else "Nom Pool cleared: Weekends take any names, and the Roster is not kept.")
         details += player["nom_pool_problems"]
-        rules += _DECK_RULES
+        rules += NOM_POOL_RULES
     if "season_deck" in changes:
         deck = changes["season_deck"]
         c = check_season_deck(deck)
@@ -211,7 +207,7 @@ def _player_action(season: Season, action: Action) -> dict[str, Any]:
         details.append(f"Season Deck: {c.total} cards, {len(c.counts)} different" + (", legal." if c.legal else f", not legal: {len(c.problems)} problem(s).")
                        if deck else "Season Deck cleared.")
         details += player["season_deck_problems"]
-        rules += _SEASON_DECK_RULES
+        rules += SEASON_DECK_RULES
     if "name" in changes:
         player["name"] = changes["name"]
         if norm(player["name"]) == norm(season["players"][other(who)]["name"]):

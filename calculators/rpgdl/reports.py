@@ -20,7 +20,7 @@ from ..history import state_length
 from ..registry import Action, Report
 from .data import DUELIST_NAME_MAX_LENGTH as DUELIST_NAME_MAX_LENGTH  # the Weekend form's names; the tracker's too
 from .data import DEFAULT_VOTE_POOL, DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, as_division
-from .decks import check_nom_pool, check_season_deck, parse_nom_pool, parse_season_deck
+from .decks import NOM_POOL_RULES, SEASON_DECK_RULES, check_nom_pool, check_season_deck, parse_nom_pool, parse_season_deck
 from .duels import (
     Duelist,
     DuelResult,
@@ -334,7 +334,7 @@ def check_nom_pool_report(rng: random.Random | None, *, duelists: str) -> Report
     c = check_nom_pool(pairs)
     spread = ", ".join(f"{c.counts[d]} {DIVISION_NAMES[d]}" for d in DIVISIONS)
     details = (f"{c.total} duelists: {spread}.",) + c.problems
-    rules = ("rpgdl.decks.nom-pool-size", "rpgdl.decks.nom-pool-names", "rpgdl.decks.nom-pool-replace", "rpgdl.ruling.nom-pool-places")
+    rules = NOM_POOL_RULES
     if c.legal:
         return Report("legal", "This Nom Pool is legal.", details, rules)
     return Report("illegal", f"This Nom Pool is not legal: {len(c.problems)} problem{'s' if len(c.problems) != 1 else ''}.", details, rules)
@@ -346,7 +346,7 @@ def check_season_deck_report(rng: random.Random | None, *, cards: str) -> Report
     except ValueError as err:
         raise InputError(str(err), "cards") from None
     details = (f"{c.total} cards, {len(c.counts)} different.",) + c.problems
-    rules = ("rpgdl.decks.season-deck-size", "rpgdl.decks.season-deck-copies", "rpgdl.ruling.season-deck-contents")
+    rules = SEASON_DECK_RULES
     if c.legal:
         return Report("legal", "This Season Deck is legal.", details, rules)
     return Report("illegal", f"This Season Deck is not legal: {len(c.problems)} problem{'s' if len(c.problems) != 1 else ''}.", details, rules)
