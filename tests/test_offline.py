@@ -7,12 +7,13 @@ import hashlib
 import io
 import json
 import shutil
+import subprocess
 import threading
 
 import pytest
 from mkdocs.exceptions import PluginError
 
-from conftest import SiteHandler, load_module, serve
+from conftest import ROOT, SiteHandler, load_module, serve
 from helpers import calculator_page, poll, wait_until_offline_ready, worker_data
 
 pytestmark = [pytest.mark.browser, pytest.mark.search_index]  # it searches offline
@@ -207,6 +208,26 @@ def test_the_build_refuses_a_script_whose_address_carries_another_digest(tmp_pat
     offline.check_versions(tmp_path, ["assets/x.js"], [f"assets/x.js?v={good}"])
     with pytest.raises(PluginError, match=r"assets/x\.js: the site's copy does not have the digest"):
         offline.check_versions(tmp_path, ["assets/x.js"], ["assets/x.js?v=0123456789"])
+
+
+@pytest.mark.node
+def test_the_imports_versioned_are_those_the_code_makes():
+    """hooks/asset_versions.py finds imports with a pattern, comments left out: JSDoc names other
+    modules' types as `import("./x.js").T`, and counting those made a cycle (table.js and rules.js
+    each name the other's types). Here every page script's imports, as TypeScript's parser reads
+    them, must be exactly the ones the hook versions."""
+    versions = load_module("hooks/asset_versions.py")
+    scripts = sorted((ROOT / "docs").rglob("*.js"))
+    node = shutil.which("node")
+    assert node, "Node.js is needed (make setup installs the npm packages)"
+    parsed = json.loads(subprocess.run([node, "tests/js_imports.mjs", *map(str, scripts)], cwd=ROOT, capture_output=True, text=True,
+                                       check=True, timeout=120).stdout)
+    for script in scripts:
+        hooked = [m["spec"] for m in versions.imports(script.read_text(encoding="utf-8"))]
+        assert hooked == parsed[str(script)], script.name
+    assert any("import(" in s.read_text(encoding="utf-8") and "@typedef" in s.read_text(encoding="utf-8") for s in scripts)
+    tricky = 'import { a } from "./a.js";\n/** @type {import("./b.js").B} */\n// from "./c.js"\nconst u = "http://x//y"; // import("./d.js")\nimport("./e.js");\n'
+    assert [m["spec"] for m in versions.imports(tricky)] == ["./a.js", "./e.js"]
 
 
 def test_a_digest_is_of_the_file_as_served_newlines_and_all(tmp_path):

@@ -17,15 +17,50 @@
 // service worker is asked to drop its copy of the runtime (hooks/offline-sw.js),
 // so the next visit fetches it afresh.
 
-const BOOT_TIMEOUT_MS = globalThis.__calcBootTimeoutMs ?? 60000;
-const CALC_TIMEOUT_MS = globalThis.__calcTimeoutMs ?? 10000;
+/** One line of an answer's odds (runner.Odd): an exact probability and its percentage.
+ * @typedef {{label: string, numerator: number, denominator: number, percent: number}} Odd */
+/** What every answer that worked says (runner._answer: what the Report says); the refusal's
+ * fields are absent, so that `stopped` or `error` may be read before `ok` is.
+ * @typedef {{ok: true, outcome: string, headline: string, details: string[], rules: string[], odds_title: string,
+ *   odds: Odd[], dice: Record<string, string>, seed: number | null, error?: undefined, field?: undefined,
+ *   stopped?: undefined}} Worked */
+/** A calculator's answer that worked (runner.run()): `highlight`, the odds' line that came true;
+ * `upgraded`, the current fields an old link's parameters filled.
+ * @typedef {Worked & {highlight: string | null, calculator: string, upgraded: Record<string, string>}} Calculated */
+/** A tracker's step that worked (runner.track()): the tracker's name and its new state, as Python checked it.
+ * @template [S=unknown]
+ * @typedef {Worked & {tracker: string, state: S}} Tracked */
+/** No answer about the input: the error sentence and the field at fault (null: none); `stopped`, it
+ * was not worked out (the calculator did not start, or was stopped), so a page must conclude nothing from it.
+ * @typedef {{ok: false, error: string, field: string | null, stopped?: boolean}} Refusal */
+/** Whatever the worker answers a request with.
+ * @typedef {Calculated | Tracked | Refusal} Answer */
+/** A request for the worker, and its promise's ends.
+ * @typedef {{type: string, id: number, name: string, params: Record<string, string>, seed: string | null | undefined}} Compute
+ * @typedef {{message: Compute, resolve: (answer: Answer) => void, reject: (err: Error) => void}} Request */
+/** What the worker posts (runtime/calc-worker.mjs): its start's progress, ready (with when each step of
+ * the start happened, in this page's clock) or failed; a request Python runs now (`busy`, timed), one
+ * that waits for the standard library, and a result.
+ * @typedef {{type: "progress", text: string}
+ *   | {type: "ready", how: string, bootStarted: number, snapshotFetched: number, readyAt: number}
+ *   | {type: "failed", error: string}
+ *   | {type: "busy" | "waiting", id: number}
+ *   | {type: "result", id: number, result: Answer}} WorkerMessage */
+/** The time limits the tests may set before this module loads (ms).
+ * @typedef {typeof globalThis & {__calcBootTimeoutMs?: number, __calcTimeoutMs?: number}} TestLimits */
+
+const BOOT_TIMEOUT_MS = /** @type {TestLimits} */ (globalThis).__calcBootTimeoutMs ?? 60000;
+const CALC_TIMEOUT_MS = /** @type {TestLimits} */ (globalThis).__calcTimeoutMs ?? 10000;
 export const READY = "Ready: type what you rolled, or press Roll for me.";
 const READY_NO_DICE = "Ready: the answer shows here as you fill in the form.";
 const LOADING = "Loading the calculator…";
 const RESTARTING = "A calculation took too long and was stopped: starting the calculator again…";
+/** @param {number} ms */
 const seconds = (ms) => `${Math.max(1, Math.round(ms / 1000))} second${Math.round(ms / 1000) === 1 ? "" : "s"}`;
+/** @param {string} why */
 const failure = (why) => `The calculator could not start (${why}). The rules and tables on this page still apply: roll and read the table by hand.`;
 // `stopped`: no answer about the input (it was not worked out); a page must conclude nothing from it.
+/** @type {() => Refusal} */
 const tooLong = () => ({
   ok: false,
   field: null,
@@ -36,9 +71,9 @@ const tooLong = () => ({
 /** The runtime's state; exposed read-only in spirit as globalThis.__calcRuntime
  * for the tests and the benchmarks.
  * @type {{url: string | null, worker: Worker | null, ready: Promise<Worker> | null,
- *   pending: Map<number, {message: any, resolve: Function, reject: Function}>, nextId: number,
+ *   pending: Map<number, Request>, nextId: number,
  *   busy: {id: number, timer: ReturnType<typeof setTimeout>} | null, how: string | null, status: string, text: string,
- *   error: Error | null, restarts: number, created: number | null, timings: Record<string, number | null> | null,
+ *   error: string | null, restarts: number, created: number | null, timings: Record<string, number | null> | null,
  *   settledAt: number | null}} */
 export const runtime = {
   url: null, // the runtime folder, relative to the page that started it
@@ -61,7 +96,8 @@ export const runtime = {
  * players' view, encounter-players.js): it never computes, so it never starts Python. */
 export const SHOW_ONLY_HASH = "#players";
 
-/** Start the worker unless it runs (or this window only shows); `runtimeUrl` is relative to this page. */
+/** Start the worker unless it runs (or this window only shows); `runtimeUrl` is relative to this page.
+ * @param {string} runtimeUrl @returns {Promise<Worker> | null} */
 export function startRuntime(runtimeUrl) {
   if (location.hash === SHOW_ONLY_HASH) return null;
   if (runtime.ready) return runtime.ready;
@@ -71,7 +107,21 @@ export function startRuntime(runtimeUrl) {
 }
 
 /** Registry.run()'s answer for one calculation, as a promise. Rejects only
- * when the worker cannot start. */
+ * when the worker cannot start.
+ * @overload
+ * @param {`track:${string}`} name a tracker's step (tracker-kit.js step): its state's and action's JSON texts
+ * @param {{state: string, action: string}} params
+ * @param {string | null} [seed]
+ * @returns {Promise<Tracked | Refusal>}
+ */
+/**
+ * @overload
+ * @param {string} name a calculator, with its form's fields
+ * @param {Record<string, string>} params
+ * @param {string | null} [seed]
+ * @returns {Promise<Calculated | Refusal>}
+ */
+/** @param {string} name @param {Record<string, string>} params @param {string | null} [seed] @returns {Promise<Answer>} */
 export function computeInWorker(name, params, seed) {
   if (!runtime.ready) return Promise.reject(new Error("the calculator was not started"));
   return new Promise((resolve, reject) => {
@@ -95,6 +145,7 @@ export function showRuntimeStatus() {
 
 // ---------------------------------------------------------------- the worker
 
+/** @param {string} status @param {string} text */
 function setStatus(status, text) {
   runtime.status = status;
   runtime.text = text;
@@ -104,13 +155,14 @@ function setStatus(status, text) {
 function spawn() {
   setStatus(runtime.restarts ? "restarting" : "loading", runtime.restarts ? RESTARTING : LOADING);
   /** @type {Worker} */
-  let worker = /** @type {any} */ (null); // made at once by the promise below
+  let worker = /** @type {Worker} */ (/** @type {unknown} */ (null)); // made at once by the promise below
   runtime.ready = new Promise((resolve, reject) => {
     worker = new Worker(new URL("calc-worker.mjs", /** @type {string} */ (runtime.url)), { type: "module" });
     const timer = setTimeout(() => {
       worker.terminate();
       reject(new Error(`it did not start within ${seconds(BOOT_TIMEOUT_MS)}`));
     }, BOOT_TIMEOUT_MS);
+    /** @template T @param {(value: T) => void} how @returns {(value: T) => void} */
     const settle = (how) => (value) => {
       clearTimeout(timer);
       how(value);
@@ -127,7 +179,7 @@ function spawn() {
       setStatus("ready", READY);
       if (!runtime.pending.size) settle(); // no result asked for: nothing to wait for
     },
-    (err) => {
+    (/** @type {Error} */ err) => {
       settle();
       worker.terminate();
       runtime.error = err.message;
@@ -140,6 +192,7 @@ function spawn() {
   return runtime.ready;
 }
 
+/** @param {Worker} worker @param {WorkerMessage} data @param {(worker: Worker) => void} ready @param {(err: Error) => void} failed */
 function receive(worker, data, ready, failed) {
   if (worker !== runtime.worker) return; // one that was stopped
   if (data.type === "progress") {
@@ -169,7 +222,8 @@ function receive(worker, data, ready, failed) {
   }
 }
 
-/** Send a request to the current worker once it is ready (again). */
+/** Send a request to the current worker once it is ready (again).
+ * @param {Request} request */
 function dispatch(request) {
   const { worker, ready } = runtime;
   const { id } = request.message;
@@ -185,7 +239,8 @@ function dispatch(request) {
 }
 
 /** The calculation `id` ran past the limit: answer it so, stop the worker,
- * start a new one, and send it every other request. */
+ * start a new one, and send it every other request.
+ * @param {Worker} worker @param {number} id */
 function stopTooLong(worker, id) {
   if (worker !== runtime.worker) return;
   worker.terminate();
@@ -221,6 +276,6 @@ function forgetCachedRuntime() {
 // ---------------------------------------------------------------- start early
 
 const early = document.querySelector('meta[name="calculator-runtime"]');
-if (early) startRuntime(early.getAttribute("content"));
+if (early) startRuntime(/** @type {string} */ (early.getAttribute("content")));
 
 globalThis.__calcRuntime = runtime;

@@ -12,6 +12,23 @@
 import { el } from "./tracker-kit.js";
 import { SHOW_ONLY_HASH } from "./calc-runtime.js";
 
+/**
+ * One combatant as the players' window shows it: `who`, what it is (and whose); `marks`, what players may
+ * see of it; `numbers`, [label, value] pairs (the party's; null for foes); `band`, a foe's health as
+ * Python's word (null for the party).
+ * @typedef {{name: string, side: string, who: string, acting: boolean, marks: string[], numbers: [string, string][] | null,
+ *   band: string | null}} PlayersRow
+ */
+/**
+ * What the GM's tab sends the players' window (encounter.js playersView(); `v`, its version, 1): the phase,
+ * the round, whose turn and the step, the last headline, the turn timer's start (ms since the epoch) when
+ * it is on, and the rows in turn order.
+ * @typedef {{v: number, phase: string, round: number, turn: string, step: string, headline: string,
+ *   timer: {since: number} | null, rows: PlayersRow[]}} PlayersView
+ */
+/** A view checked and copied by checkView, its version left out.
+ * @typedef {Omit<PlayersView, "v">} CheckedView */
+
 /** The channel the GM's tab and the players' windows share (same site, same browser). */
 export const CHANNEL = "table-rules:tell_tale.encounter:players";
 export const PLAYERS_HASH = SHOW_ONLY_HASH; // the window starts no Python runtime (calc-runtime.js)
@@ -26,11 +43,17 @@ const MAX_NUMBERS = 6;
 const PHASES = ["none", "setup", "combat", "over"];
 const SIDES = ["party", "foes"];
 
+/** @param {unknown} v @param {number} max */
 const text = (v, max) => typeof v === "string" && v.length <= max;
-const whole = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
+/** @param {unknown} v @param {number} lo @param {number} hi */
+const whole = (v, lo, hi) => Number.isInteger(v) && /** @type {number} */ (v) >= lo && /** @type {number} */ (v) <= hi;
+/** An object, not an array nor null. Its fields are `any`: a message's, each checked below before it is used.
+ * @param {unknown} v @returns {v is Record<string, any>} */
 const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+/** @param {object} o @param {string[]} keys */
 const only = (o, keys) => Object.keys(o).length <= keys.length && Object.keys(o).every((k) => keys.includes(k));
 
+/** @param {unknown} r @returns {PlayersRow | null} */
 function checkRow(r) {
   if (!plain(r) || !only(r, ["name", "side", "who", "acting", "marks", "numbers", "band"])) return null;
   if (!text(r.name, 40) || !r.name.trim() || !SIDES.includes(r.side) || !text(r.who, 80) || typeof r.acting !== "boolean") return null;
@@ -38,21 +61,24 @@ function checkRow(r) {
   if (r.numbers !== null && !(Array.isArray(r.numbers) && r.numbers.length <= MAX_NUMBERS
     && r.numbers.every((n) => Array.isArray(n) && n.length === 2 && text(n[0], 20) && text(n[1], 20)))) return null;
   if (r.band !== null && !text(r.band, 20)) return null;
-  return { name: r.name, side: r.side, who: r.who, acting: r.acting, marks: [...r.marks], numbers: r.numbers && r.numbers.map(([a, b]) => [a, b]), band: r.band };
+  return { name: r.name, side: r.side, who: r.who, acting: r.acting, marks: [...r.marks], numbers: r.numbers && r.numbers.map((/** @type {[string, string]} */ [a, b]) => [a, b]), band: r.band };
 }
 
-/** A view as the GM's tab sends it, checked and copied; null for anything else. */
+/** A view as the GM's tab sends it, checked and copied; null for anything else.
+ * @param {unknown} view @returns {CheckedView | null} */
 export function checkView(view) {
   if (!plain(view) || !only(view, ["v", "phase", "round", "turn", "step", "headline", "timer", "rows"]) || view.v !== 1) return null;
   if (!PHASES.includes(view.phase) || !whole(view.round, 0, 999) || !text(view.turn, 40) || !text(view.step, 40) || !text(view.headline, 400)) return null;
   if (view.timer !== null && !(plain(view.timer) && only(view.timer, ["since"]) && Number.isFinite(view.timer.since) && view.timer.since > 0)) return null;
   if (!Array.isArray(view.rows) || view.rows.length > MAX_ROWS) return null;
-  const rows = view.rows.map(checkRow);
+  // typed as both: a row may be null until includes(null) below rules that out
+  const rows = /** @type {PlayersRow[] & (PlayersRow | null)[]} */ (view.rows.map(checkRow));
   if (rows.includes(null)) return null;
   return { phase: view.phase, round: view.round, turn: view.turn, step: view.step, headline: view.headline, timer: view.timer && { since: view.timer.since }, rows };
 }
 
-/** m:ss (h:mm:ss past an hour) since `since` (ms since the epoch); 0:00 for a time still to come. */
+/** m:ss (h:mm:ss past an hour) since `since` (ms since the epoch); 0:00 for a time still to come.
+ * @param {number} since @param {number} [now] */
 export function clock(since, now = Date.now()) {
   const s = Math.max(0, Math.floor((now - since) / 1000));
   const mmss = `${Math.floor(s / 60) % 60}:${String(s % 60).padStart(2, "0")}`;
@@ -61,7 +87,8 @@ export function clock(since, now = Date.now()) {
 
 // ---------------------------------------------------------------- the players' window
 
-/** Draw the players' view in `box` (the tracker's container on the page opened at #players). */
+/** Draw the players' view in `box` (the tracker's container on the page opened at #players).
+ * @param {HTMLElement} box */
 export function setUpPlayers(box) {
   document.documentElement.classList.add("enc-players-page");
   document.title = "Players' view · Encounter tracker";
@@ -75,6 +102,7 @@ export function setUpPlayers(box) {
   box.replaceChildren(el("h1", { class: "enc-p-title", text: "Players' view" }), status,
     el("div", { class: "enc-p-top" }, where, step, timer), headline, rows);
 
+  /** @type {CheckedView | null} */
   let view = null;
   let heard = false; // an answer since the last question
   let gmOpen = false;
@@ -105,9 +133,10 @@ export function setUpPlayers(box) {
 
   function tick() {
     timer.hidden = !(view?.timer && view.phase === "combat");
-    if (!timer.hidden) timer.textContent = `This turn: ${clock(view.timer.since)}`;
+    if (!timer.hidden) timer.textContent = `This turn: ${clock(/** @type {CheckedView & {timer: {since: number}}} */ (view).timer.since)}`; // shown only with a timer
   }
 
+  /** @param {boolean} open */
   function showGm(open) {
     gmOpen = open;
     status.classList.toggle("enc-p-alone", !open);

@@ -18,18 +18,62 @@ const STORE = "table-rules:tell_tale.encounter"; // and STORE:before, the encoun
 const TIMER = `${STORE}:timer`; // a page preference on this device ("on"), not part of the fight
 const THROUGH = `${STORE}:through`; // a page preference ("off": one step at a time); else Next passes the steps that ask nothing (Python's NOTHING_TO_DECIDE)
 const TURN_START = `${STORE}:turn-start`; // sessionStorage: when this tab saw the current turn begin, across a reload
+
+/**
+ * A combatant as Python answers it (encounter_state.Combatant): the stored fields, then the derived ones.
+ * @typedef {{id: string, name: string, kind: string, side: string, owner: string | null, token: boolean,
+ *   planeswalker: boolean, power: number, toughness: number, toughness_now: number, vitality: number,
+ *   max_vitality: number, speed: number, initiative: number | null, keywords: string[], counters: number,
+ *   poisoned: boolean, boost: number, ability_used: boolean, status: string, detained_by: string | null,
+ *   actions: number, landed: boolean, power_now: number, speed_now: number, health: string, band: string}} Combatant
+ */
+/**
+ * One line of the action log (encounter_state._check_log); `gm`: the GM's own change, not shown to the players.
+ * @typedef {{n: number, round: number, text: string, details: string[], rules: string[], dice: Record<string, string>, gm?: true}} LogEntry
+ */
+/**
+ * A whole encounter as Python answers it (encounter_state.Encounter); its undo records are only sent back.
+ * @typedef {{tracker: string, version: number, settings: Record<string, string>, combatants: Combatant[], next_id: number,
+ *   order_by: string, order: string[], phase: string, round: number, turn: number, step: string | null,
+ *   log: LogEntry[], log_start: number, undo: unknown[]}} Encounter
+ */
+/**
+ * The tracker's vocabulary (encounter.vocabulary in Python): [name, label] pairs, each status's mark,
+ * [step, label, rule] and [status, label, for summons only].
+ * @typedef {{settings: string[], keywords: [string, string][], kinds: [string, string][], marks: Record<string, string>,
+ *   steps: [string, string, string][], other_actions: [string, string][], edit_statuses: [string, string, boolean][]}} EncounterWords
+ */
+/**
+ * A combatant's fields that hold a number (or none): those the card's editor shows in text boxes.
+ * @typedef {{[K in keyof Combatant]: Combatant[K] extends number | null ? K : never}[keyof Combatant]} NumberField
+ */
+/** @typedef {import("./tracker-kit.js").Action} Action */
+/**
+ * What the action form asks for one action (ACTIONS below).
+ * @typedef {{label: string, actor?: string, actorLabel?: string, target?: string, targetLabel?: string,
+ *   optionalActor?: boolean, others?: boolean, fields: string[], dice?: boolean}} ActionSpec
+ */
 // The tracker's words as Python declares them (encounter.vocabulary, published
 // with the page in the container's data-vocabulary): set by setUp.
+/** @type {string[]} */
 let SETTINGS = []; // the table's house rulings the tracker follows
+/** @type {string[]} */
 let KEYWORDS = []; // the keywords it knows; Python refuses any other
+/** @type {Record<string, string>} */
 let KEYWORD_NAMES = {};
+/** @type {[string, string][]} */
 let KINDS = [];
+/** @type {Record<string, string>} */
 let STATUS = {}; // a status as a card marks it: a standing combatant is not marked
+/** @type {Record<string, string>} */
 let STEPS = {};
+/** @type {[string, string][]} */
 let OTHER = []; // the other character actions' menu
+/** @type {[string, string, boolean][]} */
 let EDIT_STATUSES = []; // [status, name, for summons only]: what the GM may set by hand
 // What each action asks for: its controls, the JSON names of who acts and who is acted on;
 // others: the one acting is never offered as its own target.
+/** @type {Record<string, ActionSpec>} */
 const ACTIONS = {
   attack: { label: "Attack", actor: "attacker", actorLabel: "Attacker", target: "target", others: true, fields: ["situation", "d20", "crit_d4", "second_d20", "second_crit_d4"], dice: true },
   charge: { label: "Trample charge through a line", actor: "attacker", actorLabel: "Charger", fields: ["situation", "line"], dice: true },
@@ -45,6 +89,7 @@ const ACTIONS = {
   extort: { label: "Extort", actor: "user", actorLabel: "Who", fields: [] },
   ability: { label: "Planeswalker ability", actor: "user", actorLabel: "Planeswalker", fields: ["cost", "mana"] },
 };
+/** @type {Record<string, [string, string]>} */
 const DICE_FIELDS = {
   d20: ["Attack d20", "Two with advantage or disadvantage; empty to roll."],
   crit_d4: ["Critical d4", "Only on a kept 20."],
@@ -61,10 +106,13 @@ const LINE_MAX = 6; // enemies in a charge's line that the form offers
 
 // ---------------------------------------------------------------- small helpers
 
+/** @param {number} n @param {string} one @param {string} [many] */
 const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
+/** @param {string} k */
 const keywordLabel = (k) => KEYWORD_NAMES[k] ?? k;
 
-/** Typed dice or numbers: "14", "4 17" -> 14, [4, 17]; empty -> undefined; anything else as typed (Python says what is wrong). */
+/** Typed dice or numbers: "14", "4 17" -> 14, [4, 17]; empty -> undefined; anything else as typed (Python says what is wrong).
+ * @param {string} text @returns {number | number[] | string | undefined} */
 function typed(text) {
   const t = String(text).trim();
   if (!t) return undefined;
@@ -76,7 +124,10 @@ function typed(text) {
   return t;
 }
 
+/** @type {Promise<import("./table.js").TableSpec | null> | null} */
 let tableSpec = null; // table-settings.json: the rulings' labels and choices
+/** This game's house rulings in table-settings.json, by name ({} when it cannot be read).
+ * @returns {Promise<Record<string, import("./table.js").TableSetting>>} */
 function settingsSpec() {
   tableSpec ??= fetch(new URL("table-settings.json", siteBase())).then((r) => (r.ok ? r.json() : null)).catch(() => null);
   return tableSpec.then((spec) => spec?.settings?.tell_tale ?? {});
@@ -84,9 +135,10 @@ function settingsSpec() {
 
 // ---------------------------------------------------------------- the page
 
+/** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./rules.js").CopyText}} page */
 export function setUp(box, { computeInWorker, copyText }) {
   if (location.hash === PLAYERS_HASH) return setUpPlayers(box); // the players' window: no GM control, no fight of its own
-  const words = vocabulary(box);
+  const words = /** @type {EncounterWords} */ (vocabulary(box));
   SETTINGS = words.settings;
   KEYWORDS = words.keywords.map(([k]) => k);
   KEYWORD_NAMES = Object.fromEntries(words.keywords);
@@ -95,7 +147,9 @@ export function setUp(box, { computeInWorker, copyText }) {
   STEPS = Object.fromEntries(words.steps.map(([step, label]) => [step, label]));
   OTHER = words.other_actions;
   EDIT_STATUSES = words.edit_statuses;
+  /** @type {Encounter | null} */
   let state = null; // the encounter as Python last answered it (the shell's, as last drawn); null: none yet
+  /** @type {TrackerShell<Encounter>} */
   const shell = new TrackerShell(box, {
     name: NAME, key: STORE, link: "encounter=", noun: "encounter", a: "an encounter", thing: "fight", computeInWorker, copyText,
     startsEmpty: true, // no encounter until the first action
@@ -110,7 +164,9 @@ export function setUp(box, { computeInWorker, copyText }) {
     filePrefix: "encounter",
     smaller: { state: (now) => ({ ...now, undo: [] }), note: "It leaves out the undo history, to fit." },
   });
+  /** @param {string} text @param {...HTMLElement} buttons */
   const say = (text, ...buttons) => shell.say(text, ...buttons);
+  /** @param {string} suffix */
   const ids = (suffix) => `enc-${suffix}`;
 
   // -------------------------------------------------------------- skeleton
@@ -153,7 +209,8 @@ export function setUp(box, { computeInWorker, copyText }) {
     return differs.length ? table : null;
   }
 
-  /** One action through the shell; its answer drawn below the form (unless `quiet`), a refusal beside it. */
+  /** One action through the shell; its answer drawn below the form (unless `quiet`), a refusal beside it.
+   * @param {Action} action @param {{roll?: boolean, quiet?: boolean}} [options] */
   async function run(action, { roll = false, quiet = false } = {}) {
     const result = await shell.run(action, { seed: roll ? newSeed() : null });
     if (!result) return null;
@@ -169,15 +226,17 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   // -------------------------------------------------------------- drawing the state
 
+  /** @param {string | null} id */
   const byId = (id) => state?.combatants.find((c) => c.id === id);
   const current = () => (state?.phase === "combat" ? state.order[state.turn] : null);
 
-  /** Turn holders in order, each followed by the familiars and summons that act in its turn. */
+  /** Turn holders in order, each followed by the familiars and summons that act in its turn.
+   * @returns {Combatant[]} */
   function inOrder() {
     if (!state) return [];
     const out = [];
     for (const id of state.order) out.push(byId(id), ...state.combatants.filter((c) => c.owner === id));
-    return out.filter(Boolean);
+    return /** @type {Combatant[]} */ (out.filter(Boolean));
   }
 
   function render() {
@@ -202,17 +261,18 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   /** What the players may see (encounter-players.js checks and draws it): the order, whose turn, the step and
    * round, visible statuses, the party's numbers, each foe's health as the word Python gives (band), and the
-   * last headline that is not the GM's own change (Python marks those "gm"); no foe's numbers or keywords, no dice. */
+   * last headline that is not the GM's own change (Python marks those "gm"); no foe's numbers or keywords, no dice.
+   * @returns {import("./encounter-players.js").PlayersView} */
   function playersView() {
     if (!state) return { v: 1, phase: "none", round: 0, turn: "", step: "", headline: "", timer: null, rows: [] };
     const shown = [...state.log].reverse().find((e) => !e.gm);
     const holder = current();
     return {
-      v: 1, phase: state.phase, round: state.round, turn: holder ? byId(holder).name : "", step: holder ? STEPS[state.step] : "",
+      v: 1, phase: state.phase, round: state.round, turn: holder ? /** @type {Combatant} */ (byId(holder)).name : "", step: holder ? STEPS[/** @type {string} */ (state.step)] : "",
       headline: shown?.text ?? "", timer: timerOn() && holder ? { since: turnStart.at } : null,
       rows: inOrder().map((c) => ({
         name: c.name, side: c.side, acting: Boolean(holder) && (c.owner ?? c.id) === holder,
-        who: c.owner ? `${KINDS.find(([k]) => k === c.kind)[1]} of ${byId(c.owner).name}` : KINDS.find(([k]) => k === c.kind)[1],
+        who: c.owner ? `${/** @type {[string, string]} */ (KINDS.find(([k]) => k === c.kind))[1]} of ${/** @type {Combatant} */ (byId(c.owner)).name}` : /** @type {[string, string]} */ (KINDS.find(([k]) => k === c.kind))[1],
         marks: [STATUS[c.status], c.health !== "conscious" ? c.health : "", c.poisoned ? "poisoned" : ""].filter(Boolean),
         numbers: c.side === "party" ? [["Power", c.power_now === c.power ? `${c.power}` : `${c.power_now}/${c.power}`],
           ["Tough.", `${c.toughness_now}/${c.toughness + Math.max(0, c.boost)}`], ["Vitality", `${c.vitality}/${c.max_vitality}`],
@@ -280,7 +340,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       by.value = state?.order_by ?? "initiative";
       by.addEventListener("change", () => run({ do: "order", by: by.value }));
       const first = el("select", { id: ids("first"), "data-enc": "first" }, el("option", { value: "", text: "As listed" }),
-        ...(state?.order ?? []).map((id) => el("option", { value: id, text: byId(id).name })));
+        ...(state?.order ?? []).map((id) => el("option", { value: id, text: /** @type {Combatant} */ (byId(id)).name })));
       lines.push(el("div", { class: "calc-fields enc-setup" },
         el("div", { class: "calc-field" }, el("label", { for: by.id, text: "Turn order" }), by),
         ...(by.value === "hand" ? [el("div", { class: "calc-field" }, el("label", { for: first.id, text: "Who began the fight" }), first)] : [])));
@@ -288,10 +348,10 @@ export function setUp(box, { computeInWorker, copyText }) {
         button("Start the fight", () => run({ do: "start", ...(first.value ? { first: first.value } : {}), ...passing() }, { roll: true }), { class: "md-button md-button--primary", "data-enc": "start" }),
         button("Roll Initiative for NPCs", () => run({ do: "initiative", all: true }, { roll: true }), { "data-enc": "roll-initiative" }));
     } else if (state.phase === "combat") {
-      const holder = byId(current());
+      const holder = /** @type {Combatant} */ (byId(current()));
       title.textContent = `Round ${state.round}: ${holder.name}'s turn`;
       const team = inOrder().filter((c) => (c.owner ?? c.id) === holder.id);
-      lines.push(el("p", { class: "enc-step", "data-step": state.step, text: STEPS[state.step] }));
+      lines.push(el("p", { class: "enc-step", "data-step": state.step, text: STEPS[/** @type {string} */ (state.step)] }));
       lines.push(el("p", { class: "enc-team", text: "Actions left: " + team.map((c) => `${c.name} ${c.actions}`).join(", ") + "." }));
       lines.push(el("p", { class: "enc-note", text: "Next step and Undo are in the bar at the bottom of the screen." }));
     } else {
@@ -311,9 +371,9 @@ export function setUp(box, { computeInWorker, copyText }) {
     nextButton.hidden = state?.phase !== "combat";
     if (!state) return;
     if (state.phase === "combat") {
-      const holder = byId(current());
+      const holder = /** @type {Combatant} */ (byId(current()));
       barWhere.replaceChildren(el("span", { class: "enc-bar-who" }, el("strong", { text: `Round ${state.round} · ${holder.name}` }), " ", timerLine),
-        el("span", { text: STEPS[state.step] }));
+        el("span", { text: STEPS[/** @type {string} */ (state.step)] }));
       tickTimer();
     } else {
       barWhere.replaceChildren(el("strong", { text: state.phase === "over" ? "The encounter is over" : "Setting up the fight" }),
@@ -321,13 +381,17 @@ export function setUp(box, { computeInWorker, copyText }) {
     }
   }
 
+  /** @param {string} label @param {string} value @param {string} key @param {boolean} [low] */
   function stat(label, value, key, low = false) {
     return el("div", { class: "enc-stat" + (low ? " enc-low" : "") }, el("dt", { text: label }), el("dd", { "data-stat": key, text: value }));
   }
 
   // Which cards and editors are open: kept across redraws (each action redraws the roster).
+  /** @type {Set<string>} */
   const openCards = new Set();
+  /** @type {Set<string>} */
   const openEditors = new Set();
+  /** @param {HTMLDetailsElement} details @param {Set<string>} set @param {string} id */
   const keepOpen = (details, set, id) => {
     details.open = set.has(id);
     details.addEventListener("toggle", () => (details.open ? set.add(id) : set.delete(id)));
@@ -338,11 +402,11 @@ export function setUp(box, { computeInWorker, copyText }) {
   function renderRoster() {
     const now = current();
     const cards = inOrder().map((c) => {
-      const acting = state.phase === "combat" && (c.owner ?? c.id) === now;
+      const acting = /** @type {Encounter} */ (state).phase === "combat" && (c.owner ?? c.id) === now;
       const marks = [STATUS[c.status], c.health !== "conscious" ? c.health : "", c.poisoned ? "poisoned" : "",
         c.token ? "token" : "", c.planeswalker ? (c.ability_used ? "ability used" : "planeswalker") : ""].filter(Boolean);
-      const who = [KINDS.find(([k]) => k === c.kind)[1], c.side === "party" ? "party" : "foes",
-        c.owner ? `with ${byId(c.owner).name}` : `Initiative ${c.initiative ?? "–"}`];
+      const who = [/** @type {[string, string]} */ (KINDS.find(([k]) => k === c.kind))[1], c.side === "party" ? "party" : "foes",
+        c.owner ? `with ${/** @type {Combatant} */ (byId(c.owner)).name}` : `Initiative ${c.initiative ?? "–"}`];
       const full = c.toughness + Math.max(0, c.boost);
       const toughness = `${c.toughness_now}/${full}`;
       const line = el("summary", { class: "enc-row-line", "data-enc": `row-${c.id}` },
@@ -351,6 +415,7 @@ export function setUp(box, { computeInWorker, copyText }) {
         el("span", { class: "enc-row-stat" + (c.toughness_now === 0 ? " enc-low" : ""), "aria-label": `Toughness ${toughness}`, text: `T ${toughness}` }),
         el("span", { class: "enc-row-stat" + (c.vitality <= 0 ? " enc-low" : ""), "aria-label": `Vitality ${c.vitality}/${c.max_vitality}`, text: `V ${c.vitality}/${c.max_vitality}` }),
         marks.length ? el("span", { class: "enc-flags", "data-marks": "", text: marks.join(" · ") }) : null);
+      /** @param {number} delta */
       const stepper = (delta) => button(delta < 0 ? "−1" : "+1", () => run({ do: "edit", id: c.id, set: { toughness_now: c.toughness_now + delta } }), {
         class: "md-button enc-step-button", "data-enc": `toughness-${delta < 0 ? "down" : "up"}-${c.id}`,
         "aria-label": `${delta < 0 ? "Lower" : "Raise"} ${c.name}'s Toughness left by 1`,
@@ -375,9 +440,12 @@ export function setUp(box, { computeInWorker, copyText }) {
     roster.replaceChildren(...(cards.length ? cards : [el("li", { class: "enc-empty", text: "Nobody yet: add the combatants below." })]));
   }
 
-  /** A card's folded controls: its numbers, Initiative, keywords; move up; remove. */
+  /** A card's folded controls: its numbers, Initiative, keywords; move up; remove.
+   * @param {Combatant} c */
   function editor(c) {
+    /** @param {string} name */
     const fid = (name) => ids(`${c.id}-${name}`);
+    /** @type {[NumberField, string][]} */
     const fields = [["power", "Power"], ["toughness", "Toughness (full)"], ["toughness_now", "Toughness left"], ["vitality", "Vitality"],
       ["max_vitality", "Full Vitality"], ["speed", "Speed"], ["counters", "−1/−1 counters"]];
     if (!c.owner) fields.push(["initiative", "Initiative"]);
@@ -406,15 +474,16 @@ export function setUp(box, { computeInWorker, copyText }) {
         button(`Remove ${c.name}`, () => run({ do: "remove", id: c.id }))));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const set = {};
-      for (const input of form.querySelectorAll("input[type=text]")) {
+      /** @type {Record<string, unknown>} */
+      const set = {}; // what the edit changes: field -> value, as JSON
+      for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("input[type=text]"))) {
         const raw = input.value.trim();
         const value = raw === "" ? (input.name === "initiative" ? null : undefined) : typed(raw);
-        if (value !== undefined && value !== c[input.name]) set[input.name] = value;
+        if (value !== undefined && value !== c[/** @type {NumberField} */ (input.name)]) set[input.name] = value;
       }
       if (status.value !== shownStatus) set.status = status.value;
       if (poisoned.value !== String(c.poisoned)) set.poisoned = poisoned.value === "true";
-      const chosen = [...form.querySelectorAll("input[name=keywords]:checked")].map((i) => i.value);
+      const chosen = [.../** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("input[name=keywords]:checked"))].map((i) => i.value);
       if (chosen.join() !== c.keywords.join()) set.keywords = chosen;
       if (!Object.keys(set).length) return;
       run({ do: "edit", id: c.id, set });
@@ -422,8 +491,9 @@ export function setUp(box, { computeInWorker, copyText }) {
     return keepOpen(el("details", { class: "enc-edit" }, el("summary", { text: `Change ${c.name}` }), form), openEditors, c.id);
   }
 
+  /** @param {string} id */
   function moveUp(id) {
-    const order = [...state.order];
+    const order = [.../** @type {Encounter} */ (state).order]; // a card's button: there is a fight
     const i = order.indexOf(id);
     if (i <= 0) return;
     [order[i - 1], order[i]] = [order[i], order[i - 1]];
@@ -445,9 +515,11 @@ export function setUp(box, { computeInWorker, copyText }) {
   const how = el("select", { id: ids("how"), name: "how", "data-enc": "how" },
     el("option", { value: "regenerate", text: "Regenerate" }), el("option", { value: "return", text: "Return (PC or companion)" }),
     el("option", { value: "burn", text: "Burn one's own PC (amount)" }));
+  /** @type {Record<string, HTMLInputElement>} */
   const texts = Object.fromEntries(Object.entries(DICE_FIELDS).map(([name]) => [name,
     el("input", { id: ids(name), name, type: "text", inputmode: name === "cost" || name === "amount" ? "text" : "numeric", autocomplete: "off", "data-enc": name, "aria-describedby": ids(`${name}-help`) })]));
   const line = el("fieldset", { class: "enc-line" }, el("legend", { text: "Enemies in the line, in order (dice empty to roll)" }));
+  /** @type {Record<string, HTMLElement>} */
   const wrap = {
     actor: el("div", { class: "calc-field" }, actorLabel, actorSelect),
     target: el("div", { class: "calc-field" }, targetLabel, targetSelect),
@@ -466,10 +538,13 @@ export function setUp(box, { computeInWorker, copyText }) {
       ...Object.keys(DICE_FIELDS).map((n) => wrap[n]), line),
     el("div", { class: "calc-actions" }, resolve, rollButton));
 
+  /** Row `i` of a charge's line: whom it passes and their dice. @param {number} i @param {Combatant[]} others */
   function lineRow(i, others) {
+    /** @param {string} name */
     const rid = (name) => ids(`line-${i}-${name}`);
     const who = el("select", { id: rid("who"), "data-enc": `line-${i}` }, el("option", { value: "", text: "(nobody)" }),
       ...others.map((c) => el("option", { value: c.id, text: c.name })));
+    /** @param {string} name @param {string} label */
     const box = (name, label) => el("div", { class: "calc-field" }, el("label", { for: rid(name), text: label }),
       el("input", { id: rid(name), type: "text", inputmode: "numeric", autocomplete: "off", "data-enc": `line-${i}-${name}` }));
     return el("div", { class: "enc-line-row", "data-row": i },
@@ -478,7 +553,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       el("label", { class: "enc-check" }, el("input", { type: "checkbox", id: rid("jump"), "data-enc": `line-${i}-jump` }), " Jumps aside (Vigilance)"));
   }
 
-  /** @param {HTMLSelectElement} select @param {any[]} people @param {{blank?: string | null}} [options] */
+  /** @param {HTMLSelectElement} select @param {Combatant[]} people @param {{blank?: string | null}} [options] */
   function fillSelect(select, people, { blank = null } = {}) {
     const keep = select.value;
     select.replaceChildren(...(blank ? [el("option", { value: "", text: blank })] : []), ...people.map((c) => el("option", { value: c.id, text: c.name })));
@@ -487,18 +562,22 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   /** The nearest living enemy of `actor`: the next combatant of the other side after it in turn order
-   * still standing in the fight (then any of the other side, then anyone else); null: nobody. */
+   * still standing in the fight (then any of the other side, then anyone else); null: nobody.
+   * @param {string} actor @param {Combatant[]} people @returns {string | null} */
   function nearestEnemy(actor, people) {
     const me = byId(actor);
     if (!me) return people[0]?.id ?? null;
     const i = people.findIndex((c) => c.id === actor);
     const after = [...people.slice(i + 1), ...people.slice(0, Math.max(i, 0))].filter((c) => c.id !== actor);
+    /** @param {Combatant} c */
     const inFight = (c) => c.health === "conscious" && c.status !== "exiled" && c.status !== "dispelled";
     const pick = after.find((c) => c.side !== me.side && inFight(c)) ?? after.find((c) => c.side !== me.side) ?? after[0];
     return pick?.id ?? null;
   }
 
+  /** @type {string | null} */
   let lastHolder = null;
+  /** @type {string | null} */
   let lastActor = null; // whose target the target list holds: another actor gets its own nearest enemy
   function renderForm() {
     const spec = ACTIONS[actionSelect.value];
@@ -527,9 +606,9 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (spec.fields.includes("line")) {
       const others = people.filter((c) => c.id !== actorSelect.value);
       const rows = [...line.querySelectorAll(".enc-line-row")];
-      const picked = rows.map((r) => r.querySelector("select").value);
-      line.replaceChildren(line.querySelector("legend"), ...Array.from({ length: Math.min(LINE_MAX, Math.max(1, others.length)) }, (_, i) => lineRow(i, others)));
-      line.querySelectorAll(".enc-line-row select").forEach((s, i) => {
+      const picked = rows.map((r) => /** @type {HTMLSelectElement} */ (r.querySelector("select")).value);
+      line.replaceChildren(/** @type {HTMLLegendElement} */ (line.querySelector("legend")), ...Array.from({ length: Math.min(LINE_MAX, Math.max(1, others.length)) }, (_, i) => lineRow(i, others)));
+      /** @type {NodeListOf<HTMLSelectElement>} */ (line.querySelectorAll(".enc-line-row select")).forEach((s, i) => {
         if (picked[i] && others.some((c) => c.id === picked[i])) s.value = picked[i];
         s.addEventListener("change", showLineRows);
       });
@@ -540,17 +619,19 @@ export function setUp(box, { computeInWorker, copyText }) {
   /** The rows of the line with somebody in them, and one more to add the next enemy; dice only where there is somebody. */
   function showLineRows() {
     let open = true;
-    for (const row of line.querySelectorAll(".enc-line-row")) {
-      const chosen = Boolean(row.querySelector("select").value);
+    for (const row of /** @type {NodeListOf<HTMLElement>} */ (line.querySelectorAll(".enc-line-row"))) {
+      const chosen = Boolean(/** @type {HTMLSelectElement} */ (row.querySelector("select")).value);
       row.hidden = !open;
-      for (const part of row.querySelectorAll(".calc-field:not(.enc-wide), .enc-check")) part.hidden = !chosen;
+      for (const part of /** @type {NodeListOf<HTMLElement>} */ (row.querySelectorAll(".calc-field:not(.enc-wide), .enc-check"))) part.hidden = !chosen;
       open = chosen;
     }
   }
 
+  /** The action the form describes. @returns {Action} */
   function readAction() {
     const kind = actionSelect.value;
     const spec = ACTIONS[kind];
+    /** @type {Action} */
     const action = { do: kind };
     if (spec.actor && actorSelect.value) action[spec.actor] = actorSelect.value;
     if (spec.target) action[spec.target] = targetSelect.value;
@@ -561,26 +642,28 @@ export function setUp(box, { computeInWorker, copyText }) {
     for (const name of ["amount", "cost", "mana"]) {
       if (fields.includes(name) && texts[name].value.trim() !== "") action[name] = typed(texts[name].value);
     }
+    /** @type {Record<string, number | number[] | string | undefined>} */
     const dice = {};
     for (const name of ["d20", "crit_d4", "second_d20", "second_crit_d4", "target_d20", "effect_d20", "save_d20"]) {
       if (fields.includes(name) && texts[name].value.trim() !== "") dice[name] = typed(texts[name].value);
     }
     if (Object.keys(dice).length) action.dice = dice;
     if (fields.includes("line")) {
-      const rows = [...line.querySelectorAll(".enc-line-row")].filter((r) => r.querySelector("select").value);
-      action.targets = rows.map((r) => r.querySelector("select").value);
-      const jump = rows.filter((r) => r.querySelector("input[type=checkbox]").checked).map((r) => r.querySelector("select").value);
+      const rows = [...line.querySelectorAll(".enc-line-row")].filter((r) => /** @type {HTMLSelectElement} */ (r.querySelector("select")).value);
+      action.targets = rows.map((r) => /** @type {HTMLSelectElement} */ (r.querySelector("select")).value);
+      const jump = rows.filter((r) => /** @type {HTMLInputElement} */ (r.querySelector("input[type=checkbox]")).checked).map((r) => /** @type {HTMLSelectElement} */ (r.querySelector("select")).value);
       if (jump.length) action.jump = jump;
+      /** @type {Record<string, number | number[] | string | undefined>[]} */
       const perEnemy = rows.map((r) => Object.fromEntries(["d20", "crit_d4", "effect_d20", "save_d20"]
-        .map((name) => [name, typed(r.querySelector(`[data-enc$="-${name}"]`).value)]).filter(([, v]) => v !== undefined)));
+        .map((name) => [name, typed(/** @type {HTMLInputElement} */ (r.querySelector(`[data-enc$="-${name}"]`)).value)]).filter(([, v]) => v !== undefined)));
       if (perEnemy.some((d) => Object.keys(d).length)) action.dice = perEnemy;
     }
     return action;
   }
 
   function clearDice() {
-    for (const input of form.querySelectorAll("input[type=text]")) input.value = "";
-    for (const box of form.querySelectorAll("input[type=checkbox]")) box.checked = false;
+    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("input[type=text]"))) input.value = "";
+    for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll("input[type=checkbox]"))) box.checked = false;
   }
 
   form.addEventListener("submit", async (event) => {
@@ -599,7 +682,9 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   // -------------------------------------------------------------- adding a combatant
 
-  const add = {};
+  /** @type {Record<string, HTMLInputElement | HTMLSelectElement>} */
+  const add = {}; // the add form's controls, by name
+  /** @param {string} name @param {string} label @param {HTMLInputElement | HTMLSelectElement} control */
   const addField = (name, label, control) => {
     add[name] = control;
     control.id = ids(`add-${name}`);
@@ -609,6 +694,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const numberBox = () => el("input", { type: "text", inputmode: "numeric", autocomplete: "off" });
   const keywordsSummary = el("summary", { text: "Keywords: none" });
   // "Another" for the combatant this form added last, beside Add: the thumb is here, the rows are far above
+  /** @type {string | null} */
   let lastAdded = null;
   const addAgain = el("button", { type: "button", class: "md-button", "data-enc": "add-again", hidden: true });
   addAgain.addEventListener("click", () => run({ do: "another", id: lastAdded }));
@@ -631,11 +717,11 @@ export function setUp(box, { computeInWorker, copyText }) {
         ...KEYWORDS.map((k) => el("label", { class: "enc-check" }, el("input", { type: "checkbox", name: "add-keyword", value: k }), " " + keywordLabel(k))))),
     el("div", { class: "calc-actions" }, el("button", { type: "submit", class: "md-button md-button--primary", "data-enc": "add", text: "Add" }), addAgain),
     el("p", { class: "calc-error", role: "alert", "data-enc": "add-error" }));
-  const addError = addForm.querySelector("[data-enc=add-error]");
+  const addError = /** @type {HTMLElement} */ (addForm.querySelector("[data-enc=add-error]"));
   add.kind.addEventListener("change", renderAddForm);
   addForm.addEventListener("change", (event) => {
-    if (event.target.name !== "add-keyword") return;
-    const chosen = [...addForm.querySelectorAll("input[name=add-keyword]:checked")].map((i) => keywordLabel(i.value));
+    if (/** @type {HTMLInputElement | HTMLSelectElement} */ (event.target).name !== "add-keyword") return;
+    const chosen = [.../** @type {NodeListOf<HTMLInputElement>} */ (addForm.querySelectorAll("input[name=add-keyword]:checked"))].map((i) => keywordLabel(i.value));
     keywordsSummary.textContent = `Keywords: ${chosen.length ? chosen.join(", ") : "none"}`;
   });
 
@@ -643,13 +729,14 @@ export function setUp(box, { computeInWorker, copyText }) {
     const again = lastAdded && state?.combatants.find((c) => c.id === lastAdded);
     addAgain.hidden = !again;
     if (again) addAgain.textContent = addAgain.title = `Add another ${again.name}`; // the title: the whole name, where a long one is cut
-    const holders = (state?.order ?? []).map(byId);
-    fillSelect(add.owner, holders, { blank: holders.length ? null : "(add its PC or NPC first)" });
-    add.owner.closest(".calc-field").hidden = !["familiar", "summon"].includes(add.kind.value);
+    const holders = /** @type {Combatant[]} */ ((state?.order ?? []).map(byId)); // every id in the order is a combatant's
+    fillSelect(/** @type {HTMLSelectElement} */ (add.owner), holders, { blank: holders.length ? null : "(add its PC or NPC first)" });
+    /** @type {HTMLElement} */ (add.owner.closest(".calc-field")).hidden = !["familiar", "summon"].includes(add.kind.value);
   }
 
   addForm.addEventListener("submit", async (event) => {
     event.preventDefault();
+    /** @type {Action} */
     const action = { do: "add", name: add.name.value, kind: add.kind.value };
     for (const key of ["power", "toughness", "vitality", "speed", "initiative"]) {
       const v = typed(add[key].value);
@@ -659,7 +746,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (add.side.value) action.side = add.side.value;
     if (add.owner.value && ["familiar", "summon"].includes(add.kind.value)) action.owner = add.owner.value;
     if (add.extra.value) action[add.extra.value] = true;
-    action.keywords = [...addForm.querySelectorAll("input[name=add-keyword]:checked")].map((i) => i.value);
+    action.keywords = [.../** @type {NodeListOf<HTMLInputElement>} */ (addForm.querySelectorAll("input[name=add-keyword]:checked"))].map((i) => i.value);
     const result = await run(action, { roll: false, quiet: true });
     if (!result) return;
     addError.textContent = result.ok ? "" : result.error;
@@ -667,7 +754,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (result.ok) {
       answer.replaceChildren(...answerParts(result));
       for (const key of ["name", "power", "toughness", "vitality", "speed", "initiative"]) add[key].value = "";
-      for (const box of addForm.querySelectorAll("input[type=checkbox]")) box.checked = false;
+      for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (addForm.querySelectorAll("input[type=checkbox]"))) box.checked = false;
       keywordsSummary.textContent = "Keywords: none";
       lastAdded = result.state.combatants.at(-1)?.id ?? null;
       renderAddForm();
@@ -699,8 +786,11 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   // -------------------------------------------------------------- rulings
 
+  /** The table's choices (table settings on this device) for the tracker's rulings, those `spec` allows.
+   * @param {Record<string, import("./table.js").TableSetting>} spec @returns {Record<string, string>} */
   function tableChoices(spec) {
     const mine = storedSettings();
+    /** @type {Record<string, string>} */
     const out = {};
     for (const name of SETTINGS) {
       const value = mine[`tell_tale.${name}`];
@@ -734,7 +824,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   // -------------------------------------------------------------- keeping, sharing, starting over
 
   const endButton = button("End the encounter", () => run({ do: "end" }), { "data-enc": "end" });
-  shell.newButton.before(endButton);
+  /** @type {HTMLButtonElement} */ (shell.newButton).before(endButton); // made by the shell's constructor (keepPanel)
   function renderKeep() {
     renderAddForm();
     endButton.hidden = state?.phase !== "combat";

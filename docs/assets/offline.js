@@ -57,13 +57,15 @@ function calculatorSettled() {
  * sw.js), so that its caches replace the old build's. Chromium sometimes lets
  * that request lapse when the old worker is busy at the moment, and the new
  * one then waits until every tab is closed: while one waits, ask it again.
+ * @param {ServiceWorkerRegistration} registration
  */
 function takeOverWhenInstalled(registration) {
+  /** @type {ReturnType<typeof setInterval> | null} */
   let timer = null;
   const check = () => {
     if (registration.waiting) registration.waiting.postMessage({ type: "skip-waiting" });
     else if (!registration.installing) {
-      clearInterval(timer);
+      clearInterval(/** @type {ReturnType<typeof setInterval>} */ (timer)); // set: check runs on that interval only
       timer = null;
     }
   };

@@ -28,6 +28,7 @@ const ANNOUNCE_AFTER_MS = 400; // let the typing pause before a screen reader re
 
 // The site root, once: Material keeps __config from the first page it loaded,
 // and its `base` is relative to that page.
+/** @type {{base?: string, features?: string[]}} */
 const config = (() => {
   try {
     return JSON.parse(document.getElementById("__config")?.textContent ?? "{}");
@@ -40,10 +41,15 @@ const INSTANT = (config.features || []).includes("navigation.instant") && locati
 
 // ---------------------------------------------------------------- rule IDs in the address
 
+/** @typedef {Record<string, string>} RuleLookup rule-lookup.json: rule ID (or old ID) -> page URL, site-relative */
+
+/** @type {Promise<RuleLookup> | null} */
 let lookup = null;
 let shownPath = location.pathname; // the page in view (instant navigation changes it)
+/** @type {string | null} */
 let inFlight = null;
 
+/** @returns {Promise<RuleLookup>} */
 function loadLookup() {
   lookup ??= fetch(new URL("rule-lookup.json", BASE))
     .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
@@ -54,7 +60,11 @@ function loadLookup() {
   return lookup;
 }
 
-/** The rule ID a hash names, or null: never throws, even on `#%E0%A4%A`. */
+/**
+ * The rule ID a hash names, or null: never throws, even on `#%E0%A4%A`.
+ * @param {string} hash
+ * @returns {string | null}
+ */
 function ruleIdOf(hash) {
   if (!hash || hash.length < 2) return null;
   let text;
@@ -67,7 +77,12 @@ function ruleIdOf(hash) {
   return RULE_ID.test(id) ? id : null;
 }
 
-/** Where rule `id` lives (site-relative URL, hash included), or null. */
+/**
+ * Where rule `id` lives (site-relative URL, hash included), or null.
+ * @param {RuleLookup} map
+ * @param {string} id
+ * @returns {URL | null}
+ */
 function placeOf(map, id) {
   if (!id || !Object.hasOwn(map, id)) return null;
   const target = new URL(map[id], BASE);
@@ -76,6 +91,7 @@ function placeOf(map, id) {
   return target;
 }
 
+/** @param {URL} target */
 function go(target) {
   if (target.pathname === location.pathname) {
     target.search = location.search; // the same page: only scroll, never reload
@@ -111,9 +127,21 @@ async function followRuleHash() {
 
 // ---------------------------------------------------------------- what the build says of each rule
 
+/** @typedef {{title: string, game: string, text: string}} RuleInfo a rule's preview: title, game's name, first sentences */
+/**
+ * rule-previews.json: each rule's preview by ID, and each term's names
+ * (lowercase) -> its rule IDs.
+ * @typedef {{rules: Record<string, RuleInfo>, names: Record<string, string[]>}} RulePreviews
+ */
+/** @typedef {{map: RuleLookup, info: RulePreviews}} KnownRules */
+/** @typedef {RuleInfo & {id: string, url: URL}} FoundRule a rule as ruleOf gives it */
+
+/** @type {Promise<RulePreviews> | null} */
 let previews = null;
+/** @type {KnownRules | null} */
 let known = null; // {map, info}: the lookup and the previews, once both are loaded
 
+/** @returns {Promise<RulePreviews>} */
 function loadPreviews() {
   previews ??= fetch(new URL("rule-previews.json", BASE))
     .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
@@ -124,7 +152,10 @@ function loadPreviews() {
   return previews;
 }
 
-/** The lookup and the previews (from the network, or the service worker's cache offline), or null. */
+/**
+ * The lookup and the previews (from the network, or the service worker's cache offline), or null.
+ * @returns {Promise<KnownRules | null>}
+ */
 async function whenKnown() {
   if (known) return known;
   const [map, info] = await Promise.all([loadLookup(), loadPreviews()]);
@@ -132,14 +163,24 @@ async function whenKnown() {
   return known;
 }
 
-/** Rule `id` (or an old ID) as {id, url, title, game, text}, or null. */
+/**
+ * Rule `id` (or an old ID) as {id, url, title, game, text}, or null.
+ * @param {KnownRules} data
+ * @param {string} id
+ * @returns {FoundRule | null}
+ */
 function ruleOf({ map, info }, id) {
   const target = placeOf(map, id);
   const real = target && target.hash.slice(1);
-  return real && Object.hasOwn(info.rules, real) ? { id: real, url: target, ...info.rules[real] } : null;
+  return real && Object.hasOwn(info.rules, real) ? { id: real, url: /** @type {URL} */ (target), ...info.rules[real] } : null;
 }
 
-/** A text element. Text only: nothing here is ever read as HTML. */
+/**
+ * A text element. Text only: nothing here is ever read as HTML.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function el(tag, className = "", text = "") {
   const node = document.createElement(tag);
   if (className) node.className = className;
@@ -153,6 +194,9 @@ function el(tag, className = "", text = "") {
  * The rules a query names exactly: a rule ID (or a link to one), or a term's
  * name ("deathtouch", "Trample"); a name two games share gives both, the
  * game of the page in view first.
+ * @param {string} query
+ * @param {KnownRules} data
+ * @returns {FoundRule[]}
  */
 function rulesNamed(query, data) {
   const id = ruleIdOf("#" + query.split("#").pop()); // a pasted link works too
@@ -163,12 +207,16 @@ function rulesNamed(query, data) {
   const name = query.trim().replace(/\s+/g, " ").toLowerCase();
   if (!Object.hasOwn(data.info.names, name)) return [];
   const here = location.pathname.slice(BASE.pathname.length).split("/")[0];
-  const rules = data.info.names[name].map((rid) => ruleOf(data, rid)).filter(Boolean);
-  const away = (rule) => Number(rule.url.pathname.slice(BASE.pathname.length).split("/")[0] !== here);
+  const rules = /** @type {FoundRule[]} */ (data.info.names[name].map((rid) => ruleOf(data, rid)).filter(Boolean));
+  const away = (/** @type {FoundRule} */ rule) => Number(rule.url.pathname.slice(BASE.pathname.length).split("/")[0] !== here);
   return rules.sort((a, b) => away(a) - away(b));
 }
 
-/** A result of its own for a rule: one link, straight to the rule's anchor, its game named. */
+/**
+ * A result of its own for a rule: one link, straight to the rule's anchor, its game named.
+ * @param {FoundRule} rule
+ * @param {number} score
+ */
 function ruleHit(rule, score) {
   const item = el("li", "md-search-result__item rule-search-hit");
   item.dataset.ruleHit = rule.id;
@@ -185,7 +233,11 @@ function ruleHit(rule, score) {
   return item;
 }
 
-/** Material's own entry for a rule shown first already: out, and its page's "N more" count kept right. */
+/**
+ * Material's own entry for a rule shown first already: out, and its page's "N more" count kept right.
+ * @param {Element} list
+ * @param {FoundRule[]} rules
+ */
 function dropRepeats(list, rules) {
   const wanted = new Set(rules.map((rule) => rule.url.pathname + rule.url.hash));
   for (const link of list.querySelectorAll(".md-search-result__item:not([data-rule-hit]) a.md-search-result__link")) {
@@ -194,20 +246,24 @@ function dropRepeats(list, rules) {
     const more = link.closest("details.md-search-result__more");
     if (!more) {
       // The section shown under its page: the next one (folded) takes its place.
-      const next = link.parentElement.querySelector("details.md-search-result__more a.md-search-result__link");
+      const next = /** @type {Element} */ (link.parentElement).querySelector("details.md-search-result__more a.md-search-result__link");
       if (next) link.before(next);
     }
-    const box = more || link.parentElement.querySelector("details.md-search-result__more");
+    const box = more || /** @type {Element} */ (link.parentElement).querySelector("details.md-search-result__more");
     link.remove();
     if (!box) continue;
     const left = box.querySelectorAll("a.md-search-result__link").length;
-    const label = box.querySelector("summary div") || box.querySelector("summary");
+    const label = /** @type {Element} */ (box.querySelector("summary div") || box.querySelector("summary"));
     if (!left) box.remove();
     else label.textContent = label.textContent.replace(/\d+/, String(left));
   }
 }
 
-/** When the query names rules exactly (an ID, a term's name), they are the first results. */
+/**
+ * When the query names rules exactly (an ID, a term's name), they are the first results.
+ * @param {HTMLInputElement} input
+ * @param {Element} list
+ */
 function putNamedRulesFirst(input, list) {
   if (!known) {
     whenKnown().then((data) => { if (data) putNamedRulesFirst(input, list); });
@@ -215,11 +271,11 @@ function putNamedRulesFirst(input, list) {
   }
   const shown = list.querySelectorAll(":scope > .md-search-result__item:not([data-rule-hit])");
   const rules = shown.length ? rulesNamed(input.value, known) : [];
-  const hits = [...list.querySelectorAll(":scope > [data-rule-hit]")];
+  const hits = [.../** @type {NodeListOf<HTMLElement>} */ (list.querySelectorAll(":scope > [data-rule-hit]"))];
   const same = hits.length === rules.length && hits.every((hit, i) => list.children[i] === hit && hit.dataset.ruleHit === rules[i].id);
   if (!same) {
     for (const hit of hits) hit.remove();
-    const scores = [...list.querySelectorAll("[data-md-score]")].map((a) => parseFloat(a.getAttribute("data-md-score")) || 0);
+    const scores = [...list.querySelectorAll("[data-md-score]")].map((a) => parseFloat(/** @type {string} */ (a.getAttribute("data-md-score"))) || 0);
     const top = Math.max(0, ...scores);
     list.prepend(...rules.map((rule, i) => ruleHit(rule, top + rules.length - i)));
   }
@@ -231,6 +287,7 @@ function putNamedRulesFirst(input, list) {
  * tt.combat.attack-table it also keeps "tt.combat.attack", a word no page can
  * contain (the index splits at dots too), and every result says it is
  * "Missing". Drop those notes; real missing words stay.
+ * @param {Element} list
  */
 function dropDottedMissingWords(list) {
   for (const note of list.querySelectorAll(".md-search-result__terms")) {
@@ -240,7 +297,7 @@ function dropDottedMissingWords(list) {
 }
 
 function setUpSearch() {
-  const input = document.querySelector(".md-search__input");
+  const input = /** @type {HTMLInputElement | null} */ (document.querySelector(".md-search__input"));
   const list = document.querySelector(".md-search-result__list");
   if (!input || !list) return;
   new MutationObserver(() => {
@@ -261,6 +318,7 @@ function setUpSearch() {
   new MutationObserver(showChosen).observe(document.body, { attributes: true, attributeFilter: ["data-md-scrolllock"] });
 }
 
+/** @type {{url: URL, at: number} | null} */
 let chosen = null; // the search result tapped last, with an anchor: {url, at}
 const CHOSEN_FOR_MS = 10_000;
 
@@ -288,6 +346,8 @@ const HOLD_MS = 1500;
  * Keep `target` at the top of the window for a moment: Material's own
  * scrolls (the unlock's, the recorded offset's) can come after this one.
  * The reader's first touch, wheel or key lets go.
+ * @param {HTMLElement} target
+ * @param {string} hash
  */
 function holdInView(target, hash) {
   const until = performance.now() + HOLD_MS;
@@ -309,20 +369,24 @@ function holdInView(target, hash) {
 
 // ---------------------------------------------------------------- rule index filter
 
-/** Lowercase words joined by single spaces: "tt.combat.Attack-table" -> "tt combat attack table". */
+/**
+ * Lowercase words joined by single spaces: "tt.combat.Attack-table" -> "tt combat attack table".
+ * @param {string} text
+ */
 function words(text) {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 }
 
+/** @param {Element} root */
 function setUpIndex(root) {
-  const box = root.querySelector(".rule-index-filter");
+  const box = /** @type {HTMLElement | null} */ (root.querySelector(".rule-index-filter"));
   if (!box || box.dataset.ready) return;
   box.dataset.ready = "true";
-  const input = box.querySelector("input");
-  const count = box.querySelector(".rule-index-count");
-  const items = [...root.querySelectorAll(".rule-index-list > li")].map((li) => ({ li, text: " " + words(li.textContent) }));
-  const lists = [...root.querySelectorAll(".rule-index-list")];
-  const chapters = [...root.querySelectorAll(".rule-index-chapter")];
+  const input = /** @type {HTMLInputElement} */ (box.querySelector("input"));
+  const count = /** @type {Element} */ (box.querySelector(".rule-index-count"));
+  const items = [.../** @type {NodeListOf<HTMLLIElement>} */ (root.querySelectorAll(".rule-index-list > li"))].map((li) => ({ li, text: " " + words(li.textContent) }));
+  const lists = [.../** @type {NodeListOf<HTMLUListElement>} */ (root.querySelectorAll(".rule-index-list"))];
+  const chapters = [.../** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(".rule-index-chapter"))];
   const total = items.length;
   let timer = 0;
 
@@ -334,11 +398,11 @@ function setUpIndex(root) {
     for (const { li, text } of items) {
       const match = typed.every((word) => text.includes(word));
       li.hidden = !match;
-      shown += match;
+      shown += /** @type {number} */ (/** @type {unknown} */ (match)); // true counts 1
     }
     for (const list of lists) {
       list.hidden = !list.querySelector(":scope > li:not([hidden])");
-      const heading = list.previousElementSibling;
+      const heading = /** @type {HTMLElement | null} */ (list.previousElementSibling);
       if (heading && heading.tagName === "H3") heading.hidden = list.hidden;
     }
     for (const chapter of chapters) chapter.hidden = !chapter.querySelector(".rule-index-list > li:not([hidden])");
@@ -373,6 +437,13 @@ function setUpIndex(root) {
 // address (they compare the origin and port with SITE_URL's): this one
 // compares paths, so it shows at any address, and Material's gives way to it.
 
+/**
+ * A link that has a preview: a rule or term link (its rule's ID), or a link
+ * to a page of the site or a section of one (its URL).
+ * @typedef {{link: HTMLAnchorElement, id: string, page?: undefined} | {link: HTMLAnchorElement, id?: undefined, page: URL}} PreviewLink
+ */
+/** @typedef {{title: string, meta: string, text: string, go: string}} PreviewContent what a preview shows */
+
 const NOT_PREVIEWED = ".headerlink, .rule-id, .rule-index-list, .md-search-result, .rule-preview";
 const HOVER_OPEN_MS = 150; // a pointer passing over a link opens nothing
 const HOVER_CLOSE_MS = 250; // time to move from the link into its preview
@@ -387,13 +458,17 @@ const preview = {
   closeTimer: 0,
 };
 let lastPointer = ""; // "touch", "mouse" or "pen": what the latest pointerdown was
+/** @type {HTMLAnchorElement | null} */
 let passing = null; // a link being followed on purpose: no preview
+/** @type {HTMLAnchorElement | null} */
 let refocusing = null; // a link getting focus back from its preview: no preview
 
 /**
  * The link of the page's text that `node` is in, if it has a preview: a rule
  * or term link {link, id}, or a link to a page of the site (or a section of
  * one) {link, page: its URL}; or null.
+ * @param {EventTarget | null} node
+ * @returns {PreviewLink | null}
  */
 function previewLinkOf(node) {
   const link = node instanceof Element ? node.closest("a[href]") : null;
@@ -412,6 +487,7 @@ function previewLinkOf(node) {
   return { link, page: url };
 }
 
+/** @returns {HTMLElement} */
 function previewBox() {
   if (preview.box?.isConnected) return preview.box;
   const box = el("div", "rule-preview");
@@ -441,7 +517,11 @@ function previewBox() {
   return box;
 }
 
-/** What the preview of rule `id` shows, or null when the previews do not know it. */
+/**
+ * What the preview of rule `id` shows, or null when the previews do not know it.
+ * @param {string} id
+ * @returns {Promise<PreviewContent | null>}
+ */
 async function rulePreview(id) {
   const data = await whenKnown();
   const rule = data && ruleOf(data, id);
@@ -449,13 +529,18 @@ async function rulePreview(id) {
 }
 
 const PREVIEW_CHARS = 320; // about what a rule's preview shows
+/** @type {Map<string, Promise<Document | null>>} */
 const pages = new Map(); // page path -> Promise<Document | null>, the last few
 
-/** The page at `path` of this site, parsed (inert: no script runs, nothing loads), or null. */
+/**
+ * The page at `path` of this site, parsed (inert: no script runs, nothing loads), or null.
+ * @param {string} path
+ * @returns {Promise<Document | null>}
+ */
 function pageAt(path) {
   if (path === location.pathname) return Promise.resolve(document);
   if (!pages.has(path)) {
-    if (pages.size >= 8) pages.delete(pages.keys().next().value);
+    if (pages.size >= 8) pages.delete(/** @type {string} */ (pages.keys().next().value)); // the oldest
     pages.set(path, fetch(new URL(path, location.origin), { credentials: "same-origin" })
       .then((response) => (response.ok ? response.text() : null))
       .then((text) => (text === null ? null : new DOMParser().parseFromString(text, "text/html")))
@@ -465,10 +550,13 @@ function pageAt(path) {
         return doc;
       }));
   }
-  return pages.get(path);
+  return /** @type {Promise<Document | null>} */ (pages.get(path));
 }
 
-/** Text of `node` without its heading's ¶ link, spaces collapsed. */
+/**
+ * Text of `node` without its heading's ¶ link, spaces collapsed.
+ * @param {Element} node
+ */
 function textOf(node) {
   const copy = /** @type {Element} */ (node.cloneNode(true));
   copy.querySelectorAll(".headerlink").forEach((a) => a.remove());
@@ -482,6 +570,8 @@ function textOf(node) {
  * a page's title is often followed at once by its first section's), cut
  * after PREVIEW_CHARS; or null when there is no such page or heading (the
  * link then just works).
+ * @param {URL} url
+ * @returns {Promise<PreviewContent | null>}
  */
 async function pagePreview(url) {
   const doc = await pageAt(url.pathname);
@@ -498,7 +588,8 @@ async function pagePreview(url) {
   const level = heading ? Number(/^H([1-6])$/.exec(heading.tagName)?.[1]) : 0;
   if (!level) return null; // not a heading: nothing to title the preview with
   let text = "";
-  for (let next = heading.nextElementSibling; next && text.length < PREVIEW_CHARS; next = next.nextElementSibling) {
+  // `heading` is an element from here on: `level` says so.
+  for (let next = /** @type {Element} */ (heading).nextElementSibling; next && text.length < PREVIEW_CHARS; next = next.nextElementSibling) {
     const below = /^H([1-6])$/.exec(next.tagName);
     if (below && (text || Number(below[1]) <= level)) break;
     // A calculator's form says what it does in its summary line.
@@ -507,17 +598,20 @@ async function pagePreview(url) {
   }
   if (text.length > PREVIEW_CHARS) text = text.slice(0, text.lastIndexOf(" ", PREVIEW_CHARS) + 1 || PREVIEW_CHARS).trimEnd() + "…";
   const page = h1 && heading !== h1 ? textOf(h1) : "";
-  return { title: textOf(heading), meta: page, text, go: heading === h1 ? "Go to page" : "Go to section" };
+  return { title: textOf(/** @type {Element} */ (heading)), meta: page, text, go: heading === h1 ? "Go to page" : "Go to section" };
 }
 
 /** Show the preview of a link (its rule, or the page or section it leads to);
- * a link with nothing to show is followed (touch) or left alone. */
+ * a link with nothing to show is followed (touch) or left alone.
+ * @param {PreviewLink} hit
+ * @param {string} mode "touch", "hover" or "focus"
+ */
 async function openPreview(hit, mode) {
   const { link } = hit;
   clearTimeout(preview.openTimer);
   clearTimeout(preview.closeTimer);
   const asked = ++preview.asked;
-  const shown = hit.id ? await rulePreview(hit.id) : await pagePreview(hit.page);
+  const shown = hit.id ? await rulePreview(hit.id) : await pagePreview(/** @type {URL} */ (hit.page)); // no ID: a page link
   if (asked !== preview.asked || !link.isConnected) return; // closed, or another link, meanwhile
   if (!shown) {
     closePreview(false);
@@ -525,7 +619,7 @@ async function openPreview(hit, mode) {
     return;
   }
   const box = previewBox();
-  box.querySelector(".rule-preview-title").textContent = shown.title;
+  /** @type {Element} */ (box.querySelector(".rule-preview-title")).textContent = shown.title;
   const meta = /** @type {HTMLElement} */ (box.querySelector(".rule-preview-meta"));
   meta.textContent = shown.meta;
   meta.hidden = !shown.meta;
@@ -545,7 +639,11 @@ async function openPreview(hit, mode) {
   if (mode === "touch") box.focus({ preventScroll: true }); // a screen reader reads the dialog
 }
 
-/** Below the link if it fits in the window, else above; never past the window's sides. */
+/**
+ * Below the link if it fits in the window, else above; never past the window's sides.
+ * @param {HTMLElement} box
+ * @param {HTMLAnchorElement} link
+ */
 function place(box, link) {
   const rects = [...link.getClientRects()];
   const rect = rects[0] || link.getBoundingClientRect();
@@ -561,7 +659,10 @@ function place(box, link) {
   box.style.top = `${top + scrollY}px`;
 }
 
-/** Close the preview; `giveFocusBack` returns focus to its link when the preview held it. */
+/**
+ * Close the preview; `giveFocusBack` returns focus to its link when the preview held it.
+ * @param {boolean} giveFocusBack
+ */
 function closePreview(giveFocusBack) {
   preview.asked++;
   clearTimeout(preview.openTimer);
@@ -585,7 +686,10 @@ function closeSoon() {
   preview.closeTimer = setTimeout(() => closePreview(false), HOVER_CLOSE_MS);
 }
 
-/** Follow a link as a click would (Material's instant navigation included), without a preview. */
+/**
+ * Follow a link as a click would (Material's instant navigation included), without a preview.
+ * @param {HTMLAnchorElement} link
+ */
 function follow(link) {
   passing = link;
   try {

@@ -14,8 +14,20 @@ import { applyTableToForm, logResult, markRulingBoxes, setUpLogPage, setUpSettin
 import { computeInWorker, showRuntimeStatus, startRuntime } from "./calc-runtime.js"; // the worker, its start and its time limit
 import { siteBase } from "./offline.js";
 
+/** Copy `text`, and say so on `button` (`done`: what it says for a moment).
+ * @typedef {(text: string, button: HTMLElement, done?: string) => Promise<void>} CopyText */
+/** A calculator's form (form[data-calculator], hooks/calculator_forms.py), and the older
+ * parameters of the link it was opened from, if any (restoreFromAddress).
+ * @typedef {HTMLFormElement & {dataset: {calculator: string, runtime: string}, legacyParams?: Record<string, string>}} CalcForm */
+/** A named control of a form.
+ * @typedef {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement} Field */
+/** @typedef {import("./calc-runtime.js").Calculated} Calculated */
+/** @typedef {import("./calc-runtime.js").Refusal} Refusal */
+/** @typedef {import("./table.js").TableSpec} TableSpec */
+
 // ---------------------------------------------------------------- rule IDs
 
+/** @param {string} text @param {HTMLElement} button @param {string} [done] @returns {Promise<void>} */
 async function copyText(text, button, done = "Link copied") {
   let copied = false;
   try {
@@ -70,15 +82,18 @@ function addRuleButtons() {
 
 const NOT_A_NUMBER = "not a number"; // what a number field holds when its text is no number: Python says so
 
+/** @param {CalcForm} form @returns {Record<string, string>} */
 function readParams(form) {
+  /** @type {Record<string, string>} */
   const params = {};
-  for (const el of form.querySelectorAll("input[name], select[name], textarea[name]")) {
+  for (const el of /** @type {NodeListOf<Field>} */ (form.querySelectorAll("input[name], select[name], textarea[name]"))) {
     if (el.name === "seed") continue;
     params[el.name] = el.type === "number" && el.validity.badInput ? NOT_A_NUMBER : el.value;
   }
   // An old link's one-line duelist stands for a row of fields until Python
   // has translated it (result.upgraded).
-  const replaces = JSON.parse(form.dataset.legacy || "{}");
+  /** @type {Record<string, string[]>} */
+  const replaces = JSON.parse(form.dataset.legacy || "{}"); // old parameter -> the fields it fills
   for (const [old, value] of Object.entries(form.legacyParams || {})) {
     for (const name of replaces[old] || []) delete params[name];
     params[old] = value;
@@ -86,10 +101,12 @@ function readParams(form) {
   return params;
 }
 
+/** The id of the form's heading (every calculator form names it). @param {CalcForm} form @returns {string} */
 function formAnchor(form) {
-  return form.getAttribute("aria-labelledby");
+  return /** @type {string} */ (form.getAttribute("aria-labelledby"));
 }
 
+/** @param {CalcForm} form @param {Record<string, string>} params @param {string} hash @returns {string} */
 function addressOf(form, params, hash) {
   const query = new URLSearchParams({ calc: form.dataset.calculator });
   for (const [key, value] of Object.entries(params)) if (value !== "") query.set(key, value);
@@ -97,22 +114,29 @@ function addressOf(form, params, hash) {
   return "?" + query.toString() + hash;
 }
 
+/** @param {CalcForm} form @param {Record<string, string>} params */
 function writeAddress(form, params) {
   history.replaceState(history.state, "", addressOf(form, params, location.hash));
 }
 
+/** @param {CalcForm} form @returns {boolean} */
 function restoreFromAddress(form) {
   const query = new URLSearchParams(location.search);
   if (query.get("calc") !== form.dataset.calculator) return false;
-  for (const el of form.querySelectorAll("[name]")) {
-    if (query.has(el.name)) el.value = query.get(el.name);
+  for (const el of /** @type {NodeListOf<Field>} */ (form.querySelectorAll("[name]"))) {
+    if (query.has(el.name)) el.value = /** @type {string} */ (query.get(el.name));
   }
-  if (query.has("seed")) form.dataset.seed = query.get("seed");
+  if (query.has("seed")) form.dataset.seed = /** @type {string} */ (query.get("seed"));
+  /** @type {Record<string, string[]>} */
   const replaces = JSON.parse(form.dataset.legacy || "{}");
   form.legacyParams = Object.fromEntries([...query].filter(([key]) => Object.hasOwn(replaces, key)));
   return true;
 }
 
+/** An element: `props` are attributes, but for "class" and "text" (its textContent).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Record<string, string>} [props] @param {...(Node | string)} children
+ * @returns {HTMLElementTagNameMap[K]} */
 function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
@@ -124,18 +148,20 @@ function el(tag, props = {}, ...children) {
   return node;
 }
 
+/** @param {CalcForm} form */
 function clearFieldErrors(form) {
   for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
-  for (const line of form.querySelectorAll(".calc-field-error")) {
+  for (const line of /** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(".calc-field-error"))) {
     line.textContent = "";
     line.hidden = true;
   }
 }
 
+/** @param {CalcForm} form @param {Calculated | Refusal} result */
 function renderResult(form, result) {
-  const box = form.querySelector(".calc-result");
-  const explain = form.querySelector(".calc-explain");
-  const alert = form.querySelector(".calc-answer [role=alert]");
+  const box = /** @type {HTMLElement} */ (form.querySelector(".calc-result"));
+  const explain = /** @type {HTMLElement} */ (form.querySelector(".calc-explain"));
+  const alert = /** @type {HTMLElement} */ (form.querySelector(".calc-answer [role=alert]"));
   clearFieldErrors(form);
   if (!result.ok) {
     // Never leave an old answer standing as if it were current.
@@ -147,7 +173,7 @@ function renderResult(form, result) {
     const field = result.field && form.querySelector(`[name="${CSS.escape(result.field)}"]`);
     if (field) {
       field.setAttribute("aria-invalid", "true");
-      const line = form.querySelector(`#${CSS.escape(field.id)}-error`);
+      const line = /** @type {HTMLElement | null} */ (form.querySelector(`#${CSS.escape(field.id)}-error`));
       if (line) {
         line.textContent = result.error;
         line.hidden = false;
@@ -162,14 +188,15 @@ function renderResult(form, result) {
   if (result.seed != null) {
     // Rolled dice go into their fields, as if typed; the seed stays shown.
     for (const [name, value] of dice) {
-      const field = form.querySelector(`.calc-dice [name="${CSS.escape(name)}"]`);
+      const field = /** @type {HTMLInputElement | null} */ (form.querySelector(`.calc-dice [name="${CSS.escape(name)}"]`));
       if (field) field.value = value;
     }
     parts.push(el("p", { class: "calc-seed", text: `Rolled ${dice.map(([k, v]) => `${labelOf(form, k)}: ${v}`).join(", ")} (seed ${result.seed})` }));
   }
   box.replaceChildren(...parts);
   box.dataset.outcome = result.outcome;
-  const rules = JSON.parse(form.dataset.rules || "{}");
+  /** @type {Record<string, string>} */
+  const rules = JSON.parse(form.dataset.rules || "{}"); // rule ID -> its address
   const more = [];
   if (result.details.length) more.push(el("ol", { class: "calc-details" }, ...result.details.map((d) => el("li", { text: d }))));
   if (result.rules.length) {
@@ -181,16 +208,19 @@ function renderResult(form, result) {
   explain.replaceChildren(...more);
 }
 
+/** @param {CalcForm} form @param {string} name */
 function labelOf(form, name) {
   const field = form.querySelector(`[name="${CSS.escape(name)}"]`);
   const label = field && form.querySelector(`label[for="${CSS.escape(field.id)}"]`);
   return label ? label.textContent : name;
 }
 
+/** @param {number} p @returns {string} */
 function percent(p) {
   return `${p.toFixed(p < 1 && p > 0 ? 2 : 1)}%`;
 }
 
+/** @param {Calculated} result @returns {HTMLTableElement} */
 function oddsTable(result) {
   const rows = result.odds.map((o) => {
     const mine = o.label === result.highlight;
@@ -207,6 +237,7 @@ function oddsTable(result) {
     el("tbody", {}, ...rows));
 }
 
+/** @param {HTMLInputElement} input @param {number} by */
 function step(input, by) {
   const next = (parseInt(input.value, 10) || 0) + by;
   const min = input.dataset.min == null ? -Infinity : Number(input.dataset.min);
@@ -214,13 +245,14 @@ function step(input, by) {
   input.value = String(Math.min(max, Math.max(min, next)));
 }
 
-// The folded rulings say whether this table has changed any of them.
+/** The folded rulings say whether this table has changed any of them.
+ * @param {CalcForm} form @param {boolean} [open] */
 function markRulings(form, open = false) {
-  const box = form.querySelector(".calc-rulings");
+  const box = /** @type {HTMLDetailsElement | null} */ (form.querySelector(".calc-rulings"));
   if (!box) return;
-  const fields = [...box.querySelectorAll("[name]")];
+  const fields = [.../** @type {NodeListOf<Field>} */ (box.querySelectorAll("[name]"))];
   const changed = fields.filter((f) => f.dataset.default !== undefined && f.value !== f.dataset.default).length;
-  box.querySelector("summary").textContent = changed
+  /** @type {HTMLElement} */ (box.querySelector("summary")).textContent = changed
     ? `Rulings: ${changed} of ${fields.length} changed from the site's choice`
     : `Rulings: the site's choices (${fields.length})`;
   box.classList.toggle("calc-changed", changed > 0);
@@ -228,6 +260,7 @@ function markRulings(form, open = false) {
   showTableLine(form);
 }
 
+/** @param {CalcForm} form */
 function setUpForm(form) {
   if (form.dataset.ready) return;
   form.dataset.ready = "true";
@@ -244,10 +277,11 @@ function setUpForm(form) {
       if (ticket !== latest || !form.isConnected) return; // a newer input is on its way, or the page is gone
       form.removeAttribute("aria-busy");
       if (result.ok && Object.keys(form.legacyParams || {}).length) {
+        /** @type {Record<string, string[]>} */
         const replaces = JSON.parse(form.dataset.legacy || "{}");
-        for (const old of Object.keys(form.legacyParams)) {
+        for (const old of Object.keys(/** @type {Record<string, string>} */ (form.legacyParams))) {
           for (const name of replaces[old] || []) {
-            const field = form.querySelector(`[name="${CSS.escape(name)}"]`);
+            const field = /** @type {Field | null} */ (form.querySelector(`[name="${CSS.escape(name)}"]`));
             if (field) field.value = result.upgraded?.[name] ?? field.dataset.default ?? "";
           }
         }
@@ -261,17 +295,17 @@ function setUpForm(form) {
   };
 
   form.addEventListener("input", (event) => {
-    if (event.target.closest(".calc-rulings")) markRulings(form);
-    if (event.target.closest(".calc-dice")) delete form.dataset.seed; // typed dice replace rolled ones
+    if (/** @type {Field} */ (event.target).closest(".calc-rulings")) markRulings(form);
+    if (/** @type {Field} */ (event.target).closest(".calc-dice")) delete form.dataset.seed; // typed dice replace rolled ones
     // A number field halfway through "-3" holds no number yet: wait for the rest.
-    if (event.target.type === "number" && event.target.validity.badInput) return;
+    if (/** @type {Field} */ (event.target).type === "number" && /** @type {Field} */ (event.target).validity.badInput) return;
     update();
   });
   form.addEventListener("change", (event) => {
-    if (event.target.type === "number" && event.target.validity.badInput) update();
+    if (/** @type {Field} */ (event.target).type === "number" && /** @type {Field} */ (event.target).validity.badInput) update();
   });
   form.addEventListener("keydown", (event) => {
-    const input = event.target;
+    const input = /** @type {HTMLInputElement} */ (event.target); // it steps only such a field
     if (!input.matches(".calc-int input[inputmode=numeric]") || !["ArrowUp", "ArrowDown"].includes(event.key)) return;
     event.preventDefault(); // arrow keys step the number, as in a number field
     step(input, event.key === "ArrowUp" ? 1 : -1);
@@ -279,14 +313,15 @@ function setUpForm(form) {
   });
   form.addEventListener("submit", (event) => { event.preventDefault(); update(); });
   form.addEventListener("click", (event) => {
-    const button = event.target.closest("button");
+    const button = /** @type {Element} */ (event.target).closest("button");
     if (!button) return;
     if (button.dataset.step) {
-      step(button.parentElement.querySelector("input"), Number(button.dataset.step));
+      // a stepper button: its input beside it
+      step(/** @type {HTMLInputElement} */ (/** @type {HTMLElement} */ (button.parentElement).querySelector("input")), Number(button.dataset.step));
       update();
     } else if (button.dataset.action === "roll") {
       form.dataset.seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);
-      for (const dice of form.querySelectorAll(".calc-dice input")) dice.value = "";
+      for (const dice of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll(".calc-dice input"))) dice.value = "";
       update();
     } else if (button.dataset.action === "share") {
       const params = readParams(form);
@@ -305,11 +340,12 @@ function setUpForm(form) {
   }
 }
 
-/** What was typed or chosen, in the form's own words: "Rating 7; Offset: Once per sequence". */
+/** What was typed or chosen, in the form's own words: "Rating 7; Offset: Once per sequence".
+ * @param {CalcForm} form @param {Record<string, string>} inputs @returns {string} */
 function inputWords(form, inputs) {
   const words = [];
   for (const [name, value] of Object.entries(inputs)) {
-    const control = form.querySelector(`[name="${CSS.escape(name)}"]`);
+    const control = /** @type {Field | null} */ (form.querySelector(`[name="${CSS.escape(name)}"]`));
     if (!control) continue; // an older parameter: its fields say it
     const ids = control.getAttribute("aria-labelledby");
     const label = (ids ? ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" ")
@@ -320,6 +356,9 @@ function inputWords(form, inputs) {
   return words.join("; ");
 }
 
+/** The roll log's entry for a result (table.js checks the shape with isLogEntry).
+ * @param {CalcForm} form @param {Record<string, string>} params @param {Calculated} result
+ * @returns {import("./table.js").LogEntry} */
 function logEntry(form, params, result) {
   const inputs = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ""));
   return {
@@ -336,24 +375,29 @@ function logEntry(form, params, result) {
   };
 }
 
+/** @type {Promise<TableSpec | null> | null} */
 let tableSpec = null; // table-settings.json, fetched once when a page needs it
 
+/** Call `use` with table-settings.json once it is in: only if it came, unless `evenWithout` (then null if not).
+ * @param {(spec: TableSpec | null) => unknown} use @param {boolean} [evenWithout] */
 function withTableSpec(use, evenWithout = false) {
   tableSpec ??= fetch(new URL("table-settings.json", siteBase())).then((r) => (r.ok ? r.json() : null)).catch(() => null);
   tableSpec.then((spec) => (spec || evenWithout) && use(spec));
 }
 
 function setUpTable() {
-  const settings = document.querySelector("form.table-settings");
-  if (settings) withTableSpec((spec) => setUpSettingsPage(settings, spec, copyText));
+  const settings = /** @type {import("./table.js").SettingsForm | null} */ (document.querySelector("form.table-settings"));
+  // not evenWithout: called only with the spec
+  if (settings) withTableSpec((spec) => setUpSettingsPage(settings, /** @type {TableSpec} */ (spec), copyText));
   if (document.querySelector(".admonition.ruling")) withTableSpec(markRulingBoxes);
-  const log = document.querySelector("[data-table-log]");
+  const log = /** @type {HTMLElement | null} */ (document.querySelector("[data-table-log]"));
   if (log) withTableSpec((spec) => setUpLogPage(log, copyText, spec), true); // the log shows even without the games' names
 }
 
 /** A "Skip to…" link second in the Tab order (after Material's "Skip to content"),
  * on every page with a calculator or a tracker: it puts the focus in `target`'s
- * first control and `heading` (an id) in view. */
+ * first control and `heading` (an id) in view.
+ * @param {HTMLElement} target @param {string} heading @param {string} text */
 function addSkipLink(target, heading, text) {
   const skip = document.querySelector("[data-md-component=skip]");
   if (!skip || skip.querySelector("[data-calc-skip]")) return;
@@ -362,7 +406,7 @@ function addSkipLink(target, heading, text) {
     // Straight into the form: its first field takes the focus, its heading in view.
     event.preventDefault();
     event.stopPropagation(); // Material's instant navigation would take the focus back to the page
-    const field = [...target.querySelectorAll("input, select, textarea")].find((f) => f.checkVisibility());
+    const field = [.../** @type {NodeListOf<Field>} */ (target.querySelectorAll("input, select, textarea"))].find((f) => f.checkVisibility());
     if (field) field.focus({ preventScroll: true });
     else { // a tracker still reading its saved state: the tracker itself
       target.tabIndex = -1;
@@ -374,7 +418,7 @@ function addSkipLink(target, heading, text) {
 }
 
 function setUpCalculators() {
-  const forms = [.../** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form[data-calculator]"))];
+  const forms = [.../** @type {NodeListOf<CalcForm>} */ (document.querySelectorAll("form[data-calculator]"))];
   if (!forms.length) return;
   addSkipLink(forms[0], formAnchor(forms[0]), forms.length > 1 ? "Skip to the first calculator" : "Skip to the calculator");
   startRuntime(forms[0].dataset.runtime);
@@ -388,6 +432,7 @@ function setUpCalculators() {
 // A fight or a season kept across many rolls (hooks/trackers.py): each
 // tracker's page code is its own module, loaded only on its page. Literal
 // imports, so the build can address each by its content.
+/** @type {Record<string, () => Promise<typeof import("./season.js") | typeof import("./encounter.js")>>} */
 const TRACKERS = {
   "rpgdl.season": () => import("./season.js"),
   "tell_tale.encounter": () => import("./encounter.js"),
@@ -399,8 +444,8 @@ function setUpTrackers() {
     box.dataset.ready = "true";
     if (!box.id) box.id = "tracker";
     addSkipLink(box, box.id, "Skip to the tracker");
-    startRuntime(box.dataset.runtime);
-    TRACKERS[box.dataset.tracker]().then((module) => module.setUp(box, { computeInWorker, copyText })).catch((err) => {
+    startRuntime(/** @type {string} */ (box.dataset.runtime)); // every tracker has one (hooks/trackers.py)
+    TRACKERS[box.dataset.tracker]().then((module) => module.setUp(box, { computeInWorker, copyText })).catch((/** @type {Error} */ err) => {
       // the page script could not load (offline before it was cached) or the page lacks what it needs
       const said = Object.assign(document.createElement("p"), { className: "calc-error", textContent: `This tracker could not start: ${err.message}` });
       said.setAttribute("role", "alert");

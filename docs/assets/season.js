@@ -17,56 +17,141 @@ const STORE = "table-rules:rpgdl.season"; // and STORE:before, the season an imp
 
 let uid = 0;
 
-/** A log headline cut for a button: up to its first colon ("Week 3"), or 32 characters. */
+/**
+ * The season as Python answers it (calculators/rpgdl/league.py, Season): what is kept by player or by
+ * division is keyed by the vocabulary's names; `run_out`, by player, the week each division ran out (absent:
+ * not yet). Its undo records are only sent back.
+ * @typedef {{tracker: string, version: number, settings: Settings, players: Record<string, Player>, weeks: Week[],
+ *   standings: Standing[], champions: Record<string, Champion | null>, run_out: Record<string, Partial<Record<string, number>>>,
+ *   result: SeasonResult, log: LogEntry[], undo: unknown[]}} Season
+ */
+/**
+ * The season's goal and rulings by name (league_input.read_settings): the Trainwreck limit a number, the rest choices.
+ * @typedef {{goal: string, trainwreck_limit: number, [ruling: string]: string | number}} Settings
+ */
+/**
+ * A player (league._player): the Nom Pool, the Season Deck as {card: copies}, and the problems of each.
+ * @typedef {{name: string, nom_pool: PoolDuelist[], nom_pool_problems: string[], season_deck: Record<string, number>,
+ *   season_deck_total: number, season_deck_problems: string[]}} Player
+ */
+/**
+ * A duelist of a Nom Pool: its last Worth and Draw (null until it has played), and the week it lost (null: still in the Roster).
+ * @typedef {{name: string, division: string, worth: number | null, draw: number | null, discarded: number | null}} PoolDuelist
+ */
+/**
+ * One Weekend's record (league._weekend): its duels and scores, and by player the duelists that returned or were
+ * discarded; the champions it crowned, by division.
+ * @typedef {{week: number, duels: Duel[], first_successes: number, second_successes: number, first_trainwrecks: number,
+ *   second_trainwrecks: number, returned: Record<string, string[]>, discarded: Record<string, string[]>,
+ *   crowned: Record<string, string>}} Week
+ */
+/**
+ * One slot of a Weekend: both rows (null: left empty) and how its duel went (`fought` false: no duel).
+ * @typedef {{slot: string, first: WeekendRow | null, second: WeekendRow | null, fought: boolean, first_worth: number | null,
+ *   second_worth: number | null, winner: string | null, successes: number, trainwreck: boolean, reasons: string[],
+ *   sudden_death: boolean, roll: number[] | null}} Duel
+ */
+/**
+ * The running totals after a week (league._standing): each player's count under `${player}_${what}`
+ * (successes, trainwrecks, points), and the outcome then.
+ * @typedef {{week: number, outcome: string, winner: string | null, [count: string]: number | string | null}} Standing
+ */
+/** A division's champion: the player, the week, and the roll-off when both ran out together.
+ * @typedef {{player: string, week: number, roll: number[] | null}} Champion */
+/** Where the game stands (league._result): its outcome word, the winner, whether it is over, and one sentence.
+ * @typedef {{outcome: string, winner: string | null, over: boolean, weeks_played: number, headline: string}} SeasonResult */
+/** One entry of the log: the action as completed, and what it did.
+ * @typedef {{action: Action, headline: string, details: string[], rules: string[]}} LogEntry */
+/** An action on the season (checks.Action): `do` names it; the other fields are that action's.
+ * @typedef {import("./tracker-kit.js").Action} Action */
+/**
+ * A Weekend as the log keeps it (league._weekend, completed): each player's four rows under the player's
+ * name (null: an empty slot), the Vote Pools and the roll-offs used.
+ * @typedef {Action & {week: number, first: (WeekendRow | null)[], second: (WeekendRow | null)[],
+ *   vote_pools: Record<string, number>, rolls?: number[][]}} WeekendAction
+ */
+/** A log entry of a Weekend. @typedef {LogEntry & {action: WeekendAction}} WeekendEntry */
+/** A duelist's row of a Weekend as Python checked it (league_input.read_row).
+ * @typedef {{name: string, division: string, worth: number, draw: number, votes: number, bonus: number}} WeekendRow */
+/** A row the Weekend form is filled with: one the log kept, or one of the Roster (Worth and Draw null until it has played).
+ * @typedef {{name: string, division: string, worth: number | null, draw: number | null, votes?: number, bonus?: number}} LineupRow */
+/** A player's four rows, null for an empty slot. @typedef {(LineupRow | null)[]} Lineup */
+/** A step on the season that worked (runner.track): the new season and what happened.
+ * @typedef {import("./calc-runtime.js").Tracked<Season>} SeasonStep */
+/** @typedef {import("./calc-runtime.js").Refusal} Refusal */
+/**
+ * What the page draws with (league_input.vocabulary): the players, [division, name] pairs, each division's
+ * Championship points, [goal, label] pairs, the rulings' names and the weeks of a season.
+ * @typedef {{players: string[], divisions: [string, string][], points: Record<string, number>, goals: [string, string][],
+ *   rulings: string[], weeks: number}} SeasonWords
+ */
+/** The next Weekend's form: its fields by name (`${slot}_${player}_${field}`, `${player}_vote_pool`, rolls).
+ * @typedef {HTMLFormElement & {elements: HTMLFormControlsCollection & Record<string, HTMLInputElement | HTMLSelectElement>}} WeekForm */
+/** A player's form: name, nom_pool and season_deck.
+ * @typedef {HTMLFormElement & {elements: HTMLFormControlsCollection & Record<string, HTMLInputElement | HTMLTextAreaElement>}} PlayerForm */
+
+/** A log headline cut for a button: up to its first colon ("Week 3"), or 32 characters. @param {string} headline */
 function shortly(headline) {
   const head = headline.split(":")[0];
   const text = head.length <= 32 ? head : headline;
   return text.length <= 32 ? text : `${text.slice(0, 31)}…`;
 }
 
+/** @param {number} n @param {string} word */
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
-/** The season as its log alone: what a link carries (league_check.compact). */
+/** The season as its log alone: what a link carries (league_check.compact). @param {Season} state */
 function compact(state) {
   return { tracker: state.tracker, version: state.version, log: state.log.map((e) => ({ action: e.action })) };
 }
 
 // ---------------------------------------------------------------- the tracker
 
+/** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./rules.js").CopyText}} page */
 export function setUp(box, { computeInWorker, copyText }) {
   const id = `season-${++uid}`;
   // The players, the divisions by name, the Championship points shown beside a champion
   // (Python counts them), the goals, the rulings and the weeks of a season: league_input.vocabulary,
   // published with the page.
-  const { players: PLAYERS, divisions: SLOTS, points: POINTS, goals: GOALS, rulings: RULINGS, weeks: WEEKS } = vocabulary(box);
+  const { players: PLAYERS, divisions: SLOTS, points: POINTS, goals: GOALS, rulings: RULINGS, weeks: WEEKS } = /** @type {SeasonWords} */ (vocabulary(box));
+  /** @type {Season | null} */
   let state = null; // the season Python last answered (the shell's, as last drawn)
+  /** @type {import("./table.js").TableSpec | null} */
   let spec = null; // table-settings.json: the rulings' labels and choices
+  /** @type {TrackerShell<Season>} */
   const shell = new TrackerShell(box, {
     name: NAME, key: STORE, link: "season=", noun: "season", a: "a season", thing: "season", computeInWorker, copyText,
+    /** @param {Season | null} now */
     draw: (now) => { state = now; render(); },
+    /** @param {Season} now */
     worth: (now) => now.log.length > 0, // a season with nothing entered is not put aside
     fresh: async () => { // a new season, with the table's rulings
       const made = await shell.send({ do: "show" }, { from: null });
       const changes = made.ok ? tableRulings(made.state) : {};
-      return Object.keys(changes).length ? shell.send({ do: "settings", settings: changes }, { from: made.state }) : made;
+      // changes only when `made` worked
+      return Object.keys(changes).length ? shell.send({ do: "settings", settings: changes }, { from: /** @type {SeasonStep} */ (made).state }) : made;
     },
     standing: () => standing(),
+    /** @param {SeasonStep} result */
     describe: (result) => `${result.state.players.first.name} against ${result.state.players.second.name}, ${result.headline}`,
     forLink: compact,
+    /** @param {Season} now */
     fileName: (now) => `rpgdl-season-${PLAYERS.map((p) => now.players[p].name).join("-vs-").replace(/[^A-Za-z0-9-]+/g, "-").slice(0, 60)}-week-${now.weeks.length}.json`,
     filePrefix: "rpgdl-season",
     ready: async () => {
       work.hidden = false;
       fillNextWeek(); // a reload finds the next Weekend filled in as after entering the last one
-      if (!state.log.length) await applyTableRulings(settingsAnswer);
+      if (!/** @type {Season} */ (state).log.length) await applyTableRulings(settingsAnswer);
     },
   });
 
   const headline = el("p", { class: "season-headline", "aria-live": "polite" });
   const top = el("div", { class: "season-top" }, headline, shell.status, shell.notice);
+  /** @type {Record<string, {heading: HTMLElement, body: HTMLElement}>} */
   const sections = {};
+  /** @param {string} key @param {string} title @param {boolean} [open] never given */
   const section = (key, title, open) => {
     const heading = el("h2", { id: `${id}-${key}`, class: "season-heading", text: title });
     const body = el("div", { class: "season-body" });
@@ -88,7 +173,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   // -------------------------------------------------------------- talking to Python
 
   /** One action on the season; the answer shown in `where` (a form's answer area). */
-  /** @param {any} action @param {any} where @param {{seed?: string | null, form?: HTMLFormElement | null}} [options] */
+  /** @param {Action} action @param {HTMLElement} where @param {{seed?: string | null, form?: HTMLFormElement | null}} [options] */
   async function act(action, where, { seed = null, form = null } = {}) {
     if (shell.busy || !shell.ready || shell.choosing) return null;
     clearErrors(form || box);
@@ -103,10 +188,12 @@ export function setUp(box, { computeInWorker, copyText }) {
     return result;
   }
 
+  /** @param {HTMLElement} scope */
   function clearErrors(scope) {
     markFieldAtFault(scope, null);
   }
 
+  /** @param {HTMLElement} where @param {HTMLFormElement | null} form @param {Refusal} result */
   function showError(where, form, result) {
     where.replaceChildren(el("p", { class: "calc-error", role: "alert", text: result.error }));
     where.dataset.state = "error";
@@ -116,6 +203,8 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   // -------------------------------------------------------------- fields like the forms'
 
+  /** @param {string} name @param {string} label @param {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement} control
+   * @param {{help?: string, row?: string, kind?: string, key?: string}} [options] */
   function field(name, label, control, { help = "", row = "", kind = "int", key = name } = {}) {
     const fid = `${id}-${key}`; // unique in the page: two player forms share their field names
     control.id = fid;
@@ -133,12 +222,14 @@ export function setUp(box, { computeInWorker, copyText }) {
     ? { type: "number", step: "1", autocomplete: "off", value }
     : { type: "text", inputmode: "numeric", autocomplete: "off", value });
 
+  /** @param {[string, string][]} choices value and label pairs @param {string} value */
   function select(choices, value) {
     const s = el("select", {}, ...choices.map(([v, label]) => el("option", { value: v, text: label })));
     s.value = value;
     return s;
   }
 
+  /** @param {string} text @param {{primary?: boolean, action?: string}} [options] */
   function button(text, { primary = false, action = "" } = {}) {
     return el("button", { type: "button", class: `md-button${primary ? " md-button--primary" : ""}`, "data-action": action, text });
   }
@@ -146,18 +237,21 @@ export function setUp(box, { computeInWorker, copyText }) {
   const answerArea = () => el("div", { class: "calc-answer season-answer", "aria-live": "polite" });
 
   // Players and rulings are set up before the first Weekend; after it they fold away under a one-line summary.
+  /** @type {Record<string, HTMLDetailsElement>} */
   const folds = {};
   for (const key of ["players", "settings"]) {
     // A name from the start: the summary's line is written once the season is read.
     folds[key] = el("details", { class: "season-fold", open: true }, el("summary", { text: key === "players" ? "The players" : "The rulings" }));
     sections[key].body.append(folds[key]);
   }
+  /** @type {boolean | null} */
   let foldedFor = null; // whether the folds were last set for a season under way
 
   // -------------------------------------------------------------- the next Weekend
 
-  const weekForm = el("form", { class: "calc season-form", novalidate: true, "aria-labelledby": `${id}-week` });
+  const weekForm = /** @type {WeekForm} */ (el("form", { class: "calc season-form", novalidate: true, "aria-labelledby": `${id}-week` }));
   const weekAnswer = answerArea();
+  /** @type {Record<string, HTMLElement>} */
   const rosterLists = {};
   for (const who of PLAYERS) {
     rosterLists[who] = el("datalist", { id: `${id}-roster-${who}` });
@@ -166,6 +260,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   for (const [slot, slotName] of SLOTS) {
     for (const who of PLAYERS) {
       const rowId = `${id}-${slot}-${who}-row`;
+      /** @param {string} key */
       const f = (key) => `${slot}_${who}_${key}`;
       const name = el("input", { type: "text", autocomplete: "off", spellcheck: "false", placeholder: "Name", list: rosterLists[who].id });
       rows.append(el("fieldset", { class: "calc-row", "data-slot": slot, "data-player": who },
@@ -178,6 +273,7 @@ export function setUp(box, { computeInWorker, copyText }) {
         field(f("bonus"), "Other ±", number("", { negative: true }), { row: rowId, help: "Other Worth changes (cards, abilities)" })));
     }
   }
+  /** @type {Record<string, HTMLElement>} */
   const poolFields = {};
   for (const who of PLAYERS) {
     poolFields[who] = field(`${who}_vote_pool`, `${who === "first" ? "First" : "Second"} player's Vote Pool`, number("10"),
@@ -194,8 +290,10 @@ export function setUp(box, { computeInWorker, copyText }) {
   // The answer above the form: the week just entered, then the next one filled in below it (and in view when the game ends).
   sections.week.body.append(weekAnswer, weekForm);
 
+  /** The Weekend form's rows of player `who`, as typed (null: an empty slot). @param {string} who */
   function rowValues(who) {
     return SLOTS.map(([slot]) => {
+      /** @param {string} key */
       const value = (key) => weekForm.elements[`${slot}_${who}_${key}`].value;
       const out = { name: value("name"), division: value("division"), worth: value("worth"), draw: value("draw"), votes: value("votes"), bonus: value("bonus") };
       const empty = !out.name.trim() && !out.worth.trim() && !out.draw.trim() && !(out.votes.trim() && out.votes.trim() !== "0") && !(out.bonus.trim() && out.bonus.trim() !== "0");
@@ -208,7 +306,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     enterWeek();
   });
   weekForm.addEventListener("click", (event) => {
-    const action = event.target.closest("button")?.dataset.action;
+    const action = /** @type {Element} */ (event.target).closest("button")?.dataset.action;
     if (action === "weekend") enterWeek();
     else if (action === "clear") clearLineups();
   });
@@ -218,7 +316,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     // the player is typing in the next one by then). Filled values stay
     // marked until the player types over them, so a longer name that also
     // matches replaces them.
-    const input = event.target;
+    const input = /** @type {HTMLInputElement | HTMLSelectElement} */ (event.target);
     delete input.dataset.auto;
     const m = /^(\w+)_(first|second)_name$/.exec(input.name || "");
     if (!m || !state) return;
@@ -239,6 +337,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     const seed = typed ? null : String(crypto.getRandomValues(new Uint32Array(1))[0]);
     const week = state ? state.weeks.length + 1 : 1;
     const vote_pools = Object.fromEntries(PLAYERS.map((who) => [who, weekForm.elements[`${who}_vote_pool`].value]));
+    /** @type {Action & {rolls?: string}} */
     const action = { do: "weekend", week, first: rowValues("first"), second: rowValues("second"), vote_pools };
     if (typed) action.rolls = typed;
     const result = await act(action, weekAnswer, { seed, form: weekForm });
@@ -251,21 +350,23 @@ export function setUp(box, { computeInWorker, copyText }) {
     }
   }
 
-  /** Undo the last Weekend and put its line-ups back in the form, to be corrected. */
+  /** Undo the last Weekend and put its line-ups back in the form, to be corrected. @param {HTMLElement} where */
   async function undoWeek(where) {
-    const last = state?.log[state.log.length - 1]?.action;
+    // Read as a Weekend only once its `do` says it is one.
+    const last = /** @type {WeekendAction | undefined} */ (state?.log[state.log.length - 1]?.action);
     const result = await act({ do: "undo" }, where);
     if (result && result.ok && last?.do === "weekend") fillLineups(last.first, last.second, last.vote_pools, { votes: true });
   }
 
-  /** Put line-ups in the form: rows as a Weekend action keeps them (null: an empty slot). */
+  /** Put line-ups in the form: rows as a Weekend action keeps them (null: an empty slot).
+   * @param {Lineup} first @param {Lineup} second @param {Record<string, number>} [pools] @param {{votes?: boolean}} [options] */
   function fillLineups(first, second, pools, { votes = false } = {}) {
     clearLineups();
-    for (const [who, line] of [["first", first], ["second", second]]) {
+    for (const [who, line] of /** @type {[string, Lineup][]} */ ([["first", first], ["second", second]])) {
       SLOTS.forEach(([slot], i) => {
         const row = line[i];
         if (!row) return;
-        for (const key of ["name", "division", "worth", "draw", ...(votes ? ["votes", "bonus"] : [])]) {
+        for (const key of /** @type {(keyof LineupRow)[]} */ (["name", "division", "worth", "draw", ...(votes ? ["votes", "bonus"] : [])])) {
           const value = row[key];
           if (value == null || ((key === "votes" || key === "bonus") && !value)) continue; // 0 votes: left empty
           weekForm.elements[`${slot}_${who}_${key}`].value = String(value);
@@ -283,18 +384,22 @@ export function setUp(box, { computeInWorker, copyText }) {
    * start empty; the Vote Pools carry over. Python checks it all again.
    */
   function fillNextWeek() {
-    const entry = [...state.log].reverse().find((e) => e.action.do === "weekend");
+    const entry = /** @type {WeekendEntry | undefined} */ ([.../** @type {Season} */ (state).log].reverse().find((e) => e.action.do === "weekend"));
     clearLineups();
-    if (!entry || state.result.over) return;
-    const record = state.weeks[state.weeks.length - 1];
+    if (!entry || /** @type {Season} */ (state).result.over) return;
+    const record = /** @type {Season} */ (state).weeks[/** @type {Season} */ (state).weeks.length - 1];
+    /** @type {Record<string, Lineup>} */
     const lines = {};
     for (const who of PLAYERS) {
-      const pool = state.players[who].nom_pool;
+      const pool = /** @type {Season} */ (state).players[who].nom_pool;
+      /** @param {string} name */
       const left = (name) => pool.find((e) => e.name.toLowerCase() === name.toLowerCase() && e.discarded == null);
+      /** @type {Set<string>} */
       const used = new Set();
-      const line = entry.action[who].map((row, i) => {
+      /** @type {Lineup} */
+      const line = /** @type {(WeekendRow | null)[]} */ (entry.action[who]).map((row, i) => {
         if (!row) return null;
-        const shown = row.name || `${state.players[who].name}'s ${SLOTS[i][1]}`;
+        const shown = row.name || `${/** @type {Season} */ (state).players[who].name}'s ${SLOTS[i][1]}`;
         const stays = pool.length ? Boolean(row.name && left(row.name)) : record.returned[who].includes(shown);
         if (!stays) return null;
         const known = pool.length ? left(row.name) : null;
@@ -315,11 +420,11 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   /** Where the season stands, for the status line. */
   function standing() {
-    const played = state.weeks.length;
-    const championship = state.settings.goal === "championship";
-    if (state.result.over) return `The game is over after ${plural(played, "week")}; the season is saved on this device.`;
+    const played = /** @type {Season} */ (state).weeks.length;
+    const championship = /** @type {Season} */ (state).settings.goal === "championship";
+    if (/** @type {Season} */ (state).result.over) return `The game is over after ${plural(played, "week")}; the season is saved on this device.`;
     if (!played) {
-      const named = PLAYERS.some((p) => state.log.some((e) => e.action.do === "player" && e.action.player === p));
+      const named = PLAYERS.some((p) => /** @type {Season} */ (state).log.some((e) => e.action.do === "player" && e.action.player === p));
       return named ? "Week 1 next: the players are set up; enter the first Weekend." : "A new season: name the players, or enter the first Weekend.";
     }
     const of = championship ? "" : ` of ${WEEKS}`;
@@ -338,9 +443,10 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   // -------------------------------------------------------------- players and decks
 
+  /** @type {Record<string, {form: PlayerForm, title: HTMLElement, answer: HTMLElement, pool: HTMLTextAreaElement, deck: HTMLTextAreaElement}>} */
   const playerForms = {};
   for (const who of PLAYERS) {
-    const form = el("form", { class: "calc season-player", novalidate: true, "data-player": who });
+    const form = /** @type {PlayerForm} */ (el("form", { class: "calc season-player", novalidate: true, "data-player": who }));
     const title = el("h3", { id: `${id}-player-${who}`, text: who === "first" ? "First player" : "Second player" });
     form.setAttribute("aria-labelledby", title.id);
     const answer = answerArea();
@@ -357,19 +463,23 @@ export function setUp(box, { computeInWorker, copyText }) {
       savePlayer(who);
     });
     form.addEventListener("click", (event) => {
-      if (event.target.closest("button")?.dataset.action === "save") savePlayer(who);
+      if (/** @type {Element} */ (event.target).closest("button")?.dataset.action === "save") savePlayer(who);
     });
     playerForms[who] = { form, title, answer, pool, deck };
     folds.players.append(form);
   }
 
+  /** @param {Player} player */
   const poolText = (player) => player.nom_pool.map((e) => `${e.name}, ${e.division[0].toUpperCase()}${e.division.slice(1)}`).join("\n");
+  /** @param {Player} player */
   const deckText = (player) => Object.entries(player.season_deck).map(([card, n]) => `${n} ${card}`).join("\n");
 
+  /** @param {string} who */
   function savePlayer(who) {
     if (!shell.ready) return;
     const { form, answer } = playerForms[who];
-    const player = state.players[who];
+    const player = /** @type {Season} */ (state).players[who];
+    /** @type {Action & {name?: string, nom_pool?: string, season_deck?: string}} */
     const action = { do: "player", player: who };
     const name = form.elements.name.value;
     if (name.trim().replace(/\s+/g, " ") !== player.name) action.name = name;
@@ -396,7 +506,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     saveSettings();
   });
   settingsForm.addEventListener("click", (event) => {
-    if (event.target.closest("button")?.dataset.action === "settings") saveSettings();
+    if (/** @type {Element} */ (event.target).closest("button")?.dataset.action === "settings") saveSettings();
   });
 
   function buildSettingsFields() {
@@ -412,9 +522,10 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   function saveSettings() {
     if (!shell.ready) return;
+    /** @type {Record<string, string>} */
     const changes = {};
-    for (const control of settingsFields.querySelectorAll("[name]")) {
-      if (String(state.settings[control.name]) !== control.value) changes[control.name] = control.value;
+    for (const control of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (settingsFields.querySelectorAll("[name]"))) {
+      if (String(/** @type {Season} */ (state).settings[control.name]) !== control.value) changes[control.name] = control.value;
     }
     if (!Object.keys(changes).length) {
       settingsAnswer.replaceChildren(el("p", { class: "calc-headline", text: "Nothing changed." }));
@@ -423,9 +534,10 @@ export function setUp(box, { computeInWorker, copyText }) {
     act({ do: "settings", settings: changes }, settingsAnswer, { form: settingsForm });
   }
 
-  /** The device's house rulings (table settings) that differ from `season`'s. */
+  /** The device's house rulings (table settings) that differ from `season`'s. @param {Season | null} season */
   function tableRulings(season) {
     const stored = storedSettings();
+    /** @type {Record<string, string>} */
     const out = {};
     for (const key of RULINGS) {
       const value = stored[`rpgdl.${key}`];
@@ -446,6 +558,7 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   sections.keep.body.append(shell.keep);
 
+  /** @param {HTMLElement} where */
   async function applyTableRulings(where) {
     const changes = state && !state.log.length ? tableRulings(state) : {};
     if (Object.keys(changes).length) await act({ do: "settings", settings: changes }, where);
@@ -455,6 +568,7 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   function render() {
     if (!state) return;
+    /** @type {Record<string, string>} */
     const names = { first: state.players.first.name, second: state.players.second.name };
     const championship = state.settings.goal === "championship";
     box.dataset.outcome = state.result.outcome;
@@ -483,11 +597,11 @@ export function setUp(box, { computeInWorker, copyText }) {
     weekForm.hidden = !open;
     enter.textContent = `Enter week ${state.weeks.length + 1}`;
     for (const legend of weekForm.querySelectorAll("legend[data-legend]")) {
-      const fs = legend.parentElement;
-      legend.textContent = `${SLOTS.find(([s]) => s === fs.dataset.slot)[1]} slot, ${names[fs.dataset.player]}`;
+      const fs = /** @type {HTMLElement} */ (legend.parentElement);
+      legend.textContent = `${/** @type {[string, string]} */ (SLOTS.find(([s]) => s === fs.dataset.slot))[1]} slot, ${names[/** @type {string} */ (fs.dataset.player)]}`;
     }
     for (const who of PLAYERS) {
-      poolFields[who].querySelector("label").textContent = `${names[who]}'s Vote Pool`;
+      /** @type {HTMLLabelElement} */ (poolFields[who].querySelector("label")).textContent = `${names[who]}'s Vote Pool`;
       rosterLists[who].replaceChildren(...state.players[who].nom_pool.filter((e) => e.discarded == null)
         .map((e) => el("option", { value: e.name, label: `${e.division}${e.worth != null ? `, Worth ${e.worth}, Draw ${e.draw}` : ""}` })));
     }
@@ -511,24 +625,24 @@ export function setUp(box, { computeInWorker, copyText }) {
       pool.value = poolText(player);
       deck.value = deckText(player);
       pool.readOnly = started;
-      form.querySelector(".season-roster").replaceChildren(...rosterView(player));
+      /** @type {HTMLElement} */ (form.querySelector(".season-roster")).replaceChildren(...rosterView(player));
     }
 
     if (foldedFor !== started) {
       foldedFor = started;
       for (const fold of Object.values(folds)) fold.open = !started;
     }
-    const problems = PLAYERS.map((p) => state.players[p]).filter((pl) => pl.nom_pool_problems.length || pl.season_deck_problems.length);
-    folds.players.querySelector("summary").textContent = `${names.first} and ${names.second}: ` + (problems.length
+    const problems = PLAYERS.map((p) => /** @type {Season} */ (state).players[p]).filter((pl) => pl.nom_pool_problems.length || pl.season_deck_problems.length);
+    /** @type {HTMLElement} */ (folds.players.querySelector("summary")).textContent = `${names.first} and ${names.second}: ` + (problems.length
       ? `problems in ${problems.map((pl) => pl.name).join(" and ")}'s decks`
-      : PLAYERS.some((p) => state.players[p].nom_pool.length) ? "decks checked, Rosters kept" : "no Nom Pools yet");
-    const goal = GOALS.find(([g]) => g === state.settings.goal)[1];
-    folds.settings.querySelector("summary").textContent = `${goal}; ${state.settings.trainwreck_limit} Trainwrecks lose` + (started ? " (fixed for this season)" : "");
+      : PLAYERS.some((p) => /** @type {Season} */ (state).players[p].nom_pool.length) ? "decks checked, Rosters kept" : "no Nom Pools yet");
+    const goal = /** @type {[string, string]} */ (GOALS.find(([g]) => g === /** @type {Season} */ (state).settings.goal))[1];
+    /** @type {HTMLElement} */ (folds.settings.querySelector("summary")).textContent = `${goal}; ${state.settings.trainwreck_limit} Trainwrecks lose` + (started ? " (fixed for this season)" : "");
 
     // Rulings
-    for (const control of settingsFields.querySelectorAll("[name]")) control.value = String(state.settings[control.name]);
-    settingsForm.querySelector("fieldset").disabled = started;
-    settingsForm.querySelector("[data-action=settings]").hidden = started;
+    for (const control of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (settingsFields.querySelectorAll("[name]"))) control.value = String(state.settings[control.name]);
+    /** @type {HTMLFieldSetElement} */ (settingsForm.querySelector("fieldset")).disabled = started;
+    /** @type {HTMLElement} */ (settingsForm.querySelector("[data-action=settings]")).hidden = started;
     const house = tableRulings(state);
     settingsNote.textContent = started
       ? "These rulings are fixed for the season once the first Weekend is entered (undo the weeks to change them)."
@@ -543,19 +657,21 @@ export function setUp(box, { computeInWorker, copyText }) {
     labelUndo(undoButton, last, last && `Undo: ${shortly(last)}`);
   }
 
+  /** @param {Record<string, string>} names @param {boolean} championship */
   function divisionsTable(names, championship) {
-    const pools = PLAYERS.some((p) => state.players[p].nom_pool.length);
+    const pools = PLAYERS.some((p) => /** @type {Season} */ (state).players[p].nom_pool.length);
     if (!pools) return el("p", { class: "season-note", text: "Enter the Nom Pools under Players and decks to follow each Roster and who runs out of a division." });
+    /** @param {string} p @param {string} d */
     const cell = (p, d) => {
-      const pool = state.players[p].nom_pool;
+      const pool = /** @type {Season} */ (state).players[p].nom_pool;
       if (!pool.length) return el("td", { text: "no Nom Pool" });
       const left = pool.filter((e) => e.division === d && e.discarded == null).length;
-      const out = state.run_out[p][d];
+      const out = /** @type {Season} */ (state).run_out[p][d];
       const text = out == null ? `${left} left` : out ? `run out (week ${out})` : "none in the Nom Pool";
       return el("td", { "data-key": `${p}_${d}`, class: out != null ? "season-out" : null, text });
     };
     const rows = SLOTS.map(([d, label]) => {
-      const champ = state.champions[d];
+      const champ = /** @type {Season} */ (state).champions[d];
       return el("tr", {}, el("th", { scope: "row", text: label }), cell("first", d), cell("second", d),
         ...(championship ? [el("td", { "data-key": `champion_${d}`, text: champ ? `${names[champ.player]} (${POINTS[d]})` : "—" })] : []));
     });
@@ -566,6 +682,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       el("tbody", {}, ...rows)));
   }
 
+  /** @param {Player} player */
   function rosterView(player) {
     if (!player.nom_pool.length) return [el("p", { class: "season-note", text: "No Nom Pool: Weekends take any names, and the Roster is not kept." })];
     const out = [];

@@ -15,15 +15,40 @@ export const LOG_CAP = 200;
 const LOG_AFTER_MS = 1500; // a result that stands this long goes in the log
 const JOIN_MAX = 2000; // characters of a join link's list
 
-/** A game's name ("Tell-Tale" for tell_tale), as table-settings.json publishes it (rulebook.GAME_NAMES). */
+/** One house ruling of table-settings.json (hooks/calculator_forms.py, _setting_json):
+ * its words, the site's choice, and what it may be (`choices`: value and label pairs).
+ * @typedef {{label: string, ruling: string, default: string, kind: string, choices: [string, string][],
+ *   min: number | null, max: number | null, calculators: string[]}} TableSetting */
+/** table-settings.json: the games' names and settings pages, and each game's house rulings, by name.
+ * @typedef {{games: Record<string, string>, pages: Record<string, string>,
+ *   settings: Record<string, Record<string, TableSetting>>}} TableSpec */
+/** A table settings page's form (hooks/calculator_forms.py, render_settings).
+ * @typedef {HTMLFormElement & {dataset: {game: string}}} SettingsForm */
+/** A control of a form: a text field or a menu.
+ * @typedef {HTMLInputElement | HTMLSelectElement} Control */
+/** One result in the roll log: what rules.js's logEntry writes, as isLogEntry checks it.
+ * @typedef {{calculator: string, game: string, title: string, headline: string, url: string, time: string,
+ *   outcome?: string | null, seed?: number | null, inputs?: Record<string, string | number> | null,
+ *   said?: string | null}} LogEntry */
+/** @typedef {import("./rules.js").CalcForm} CalcForm */
+/** @typedef {import("./rules.js").CopyText} CopyText */
+/** What readJoin makes of a join link.
+ * @typedef {{apply: {key: string, value: string}[], refused: string[], kept: Set<string>, whole: boolean}} JoinRead */
+/** One ruling a join link changes (`back`: to the site's, as the link does not name it).
+ * @typedef {{key: string, from: string, to: string, back: boolean}} JoinChange */
+
+/** A game's name ("Tell-Tale" for tell_tale), as table-settings.json publishes it (rulebook.GAME_NAMES).
+ * @param {TableSpec | null} spec @param {string} game @returns {string} */
 function gameName(spec, game) {
   return spec?.games && Object.hasOwn(spec.games, game) ? spec.games[game] : game;
 }
 
 // ---------------------------------------------------------------- storage
 
+/** @param {string} key @param {unknown} fallback @returns {unknown} */
 function read(key, fallback) {
   try {
+    /** @type {unknown} */
     const value = JSON.parse(localStorage.getItem(key) ?? "null");
     return value ?? fallback;
   } catch {
@@ -31,6 +56,7 @@ function read(key, fallback) {
   }
 }
 
+/** @param {string} key @param {unknown} value @returns {boolean} */
 function write(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
@@ -40,14 +66,17 @@ function write(key, value) {
   }
 }
 
+/** @param {string} text */
 function quote(text) {
   const s = String(text);
   return `“${s.length > 30 ? s.slice(0, 30) + "…" : s}”`;
 }
 
-/** The stored settings, as a plain object of strings (anything else dropped). */
+/** The stored settings, as a plain object of strings (anything else dropped).
+ * @returns {Record<string, string>} */
 export function storedSettings() {
   const raw = read(SETTINGS_KEY, {});
+  /** @type {Record<string, string>} */
   const out = {};
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return out;
   for (const [key, value] of Object.entries(raw)) {
@@ -56,13 +85,15 @@ export function storedSettings() {
   return out;
 }
 
+/** @param {Record<string, string>} settings */
 function saveSettings(settings) {
   return write(SETTINGS_KEY, settings);
 }
 
 // ---------------------------------------------------------------- checks
 
-/** Null if `value` is allowed for setting `key` of `spec`, else a sentence. */
+/** Null if `value` is allowed for setting `key` of `spec`, else a sentence.
+ * @param {TableSpec | null} spec @param {string} key @param {string} value @returns {string | null} */
 export function checkSetting(spec, key, value) {
   const setting = findSetting(spec, key);
   if (!setting) return `This site has no house ruling called ${quote(key)}: it was not applied.`;
@@ -79,7 +110,8 @@ export function checkSetting(spec, key, value) {
   return null;
 }
 
-/** The setting called `key` ("tell_tale.both") in `spec`, or null. */
+/** The setting called `key` ("tell_tale.both") in `spec`, or null.
+ * @param {TableSpec | null} spec @param {string} key @returns {TableSetting | null} */
 function findSetting(spec, key) {
   const [game, name, extra] = String(key).split(".");
   const settings = spec && spec.settings;
@@ -87,9 +119,10 @@ function findSetting(spec, key) {
     ? settings[game][name] : null;
 }
 
-/** Null if `field` (a form control) may take `value`, else a sentence. */
+/** Null if `field` (a form control) may take `value`, else a sentence.
+ * @param {Control} field @param {string} value @returns {string | null} */
 function fitsField(field, value) {
-  if (field.tagName === "SELECT") return [...field.options].some((o) => o.value === value) ? null : "not a choice";
+  if (field.tagName === "SELECT") return [.../** @type {HTMLSelectElement} */ (field).options].some((o) => o.value === value) ? null : "not a choice";
   if (!/^-?[0-9]{1,6}$/.test(value)) return "not a number";
   const n = Number(value);
   const min = field.dataset.min ? Number(field.dataset.min) : -Infinity;
@@ -100,32 +133,34 @@ function fitsField(field, value) {
 // ---------------------------------------------------------------- forms
 
 /** Give the form's rulings the table's choices (before a link's own values
- * are restored over them). */
+ * are restored over them).
+ * @param {CalcForm} form */
 export function applyTableToForm(form) {
   const game = form.dataset.calculator.split(".")[0];
   const settings = storedSettings();
-  for (const field of form.querySelectorAll(".calc-rulings [name]")) {
+  for (const field of /** @type {NodeListOf<Control>} */ (form.querySelectorAll(".calc-rulings [name]"))) {
     const key = `${game}.${field.name}`;
     if (Object.hasOwn(settings, key) && !fitsField(field, settings[key])) field.value = settings[key];
   }
 }
 
 /** Say near the form which rulings it plays: the site's, the table's house
- * rulings, or a link's own (a shared result keeps the rulings it was made with). */
+ * rulings, or a link's own (a shared result keeps the rulings it was made with).
+ * @param {CalcForm} form */
 export function showTableLine(form) {
-  const line = form.querySelector(".calc-table-line");
+  const line = /** @type {HTMLElement | null} */ (form.querySelector(".calc-table-line"));
   if (!line || !form.dataset.settings) return;
   const game = form.dataset.calculator.split(".")[0];
   const settings = storedSettings();
   let house = 0;
   let other = 0; // fields that play neither the table's ruling nor, without one, the site's
-  for (const field of form.querySelectorAll(".calc-rulings [name]")) {
+  for (const field of /** @type {NodeListOf<Control>} */ (form.querySelectorAll(".calc-rulings [name]"))) {
     const key = `${game}.${field.name}`;
     const table = Object.hasOwn(settings, key) && !fitsField(field, settings[key]) ? settings[key] : field.dataset.default;
     if (table !== field.dataset.default) house += 1;
     if (field.value !== table) other += 1;
   }
-  const plural = (n, word) => `${n} ${word}${n > 1 ? "s" : ""}`;
+  const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n > 1 ? "s" : ""}`;
   const link = document.createElement("a");
   link.href = form.dataset.settings;
   link.textContent = other
@@ -137,7 +172,8 @@ export function showTableLine(form) {
 
 // ---------------------------------------------------------------- ruling boxes
 
-/** In each ruling box of the page, what this table plays where it is not the site's ruling. */
+/** In each ruling box of the page, what this table plays where it is not the site's ruling.
+ * @param {TableSpec | null} spec */
 export function markRulingBoxes(spec) {
   if (!spec) return;
   const settings = storedSettings();
@@ -165,28 +201,30 @@ export function markRulingBoxes(spec) {
 
 // ---------------------------------------------------------------- settings page
 
+/** @param {SettingsForm} form @param {TableSpec} spec @param {CopyText} copyText */
 export function setUpSettingsPage(form, spec, copyText) {
   if (form.dataset.ready) return;
   form.dataset.ready = "true";
   const game = form.dataset.game;
-  const status = form.querySelector(".ts-status");
+  const status = /** @type {HTMLElement} */ (form.querySelector(".ts-status"));
   const show = () => {
     const settings = storedSettings();
     let house = 0;
-    for (const field of form.querySelectorAll("[name]")) {
+    // each field of a settings page has the site's choice in data-default
+    for (const field of /** @type {NodeListOf<Control & {dataset: {default: string}}>} */ (form.querySelectorAll("[name]"))) {
       const key = `${game}.${field.name}`;
       field.value = Object.hasOwn(settings, key) && !checkSetting(spec, key, settings[key]) ? settings[key] : field.dataset.default;
       if (field.value !== field.dataset.default) house += 1;
-      field.closest(".ts-setting").classList.toggle("ts-house", field.value !== field.dataset.default);
+      /** @type {Element} */ (field.closest(".ts-setting")).classList.toggle("ts-house", field.value !== field.dataset.default);
     }
     status.textContent = house ? `Your table plays ${house} house ruling${house > 1 ? "s" : ""} in ${gameName(spec, game)}.` : `Your table uses the site's rulings in ${gameName(spec, game)}.`;
   };
   form.addEventListener("input", (event) => {
-    const field = event.target;
+    const field = /** @type {Control} */ (event.target);
     if (!field.name) return;
     const key = `${game}.${field.name}`;
     const error = checkSetting(spec, key, field.value.trim());
-    const line = form.querySelector(`#${CSS.escape(field.id)}-error`);
+    const line = /** @type {HTMLElement} */ (form.querySelector(`#${CSS.escape(field.id)}-error`));
     line.textContent = error || "";
     line.hidden = !error;
     field.toggleAttribute("aria-invalid", !!error);
@@ -198,7 +236,7 @@ export function setUpSettingsPage(form, spec, copyText) {
     show();
   });
   form.addEventListener("click", (event) => {
-    const button = event.target.closest("button");
+    const button = /** @type {Element} */ (event.target).closest("button");
     if (!button) return;
     if (button.dataset.action === "reset") {
       const settings = storedSettings();
@@ -214,7 +252,8 @@ export function setUpSettingsPage(form, spec, copyText) {
 }
 
 /** A link that gives another device this device's house rulings (all games).
- * It carries the whole table: applied, it replaces the other device's rulings. */
+ * It carries the whole table: applied, it replaces the other device's rulings.
+ * @param {TableSpec} spec @returns {string} */
 export function joinLink(spec) {
   const list = Object.entries(checkedSettings(spec)).map(([key, value]) => `${key}:${value}`).join(",");
   const url = new URL(location.href);
@@ -223,21 +262,28 @@ export function joinLink(spec) {
   return url.href;
 }
 
-/** The stored settings this site allows, without those equal to the site's ruling. */
+/** The stored settings this site allows, without those equal to the site's ruling.
+ * @param {TableSpec} spec @returns {Record<string, string>} */
 function checkedSettings(spec) {
+  /** @type {Record<string, string>} */
   const out = {};
   for (const [key, value] of Object.entries(storedSettings())) {
-    if (!checkSetting(spec, key, value) && value !== findSetting(spec, key).default) out[key] = value;
+    // allowed (checkSetting said null), so the setting is there
+    if (!checkSetting(spec, key, value) && value !== /** @type {TableSetting} */ (findSetting(spec, key)).default) out[key] = value;
   }
   return out;
 }
 
 /** Read a join link's list: [{key, value}] to apply, the sentences of what was
  * refused, `kept`: the settings it names with a value this site refuses, and
- * `whole`: false when nothing in it can be applied (too long, or all refused). */
+ * `whole`: false when nothing in it can be applied (too long, or all refused).
+ * @param {TableSpec} spec @param {string} text @returns {JoinRead} */
 export function readJoin(spec, text) {
+  /** @type {JoinRead["apply"]} */
   const apply = [];
+  /** @type {string[]} */
   const refused = [];
+  /** @type {Set<string>} */
   const kept = new Set();
   if (text.length > JOIN_MAX) {
     return { apply, refused: [`This join link is too long (${text.length} characters): nothing in it can be applied.`], kept, whole: false };
@@ -261,17 +307,21 @@ export function readJoin(spec, text) {
  * and each ruling that changes, in the order of the settings pages. A join
  * link carries a whole table (joinLink), so a ruling it does not name goes
  * back to the site's; one it names with a value this site refuses stays as
- * this device has it. */
+ * this device has it.
+ * @param {TableSpec} spec @param {JoinRead} read
+ * @returns {{settings: Record<string, string>, changes: JoinChange[]}} */
 export function planJoin(spec, read) {
   const before = checkedSettings(spec);
+  /** @type {Record<string, string>} */
   const after = {};
   for (const key of read.kept) if (Object.hasOwn(before, key)) after[key] = before[key];
   const named = new Set(read.kept);
   for (const { key, value } of read.apply) {
     named.add(key);
-    if (value === findSetting(spec, key).default) delete after[key];
+    if (value === /** @type {TableSetting} */ (findSetting(spec, key)).default) delete after[key]; // applied: the setting is there
     else after[key] = value;
   }
+  /** @type {JoinChange[]} */
   const changes = [];
   for (const [game, found] of Object.entries(spec.settings)) {
     for (const [name, setting] of Object.entries(found)) {
@@ -284,10 +334,11 @@ export function planJoin(spec, read) {
   return { settings: after, changes };
 }
 
-/** One change of a join link, in the settings form's words. */
+/** One change of a join link, in the settings form's words.
+ * @param {TableSpec} spec @param {JoinChange} change @returns {string} */
 export function changeWords(spec, { key, from, to, back }) {
-  const setting = findSetting(spec, key);
-  const shown = (value) => (setting.kind === "choice" ? `“${Object.fromEntries(setting.choices)[value]}”` : value);
+  const setting = /** @type {TableSetting} */ (findSetting(spec, key)); // planJoin's changes are the spec's settings
+  const shown = (/** @type {string} */ value) => (setting.kind === "choice" ? `“${Object.fromEntries(setting.choices)[value]}”` : value);
   const what = `${gameName(spec, key.split(".")[0])}, ${setting.label}`;
   return back
     ? `${what} goes back to the site's ruling: from ${shown(from)} to ${shown(to)}.`
@@ -301,14 +352,15 @@ function forgetJoin() {
   history.replaceState(history.state, "", url.pathname + url.search + url.hash);
 }
 
+/** @param {SettingsForm} form @param {TableSpec} spec @param {() => void} show */
 function offerJoin(form, spec, show) {
   const params = new URLSearchParams(location.search);
   if (!params.has("join")) return;
-  const box = form.querySelector(".ts-join");
-  const read = readJoin(spec, params.get("join"));
+  const box = /** @type {HTMLElement} */ (form.querySelector(".ts-join"));
+  const read = readJoin(spec, /** @type {string} */ (params.get("join")));
   const { changes } = planJoin(spec, read);
-  const paragraph = (text, className = "") => Object.assign(document.createElement("p"), { className, textContent: text });
-  const done = (text) => {
+  const paragraph = (/** @type {string} */ text, className = "") => Object.assign(document.createElement("p"), { className, textContent: text });
+  const done = (/** @type {string} */ text) => {
     forgetJoin();
     box.replaceChildren(paragraph(text));
     box.setAttribute("role", "status");
@@ -355,9 +407,11 @@ function offerJoin(form, spec, show) {
 
 // ---------------------------------------------------------------- roll log
 
+/** @type {WeakMap<CalcForm, ReturnType<typeof setTimeout>>} */
 const pendingLog = new WeakMap(); // form -> timer of a result not yet logged
 
-/** Log a result once it has stood a moment (typing "1", "17" logs the 17); a roll at once. */
+/** Log a result once it has stood a moment (typing "1", "17" logs the 17); a roll at once.
+ * @param {CalcForm} form @param {LogEntry} entry */
 export function logResult(form, entry) {
   clearTimeout(pendingLog.get(form));
   const commit = () => addToLog(entry);
@@ -366,10 +420,11 @@ export function logResult(form, entry) {
 }
 
 /** A stored entry the log can show: the shape rules.js's logEntry writes. A
- * hand-edited, damaged or older entry that does not fit is skipped, not shown. */
+ * hand-edited, damaged or older entry that does not fit is skipped, not shown.
+ * @param {unknown} e @returns {e is LogEntry} */
 export function isLogEntry(e) {
-  const text = (v) => typeof v === "string";
-  const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  const text = /** @type {(v: unknown) => v is string} */ ((v) => typeof v === "string");
+  const plain = /** @type {(v: unknown) => v is Record<string, unknown>} */ ((v) => v !== null && typeof v === "object" && !Array.isArray(v));
   return plain(e)
     && text(e.calculator) && /^[a-z_]+\.[a-z0-9_]+$/.test(e.calculator)
     && text(e.game) && /^[a-z_]{1,40}$/.test(e.game)
@@ -382,22 +437,26 @@ export function isLogEntry(e) {
 }
 
 /** The stored log: the entries that can be shown, newest first, and how many could not
- * (with `games`, table-settings.json's, an entry of a game the site does not have is one of those). */
+ * (with `games`, table-settings.json's, an entry of a game the site does not have is one of those).
+ * @param {Record<string, string> | null} [games] @returns {{entries: LogEntry[], skipped: number}} */
 export function loadLog(games = null) {
   const stored = storedLog();
-  const entries = stored.filter((e) => isLogEntry(e) && (!games || Object.hasOwn(games, e.game)));
+  const entries = /** @type {LogEntry[]} */ (stored.filter((e) => isLogEntry(e) && (!games || Object.hasOwn(games, e.game))));
   return { entries, skipped: stored.length - entries.length };
 }
 
+/** @returns {LogEntry[]} */
 export function readLog() {
   return loadLog().entries;
 }
 
+/** The stored entries as they are, unchecked. @returns {unknown[]} */
 function storedLog() {
   const log = read(LOG_KEY, []);
   return Array.isArray(log) ? log.slice(0, LOG_CAP) : [];
 }
 
+/** @param {LogEntry} entry */
 function addToLog(entry) {
   const log = storedLog(); // entries that cannot be shown are kept as they are: nothing saved is lost
   const last = log[0];
@@ -410,7 +469,8 @@ export function clearLog() {
   write(LOG_KEY, []);
 }
 
-/** The address of a logged result if it is a page of this site, else null. */
+/** The address of a logged result if it is a page of this site, else null.
+ * @param {string} url @returns {string | null} */
 function safeLink(url) {
   try {
     const root = siteBase();
@@ -422,14 +482,16 @@ function safeLink(url) {
 }
 
 /** What was typed or chosen, as the form said it (an entry from before the
- * log kept the form's words shows the fields' own names). */
+ * log kept the form's words shows the fields' own names).
+ * @param {LogEntry} entry @returns {string} */
 function inputsText(entry) {
   if (entry.said != null) return entry.said;
   return Object.entries(entry.inputs || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join("; ");
 }
 
 /** Text that Markdown (CommonMark, GitHub's) shows as typed: no emphasis,
- * link, image, code or HTML, and no address turned into a link. */
+ * link, image, code or HTML, and no address turned into a link.
+ * @param {string | number} value @returns {string} */
 export function markdownText(value) {
   return String(value)
     .replace(/\s+/g, " ")
@@ -441,11 +503,13 @@ export function markdownText(value) {
     .replace(/([A-Za-z0-9])\.(?=[A-Za-z])/g, "$1\\."); // "www.example.com": no address
 }
 
-/** A link destination that cannot end early: every character Markdown reads there is percent-encoded. */
+/** A link destination that cannot end early: every character Markdown reads there is percent-encoded.
+ * @param {string} href @returns {string} */
 function markdownDestination(href) {
-  return href.replace(/[^A-Za-z0-9\-._~:/?#=&%+,;$]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
+  return href.replace(/[^A-Za-z0-9\-._~:/?#=&%+,;$]/g, (/** @type {string} */ c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
 }
 
+/** One logged result as a line of Markdown. @param {LogEntry} entry @returns {string} */
 export function entryMarkdown(entry) {
   const when = new Date(entry.time).toLocaleString();
   const link = safeLink(entry.url);
@@ -454,10 +518,14 @@ export function entryMarkdown(entry) {
   return `- ${markdownText(when)}: ${title}: **${markdownText(entry.headline)}** (${markdownText(inputsText(entry))})${seed}`;
 }
 
+/** @param {HTMLElement} box @param {CopyText} copyText @param {TableSpec | null} spec */
 export function setUpLogPage(box, copyText, spec) {
   const games = spec?.games ?? {}; // by calculators module: tell_tale -> Tell-Tale
   if (box.dataset.ready) return;
   box.dataset.ready = "true";
+  /** @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag @param {Partial<HTMLElementTagNameMap[K]>} [props] @param {...(Node | string)} children
+   * @returns {HTMLElementTagNameMap[K]} */
   const el = (tag, props = {}, ...children) => {
     const node = Object.assign(document.createElement(tag), props);
     node.append(...children);
@@ -472,8 +540,9 @@ export function setUpLogPage(box, copyText, spec) {
   const md = el("button", { type: "button", className: "md-button md-button--primary", textContent: "Copy as Markdown" });
   const json = el("button", { type: "button", className: "md-button", textContent: "Copy as JSON" });
   const clear = el("button", { type: "button", className: "md-button", textContent: "Clear the log" });
+  /** @type {LogEntry[]} */
   let drawn = []; // the entries on the page: what the copy buttons copy
-  const drawEntry = (entry) => {
+  const drawEntry = (/** @type {LogEntry} */ entry) => {
     const link = safeLink(entry.url);
     const title = link ? el("a", { href: link, textContent: entry.title }) : el("span", { textContent: entry.title });
     const copy = el("button", { type: "button", className: "md-button log-copy", textContent: "Copy" });

@@ -4,20 +4,36 @@
 // into a link. What is kept where, and how big it may grow, is told to
 // players on docs/saved-data.md: change both together.
 
-/** An element with attributes, `class`, `text` (as textContent) and children; never HTML. */
+/** el's attributes, `class` and `text` included: each written as text (a number too); true, an
+ * attribute without a value; false, null or undefined, left out.
+ * @typedef {Record<string, string | number | boolean | null | undefined>} Props */
+/** An action for a tracker's step, sent to Python as JSON: `do`, its name, and its fields.
+ * @typedef {{do: string, [field: string]: unknown}} Action */
+/** The longest state and share link a tracker takes, in characters (see limits).
+ * @typedef {{state: number, link: number}} Limits */
+/** Python's answer to one step of a tracker whose states are S (see step).
+ * @template [S=unknown]
+ * @typedef {import("./calc-runtime.js").Tracked<S> | import("./calc-runtime.js").Refusal} StepAnswer */
+
+/** An element with attributes, `class`, `text` (as textContent) and children; never HTML.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Props} [props] @param {...(Node | string | null | undefined)} children
+ * @returns {HTMLElementTagNameMap[K]} */
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
     if (value == null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : value);
+    // what is left, a string, a number or true, the DOM writes as text
+    if (key === "class") node.className = /** @type {string} */ (value);
+    else if (key === "text") node.textContent = /** @type {string} */ (value);
+    else node.setAttribute(key, /** @type {string} */ (value === true ? "" : value));
   }
   node.append(...children.filter((c) => c != null));
   return node;
 }
 
-/** localStorage without exceptions: null when it is off or empty. */
+/** localStorage without exceptions: null when it is off or empty.
+ * @param {string} key @returns {string | null} */
 export function read(key) {
   try {
     return localStorage.getItem(key);
@@ -26,7 +42,8 @@ export function read(key) {
   }
 }
 
-/** Store (or, for null, forget) a value; false when storage is full or off: the page still works, it just forgets. */
+/** Store (or, for null, forget) a value; false when storage is full or off: the page still works, it just forgets.
+ * @param {string} key @param {string | null} value @returns {boolean} */
 export function write(key, value) {
   try {
     if (value == null) localStorage.removeItem(key);
@@ -41,7 +58,9 @@ export function write(key, value) {
 
 /** The tracker's vocabulary (its kinds, keywords, divisions, points...), as
  * Python declares it (`Tracker.vocabulary`): hooks/trackers.py publishes it
- * as JSON in the container's data-vocabulary, so no page script keeps a copy. */
+ * as JSON in the container's data-vocabulary, so no page script keeps a copy.
+ * Its shape is each tracker's: the page casts it to its own type.
+ * @param {HTMLElement} box @returns {Record<string, unknown>} */
 export function vocabulary(box) {
   try {
     const words = JSON.parse(box.dataset.vocabulary || "null");
@@ -54,7 +73,8 @@ export function vocabulary(box) {
 
 /** The tracker's limits as Python declares them (Tracker.max_state_chars,
  * max_link_chars), published in the container's data-limits: `state`, the
- * characters a state may have; `link`, those of a whole share link. */
+ * characters a state may have; `link`, those of a whole share link.
+ * @param {HTMLElement} box @returns {Limits} */
 export function limits(box) {
   try {
     const found = JSON.parse(box.dataset.limits || "null");
@@ -82,7 +102,8 @@ export function storedChars() {
   return total;
 }
 
-/** "8.6 KB", "1.2 MB": a stored size for players (characters counted as bytes, as the quota does near enough). */
+/** "8.6 KB", "1.2 MB": a stored size for players (characters counted as bytes, as the quota does near enough).
+ * @param {number} chars */
 export function size(chars) {
   return chars < 1000 ? `${chars} bytes` : chars < 1e6 ? `${(chars / 1000).toFixed(1)} KB` : `${(chars / 1e6).toFixed(1)} MB`;
 }
@@ -95,6 +116,7 @@ export function size(chars) {
  * text read back (with Python) before it believes it.
  */
 export class SavedRecord {
+  /** @param {string} key */
   constructor(key) {
     this.key = key;
     this.asideKey = `${key}:before`;
@@ -112,7 +134,8 @@ export class SavedRecord {
     return read(this.asideKey);
   }
 
-  /** Put `text` aside (the one put aside before is replaced); false when storage refused. */
+  /** Put `text` aside (the one put aside before is replaced); false when storage refused.
+   * @param {string | null} text */
   putAside(text) {
     return write(this.asideKey, text);
   }
@@ -124,7 +147,8 @@ export class SavedRecord {
 
   /** Save `text` (null: forget) over what this tab last saw. Null when done;
    * "elsewhere" when another tab wrote in between (nothing is written);
-   * "full" when storage refused (nothing is written). */
+   * "full" when storage refused (nothing is written).
+   * @param {string | null} text @returns {"elsewhere" | "full" | null} */
   save(text) {
     if (this.changedElsewhere()) return "elsewhere";
     if (!write(this.key, text)) return "full";
@@ -136,7 +160,8 @@ export class SavedRecord {
    * neither: null when done, "full" when storage had no room for both (then
    * nothing changed, the older copy put aside included). A record equal to
    * `text`, or none, is not put aside; nor one the page calls worth nothing
-   * (`keep: false`, a season with nothing entered): the older copy stays. */
+   * (`keep: false`, a season with nothing entered): the older copy stays.
+   * @param {string | null} text @param {{keep?: boolean}} [options] @returns {"full" | null} */
   replace(text, { keep = true } = {}) {
     const now = read(this.key);
     const before = this.aside();
@@ -151,7 +176,8 @@ export class SavedRecord {
   }
 
   /** How much this record takes, with a warning when the site's storage nears
-   * what browsers keep: one sentence for the page. */
+   * what browsers keep: one sentence for the page.
+   * @param {string} what */
   sizeNote(what) {
     const mine = (read(this.key) ?? "").length;
     const aside = (this.aside() ?? "").length;
@@ -164,8 +190,10 @@ export class SavedRecord {
     return text;
   }
 
-  /** Call `onChange(text)` when another tab writes the record, while `box` is on the page. */
+  /** Call `onChange(text)` when another tab writes the record, while `box` is on the page.
+   * @param {HTMLElement} box @param {(text: string | null) => void} onChange */
   watch(box, onChange) {
+    /** @param {StorageEvent} event */
     const listener = (event) => {
       if (!box.isConnected) return window.removeEventListener("storage", listener);
       if (event.storageArea === localStorage && event.key === this.key && event.newValue !== this.seen) onChange(event.newValue);
@@ -174,15 +202,18 @@ export class SavedRecord {
   }
 }
 
-/** The sentence for a save that storage refused; `what` is "the fight", "the season". */
+/** The sentence for a save that storage refused; `what` is "the fight", "the season".
+ * @param {"full" | "elsewhere"} why @param {string} what */
 export function notKept(why, what) {
   return why === "full"
     ? `This device's storage is full, so ${what} was not saved after this change: export it as a file to be safe, or make room.`
     : `${what[0].toUpperCase()}${what.slice(1)} was changed in another tab, so this change was not saved over it.`;
 }
 
-/** A file to import, as text; throws the sentence all trackers give when it is too big to be `what` (`most` characters). */
+/** A file to import, as text; throws the sentence all trackers give when it is too big to be `what` (`most` characters).
+ * @param {File} file @param {string} what @param {number} most @returns {Promise<string>} */
 export async function importFile(file, what, most) {
+  /** @param {number} n @param {string} unit */
   const tooBig = (n, unit) => new Error(`The file ${file.name} is ${n.toLocaleString("en")} ${unit} long: too big to be ${what} (at most ${most.toLocaleString("en")} characters). Nothing you had has changed.`);
   if (file.size > most * 4) throw tooBig(file.size, "bytes"); // UTF-8: at most 4 bytes a character
   const text = await file.text();
@@ -193,28 +224,34 @@ export async function importFile(file, what, most) {
 /** One step of tracker `name` in the calculators' worker: Python's answer,
  * or `{ok: false, stopped: true, error}` when the calculator could not work
  * it out (it did not start, or was stopped): then nothing may be concluded
- * about the state sent, and nothing saved may change. */
-/** @param {any} computeInWorker @param {string} name @param {string} stateText @param {any} action @param {string | null} [seed] */
+ * about the state sent, and nothing saved may change. Its states are S: what Python checked, believed here.
+ * @template S
+ * @param {typeof import("./calc-runtime.js").computeInWorker} computeInWorker
+ * @param {string} name @param {string} stateText @param {Action} action @param {string | null} [seed]
+ * @returns {Promise<StepAnswer<S>>} */
 export function step(computeInWorker, name, stateText, action, seed = null) {
-  return computeInWorker(`track:${name}`, { state: stateText, action: JSON.stringify(action) }, seed)
-    .catch((err) => ({ ok: false, stopped: true, field: null, error: `The calculator could not start (${err.message}).` }));
+  return /** @type {Promise<StepAnswer<S>>} */ (computeInWorker(`track:${name}`, { state: stateText, action: JSON.stringify(action) }, seed)
+    .catch((/** @type {Error} */ err) => ({ ok: false, stopped: true, field: null, error: `The calculator could not start (${err.message}).` })));
 }
 
 // ---------------------------------------------------------------- links
 
+/** @param {Uint8Array} bytes */
 function toBase64Url(bytes) {
   let text = "";
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-/** Text deflated and written in base64url: what a share link carries. */
+/** Text deflated and written in base64url: what a share link carries.
+ * @param {string} text @returns {Promise<string>} */
 export async function pack(text) {
   const stream = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate-raw"));
   return toBase64Url(new Uint8Array(await new Response(stream).arrayBuffer()));
 }
 
-/** The text a link carries, at most `max` characters; throws a sentence about `what` ("season") when it cannot be read. */
+/** The text a link carries, at most `max` characters; throws a sentence about `what` ("season") when it cannot be read.
+ * @param {string} code @param {string} what @param {number} max @returns {Promise<string>} */
 export async function unpack(code, what, max) {
   const broken = `the link's ${what} was cut short or changed`;
   if (!/^[A-Za-z0-9_-]+$/.test(code) || code.length > max) throw new Error(broken);

@@ -17,23 +17,63 @@
 import { siteBase } from "./offline.js";
 import { SavedRecord, el, importFile, limits, notKept, pack, step, unpack } from "./tracker-kit.js";
 
+/** @typedef {import("./tracker-kit.js").Action} Action */
+/** @typedef {import("./tracker-kit.js").Props} Props */
+/** @template [S=unknown] @typedef {import("./tracker-kit.js").StepAnswer<S>} StepAnswer */
+/** @template [S=unknown] @typedef {import("./calc-runtime.js").Tracked<S>} Tracked */
+/** A new state (TrackerOptions' fresh, TrackerShell's): Python's answer, or none yet (a tracker that starts empty).
+ * @template [S=unknown]
+ * @typedef {StepAnswer<S> | {ok: true, state: null}} Fresh */
+/** One rule in rules.json (hooks/rule_ids.py), as far as a rule's link reads it.
+ * @typedef {{id: string, url: string, title: string}} RuleEntry */
+/**
+ * What a tracker gives its shell (TrackerShell's `o`, told there); S, its states.
+ * @template S
+ * @typedef {object} TrackerOptions
+ * @property {string} name
+ * @property {string} key
+ * @property {string} link
+ * @property {string} noun
+ * @property {string} a
+ * @property {string} thing
+ * @property {typeof import("./calc-runtime.js").computeInWorker} computeInWorker
+ * @property {import("./rules.js").CopyText} copyText
+ * @property {(state: S | null) => void} draw
+ * @property {boolean} [startsEmpty]
+ * @property {(state: S) => boolean} [worth]
+ * @property {() => Promise<Fresh<S>>} [fresh]
+ * @property {(state: S | null) => string} [standing]
+ * @property {(result: Tracked<S>) => string} [describe]
+ * @property {(state: S) => unknown} [forLink] JSON-ready
+ * @property {{state: (state: S) => unknown, note: string}} [smaller]
+ * @property {(state: S) => string} fileName
+ * @property {string} filePrefix
+ * @property {() => void} [replaced]
+ * @property {() => void | Promise<void>} [ready]
+ */
+
+/** @param {string} text */
 const cap = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
+/** @param {number} n */
 const count = (n) => n.toLocaleString("en");
 let uid = 0;
 
-/** A button that calls `onClick`; `props` as el's. */
+/** A button that calls `onClick`; `props` as el's.
+ * @param {string} text @param {((event: MouseEvent) => unknown) | null} onClick @param {Props} [props] */
 export function button(text, onClick, props = {}) {
   const b = el("button", { type: "button", class: "md-button", ...props, text });
   if (onClick) b.addEventListener("click", onClick);
   return b;
 }
 
+/** @type {Promise<Map<string, RuleEntry>> | null} */
 let ruleUrls = null; // rule ID -> the rule (rules.json), fetched once
-/** A rule's ID as a link to it, titled once rules.json is read. */
+/** A rule's ID as a link to it, titled once rules.json is read.
+ * @param {string} id */
 export function ruleLink(id) {
   const a = el("a", { href: new URL(`r/${id}/`, siteBase()).href, text: id });
   ruleUrls ??= fetch(new URL("rules.json", siteBase())).then((r) => (r.ok ? r.json() : [])).then(
-    (rules) => new Map(rules.map((r) => [r.id, r])), () => new Map());
+    (/** @type {RuleEntry[]} */ rules) => new Map(rules.map((r) => [r.id, r])), () => new Map());
   ruleUrls.then((map) => {
     const rule = map.get(id);
     if (rule) {
@@ -44,7 +84,8 @@ export function ruleLink(id) {
   return a;
 }
 
-/** "Rules: A, B" with each ID a link. */
+/** "Rules: A, B" with each ID a link.
+ * @param {string[]} ids */
 export function rulesLine(ids) {
   const p = el("p", { class: "calc-rules" }, "Rules: ");
   ids.forEach((id, i) => p.append(...(i ? [", "] : []), ruleLink(id)));
@@ -52,8 +93,10 @@ export function rulesLine(ids) {
 }
 
 /** Python's answer to an action, drawn: its headline, the dice (rolled here, with the seed, or typed), its
- * details and rules. `names`: the dice's names for players ({rolls: "roll-offs"}). */
+ * details and rules. `names`: the dice's names for players ({rolls: "roll-offs"}).
+ * @param {import("./calc-runtime.js").Worked} result @param {Record<string, string>} [names] */
 export function answerParts(result, names = {}) {
+  /** @type {HTMLElement[]} */
   const parts = [el("p", { class: "calc-headline", "data-outcome": result.outcome, text: result.headline })];
   const dice = Object.entries(result.dice || {});
   if (dice.length) {
@@ -67,7 +110,8 @@ export function answerParts(result, names = {}) {
 }
 
 /** Undo's button: what it takes back (`last`, the log's line; null: nothing) as its name and tooltip. `shown`:
- * its text when there is something to undo (the bar's is short: "Undo"). */
+ * its text when there is something to undo (the bar's is short: "Undo").
+ * @param {HTMLButtonElement} b @param {string | null | undefined} last @param {string | null} [shown] */
 export function labelUndo(b, last, shown = "Undo") {
   b.disabled = !last;
   b.textContent = last ? shown : "Undo";
@@ -109,7 +153,8 @@ export function markFieldAtFault(form, result) {
 /** A seed for a step whose dice the page rolls. */
 export const newSeed = () => String(crypto.getRandomValues(new Uint32Array(1))[0]);
 
-/** `text` as a file in the player's downloads. */
+/** `text` as a file in the player's downloads.
+ * @param {string} text @param {string} name */
 export function download(text, name) {
   const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: name });
   document.body.append(a);
@@ -133,19 +178,23 @@ export function download(text, name) {
  * - fileName(state): the exported file's name; filePrefix: that of a saved text downloaded as it is;
  * - replaced(): after a state from elsewhere replaced this one; ready(): after the saved one is drawn.
  * Its parts for the tracker to place: status, notice, keep (with actions, newButton).
+ * @template [S=unknown] the tracker's states, as Python answers them
  */
 export class TrackerShell {
+  /** @param {HTMLElement} box @param {TrackerOptions<S>} o */
   constructor(box, o) {
     this.box = box;
     this.o = o;
     this.max = limits(box); // Python's: the longest state, the longest share link
     this.record = new SavedRecord(o.key);
+    /** @type {S | null} */
     this.state = null; // as Python last answered it, checked
     this.ready = false; // the saved state is read: until then no control acts
     this.busy = false;
-    /** @type {Promise<any>} the actions tapped so far, each after the one before */
+    /** @type {Promise<unknown>} the actions tapped so far, each after the one before */
     this.queue = Promise.resolve();
     this.choosing = false; // the two-tabs question is open: its buttons read storage when pressed
+    /** @type {string | null} */
     this.unreadable = null; // the saved text Python refused: put aside by the first change, never lost
     this.what = `the ${o.thing}`;
     this.id = `tracker-${++uid}`;
@@ -163,12 +212,13 @@ export class TrackerShell {
   // ------------------------------------------------------------ talking to Python
 
   /** One step from `from` (the state now; null: none), as Python answers it; nothing changes here.
-   * @param {any} action @param {{seed?: string | null, from?: any}} [options] */
+   * @param {Action} action @param {{seed?: string | null, from?: S | null}} [options] @returns {Promise<StepAnswer<S>>} */
   send(action, { seed = null, from = this.state } = {}) {
     return step(this.o.computeInWorker, this.o.name, from ? JSON.stringify(from) : "", action, seed);
   }
 
-  /** A state's text from outside, checked: Python's answer to {"do": "show"}. */
+  /** A state's text from outside, checked: Python's answer to {"do": "show"}.
+   * @param {string} text @returns {Promise<StepAnswer<S>>} */
   check(text) {
     if (text.length > this.max.state) {
       return Promise.resolve({ ok: false, field: null, error: `This is ${count(text.length)} characters long; ${this.o.a} holds at most ${count(this.max.state)}.` });
@@ -176,7 +226,8 @@ export class TrackerShell {
     return step(this.o.computeInWorker, this.o.name, text, { do: "show" });
   }
 
-  /** A new state: the tracker's, or none, or Python's new one. */
+  /** A new state: the tracker's, or none, or Python's new one.
+   * @returns {Promise<Fresh<S>>} */
   fresh() {
     if (this.o.fresh) return this.o.fresh();
     return this.o.startsEmpty ? Promise.resolve({ ok: true, state: null }) : this.send({ do: "show" }, { from: null });
@@ -185,14 +236,14 @@ export class TrackerShell {
   /** One action on the state: Python's answer (null when no action may run now). When it is taken the state
    * is saved and drawn, and a link in the address has been dealt with. A tap while a step is being worked out
    * is not lost: it waits for that step and comes next, in the order tapped (two quick taps on Next are two steps).
-   * @param {any} action @param {{seed?: string | null}} [options] */
+   * @param {Action} action @param {{seed?: string | null}} [options] */
   run(action, options = {}) {
     const mine = this.queue.then(() => this.runNow(action, options));
     this.queue = mine.catch(() => null);
     return mine;
   }
 
-  /** @param {any} action @param {{seed?: string | null}} [options] */
+  /** @param {Action} action @param {{seed?: string | null}} [options] @returns {Promise<StepAnswer<S> | null>} */
   async runNow(action, { seed = null } = {}) {
     if (this.busy || !this.ready || this.choosing) return null;
     this.busy = true;
@@ -233,13 +284,14 @@ export class TrackerShell {
 
   /** Whether a copy is put aside (Bring back), and how much is kept. */
   drawKept() {
-    this.restore.hidden = !this.record.aside();
-    this.sizeLine.textContent = this.record.sizeNote(`this ${this.o.thing}`);
+    /** @type {HTMLButtonElement} */ (this.restore).hidden = !this.record.aside(); // keepPanel's parts: made by the constructor
+    /** @type {HTMLParagraphElement} */ (this.sizeLine).textContent = this.record.sizeNote(`this ${this.o.thing}`);
   }
 
   // ------------------------------------------------------------ words
 
-  /** A sentence at the top of the tracker, with buttons. */
+  /** A sentence at the top of the tracker, with buttons.
+   * @param {string} text @param {...HTMLElement} buttons */
   say(text, ...buttons) {
     this.notice.removeAttribute("role");
     this.notice.removeAttribute("aria-labelledby");
@@ -247,7 +299,8 @@ export class TrackerShell {
     this.notice.hidden = false;
   }
 
-  /** A question at the top of the tracker: its answers are the buttons, the first one focused. */
+  /** A question at the top of the tracker: its answers are the buttons, the first one focused.
+   * @param {string} text @param {...HTMLElement} buttons */
   ask(text, ...buttons) {
     this.say(text, ...buttons);
     this.notice.setAttribute("role", "alertdialog");
@@ -259,10 +312,11 @@ export class TrackerShell {
     this.notice.hidden = true;
   }
 
-  /** A sentence under the keep panel's controls: what Export, Share or Import did, or why not. */
+  /** A sentence under the keep panel's controls: what Export, Share or Import did, or why not.
+   * @param {string} text */
   tell(text, refused = false) {
-    this.keepLine.textContent = text;
-    this.keepLine.classList.toggle("calc-error", refused && Boolean(text));
+    /** @type {HTMLParagraphElement} */ (this.keepLine).textContent = text;
+    /** @type {HTMLParagraphElement} */ (this.keepLine).classList.toggle("calc-error", refused && Boolean(text));
   }
 
   exportNow(label = "Export it as a file") {
@@ -275,7 +329,8 @@ export class TrackerShell {
 
   // ------------------------------------------------------------ another tab
 
-  /** Another tab saved the state: show it here, once Python has read it. */
+  /** Another tab saved the state: show it here, once Python has read it.
+   * @param {string | null} text */
   async otherTab(text) {
     if (this.choosing || this.busy || !this.ready) return; // a change under way here finds it at its save and asks
     this.busy = true;
@@ -326,7 +381,8 @@ export class TrackerShell {
   }
 
   /** Make `next` (checked; null: none) the state, what is saved now put aside first (when worth it): both or
-   * neither. Says `why`, with Bring back; when storage has no room for both, says that `what` was not opened. */
+   * neither. Says `why`, with Bring back; when storage has no room for both, says that `what` was not opened.
+   * @param {S | null} next @param {string} why @param {string} what */
   replaceWith(next, why, what) {
     if (!this.ready) return false;
     const text = next ? JSON.stringify(next) : null;
@@ -360,7 +416,8 @@ export class TrackerShell {
     }
   }
 
-  /** A state's text from a file or pasted (`what` says which): checked, then opened. */
+  /** A state's text from a file or pasted (`what` says which): checked, then opened.
+   * @param {string} text @param {string} what */
   async openText(text, what) {
     if (!this.ready) return;
     const trimmed = String(text).trim();
@@ -368,15 +425,17 @@ export class TrackerShell {
     const result = await this.check(trimmed);
     if (!result.ok) return this.tell(`${what} was not opened: ${result.error} Nothing you had has changed.`, true);
     this.tell("");
-    if (this.replaceWith(result.state, `Opened: ${result.headline}`, `the ${this.o.noun} in ${what[0].toLowerCase()}${what.slice(1)}`)) this.paste.value = "";
+    if (this.replaceWith(result.state, `Opened: ${result.headline}`, `the ${this.o.noun} in ${what[0].toLowerCase()}${what.slice(1)}`)) /** @type {HTMLTextAreaElement} */ (this.paste).value = "";
   }
 
   /** Start a new one: at the second press when this one is worth keeping (it is put aside, and the one put
-   * aside before is gone). */
+   * aside before is gone).
+   * @param {HTMLElement} target the button pressed */
   async startOver(target) {
     if (!this.ready) return;
     const { noun } = this.o;
     if (this.worthKeeping() && this.armed !== target) {
+      /** @type {HTMLElement | null} the button pressed once, until it is pressed again or times out */
       this.armed = target;
       target.textContent = `Press again to start a new ${noun}`;
       this.tell(`A new ${noun} replaces this one on this device; this one is put aside and can be brought back.`);
@@ -402,6 +461,7 @@ export class TrackerShell {
     this.tell("Exported: the file is in your downloads.");
   }
 
+  /** @param {HTMLElement} source the button pressed */
   async share(source) {
     const { noun, link: prefix } = this.o;
     if (!this.state) return this.tell("There is nothing to share yet.", true);
@@ -415,7 +475,7 @@ export class TrackerShell {
     }
     if (link.length > this.max.link) {
       this.tell(`This ${noun} is too big for a link (${count(link.length)} characters; links work up to ${count(this.max.link)}): export it as a file instead.`, true);
-      this.exportButton.focus();
+      /** @type {HTMLButtonElement} */ (this.exportButton).focus();
       return;
     }
     this.o.copyText(link, source, "Link copied");
@@ -461,30 +521,41 @@ export class TrackerShell {
 
   // ------------------------------------------------------------ the keep panel
 
+  // Its parts are made here, from the constructor; TypeScript counts them as possibly undefined all the
+  // same (set outside the constructor), hence the casts where they are used.
   keepPanel() {
     const { noun } = this.o;
+    /** @param {string} suffix */
     const id = (suffix) => `${this.id}-${suffix}`;
+    /** @type {HTMLTextAreaElement} */
     this.paste = el("textarea", { id: id("paste"), rows: "4", spellcheck: "false", "data-keep": "paste" });
+    /** @type {HTMLInputElement} */
     this.file = el("input", { id: id("file"), type: "file", accept: ".json,application/json", "data-keep": "file" });
+    /** @type {HTMLParagraphElement} */
     this.keepLine = el("p", { class: "tracker-note", role: "status", "data-keep": "keep-status" });
+    /** @type {HTMLParagraphElement} */
     this.sizeLine = el("p", { class: "tracker-note", "data-keep": "stored-size" });
+    /** @type {HTMLButtonElement} */
     this.exportButton = button("Export as a file", () => this.exportFile(), { "data-keep": "export" });
-    this.newButton = button(`Start a new ${noun}`, (event) => this.startOver(event.currentTarget), { "data-keep": "new" });
+    /** @type {HTMLButtonElement} */
+    this.newButton = button(`Start a new ${noun}`, (event) => this.startOver(/** @type {HTMLButtonElement} */ (event.currentTarget)), { "data-keep": "new" });
+    /** @type {HTMLButtonElement} */
     this.restore = button(`Bring back the ${noun} you had before`, () => this.bringBack(), { "data-keep": "restore", hidden: true });
+    /** @type {HTMLDivElement} */
     this.actions = el("div", { class: "calc-actions" },
       this.exportButton,
-      button("Copy as text", (event) => this.state && this.o.copyText(JSON.stringify(this.state), event.currentTarget, "Copied"), { "data-keep": "copy" }),
-      button("Share as a link", (event) => this.share(event.currentTarget), { "data-keep": "share" }),
+      button("Copy as text", (event) => this.state && this.o.copyText(JSON.stringify(this.state), /** @type {HTMLButtonElement} */ (event.currentTarget), "Copied"), { "data-keep": "copy" }),
+      button("Share as a link", (event) => this.share(/** @type {HTMLButtonElement} */ (event.currentTarget)), { "data-keep": "share" }),
       this.newButton);
     this.file.addEventListener("change", async () => {
-      const file = this.file.files[0];
+      const file = /** @type {FileList} */ (/** @type {HTMLInputElement} */ (this.file).files)[0]; // a file input's list is never null
       if (!file) return;
       try {
         await this.openText(await importFile(file, this.o.a, this.max.state), `The file ${file.name}`);
       } catch (err) {
         this.tell(/** @type {Error} */ (err).message, true);
       }
-      this.file.value = "";
+      /** @type {HTMLInputElement} */ (this.file).value = "";
     });
     return el("div", { class: "tracker-keep" },
       el("p", { class: "tracker-note", text: `The ${noun} is kept on this device as you go. Export it, or share it as a link, to take it elsewhere; what you open in its place is checked first, and yours is put aside to be brought back.` }),
@@ -492,7 +563,7 @@ export class TrackerShell {
       el("div", { class: "calc-field" }, el("label", { for: this.file.id, text: "Import a file" }), this.file),
       el("div", { class: "calc-field" }, el("label", { for: this.paste.id, text: `Or paste an exported ${noun}` }), this.paste),
       el("div", { class: "calc-actions" },
-        button(`Open the pasted ${noun}`, () => this.openText(this.paste.value, "The pasted text"), { "data-keep": "open-paste" }),
+        button(`Open the pasted ${noun}`, () => this.openText(/** @type {HTMLTextAreaElement} */ (this.paste).value, "The pasted text"), { "data-keep": "open-paste" }),
         this.restore),
       this.keepLine, this.sizeLine);
   }
@@ -507,7 +578,8 @@ export class TrackerShell {
     const blank = result.ok || result.stopped || startsEmpty ? null : await this.check("");
     if (!this.box.isConnected) return;
     const stopped = result.stopped ? result : blank?.stopped ? blank : null;
-    const asSaved = (label) => button(label, () => download(saved, `${this.o.filePrefix}-as-saved.json`), { "data-keep": "download-saved" });
+    /** @param {string} label offered only when a text is saved */
+    const asSaved = (label) => button(label, () => download(/** @type {string} */ (saved), `${this.o.filePrefix}-as-saved.json`), { "data-keep": "download-saved" });
     if (stopped) {
       this.status.textContent = `${stopped.error.replace(/\.$/, "")}: ${this.what} cannot be shown or changed here. ${saved ? `Your ${thing} is still saved on this device, unchanged; ` : ""}reload the page to try again.`;
       this.status.classList.add("calc-failed");
@@ -518,7 +590,7 @@ export class TrackerShell {
     if (result.ok) this.state = saved || !startsEmpty ? result.state : null;
     else {
       this.unreadable = saved;
-      this.state = blank?.state ?? null;
+      this.state = /** @type {{state?: S} | null} */ (blank)?.state ?? null; // a refusal has none
       this.say(`The ${noun} saved on this device cannot be read: ${result.error} It is kept as it was${startsEmpty ? "" : `, and a new ${noun} starts here`}; the first change you make puts it aside, where it can be brought back.`,
         asSaved("Download it as it is"));
     }
