@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from calculators.registry import all_calculators
 from calculators.runner import run
 from conftest import BLANK
-from helpers import calculator_pages, share_url, wait_until_offline_ready, worker_data
+from helpers import calculator_pages, follow, share_url, wait_until_offline_ready, worker_data
 
 pytestmark = pytest.mark.browser
 BOOT = 60_000
@@ -315,6 +315,36 @@ def test_the_log_is_capped(page, base_url):
     page.locator(".log-entry").first.wait_for()
     assert page.locator(".log-entry").count() == 200
     assert page.locator(".log-headline").first.text_content() == "Miss 224"
+
+
+def test_a_log_page_left_by_instant_navigation_stops_listening(page, context, base_url):
+    """The log page listens for another tab's rolls; each visit by instant navigation builds a new log
+    and added a listener, and the old ones went on drawing logs no longer shown. A listener now goes
+    with its page: after another tab's roll, the window has the listeners of one visit only."""
+    def storage_listeners():
+        cdp = context.new_cdp_session(page)
+        window = cdp.send("Runtime.evaluate", {"expression": "window"})["result"]["objectId"]
+        found = cdp.send("DOMDebugger.getEventListeners", {"objectId": window})["listeners"]
+        cdp.detach()
+        return sum(1 for listener in found if listener["type"] == "storage")
+
+    def another_tab_rolls(n):
+        other = context.new_page()
+        other.goto(base_url + BLANK)
+        other.evaluate("log => localStorage.setItem('table-rules:log', JSON.stringify(log))", [logged(i) for i in range(n)])
+        other.close()
+        # the listeners run in the order they were added: the live one draws last
+        page.locator(".log-entry").nth(n - 1).wait_for()
+
+    page.goto(base_url + "table-log/")
+    page.locator(".log-count").wait_for()
+    another_tab_rolls(1)
+    once = storage_listeners()
+    for _ in range(3):
+        follow(page, base_url + "saved-data/")
+        follow(page, base_url + "table-log/")
+    another_tab_rolls(2)
+    assert storage_listeners() == once
 
 
 def test_the_log_works_offline(browser, site, base_url, pages_of):

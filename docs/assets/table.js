@@ -602,6 +602,13 @@ export function setUpLogPage(box, copyText, spec) {
   const label = el("label", { htmlFor: "log-game", textContent: "Show" });
   box.replaceChildren(el("div", { className: "log-tools" }, label, filter, md, json, clear), count, list);
   render();
-  addEventListener("storage", (event) => { if (event.key === LOG_KEY) render(); });
+  // Another tab's roll redraws the log; the listener goes with the page (instant navigation
+  // builds a new box at each visit, and the old one must stop drawing).
+  /** @param {StorageEvent} event */
+  const listener = (event) => {
+    if (!box.isConnected) return removeEventListener("storage", listener);
+    if (event.key === LOG_KEY) render();
+  };
+  addEventListener("storage", listener);
 }
 
