@@ -65,6 +65,7 @@ check: setup lint
 bench: setup chromium build
 	$(PY) -m benchmarks
 	$(PY) -m benchmarks.tracker_steps
+	$(PY) -m benchmarks.page_steps
 
 clean:
 	rm -rf site build .cache

@@ -9,7 +9,7 @@
 
 import { storedSettings } from "./table.js";
 import { siteBase } from "./offline.js";
-import { el, read, vocabulary, write } from "./tracker-kit.js";
+import { el, place, read, redraw, vocabulary, write } from "./tracker-kit.js";
 import { TrackerShell, answerParts, button, labelUndo, markFieldAtFault, newSeed, rulesLine } from "./tracker-shell.js";
 import { CHANNEL, PLAYERS_HASH, clock, setUpPlayers } from "./encounter-players.js";
 
@@ -399,45 +399,53 @@ export function setUp(box, { computeInWorker, copyText }) {
   };
 
   /** One line per combatant (name, Toughness, Vitality, status marks; "Another" beside it); the full card when opened. */
+  /** The cards drawn last, by combatant id: a step redraws only the cards whose numbers changed.
+   * @type {Map<string, [string, Element]>} */
+  const drawnCards = new Map();
   function renderRoster() {
     const now = current();
-    const cards = inOrder().map((c) => {
-      const acting = /** @type {Encounter} */ (state).phase === "combat" && (c.owner ?? c.id) === now;
-      const marks = [STATUS[c.status], c.health !== "conscious" ? c.health : "", c.poisoned ? "poisoned" : "",
-        c.token ? "token" : "", c.planeswalker ? (c.ability_used ? "ability used" : "planeswalker") : ""].filter(Boolean);
-      const who = [/** @type {[string, string]} */ (KINDS.find(([k]) => k === c.kind))[1], c.side === "party" ? "party" : "foes",
-        c.owner ? `with ${/** @type {Combatant} */ (byId(c.owner)).name}` : `Initiative ${c.initiative ?? "–"}`];
-      const full = c.toughness + Math.max(0, c.boost);
-      const toughness = `${c.toughness_now}/${full}`;
-      const line = el("summary", { class: "enc-row-line", "data-enc": `row-${c.id}` },
-        el("span", { class: "enc-name", text: c.name }),
-        acting ? el("span", { class: "enc-now", text: "acting" }) : null,
-        el("span", { class: "enc-row-stat" + (c.toughness_now === 0 ? " enc-low" : ""), "aria-label": `Toughness ${toughness}`, text: `T ${toughness}` }),
-        el("span", { class: "enc-row-stat" + (c.vitality <= 0 ? " enc-low" : ""), "aria-label": `Vitality ${c.vitality}/${c.max_vitality}`, text: `V ${c.vitality}/${c.max_vitality}` }),
-        marks.length ? el("span", { class: "enc-flags", "data-marks": "", text: marks.join(" · ") }) : null);
-      /** @param {number} delta */
-      const stepper = (delta) => button(delta < 0 ? "−1" : "+1", () => run({ do: "edit", id: c.id, set: { toughness_now: c.toughness_now + delta } }), {
-        class: "md-button enc-step-button", "data-enc": `toughness-${delta < 0 ? "down" : "up"}-${c.id}`,
-        "aria-label": `${delta < 0 ? "Lower" : "Raise"} ${c.name}'s Toughness left by 1`,
-        disabled: delta < 0 ? c.toughness_now <= 0 : c.toughness_now >= full });
-      const body = el("div", { class: "enc-card-body" },
-        el("p", { class: "enc-who", text: who.join(" · ") }),
-        el("div", { class: "enc-toughness", role: "group", "aria-label": `${c.name}'s Toughness left` },
-          el("span", { text: "Toughness left" }), stepper(-1), el("strong", { text: toughness }), stepper(1)),
-        el("dl", { class: "enc-stats" },
-          stat("Power", c.power_now === c.power ? `${c.power}` : `${c.power_now}/${c.power}`, "power", c.power_now < c.power),
-          stat("Tough.", toughness, "toughness", c.toughness_now === 0),
-          stat("Vitality", `${c.vitality}/${c.max_vitality}`, "vitality", c.vitality <= 0),
-          stat("−1/−1", `${c.counters}`, "counters", c.counters > 0),
-          stat("Acts", `${c.actions}`, "actions")),
-        c.keywords.length ? el("p", { class: "enc-marks" }, el("span", { class: "enc-keywords", text: c.keywords.map(keywordLabel).join(", ") })) : null,
-        editor(c));
-      return el("li", { class: "enc-card", "data-id": c.id, "data-side": c.side, "data-health": c.health, "aria-current": acting ? "true" : null },
-        keepOpen(el("details", { class: "enc-row" }, line, body), openCards, c.id),
-        button("Another", () => run({ do: "another", id: c.id }), { class: "md-button enc-another", "data-enc": `another-${c.id}`,
-          "aria-label": `Add another like ${c.name}`, title: `Add another like ${c.name}, numbered` }));
-    });
-    roster.replaceChildren(...(cards.length ? cards : [el("li", { class: "enc-empty", text: "Nobody yet: add the combatants below." })]));
+    /** @param {Combatant} c */
+    const acting = (c) => /** @type {Encounter} */ (state).phase === "combat" && (c.owner ?? c.id) === now;
+    const cards = redraw(drawnCards, inOrder(), (c) => [c.id, JSON.stringify([c, acting(c), c.owner && byId(c.owner)?.name])], (c) => card(c, acting(c)));
+    place(roster, cards.length ? cards : [el("li", { class: "enc-empty", text: "Nobody yet: add the combatants below." })]);
+  }
+
+  /** One combatant's card: its line, and the full card when opened.
+   * @param {Combatant} c @param {boolean} acting */
+  function card(c, acting) {
+    const marks = [STATUS[c.status], c.health !== "conscious" ? c.health : "", c.poisoned ? "poisoned" : "",
+      c.token ? "token" : "", c.planeswalker ? (c.ability_used ? "ability used" : "planeswalker") : ""].filter(Boolean);
+    const who = [/** @type {[string, string]} */ (KINDS.find(([k]) => k === c.kind))[1], c.side === "party" ? "party" : "foes",
+      c.owner ? `with ${/** @type {Combatant} */ (byId(c.owner)).name}` : `Initiative ${c.initiative ?? "–"}`];
+    const full = c.toughness + Math.max(0, c.boost);
+    const toughness = `${c.toughness_now}/${full}`;
+    const line = el("summary", { class: "enc-row-line", "data-enc": `row-${c.id}` },
+      el("span", { class: "enc-name", text: c.name }),
+      acting ? el("span", { class: "enc-now", text: "acting" }) : null,
+      el("span", { class: "enc-row-stat" + (c.toughness_now === 0 ? " enc-low" : ""), "aria-label": `Toughness ${toughness}`, text: `T ${toughness}` }),
+      el("span", { class: "enc-row-stat" + (c.vitality <= 0 ? " enc-low" : ""), "aria-label": `Vitality ${c.vitality}/${c.max_vitality}`, text: `V ${c.vitality}/${c.max_vitality}` }),
+      marks.length ? el("span", { class: "enc-flags", "data-marks": "", text: marks.join(" · ") }) : null);
+    /** @param {number} delta */
+    const stepper = (delta) => button(delta < 0 ? "−1" : "+1", () => run({ do: "edit", id: c.id, set: { toughness_now: c.toughness_now + delta } }), {
+      class: "md-button enc-step-button", "data-enc": `toughness-${delta < 0 ? "down" : "up"}-${c.id}`,
+      "aria-label": `${delta < 0 ? "Lower" : "Raise"} ${c.name}'s Toughness left by 1`,
+      disabled: delta < 0 ? c.toughness_now <= 0 : c.toughness_now >= full });
+    const body = el("div", { class: "enc-card-body" },
+      el("p", { class: "enc-who", text: who.join(" · ") }),
+      el("div", { class: "enc-toughness", role: "group", "aria-label": `${c.name}'s Toughness left` },
+        el("span", { text: "Toughness left" }), stepper(-1), el("strong", { text: toughness }), stepper(1)),
+      el("dl", { class: "enc-stats" },
+        stat("Power", c.power_now === c.power ? `${c.power}` : `${c.power_now}/${c.power}`, "power", c.power_now < c.power),
+        stat("Tough.", toughness, "toughness", c.toughness_now === 0),
+        stat("Vitality", `${c.vitality}/${c.max_vitality}`, "vitality", c.vitality <= 0),
+        stat("−1/−1", `${c.counters}`, "counters", c.counters > 0),
+        stat("Acts", `${c.actions}`, "actions")),
+      c.keywords.length ? el("p", { class: "enc-marks" }, el("span", { class: "enc-keywords", text: c.keywords.map(keywordLabel).join(", ") })) : null,
+      editor(c));
+    return el("li", { class: "enc-card", "data-id": c.id, "data-side": c.side, "data-health": c.health, "aria-current": acting ? "true" : null },
+      keepOpen(el("details", { class: "enc-row" }, line, body), openCards, c.id),
+      button("Another", () => run({ do: "another", id: c.id }), { class: "md-button enc-another", "data-enc": `another-${c.id}`,
+        "aria-label": `Add another like ${c.name}`, title: `Add another like ${c.name}, numbered` }));
   }
 
   /** A card's folded controls: its numbers, Initiative, keywords; move up; remove.
@@ -764,21 +772,33 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   // -------------------------------------------------------------- log and undo
 
+  /** The log entries drawn last, by number (an undone entry's number comes back with other words).
+   * @type {Map<string, [string, Element]>} */
+  const drawnEntries = new Map();
+  /** @type {Element | null} the newest entry, drawn open */
+  let newest = null;
   function renderLog() {
     const entries = state?.log ?? [];
     const last = entries[entries.length - 1];
     labelUndo(undoButton, state?.undo?.length ? last.text : null); // what it takes back: its name for screen readers, its tooltip
-    log.replaceChildren(...[...entries].reverse().map((e, i) => {
+    const items = redraw(drawnEntries, [...entries].reverse(), (e) => [String(e.n), JSON.stringify(e)], (e) => {
       const dice = Object.entries(e.dice);
       return el("li", { class: "enc-entry", value: String(e.n), "data-n": String(e.n) },
-        el("details", { open: i === 0 },
+        el("details", {},
           el("summary", { class: "enc-entry-text", text: e.text }),
           dice.length ? el("p", { class: "calc-seed", text: "Dice: " + dice.map(([k, v]) => `${k} ${v}`).join("; ") + "." }) : null,
           e.details.length ? el("ul", { class: "calc-details" }, ...e.details.map((d) => el("li", { text: d }))) : null,
           e.rules.length ? rulesLine(e.rules) : null));
-    }));
-    if (!entries.length) log.replaceChildren(el("li", { class: "enc-empty", text: "Nothing has happened yet." }));
-    if (state && state.log_start) log.append(el("li", { class: "enc-empty", text: `${plural(state.log_start, "older entry", "older entries")} no longer kept.` }));
+    });
+    // The newest entry is open; the one before it closes when a step pushes it down (or an undo takes it).
+    if (items[0] !== newest) {
+      newest?.querySelector("details")?.removeAttribute("open");
+      items[0]?.querySelector("details")?.setAttribute("open", "");
+      newest = items[0] ?? null;
+    }
+    if (!entries.length) items.push(el("li", { class: "enc-empty", text: "Nothing has happened yet." }));
+    if (state && state.log_start) items.push(el("li", { class: "enc-empty", text: `${plural(state.log_start, "older entry", "older entries")} no longer kept.` }));
+    place(log, items);
   }
 
   undoButton.addEventListener("click", () => run({ do: "undo" }));

@@ -32,6 +32,37 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
+/** `parent`'s children made `nodes`, in order, moving only what is out of place: a node drawn
+ * before and unchanged stays where it is, with its focus, its open details and its typed text, and
+ * the browser restyles only what moved (a tracker's step redraws one entry, not the whole log).
+ * @param {Element} parent @param {Element[]} nodes */
+export function place(parent, nodes) {
+  nodes.forEach((node, i) => {
+    if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] ?? null);
+  });
+  while (parent.children.length > nodes.length) /** @type {Element} */ (parent.lastElementChild).remove();
+}
+
+/** Draw what `key` says is unchanged from the last drawing again: each item's node is kept, by its
+ * id, for as long as its key (the JSON of all it shows) stays the same.
+ * @template T
+ * @param {Map<string, [string, Element]>} drawn what was drawn last, by id (updated here)
+ * @param {T[]} items @param {(item: T) => [string, string]} idAndKey @param {(item: T) => Element} draw
+ * @returns {Element[]} */
+export function redraw(drawn, items, idAndKey, draw) {
+  const kept = new Map();
+  const nodes = items.map((item) => {
+    const [id, key] = idAndKey(item);
+    const old = drawn.get(id);
+    const node = old && old[0] === key ? old[1] : draw(item);
+    kept.set(id, [key, node]);
+    return node;
+  });
+  drawn.clear();
+  for (const [id, pair] of kept) drawn.set(id, pair);
+  return nodes;
+}
+
 /** localStorage without exceptions: null when it is off or empty.
  * @param {string} key @returns {string | null} */
 export function read(key) {
