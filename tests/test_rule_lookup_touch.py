@@ -189,6 +189,23 @@ def test_a_second_tap_follows_the_link_and_back_returns_to_the_same_place(browse
     context.close()
 
 
+def test_enter_on_a_term_link_follows_it_after_a_tap(browser, base_url, rules):
+    """A click made by the keyboard carries no pointer type, and the page took the last pointer's: after any tap,
+    Enter on a focused term link (a phone with a keyboard, a switch) opened the touch preview instead of the rule
+    (a helper found it while typing rule-lookup.js). A keyboard's click follows the link, as on a desktop."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(base_url + "tell-tale/combat/")
+    page.locator(".md-content h1").tap()  # the last pointer is a touch
+    link = term_link(page)
+    rule = rule_of(link, rules)
+    link.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(base_url + rule["url"])
+    expect(page.locator(PREVIEW)).to_be_hidden()
+    context.close()
+
+
 def test_go_to_rule_follows_a_rule_link(browser, base_url, rules):
     """A [[ID]] link (not a term) to a rule on another page."""
     context = browser.new_context(**PHONE)

@@ -717,7 +717,10 @@ function setUpPreviews() {
       closePreview(false);
       return;
     }
-    const pointer = ("pointerType" in event && event.pointerType) || lastPointer;
+    // A click the keyboard made (Enter on a focused link) counts no clicks (detail 0) and has no pointer:
+    // it follows the link, whatever the last pointer was. A tap's click may lack a pointer type (older
+    // Safari): the latest pointerdown says what it was.
+    const pointer = event.detail === 0 ? "keyboard" : ("pointerType" in event && event.pointerType) || lastPointer;
     if (pointer !== "touch" || (preview.link === hit.link && preview.mode === "touch")) {
       closePreview(false); // a mouse click, or the second tap: the link goes on
       return;
