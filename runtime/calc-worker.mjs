@@ -16,21 +16,45 @@
 // pyodide-private.mjs only.
 import { RuntimeFileError, restoreOptions, usable, watchWasm } from "./pyodide-private.mjs";
 
+/** @typedef {import("./sparse-snapshot.mjs").Layout} Layout */
+/** @typedef {import("./pyodide.mjs").PyodideAPI} PyodideAPI */
+/** The messages in (above). The page's types for its side (Compute and
+ * WorkerMessage in docs/assets/calc-runtime.js) cannot be imported here: this
+ * check would then take that page script in, against the worker's library.
+ * `params`: the form's fields, or a tracker's step's {state, action} texts.
+ * @typedef {{type: "boot", snapshot?: boolean, timeOrigin?: number}} Boot
+ * @typedef {{type: "compute", id: number, name: string, params?: Record<string, string> | null,
+ *   seed?: string | null}} Compute */
+/** The messages out (above); `result` is Python's JSON, not checked here.
+ * @typedef {{type: "progress", text: string}
+ *   | {type: "ready", how: "snapshot" | "boot", bootStarted: number, snapshotFetched: number, readyAt: number}
+ *   | {type: "failed", error: string}
+ *   | {type: "busy" | "waiting", id: number}
+ *   | {type: "result", id: number, result: unknown}} Posted */
+/** Python's `compute` (calculators/web.py): the answer as JSON text.
+ * @typedef {(name: string, paramsJson: string, seed?: string, state?: string) => string} PyCompute */
+
 const base = new URL("./", import.meta.url).href;
 // The snapshot is the biggest download and the most work to unpack: start it
 // before anything else, on its own thread where there is one (see
 // snapshot-worker.mjs), so Pyodide's own scripts load meanwhile.
+/** @type {number | undefined} */
 let snapshotFetched; // when it arrived, for make bench
 const early = loadSnapshot();
 
 /** {layout, bytes}: promises of the snapshot file's layout (from its
  * header, early) and of its unpacked bytes. Unpacked by the helper; where
- * there is no helper, or it fails, here. */
+ * there is no helper, or it fails, here.
+ * @returns {{layout: Promise<Layout>, bytes: Promise<Uint8Array>}} */
 function loadSnapshot() {
+  // Set at once by the promise below, which TypeScript cannot see: so
+  // unknown here, and cast to (layout: Layout) => void where used.
+  /** @type {unknown} */
   let gotLayout;
+  /** @type {Promise<Layout>} */
   const layout = new Promise((resolve) => { gotLayout = resolve; });
-  const here = () => import("./sparse-snapshot.mjs").then(({ fetchSnapshot }) => fetchSnapshot(gotLayout));
-  const bytes = typeof Worker !== "function" ? here() : inHelper(gotLayout).catch((err) => {
+  const here = () => import("./sparse-snapshot.mjs").then(({ fetchSnapshot }) => fetchSnapshot(/** @type {(layout: Layout) => void} */ (gotLayout)));
+  const bytes = typeof Worker !== "function" ? here() : inHelper(/** @type {(layout: Layout) => void} */ (gotLayout)).catch((err) => {
     console.warn("the snapshot helper failed, unpacking in the worker:", err);
     return here();
   });
@@ -42,14 +66,17 @@ function loadSnapshot() {
   return { layout: layoutOrFailure, bytes };
 }
 
+/** The snapshot's bytes, unpacked by snapshot-worker.mjs; `gotLayout` hears its layout.
+ * @param {(layout: Layout) => void} gotLayout @returns {Promise<Uint8Array>} */
 function inHelper(gotLayout) {
   return new Promise((resolve, reject) => {
     const helper = new Worker(base + "snapshot-worker.mjs", { type: "module" });
+    /** @param {MessageEvent<import("./snapshot-worker.mjs").HelperMessage>} event */
     helper.onmessage = ({ data }) => {
       if (data.layout) return gotLayout(data.layout);
       helper.terminate();
       if (data.error) reject(new Error(data.error));
-      else resolve(data.bytes);
+      else resolve(/** @type {Uint8Array} */ (data.bytes)); // bytes, unless the error was "" (an Error with no message)
     };
     helper.onerror = (event) => {
       event.preventDefault();
@@ -61,15 +88,22 @@ function inHelper(gotLayout) {
 
 const pyodideModule = import("./pyodide.mjs");
 const lateStdlib = import("./late-stdlib.mjs");
+/** @type {PyCompute | null} */
 let compute = null;
+/** @type {Promise<void> | null} */
 let stdlibInstalled = null; // a promise, once the standard library's download started
 let startStdlib = () => stdlibInstalled; // starts it (after a snapshot restore), once
 const STDLIB_AFTER_MS = 2000; // with no calculation asked for, it starts this long after the start
 const STDLIB_AFTER_RESULT_MS = 300; // after a result: once the page has drawn it, so the download never shares the line with it
 let pageOrigin = 0;
 
-const progress = (text) => postMessage({ type: "progress", text });
+/** @param {string} text */
+const progress = (text) => postMessage(/** @satisfies {Posted} */ ({ type: "progress", text }));
 
+/** The file at `url` (under base) as bytes or as text; throws, in words, when it is not there.
+ * @overload @param {string} url @param {"bytes"} as @returns {Promise<Uint8Array>} */
+/** @overload @param {string} url @param {"text"} as @returns {Promise<string>} */
+/** @param {string} url @param {"bytes" | "text"} as @returns {Promise<Uint8Array | string>} */
 async function fetchOk(url, as) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url.slice(base.length)} answered ${response.status}`);
@@ -79,8 +113,10 @@ async function fetchOk(url, as) {
 /** loadPyodide, settled at once when the wasm cannot be had (Pyodide would
  * wait for ever): then with a RuntimeFileError that says why. `onInstance`
  * sees the wasm's instance first (see restoreOptions).
- * @param {any} loadPyodide @param {any} options
- * @param {(instance: WebAssembly.Instance) => void} [onInstance] */
+ * @param {typeof import("./pyodide.mjs").loadPyodide} loadPyodide
+ * @param {import("./pyodide.mjs").PyodideConfig} options
+ * @param {(instance: WebAssembly.Instance) => void} [onInstance]
+ * @returns {Promise<PyodideAPI>} */
 async function load(loadPyodide, options, onInstance = undefined) {
   const watch = watchWasm({ onInstance });
   try {
@@ -124,6 +160,7 @@ async function bootFresh() {
   const { loadPyodide } = await pyodideModule;
   const pyodide = await load(loadPyodide, { indexURL: base, lockFileURL: base + "pyodide-lock.json" });
   progress("Almost ready: loading the rules…");
+  /** @type {string[]} */
   const failures = [];
   await pyodide.loadPackage(["calculators"], { checkIntegrity: true, messageCallback: () => {}, errorCallback: (e) => failures.push(e) });
   if (failures.length) throw new Error("a package did not load: " + failures.join("; "));
@@ -131,9 +168,12 @@ async function bootFresh() {
   return pyodide;
 }
 
+/** @param {boolean} useSnapshot */
 async function boot(useSnapshot) {
   const start = performance.now();
+  /** @type {PyodideAPI | null} */
   let pyodide = null;
+  /** @type {"snapshot" | "boot"} */
   let how = "boot";
   if (useSnapshot) {
     try {
@@ -153,18 +193,22 @@ async function boot(useSnapshot) {
   if (!compute) throw new Error("the calculators did not load");
   // Times since the page's own time origin, for the benchmarks.
   const since = performance.timeOrigin - pageOrigin;
-  postMessage({ type: "ready", how, bootStarted: since + start, snapshotFetched: since + snapshotFetched, readyAt: since + performance.now() });
+  // snapshotFetched: NaN if a normal boot was ready before the snapshot came (or it failed).
+  postMessage(/** @satisfies {Posted} */ ({ type: "ready", how, bootStarted: since + start,
+    snapshotFetched: since + /** @type {number} */ (snapshotFetched), readyAt: since + performance.now() }));
 }
 
+/** @param {MessageEvent<Boot | Compute>} event */
 onmessage = async ({ data }) => {
   if (data.type === "boot") {
     pageOrigin = data.timeOrigin ?? performance.timeOrigin;
     try {
       await boot(data.snapshot !== false);
     } catch (err) {
-      postMessage({ type: "failed", error: err instanceof Error ? err.message : String(err) });
+      postMessage(/** @satisfies {Posted} */ ({ type: "failed", error: err instanceof Error ? err.message : String(err) }));
     }
   } else if (data.type === "compute") {
+    /** @type {unknown} */
     let result;
     try {
       result = run(data);
@@ -172,7 +216,7 @@ onmessage = async ({ data }) => {
       // Before the standard library is in place (see late-stdlib.mjs) a
       // module the snapshot lacks cannot load: wait for it and try again.
       try {
-        postMessage({ type: "waiting", id: data.id });
+        postMessage(/** @satisfies {Posted} */ ({ type: "waiting", id: data.id }));
         await startStdlib();
         result = run(data);
       } catch (again) {
@@ -180,17 +224,20 @@ onmessage = async ({ data }) => {
         console.error(err, again);
       }
     }
-    postMessage({ type: "result", id: data.id, result });
+    postMessage(/** @satisfies {Posted} */ ({ type: "result", id: data.id, result }));
     setTimeout(startStdlib, STDLIB_AFTER_RESULT_MS);
   }
 };
 
+/** Python's answer to a request: its JSON, not checked here (the page's Answer).
+ * @param {Compute} request @returns {unknown} */
 function run({ id, name, params, seed }) {
-  postMessage({ type: "busy", id }); // the page stops a calculation that runs too long
+  postMessage(/** @satisfies {Posted} */ ({ type: "busy", id })); // the page stops a calculation that runs too long
   // undefined, not null: Pyodide turns JS null into its own jsnull, not None.
   // A tracker's state goes beside the parameters, as the text it is: not
   // written into their JSON and read out again at each step (web.compute).
   const { state, ...rest } = params ?? {};
-  if (typeof state === "string") return JSON.parse(compute(name, JSON.stringify(rest), seed ?? undefined, state));
-  return JSON.parse(compute(name, JSON.stringify(params), seed ?? undefined));
+  // compute is set before "ready", and the page asks only after it.
+  if (typeof state === "string") return JSON.parse(/** @type {PyCompute} */ (compute)(name, JSON.stringify(rest), seed ?? undefined, state));
+  return JSON.parse(/** @type {PyCompute} */ (compute)(name, JSON.stringify(params), seed ?? undefined));
 }

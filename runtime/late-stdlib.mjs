@@ -14,9 +14,10 @@
 /** An empty zip archive (just its end record), for Pyodide's stdLibURL. */
 export const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 
-/** Put the real archive where Python looks for it, and have it re-read. */
+/** Put the real archive where Python looks for it, and have it re-read.
+ * @param {import("./pyodide.mjs").PyodideAPI} pyodide @param {Uint8Array} bytes python_stdlib.zip */
 export function installStdlib(pyodide, bytes) {
-  const path = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
+  const path = /** @type {string} */ (pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))"));
   pyodide.FS.writeFile(path, bytes);
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
 }

@@ -36,9 +36,38 @@
 
 import { copyInitialMemory } from "./sparse-snapshot.mjs";
 
+/** @typedef {import("./sparse-snapshot.mjs").Layout} Layout */
+/** @typedef {import("./pyodide.mjs").PyodideConfig} PyodideConfig */
+/**
+ * The allocator exports of Pyodide's Emscripten module (`pyodide._module`),
+ * in no .d.ts: just what zeroFreeMemory uses. Pointers are numbers (wasm32).
+ * @typedef {{
+ *   _emscripten_builtin_malloc: (size: number) => number,
+ *   _free: (pointer: number) => void,
+ *   _sbrk: (increment: number) => number,
+ *   _malloc_trim: (pad: number) => number,
+ *   HEAPU8: Uint8Array,
+ * }} AllocatorModule
+ */
+/**
+ * The snapshot as restoreOptions takes it, while it arrives: promises of the
+ * file's layout (from its header) and of the unpacked bytes.
+ * @typedef {{ layout: PromiseLike<Layout>, bytes: PromiseLike<Uint8Array> }} ArrivingSnapshot
+ */
+/**
+ * What restoreOptions gives: loadPyodide options, the hook for watchWasm's
+ * `onInstance`, and the reason a failed restore failed (anything thrown).
+ * @typedef {{
+ *   options: Pick<PyodideConfig, "_loadSnapshot" | "fsInit">,
+ *   onInstance: (instance: WebAssembly.Instance) => void,
+ *   failure: () => unknown,
+ * }} Restore
+ */
+
 export const CHECKED_AGAINST = "314.0.8";
 
-/** Throws unless `version` (pyodide.mjs's `version`) is the one checked. */
+/** Throws unless `version` (pyodide.mjs's `version`) is the one checked.
+ * @param {string} version */
 export function checkVersion(version) {
   if (version !== CHECKED_AGAINST) {
     throw new Error(
@@ -48,19 +77,22 @@ export function checkVersion(version) {
   }
 }
 
-/** Whether the private parts may be used with this version (the browser asks). */
+/** Whether the private parts may be used with this version (the browser asks).
+ * @param {string} version @returns {boolean} */
 export function usable(version) {
   return version === CHECKED_AGAINST;
 }
 
 // ---------------------------------------------------------------- build time (Node)
 
-/** loadPyodide options for an interpreter whose memory can be saved. */
+/** loadPyodide options for an interpreter whose memory can be saved.
+ * @returns {Pick<PyodideConfig, "_makeSnapshot">} */
 export function snapshotMakingOptions() {
   return { _makeSnapshot: true };
 }
 
-/** The interpreter's whole memory, to restore with restoreOptions(). */
+/** The interpreter's whole memory, to restore with restoreOptions().
+ * @param {import("./pyodide.mjs").PyodideAPI} pyodide @returns {Uint8Array} */
 export function makeSnapshot(pyodide) {
   return pyodide.makeMemorySnapshot();
 }
@@ -77,6 +109,7 @@ export function makeSnapshot(pyodide) {
  * but by no more than one block, and a size is only tried while the memory
  * has room for that (314.0.8 leaves 1.7 MB: 0.29.5's way, which took the
  * next size from the heap just extended, climbed past the end and grew it).
+ * @param {{ _module: AllocatorModule }} pyodide Pyodide's API object; only its private `_module` is used
  */
 export function zeroFreeMemory(pyodide) {
   const module = pyodide._module;
@@ -88,6 +121,7 @@ export function zeroFreeMemory(pyodide) {
   const memory = module.HEAPU8.length;
   const top = sbrk(0);
   const margin = 64 * 1024; // more than malloc adds to a request when it extends the heap
+  /** @type {number[]} */
   const borrowed = [];
   for (let size = 1 << 20; size >= 16; size >>= 1) {
     while (memory - sbrk(0) >= size + margin) {
@@ -122,11 +156,16 @@ export function zeroFreeMemory(pyodide) {
  * initial memory does not match the snapshot's digest of it, the restore
  * fails on a snapshot without Pyodide's header: `failure()` then gives the
  * reason to report instead.
+ * @param {ArrivingSnapshot} snapshot
+ * @returns {Restore}
  */
 export function restoreOptions({ layout, bytes }) {
+  /** @type {Uint8Array | null} */
   let full = null;
+  /** @type {Layout | null} */
   let plan = null;
-  let failed = null;
+  /** @type {unknown} */
+  let failed = null; // anything thrown
   let initialCopied = false;
   return {
     options: {
@@ -138,8 +177,9 @@ export function restoreOptions({ layout, bytes }) {
         try {
           const data = await bytes;
           if (failed) return;
-          if (plan.initial.runs.length && !initialCopied) throw new Error("Pyodide's memory was not seen when pyodide.asm.wasm was instantiated");
-          for (const [offset, length] of plan.runs) full.set(data.subarray(offset, offset + length), offset);
+          // plan and full are set by _loadSnapshot, which Pyodide awaits before it calls fsInit.
+          if (/** @type {Layout} */ (plan).initial.runs.length && !initialCopied) throw new Error("Pyodide's memory was not seen when pyodide.asm.wasm was instantiated");
+          for (const [offset, length] of /** @type {Layout} */ (plan).runs) /** @type {Uint8Array} */ (full).set(data.subarray(offset, offset + length), offset);
         } catch (err) {
           failed = err;
         }
@@ -162,7 +202,8 @@ export function restoreOptions({ layout, bytes }) {
 
 /** Pyodide's own instance, not another wasm loaded meanwhile (the
  * snapshot's Zstandard decoder is one): it exports its memory and CPython's
- * Py_Version, which Pyodide itself reads (pyodide.asm.mjs). */
+ * Py_Version, which Pyodide itself reads (pyodide.asm.mjs).
+ * @param {WebAssembly.Instance} instance @returns {boolean} */
 function isPyodide(instance) {
   const { memory, Py_Version: version } = instance.exports;
   return memory instanceof WebAssembly.Memory && version instanceof WebAssembly.Global;
@@ -182,11 +223,14 @@ export class RuntimeFileError extends Error {}
  * that call or by WebAssembly.instantiate (Pyodide's way under Node), before
  * the caller gets it. `stop()` puts the originals back.
  * @param {{ onInstance?: (instance: WebAssembly.Instance) => void }} [options]
+ * @returns {{ failed: Promise<never>, stop: () => void }}
  */
 export function watchWasm({ onInstance = (_instance) => {} } = {}) {
   const original = WebAssembly.instantiateStreaming;
   const instantiate = WebAssembly.instantiate;
+  /** @type {(why: string) => void} */
   let fail;
+  /** @type {Promise<never>} */
   const failed = new Promise((_, reject) => { fail = (why) => reject(new RuntimeFileError(why)); });
   failed.catch(() => {});
   /** @type {any} */ (WebAssembly).instantiate = async function (/** @type {any} */ source, /** @type {any} */ imports) {
@@ -223,6 +267,7 @@ export function watchWasm({ onInstance = (_instance) => {} } = {}) {
   return { failed, stop() { WebAssembly.instantiateStreaming = original; putBack(); } };
 }
 
+/** @param {any} err anything thrown: an Error, or whatever a script threw @returns {string} */
 function reason(err) {
   return String(err && err.message ? err.message : err);
 }

@@ -5,9 +5,14 @@
 //               {bytes: Uint8Array} or {error}.
 import { fetchSnapshot } from "./sparse-snapshot.mjs";
 
+/** What the helper posts (above); calc-worker.mjs reads it.
+ * @typedef {{layout: import("./sparse-snapshot.mjs").Layout, bytes?: undefined, error?: undefined}
+ *   | {bytes: Uint8Array, layout?: undefined, error?: undefined}
+ *   | {error: string, layout?: undefined, bytes?: undefined}} HelperMessage */
+
 try {
-  const bytes = await fetchSnapshot((layout) => postMessage({ layout }));
-  postMessage({ bytes }, [bytes.buffer]);
+  const bytes = await fetchSnapshot((layout) => postMessage(/** @satisfies {HelperMessage} */ ({ layout })));
+  postMessage(/** @satisfies {HelperMessage} */ ({ bytes }), [bytes.buffer]);
 } catch (err) {
-  postMessage({ error: err instanceof Error ? err.message : String(err) });
+  postMessage(/** @satisfies {HelperMessage} */ ({ error: err instanceof Error ? err.message : String(err) }));
 }

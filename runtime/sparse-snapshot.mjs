@@ -35,7 +35,8 @@ const FIXED = 28; // bytes before the runs
  */
 
 /** Browser: fetch the snapshot next to this file and unpack it. `onLayout`
- * hears the layout as soon as the header is in. */
+ * hears the layout as soon as the header is in.
+ * @param {(layout: Layout) => void} [onLayout] @returns {Promise<Uint8Array>} */
 export async function fetchSnapshot(onLayout) {
   const response = fetch(new URL("snapshot.bin.zst", import.meta.url));
   const { ZSTDDecoder } = await import("./zstddec.mjs"); // copied from the npm package zstddec
@@ -57,8 +58,10 @@ export async function fetchSnapshot(onLayout) {
  */
 export async function unpack(stream, { decode, onLayout = (_layout) => {} }) {
   const reader = stream.getReader();
+  /** @type {Uint8Array[]} */
   const chunks = [];
   let received = 0;
+  /** @type {Layout | null} */
   let header = null;
   for (;;) {
     const { done, value } = await reader.read();
@@ -108,10 +111,13 @@ export function copyInitialMemory(full, initial, memory) {
 }
 
 /** FNV-1a over the runs' bytes read as little-endian 32-bit words (a last
- * short word zero-padded), in order: runtime/build.py initial_digest. */
+ * short word zero-padded), in order: runtime/build.py initial_digest.
+ * @param {Uint8Array} full @param {[number, number][]} runs @returns {number} */
 function digestOf(full, runs) {
   let h = 0x811c9dc5;
+  /** @type {number[]} */
   let carry = []; // bytes of a word cut by the end of a run
+  /** @param {number} w */
   const word = (w) => { h = Math.imul(h ^ w, 0x01000193) >>> 0; };
   const flush = () => {
     let w = 0;
@@ -141,6 +147,7 @@ function digestOf(full, runs) {
 }
 
 /** The header, once enough bytes are in; null until then.
+ * @param {Uint8Array[]} chunks @param {number} received
  * @returns {Layout | null} */
 function readHeader(chunks, received) {
   if (received < FIXED) {
@@ -156,6 +163,7 @@ function readHeader(chunks, received) {
   const digest = view.getUint32(24, true);
   const size = FIXED + 8 * (count + initialCount);
   if (received < size) return null;
+  /** @param {number} at @param {number} n */
   const list = (at, n) => {
     /** @type {[number, number][]} */
     const runs = [];
@@ -176,6 +184,7 @@ function readHeader(chunks, received) {
   return { fullLength, runs, size, initial: { offset: initialOffset, runs: initialRuns, digest, needed } };
 }
 
+/** @param {Uint8Array} bytes @returns {DataView} */
 function checkMagic(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== VERSION) {
@@ -184,7 +193,8 @@ function checkMagic(bytes) {
   return view;
 }
 
-/** The chunks as one array; merges them in place, so the next call copies less. */
+/** The chunks as one array; merges them in place, so the next call copies less.
+ * @param {Uint8Array[]} chunks @param {number} received @returns {Uint8Array} */
 function join(chunks, received) {
   if (chunks.length === 1) return chunks[0];
   const out = new Uint8Array(received);
