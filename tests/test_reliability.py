@@ -48,7 +48,7 @@ def slow_worker(route):
     whose input holds SLOW<N>: as a runaway calculation would (the real
     parsers are linear now, so none is left to find)."""
     body = route.fetch().text()
-    line = 'postMessage({ type: "busy", id });'
+    line = 'postMessage(/** @satisfies {Posted} */ ({ type: "busy", id }));'
     assert line in body, "the worker changed: update this test"
     spin = "const slow = /SLOW(\\d+)/.exec(JSON.stringify(params)); if (slow) { const end = Date.now() + Number(slow[1]); while (Date.now() < end); }"
     route.fulfill(body=body.replace(line, line + " " + spin), content_type="text/javascript")
