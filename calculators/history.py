@@ -16,8 +16,7 @@ from __future__ import annotations
 import copy
 import json
 import operator
-from collections.abc import Iterable
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn, cast
 
 from .checks import InputError, State
