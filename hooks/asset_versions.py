@@ -38,7 +38,7 @@ SUFFIXES = (".js", ".css")
 IMPORT = re.compile(r"""(?P<head>\b(?:from|import)\s*\(?\s*)(?P<q>["'])(?P<spec>\.{1,2}/[^"'?#\s]+\.js)(?P=q)""")
 # Comments, where JSDoc names other modules' types (`{import("./x.js").Answer}`): not imports. A
 # block comment, or a line comment after a space or at a line's start (a "//" in a string has
-# none before it, as in a URL). tests/test_hooks.py checks, under Node, that the imports found
+# none before it, as in a URL). tests/test_offline.py checks, under Node, that the imports found
 # are exactly those TypeScript's parser finds in every page script.
 COMMENT = re.compile(r"/\*.*?\*/|(?:^|(?<=\s))//[^\n]*", re.S)
 
