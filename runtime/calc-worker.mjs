@@ -6,7 +6,8 @@
 //               {type: "compute", id, name, params, seed}
 // Messages out: {type: "progress", text}
 //               {type: "ready", how: "snapshot" | "boot", bootStarted, snapshotFetched, readyAt}
-//                 (the times in the page's clock, for make bench)
+//                 (the times in the page's clock, for make bench; snapshotFetched
+//                 null when no snapshot had come by then)
 //               {type: "failed", error}
 //               {type: "busy", id}      Python is running request id now (the page times it)
 //               {type: "waiting", id}   request id waits for the standard library (not timed)
@@ -27,7 +28,7 @@ import { RuntimeFileError, restoreOptions, usable, watchWasm } from "./pyodide-p
  *   seed?: string | null}} Compute */
 /** The messages out (above); `result` is Python's JSON, not checked here.
  * @typedef {{type: "progress", text: string}
- *   | {type: "ready", how: "snapshot" | "boot", bootStarted: number, snapshotFetched: number, readyAt: number}
+ *   | {type: "ready", how: "snapshot" | "boot", bootStarted: number, snapshotFetched: number | null, readyAt: number}
  *   | {type: "failed", error: string}
  *   | {type: "busy" | "waiting", id: number}
  *   | {type: "result", id: number, result: unknown}} Posted */
@@ -75,8 +76,8 @@ function inHelper(gotLayout) {
     helper.onmessage = ({ data }) => {
       if (data.layout) return gotLayout(data.layout);
       helper.terminate();
-      if (data.error) reject(new Error(data.error));
-      else resolve(/** @type {Uint8Array} */ (data.bytes)); // bytes, unless the error was "" (an Error with no message)
+      if (data.bytes) resolve(data.bytes);
+      else reject(new Error(data.error || "the snapshot helper stopped without saying why"));
     };
     helper.onerror = (event) => {
       event.preventDefault();
@@ -193,9 +194,9 @@ async function boot(useSnapshot) {
   if (!compute) throw new Error("the calculators did not load");
   // Times since the page's own time origin, for the benchmarks.
   const since = performance.timeOrigin - pageOrigin;
-  // snapshotFetched: NaN if a normal boot was ready before the snapshot came (or it failed).
+  // snapshotFetched: null if a normal boot was ready before the snapshot came (or it failed).
   postMessage(/** @satisfies {Posted} */ ({ type: "ready", how, bootStarted: since + start,
-    snapshotFetched: since + /** @type {number} */ (snapshotFetched), readyAt: since + performance.now() }));
+    snapshotFetched: snapshotFetched === undefined ? null : since + snapshotFetched, readyAt: since + performance.now() }));
 }
 
 /** @param {MessageEvent<Boot | Compute>} event */

@@ -63,15 +63,20 @@ export async function unpack(stream, { decode, onLayout = (_layout) => {} }) {
   let received = 0;
   /** @type {Layout | null} */
   let header = null;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.length;
-    if (!header) {
-      header = readHeader(chunks, received);
-      if (header) onLayout(header);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.length;
+      if (!header) {
+        header = readHeader(chunks, received);
+        if (header) onLayout(header);
+      }
     }
+  } catch (err) {
+    reader.cancel().catch(() => {}); // a header read as wrong: the rest of the download is not wanted
+    throw err;
   }
   if (!header) throw new Error("the snapshot file is cut short");
   const body = join(chunks, received).subarray(header.size);

@@ -4,7 +4,8 @@
 // initial?: base64} (the download cut into chunks of those sizes, in turn; the
 // wasm's initial memory, copied in as runtime/pyodide-private.mjs does at
 // instantiation). Prints one JSON line: per case {ok, full: base64, lengths:
-// [the full length each time onLayout was called]} or {ok, error, lengths}.
+// [the full length each time onLayout was called]} or {ok, error, lengths,
+// cancelled: whether the download was stopped}.
 import { ZSTDDecoder } from "zstddec";
 // {restore: true} runs restoreOptions instead, as loadPyodide would: the
 // layout, an instance whose memory is `initial`, fsInit; then it prints {ok,
@@ -20,9 +21,12 @@ const decode = (bytes, size) => decoder.decode(bytes, size);
 const input = JSON.parse(await new Response(process.stdin).text());
 const b64 = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 
+let cancelled = false; // whether the reader cancelled the last stream made (the download stopped)
+
 function streamOf(bytes, sizes) {
   let at = 0;
   let i = 0;
+  cancelled = false;
   return new ReadableStream({
     pull(controller) {
       if (at >= bytes.length) return controller.close();
@@ -30,7 +34,8 @@ function streamOf(bytes, sizes) {
       controller.enqueue(bytes.slice(at, at + size));
       at += size;
     },
-  });
+    cancel() { cancelled = true; },
+  }, { highWaterMark: 0 });
 }
 
 /** What loadPyodide does with restoreOptions: size the snapshot from the
@@ -66,7 +71,7 @@ for (const c of input) {
     const shown = c.sha256 ? { sha256: createHash("sha256").update(full).digest("hex") } : { full: b64(full) };
     out.push({ ok: true, ...shown, lengths });
   } catch (err) {
-    out.push({ ok: false, error: err.message, lengths });
+    out.push({ ok: false, error: err.message, lengths, cancelled });
   }
 }
 console.log(JSON.stringify(out));

@@ -218,21 +218,46 @@ def test_a_hanging_runtime_times_out(browser, base_url, pages_of):
     ctx.close()
 
 
-@pytest.mark.parametrize("blocked", [None, "**/snapshot-worker.mjs", "**/python_stdlib.zip"])
+# The helper thread that unpacks the snapshot (runtime/snapshot-worker.mjs)
+# is a worker the calculators' worker starts: Playwright's routes do not see
+# its requests, so the calculators' worker is served changed instead.
+HELPER_FAILS = {
+    # the helper cannot be loaded at all
+    "no helper": ('base + "snapshot-worker.mjs"', 'base + "no-such-helper.mjs"'),
+    # the helper fails with an Error of no message: an empty text
+    "silent helper": ("helper.onmessage = ({ data }) => {", 'helper.onmessage = ({ data }) => { if (data.bytes) data = { error: "" };'),
+}
+
+
+def worker_changed(old: str, new: str):
+    def change(route):
+        body = route.fetch().text()
+        assert old in body, "the worker changed: update this test"
+        route.fulfill(body=body.replace(old, new), content_type="text/javascript")
+    return change
+
+
+@pytest.mark.parametrize("blocked", [None, "no helper", "silent helper", "**/python_stdlib.zip"])
 def test_the_calculator_starts_from_the_snapshot(browser, base_url, pages_of, blocked):
-    """The fast path is the one taken; without its helper thread the worker
-    unpacks the snapshot itself and still restores it; and it does not wait
-    for the standard library, which comes after (here: never)."""
+    """The fast path is the one taken; without its helper thread, or with a
+    helper that fails without a word, the worker unpacks the snapshot itself
+    and still restores it; and it does not wait for the standard library,
+    which comes after (here: never)."""
     ctx = browser.new_context()
     held = []
     if blocked == "**/python_stdlib.zip":
         ctx.route(blocked, lambda route: held.append(route))  # never answered while the test runs
     elif blocked:
-        ctx.route(blocked, lambda route: route.abort())
+        ctx.route("**/calc-worker.mjs", worker_changed(*HELPER_FAILS[blocked]))
     page = ctx.new_page()
+    said = []
+    page.on("console", lambda m: "snapshot helper failed" in m.text and said.append(m.text))
     page.goto(share_url(base_url, pages_of, "tell_tale.resolve_attack", {"power": "5", "d20": "20", "crit_d4": "3"}))
     page.locator('[data-outcome="critical"]').wait_for(timeout=BOOT)
     assert page.evaluate("() => globalThis.__calcRuntime.how") == "snapshot"
+    reason = {None: None, "**/python_stdlib.zip": None,
+              "no helper": "the snapshot helper could not start", "silent helper": "the snapshot helper stopped without saying why"}
+    assert [reason[blocked] in text for text in said] == ([True] if reason[blocked] else [])
     if held:
         assert held[0].request.url.endswith("python_stdlib.zip")  # asked for, and not waited on
         for route in held:

@@ -188,6 +188,20 @@ def test_a_damaged_file_is_refused_in_words():
     assert results[4]["lengths"] == [3 * PAGE + 3]  # the header was read before the cut showed
 
 
+def test_a_file_refused_by_its_header_is_not_downloaded_further():
+    """A wrong header is known from the first bytes: the rest of the 10 MB
+    download is cancelled, not left running beside the normal boot."""
+    good = pack_snapshot(memory([0, 5, 5, 6, 7], tail=3))
+    wrong_magic, overlapping = b"XXXX" + good[4:], bytearray(good)
+    struct.pack_into("<II", overlapping, FIXED, 9 * PAGE, PAGE)  # a run past the end of memory
+    results = unpack_all([(wrong_magic, [16]), (bytes(overlapping), [64]), (good[:-5], [64])])
+    assert [(r["error"], r["cancelled"]) for r in results] == [
+        ("the snapshot file is not in the expected format", True),
+        ("the snapshot file is not in the expected format", True),
+        ("the snapshot file is damaged or cut short", False),  # read to its end: nothing left to stop
+    ]
+
+
 def test_the_shipped_snapshot_is_a_packed_pyodide_snapshot(site):
     """The file the site ships, rebuilt by the browser's code from it and
     pyodide.asm.wasm's data, is byte for byte the snapshot the build made

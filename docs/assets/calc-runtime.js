@@ -42,7 +42,7 @@
  * the start happened, in this page's clock) or failed; a request Python runs now (`busy`, timed), one
  * that waits for the standard library, and a result.
  * @typedef {{type: "progress", text: string}
- *   | {type: "ready", how: string, bootStarted: number, snapshotFetched: number, readyAt: number}
+ *   | {type: "ready", how: string, bootStarted: number, snapshotFetched: number | null, readyAt: number}
  *   | {type: "failed", error: string}
  *   | {type: "busy" | "waiting", id: number}
  *   | {type: "result", id: number, result: Answer}} WorkerMessage */
