@@ -56,7 +56,8 @@ def scores_of(urls: list[str], categories: tuple[str, ...] = CATEGORIES, screens
     reads (about 2 s a page)."""
     if not CLI.exists():
         raise RuntimeError("The npm lighthouse package is missing: run `make setup` (it runs `npm ci`).")
-    with tempfile.TemporaryDirectory(prefix="lighthouse-") as tmp, chromium_on_a_port(Path(tmp) / "profile") as port:
+    # Chromium can still be writing its profile as the folder goes: not an error of the site.
+    with tempfile.TemporaryDirectory(prefix="lighthouse-", ignore_cleanup_errors=True) as tmp, chromium_on_a_port(Path(tmp) / "profile") as port:
         cmd = ["node", str(RUNNER), str(port), tmp, ",".join(categories), "1" if screenshot else "0", *urls]
         proc = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, TMPDIR=tmp),
                               timeout=timeout * len(urls))
