@@ -224,11 +224,18 @@ class Browser:
       load builds it again in Material's search worker, about 0.5 s of CPU,
       a fifth of a plain page's cost. Elsewhere the index has no pages.
 
-    The tests of offline use, of the caches and of search ask for them."""
+    The tests of offline use, of the caches and of search ask for them.
 
-    def __init__(self, browser, empty_index: str | None):
+    A test marked `idle_runtime` computes nothing: its contexts get the
+    calculators' idle stand-in worker (helpers.IDLE_WORKER), so a calculator
+    page it opens (a rule page, for a rule search or a preview) does not start
+    Python, about 1.3 s of CPU a page. A context that lets the service worker
+    in keeps the real runtime: the worker's caches take it whole."""
+
+    def __init__(self, browser, empty_index: str | None, idle_runtime: bool = False):
         self._browser = browser
         self._empty_index = empty_index  # the index's text, or None to serve the site's own
+        self._idle_runtime = idle_runtime
 
     def __getattr__(self, name):
         return getattr(self._browser, name)
@@ -238,6 +245,10 @@ class Browser:
         context = self._browser.new_context(**options)
         if self._empty_index is not None:
             context.route("**/search/search_index.json", answer_with(self._empty_index))
+        if self._idle_runtime and options["service_workers"] == "block":
+            from helpers import idle_runtime
+
+            context.route("**/pyodide/**", idle_runtime)
         return context
 
 
@@ -260,7 +271,8 @@ def empty_search_index(site) -> str:
 
 @pytest.fixture
 def browser(chromium, request, empty_search_index):
-    return Browser(chromium, None if request.node.get_closest_marker("search_index") else empty_search_index)
+    return Browser(chromium, None if request.node.get_closest_marker("search_index") else empty_search_index,
+                   idle_runtime=request.node.get_closest_marker("idle_runtime") is not None)
 
 
 @pytest.fixture

@@ -164,7 +164,7 @@ def spec(site):
 
 
 def keep_settings(page, base_url, settings):
-    page.goto(base_url)
+    page.goto(base_url + BLANK)  # the site's origin, without a page of the site to load
     page.evaluate("s => localStorage.setItem('table-rules:settings', JSON.stringify(s))", settings)
 
 
@@ -235,7 +235,7 @@ def test_a_join_link_lists_each_change_before_it_is_applied(page, base_url, spec
 
 
 def test_a_stored_setting_the_form_does_not_allow_is_ignored(page, base_url, pages_of):
-    page.goto(base_url)
+    page.goto(base_url + BLANK)
     page.evaluate("""localStorage.setItem('table-rules:settings', JSON.stringify({"tell_tale.both": "<b>x</b>", "tell_tale.overflow": 7}))""")
     page.goto(base_url + pages_of[ATTACK])
     form = page.locator(f'form[data-calculator="{ATTACK}"]')
