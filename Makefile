@@ -51,9 +51,13 @@ lint: setup
 	npx --no-install tsc -p tsconfig.json
 	npx --no-install tsc -p tsconfig.worker.json
 
-# Two processes (pytest-xdist) for two cores: the suite is bound by CPU, and
-# each process starts its own server and Chromium.
-test: setup lint chromium build
+# The linters and the site's build side by side (two cores: mypy and the
+# build's Node each keep one busy), then the tests: a linter's finding still
+# stops the run before them. Two pytest processes (pytest-xdist) for two
+# cores: the suite is bound by CPU, and each process starts its own server
+# and Chromium.
+test: setup chromium
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint build
 	$(PY) -m pytest -n 2
 
 # The linters, then every test that needs no browser, no Node and no built
