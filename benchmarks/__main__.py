@@ -570,9 +570,9 @@ def main() -> int:
         from benchmarks.lighthouse import format_scores, scores_of
 
         server, base, _ = start_server(SITE)
-        # Five kinds of page: home, a rule page, a long rule page, a calculator, the
-        # table settings and the Table log (once test_accessibility.py's: axe-core
-        # there runs every rule of Lighthouse's accessibility audits on every page).
+        # Six pages: home, a rule page, a long rule page, a calculator, the table
+        # settings and the Table log. Accessibility 100 was a test once; axe-core,
+        # whose rules Lighthouse's accessibility audits are, runs on every page there.
         paths = ("", PLAIN_PAGE, "tell-tale/keywords/", CALC_PAGE, "tell-tale/table-settings/", "table-log/") if LIGHTHOUSE else ()
         results = scores_of([base + path for path in paths]) if paths else {}
         for path in paths:

@@ -77,7 +77,7 @@ function inHelper(gotLayout) {
       if (data.layout) return gotLayout(data.layout);
       helper.terminate();
       if (data.bytes) resolve(data.bytes);
-      else reject(new Error(data.error || "the snapshot helper stopped without saying why"));
+      else reject(new Error(data.error || "the snapshot helper stopped without saying why")); // an Error may have no message
     };
     helper.onerror = (event) => {
       event.preventDefault();

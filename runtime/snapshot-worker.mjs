@@ -14,7 +14,5 @@ try {
   const bytes = await fetchSnapshot((layout) => postMessage(/** @satisfies {HelperMessage} */ ({ layout })));
   postMessage(/** @satisfies {HelperMessage} */ ({ bytes }), [bytes.buffer]);
 } catch (err) {
-  // Never an empty error: the worker would take it for no error at all.
-  const said = err instanceof Error ? err.message : String(err);
-  postMessage(/** @satisfies {HelperMessage} */ ({ error: said || "the snapshot could not be unpacked" }));
+  postMessage(/** @satisfies {HelperMessage} */ ({ error: err instanceof Error ? err.message : String(err) }));
 }

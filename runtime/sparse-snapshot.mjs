@@ -75,7 +75,7 @@ export async function unpack(stream, { decode, onLayout = (_layout) => {} }) {
       }
     }
   } catch (err) {
-    reader.cancel().catch(() => {}); // a header read as wrong: the rest of the download is not wanted
+    reader.cancel().catch(() => {}); // a header read as wrong (or a read failed): the rest of the download is not wanted
     throw err;
   }
   if (!header) throw new Error("the snapshot file is cut short");

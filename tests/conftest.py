@@ -21,6 +21,8 @@ from typing import ClassVar
 import pytest
 from hypothesis import settings
 
+from helpers import idle_runtime
+
 ROOT = Path(__file__).resolve().parent.parent
 # SITE_DIR lets parallel work test its own build (mkdocs build -d DIR).
 SITE = Path(os.environ.get("SITE_DIR") or ROOT / "site").resolve()
@@ -246,8 +248,6 @@ class Browser:
         if self._empty_index is not None:
             context.route("**/search/search_index.json", answer_with(self._empty_index))
         if self._idle_runtime and options["service_workers"] == "block":
-            from helpers import idle_runtime
-
             context.route("**/pyodide/**", idle_runtime)
         return context
 

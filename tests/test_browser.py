@@ -248,11 +248,13 @@ def test_a_hanging_runtime_times_out(browser, base_url, pages_of):
 # The helper thread that unpacks the snapshot (runtime/snapshot-worker.mjs)
 # is a worker the calculators' worker starts: Playwright's routes do not see
 # its requests, so the calculators' worker is served changed instead.
+# Each way: the worker's text replaced, and the reason the worker then warns of.
 HELPER_FAILS = {
     # the helper cannot be loaded at all
-    "no helper": ('base + "snapshot-worker.mjs"', 'base + "no-such-helper.mjs"'),
+    "no helper": ('base + "snapshot-worker.mjs"', 'base + "no-such-helper.mjs"', "the snapshot helper could not start"),
     # the helper fails with an Error of no message: an empty text
-    "silent helper": ("helper.onmessage = ({ data }) => {", 'helper.onmessage = ({ data }) => { if (data.bytes) data = { error: "" };'),
+    "silent helper": ("helper.onmessage = ({ data }) => {", 'helper.onmessage = ({ data }) => { if (data.bytes) data = { error: "" };',
+                      "the snapshot helper stopped without saying why"),
 }
 
 
@@ -275,16 +277,15 @@ def test_the_calculator_starts_from_the_snapshot(browser, base_url, pages_of, bl
     if blocked == "**/python_stdlib.zip":
         ctx.route(blocked, lambda route: held.append(route))  # never answered while the test runs
     elif blocked:
-        ctx.route("**/calc-worker.mjs", worker_changed(*HELPER_FAILS[blocked]))
+        ctx.route("**/calc-worker.mjs", worker_changed(*HELPER_FAILS[blocked][:2]))
     page = ctx.new_page()
     said = []
     page.on("console", lambda m: "snapshot helper failed" in m.text and said.append(m.text))
     page.goto(share_url(base_url, pages_of, "tell_tale.resolve_attack", {"power": "5", "d20": "20", "crit_d4": "3"}))
     page.locator('[data-outcome="critical"]').wait_for(timeout=BOOT)
     assert page.evaluate("() => globalThis.__calcRuntime.how") == "snapshot"
-    reason = {None: None, "**/python_stdlib.zip": None,
-              "no helper": "the snapshot helper could not start", "silent helper": "the snapshot helper stopped without saying why"}
-    assert [reason[blocked] in text for text in said] == ([True] if reason[blocked] else [])
+    reason = HELPER_FAILS[blocked][2] if blocked in HELPER_FAILS else None
+    assert [reason in text for text in said] == ([True] if reason else [])
     if held:
         assert held[0].request.url.endswith("python_stdlib.zip")  # asked for, and not waited on
         for route in held:

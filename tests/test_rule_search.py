@@ -23,7 +23,7 @@ from helpers import idle_runtime, material_search, shown_links
 
 # Nothing here computes: calculator pages (where rule IDs lead) keep their runtime idle.
 pytestmark = pytest.mark.idle_runtime
-SEARCH = pytest.mark.search_index  # the tests that type into Material's search keep the real index
+SEARCH = pytest.mark.search_index  # a test with a page of its own that types into Material's search keeps the real index
 GAMES = {"tell-tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
@@ -93,8 +93,8 @@ def search(page, base_url, query):
 
 @pytest.fixture(scope="module")
 def searcher(chromium, base_url):
-    """One home page, with the site's real index, for the tests that only
-    search: each query replaces the last (search), so Material's worker
+    """One home page, with the site's real index (a context of its own, so
+    no empty index is served), for the tests that only search: each query replaces the last (search), so Material's worker
     builds the index once, not at each test (about a second of CPU a load)."""
     context = chromium.new_context(service_workers="block")
     context.route("**/pyodide/**", idle_runtime)  # results lead to calculator pages: nothing computes
@@ -127,7 +127,6 @@ def assert_every_result_names_its_game(results):
 # ---------------------------------------------------------------- search
 
 
-@SEARCH
 def test_an_exact_rule_id_is_the_first_result(searcher, base_url):
     page = searcher
     results = search(page, base_url, "tt.combat.attack-table")
@@ -141,7 +140,6 @@ def test_an_exact_rule_id_is_the_first_result(searcher, base_url):
 # Material's search matches each word as the start of a word, so these IDs
 # lose to longer ones in the index alone (deck: gm-decks, duelist:
 # duelist-example, week: weekend); rule-lookup.js moves them up.
-@SEARCH
 @pytest.mark.parametrize("query", ["tt.glossary.deck", "rpgdl.cards.duelist", "rpgdl.glossary.week", "tt.stats.power"])
 def test_an_exact_id_that_also_starts_longer_ids_is_first(searcher, base_url, query):
     page = searcher
@@ -228,7 +226,6 @@ def test_every_rule_id_finds_its_rule_first(browser, page, base_url, rules, sear
     assert not page.errors
 
 
-@SEARCH
 @pytest.mark.parametrize("query", ["tal.action", "rpgdl.glossary.worth", "tal.glossary"])
 def test_other_games_ids_come_first_too(searcher, base_url, rules, query):
     page = searcher
@@ -237,7 +234,6 @@ def test_other_games_ids_come_first_too(searcher, base_url, rules, query):
     assert_every_result_names_its_game(results)
 
 
-@SEARCH
 def test_a_partial_id_lists_its_rules(searcher, base_url, rules):
     page = searcher
     results = search(page, base_url, "tt.combat")
@@ -248,7 +244,6 @@ def test_a_partial_id_lists_its_rules(searcher, base_url, rules):
     assert_every_result_names_its_game(results)
 
 
-@SEARCH
 def test_the_end_of_an_id_finds_the_rule(searcher, base_url):
     page = searcher
     results = search(page, base_url, "attack-table")
@@ -256,7 +251,6 @@ def test_the_end_of_an_id_finds_the_rule(searcher, base_url):
     assert_every_result_names_its_game(results)
 
 
-@SEARCH
 def test_pages_with_the_same_title_say_which_game(searcher, base_url):
     page = searcher
     results = search(page, base_url, "glossary")
