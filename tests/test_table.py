@@ -43,6 +43,9 @@ def table(browser):
 
 def choose(page, base_url, game_folder, setting, value):
     page.goto(f"{base_url}{game_folder}/table-settings/")
+    # The form listens once table.js has the settings' spec (a fetch after the
+    # page loads): a choice made before that is drawn over from storage.
+    page.locator("form.table-settings[data-ready]").wait_for()
     field = page.locator(f'.ts-setting[data-setting="{setting}"] [name]')
     if field.evaluate("e => e.tagName") == "SELECT":
         field.select_option(value)
