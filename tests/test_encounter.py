@@ -946,3 +946,38 @@ def test_a_number_refused_while_adding_names_the_field_that_typed_it(typed, fiel
     the numbers the tracker makes from it (full Vitality from Vitality, Toughness left from Toughness)."""
     answer = runner.track(TRACKER, "", json.dumps({"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 2, "vitality": 6, **typed}))
     assert not answer["ok"] and answer["field"] == field and not answer["error"].startswith("Combatant")
+
+
+# ---------------------------------------------------------------- who may take an action (issue 31)
+
+NEEDY = {  # an action for each entry of ACTION_NEEDS, taken by c1 against c2; its actor's field
+    "charge": ({"do": "charge", "attacker": "c1", "targets": ["c2"]}, "attacker"),
+    "first_strike": ({"do": "first_strike", "attacker": "c1", "target": "c2"}, "attacker"),
+    "reach": ({"do": "reach", "attacker": "c1", "target": "c2"}, "attacker"),
+    "extort": ({"do": "extort", "user": "c1"}, "user"),
+    "ability": ({"do": "ability", "user": "c1", "cost": "+1"}, "user"),
+}
+
+
+def test_the_published_needs_are_the_ones_the_handlers_check():
+    """The page offers an action only to those ACTION_NEEDS names (encounter.vocabulary): each handler refuses
+    an actor with none of them, and refuses an actor with any one of them for no reason about the actor."""
+    from calculators.tell_tale.encounter import vocabulary
+    from calculators.tell_tale.encounter_state import ACTION_NEEDS, DICE_NEEDS
+
+    assert set(NEEDY) == set(ACTION_NEEDS)
+    assert vocabulary()["needs"] == {k: list(v) for k, v in ACTION_NEEDS.items()}
+    assert set(vocabulary()["dice_needs"]) == set(DICE_NEEDS)
+    foe = {"do": "add", "name": "Foe", "kind": "npc", "power": 2, "toughness": 2, "vitality": 9, "initiative": 1, "keywords": ["flying"]}
+    for kind, needs in ACTION_NEEDS.items():
+        action, field = NEEDY[kind]
+        for need in (None, *needs):
+            me = {"do": "add", "name": "Me", "kind": "pc", "power": 3, "toughness": 3, "vitality": 12, "initiative": 20,
+                  **({"planeswalker": True} if need == "planeswalker" else {"keywords": [need]} if need else {})}
+            s = fresh(me, foe, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"})
+            try:
+                step(s, action, 3)
+            except InputError as err:
+                assert (err.field == field) == (need is None), (kind, need, str(err))
+            else:
+                assert need is not None, kind

@@ -480,7 +480,8 @@ def test_the_target_is_the_nearest_living_enemy_never_the_attacker(page, base_ur
     """Vraska (party) acts first: her target is the Goblin, the next foe in turn order; she is not offered to herself.
     The Goblin unconscious, the next turn's default skips it; the Ogre's target is the next party member after it."""
     one_step_at_a_time(page)
-    state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
+    striker = {**PARTY_AND_FOES[0], "keywords": ["first-strike", "reach"]}  # First Strike and Reach are offered to those who have them
+    state = saved_fight(page, base_url, [striker, *PARTY_AND_FOES[1:], {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
     assert state["order"] == ["c1", "c2", "c3", "c4"]
     page.select_option("[data-enc=do]", "attack")
     expect(page.locator("[data-enc=actor]")).to_have_value("c1")
@@ -516,6 +517,84 @@ def test_the_target_is_the_nearest_living_enemy_never_the_attacker(page, base_ur
 
 def by_id(state, cid):
     return next(c for c in state["combatants"] if c["id"] == cid)
+
+
+def options(page, sel):
+    return page.locator(f"{sel} option").evaluate_all("(os) => os.map((o) => o.value)")
+
+
+def test_after_a_charge_the_next_turn_is_its_holders_attack_and_roll_for_me_resolves_it(browser, base_url):
+    """Issue 31: after a Trample charge the form stayed on the charge, with an empty line, in the turns after it,
+    and "Roll for me" only refused. At 360x740: the Ogre charges (the line offers its enemies only, the charge
+    offered to it alone); the next turn's form is Vraska's attack on her nearest enemy, with no second d20 (she
+    has no Double Strike), and "Roll for me" resolves it exactly as Python does."""
+    context = browser.new_context(**PHONE)
+    context.add_init_script(SEEDS)
+    one_step_at_a_time(context)
+    page = context.new_page()
+    ogre = {**PARTY_AND_FOES[3], "initiative": 16, "keywords": ["trample"]}
+    state = saved_fight(page, base_url, [*PARTY_AND_FOES[:3], ogre, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
+    assert state["order"][0] == "c4" and state["step"] == "actions"
+    assert "charge" in options(page, "[data-enc=do]")
+    for kind in ("first_strike", "reach", "extort", "ability"):  # nobody here may take them: not offered
+        assert kind not in options(page, "[data-enc=do]"), kind
+    page.select_option("[data-enc=do]", "charge")
+    assert options(page, "[data-enc=actor]") == ["c4"]  # the one with Trample
+    assert options(page, "[data-enc=line-0]") == ["", "c1", "c3"]  # Vraska and Mira; not the Goblin, the Ogre's ally
+    page.select_option("[data-enc=line-0]", "c1")
+    queue_seeds(page, [5])
+    page.click("[data-enc=roll]")
+    charged = python_step(state, {"do": "charge", "attacker": "c4", "targets": ["c1"]}, 5)["state"]
+    wait_for_log(page, len(charged["log"]))
+    assert stored(page) == charged
+    state = charged
+    while (state["order"][state["turn"]], state["step"]) != ("c1", "actions"):  # on to Vraska's actions, one step at a time
+        page.click("[data-enc=next]")
+        state = python_step(state, {"do": "next"}, None)["state"]
+        wait_for_log(page, len(state["log"]))
+    expect(page.locator(".enc-turn")).to_have_text("Round 1: Vraska's turn")
+    expect(page.locator("[data-enc=do]")).to_have_value("attack")
+    expect(page.locator("[data-enc=actor]")).to_have_value("c1")
+    target = page.locator("[data-enc=target]").input_value()
+    assert by_id(state, target)["side"] == "foes"
+    expect(page.locator("[data-enc=d20]")).to_be_visible()
+    expect(page.locator("[data-enc=second_d20]")).to_be_hidden()
+    queue_seeds(page, [9])
+    page.click("[data-enc=roll]")
+    attacked = python_step(state, {"do": "attack", "attacker": "c1", "target": target}, 9)
+    wait_for_log(page, len(attacked["state"]["log"]))
+    assert stored(page) == attacked["state"]
+    expect(page.locator(".enc-answer .calc-headline")).to_have_text(attacked["headline"])
+    expect(page.locator(".enc-act + [role=alert]")).to_be_empty()
+    context.close()
+
+
+def test_a_second_attack_roll_and_an_opposed_d20_are_asked_only_of_those_who_roll_them(page, base_url):
+    """The dice fields follow the actor and the target: the second d20 for Double Strike, the enemy's d20 for an
+    enemy that strikes first too (encounter_state.DICE_NEEDS). A hidden field's leftover text is not sent."""
+    one_step_at_a_time(page)
+    vraska = {**PARTY_AND_FOES[0], "keywords": ["double-strike"]}
+    goblin = {**PARTY_AND_FOES[1], "keywords": ["first-strike"]}
+    state = saved_fight(page, base_url, [vraska, goblin, *PARTY_AND_FOES[2:], {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
+    expect(page.locator("[data-enc=actor]")).to_have_value("c1")
+    expect(page.locator("[data-enc=second_d20]")).to_be_visible()
+    page.select_option("[data-enc=actor]", "c3")  # Mira: one roll
+    expect(page.locator("[data-enc=second_d20]")).to_be_hidden()
+    page.select_option("[data-enc=do]", "first_strike")
+    assert options(page, "[data-enc=actor]") == ["c1", "c2"]  # Double Strike strikes first too; Mira has neither
+    page.select_option("[data-enc=actor]", "c1")
+    page.select_option("[data-enc=target]", "c2")
+    expect(page.locator("[data-enc=target_d20]")).to_be_visible()  # the Goblin strikes first too: opposed rolls
+    page.fill("[data-enc=target_d20]", "15")
+    page.select_option("[data-enc=target]", "c4")
+    expect(page.locator("[data-enc=target_d20]")).to_be_hidden()  # the Ogre does not
+    page.fill("[data-enc=d20]", "12")
+    page.fill("[data-enc=second_d20]", "3")
+    page.click("[data-enc=resolve]")
+    expected = python_step(state, {"do": "first_strike", "attacker": "c1", "target": "c4", "dice": {"d20": 12, "second_d20": 3}}, None)
+    wait_for_log(page, len(expected["state"]["log"]))
+    assert stored(page) == expected["state"]
+    assert not page.errors
 
 
 def test_an_unconscious_combatants_turn_passes_and_the_log_says_so(page, base_url):

@@ -53,7 +53,9 @@ def declared_in_scripts(vocabulary_words: set[str]) -> list[str]:
 # (the names Python answers with, not a list of choices), and plain English.
 SHARED_WITH_THE_STATE = {"first", "second", "standing", "actions", "end", "pc", "npc", "summon", "familiar", "draw",
                          "trample", "extort", "reach", "detain", "exiled", "dispelled", "successes", "championship",
-                         "Extort"}  # the action's name in the menu: the keyword gives the action
+                         "Extort",  # the action's name in the menu: the keyword gives the action
+                         "actor", "target", "second_d20", "second_crit_d4", "target_d20",  # an action's JSON keys (DICE_NEEDS)
+                         "planeswalker"}  # a combatant's JSON key (ACTION_NEEDS), and its card's mark
 
 
 @pytest.mark.parametrize("tracker", [t for t in all_trackers().values() if t.vocabulary], ids=lambda t: t.name)

@@ -28,7 +28,7 @@ from .encounter_effects import EFFECTS
 from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition, take
 from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiative, sort_order
 from .encounter_state import (
-    ACTIONS_PER_TURN, GM_ONLY, GONE, HOLDERS, KEYWORDS, KINDS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, NOTHING_TO_DECIDE, SETTINGS,
+    ACTION_NEEDS, ACTIONS_PER_TURN, DICE_NEEDS, GM_ONLY, GONE, HOLDERS, KEYWORDS, KINDS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, NOTHING_TO_DECIDE, SETTINGS,
     STATE_BUDGET, STATUSES, STEP_LABELS, STEP_RULES, STEPS, UNDO_CAP, Combatant, Encounter, by_id, check_core, clone, current_step, derive,
     new_encounter,
 )
@@ -47,7 +47,8 @@ def vocabulary() -> dict[str, Any]:
     """What the encounter page draws with (hooks/trackers.py publishes it): the house rulings it follows,
     the keywords and kinds by name (as a menu writes them), each status as a card marks it (a standing
     combatant is not marked), the steps of a turn with the rule of each, the other actions' menu and the
-    statuses the GM may set by hand."""
+    statuses the GM may set by hand; who may take the actions not everyone can, and whose keywords call
+    for the dice only some roll (ACTION_NEEDS, DICE_NEEDS)."""
     return {
         "settings": list(SETTINGS),
         "keywords": [list(k) for k in KEYWORDS.items()],
@@ -56,6 +57,8 @@ def vocabulary() -> dict[str, Any]:
         "steps": [[step, STEP_LABELS[step], STEP_RULES[step]] for step in STEPS],
         "other_actions": [[k, menu] for k, (menu, _) in OTHER_ACTIONS.items()],
         # The statuses an edit may set: [status, its name, for summons only].
+        "needs": {k: list(v) for k, v in ACTION_NEEDS.items()},
+        "dice_needs": {k: [who, list(keys)] for k, (who, keys) in DICE_NEEDS.items()},
         "edit_statuses": [[k, label[0].upper() + label[1:], k in SUMMONS_ONLY] for k, label in STATUSES.items() if k not in BY_ACTION_ONLY],
     }
 

@@ -14,7 +14,7 @@ from ..checks import InputError, one_of, whole
 from ..checks import Action
 from .combat import opposed_save
 from .encounter_fight import Act, after_change, able, condition_of, dice_of, gain, hurt, in_combat, on_turn, present, save_mode, set_condition, take
-from .encounter_state import GONE, STATUSES, TAPPED, Combatant, by_id
+from .encounter_state import GONE, STATUSES, TAPPED, Combatant, by_id, may_take
 from .planeswalkers import planeswalker_ability
 from .poison import apply_cure
 
@@ -163,7 +163,7 @@ def extort(act: Act, action: Action) -> None:
     take(action, ("user",))
     in_combat(act)
     u = able(act, action["user"], "user")
-    if "extort" not in u["keywords"]:
+    if not may_take(u, "extort"):
         raise InputError(f"{u['name']} has no Extort.", "user")
     foes = [c for c in act.state["combatants"] if c["side"] != u["side"] and c["status"] not in GONE and c["vitality"] >= 0]
     for c in foes:
@@ -181,7 +181,7 @@ def ability(act: Act, action: Action) -> None:
     """A planeswalker PC's ability, once per encounter: (X) mana and +/-X Toughness until its next turn."""
     take(action, ("user", "cost"), ("mana",))
     u = able(act, action["user"], "user")
-    if not u["planeswalker"]:
+    if not may_take(u, "ability"):
         raise InputError(f"{u['name']} is not a planeswalker PC.", "user")
     if u["ability_used"]:
         raise InputError(f"{u['name']} has used a planeswalker ability this encounter already (tt.planeswalker.abilities).", "user")

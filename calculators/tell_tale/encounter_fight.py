@@ -17,7 +17,7 @@ from ..checks import InputError, die, one_of, quote
 from ..checks import Action
 from .combat import (BAND_LABELS, Attack, Conditions, apply_damage, attack_conditions, double_strike, first_strike, first_strike_needs_d4, needs_crit_d4,
                      power_after_counters, resolve_attack, save_conditions)
-from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, Combatant, Encounter, by_id, current_step
+from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, Combatant, Encounter, by_id, current_step, may_take
 from .flying import can_attack, in_the_air, lands_by_attacking, reach_opportunity
 from .poison import Condition, add_counters, deathtouch_hit, gain_life
 from .trample import charge_enemy
@@ -341,7 +341,7 @@ def first_strike_action(act: Act, action: Action) -> None:
     if a is b:
         raise InputError(f"{a['name']} cannot strike itself.", "target")
     strikers = ("first-strike", "double-strike")
-    if not any(k in a["keywords"] for k in strikers):
+    if not may_take(a, "first_strike"):
         raise InputError(f"{a['name']} has neither First Strike nor Double Strike.", "attacker")
     no_defender(a)
     within_reach(act, a, b, "target")
@@ -384,7 +384,7 @@ def charge(act: Act, action: Action) -> None:
     take(action, ("attacker", "targets"), ("mode", "dice", "jump"))
     in_combat(act)
     a = able(act, action["attacker"], "attacker")
-    if "trample" not in a["keywords"]:
+    if not may_take(a, "charge"):
         raise InputError(f"{a['name']} has no Trample: it cannot charge through a line (tt.keyword.trample).", "attacker")
     no_defender(a)
     ids, jump = action["targets"], action.get("jump") or []
@@ -463,10 +463,10 @@ def reach_strike(act: Act, action: Action) -> None:
     if a is b:
         raise InputError(f"{a['name']} cannot strike itself.", "target")
     no_defender(a)
-    why = reach_opportunity("reach" in a["keywords"], "flying" in b["keywords"], b["status"] in TAPPED, "vigilance" in b["keywords"])
+    why = reach_opportunity(may_take(a, "reach"), "flying" in b["keywords"], b["status"] in TAPPED, "vigilance" in b["keywords"])
     if why:
         raise InputError(f"No attack of opportunity for {a['name']} on {b['name']}: {why} (tt.keyword.reach).",
-                         "attacker" if "reach" not in a["keywords"] else "target")
+                         "attacker" if not may_take(a, "reach") else "target")
     act.cite("tt.keyword.reach", "tt.keyword.flying", "tt.ruling.flying-reach")
     mode = attack_mode(act, a, situation(action))
     total = _strike(act, a, b, mode, dice_of(action, ("d20", "crit_d4", "second_d20", "second_crit_d4")), "opportunity")

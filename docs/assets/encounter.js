@@ -41,7 +41,8 @@ const TURN_START = `${STORE}:turn-start`; // sessionStorage: when this tab saw t
  * The tracker's vocabulary (encounter.vocabulary in Python): [name, label] pairs, each status's mark,
  * [step, label, rule] and [status, label, for summons only].
  * @typedef {{settings: string[], keywords: [string, string][], kinds: [string, string][], marks: Record<string, string>,
- *   steps: [string, string, string][], other_actions: [string, string][], edit_statuses: [string, string, boolean][]}} EncounterWords
+ *   steps: [string, string, string][], other_actions: [string, string][], edit_statuses: [string, string, boolean][],
+ *   needs: Record<string, string[]>, dice_needs: Record<string, [string, string[]]>}} EncounterWords
  */
 /**
  * A combatant's fields that hold a number (or none): those the card's editor shows in text boxes.
@@ -71,6 +72,10 @@ let STEPS = {};
 let OTHER = []; // the other character actions' menu
 /** @type {[string, string, boolean][]} */
 let EDIT_STATUSES = []; // [status, name, for summons only]: what the GM may set by hand
+/** @type {Record<string, string[]>} */
+let NEEDS = {}; // action -> the keywords one of which its taker needs ("planeswalker": a planeswalker PC)
+/** @type {Record<string, [string, string[]]>} */
+let DICE_NEEDS = {}; // die -> [whose keywords decide ("actor" or "target"), the keywords that call for it]
 // What each action asks for: its controls, the JSON names of who acts and who is acted on;
 // others: the one acting is never offered as its own target.
 /** @type {Record<string, ActionSpec>} */
@@ -105,6 +110,12 @@ const DICE_FIELDS = {
 const LINE_MAX = 6; // enemies in a charge's line that the form offers
 
 // ---------------------------------------------------------------- small helpers
+
+/** Whether `c` has one of `keys`: a keyword, or a flag of the combatant's that is set (a planeswalker PC's).
+ * @param {Combatant | undefined} c @param {string[]} keys */
+const hasAny = (c, keys) => c !== undefined && keys.some((k) => c.keywords.includes(k) || /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (c))[k] === true);
+/** Whether `c` may take action `kind` (encounter_state.ACTION_NEEDS). @param {Combatant | undefined} c @param {string} kind */
+const mayTake = (c, kind) => !NEEDS[kind] || hasAny(c, NEEDS[kind]);
 
 /** @param {number} n @param {string} one @param {string} [many] */
 const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
@@ -147,6 +158,8 @@ export function setUp(box, { computeInWorker, copyText }) {
   STEPS = Object.fromEntries(words.steps.map(([step, label]) => [step, label]));
   OTHER = words.other_actions;
   EDIT_STATUSES = words.edit_statuses;
+  NEEDS = words.needs;
+  DICE_NEEDS = words.dice_needs;
   /** @type {Encounter | null} */
   let state = null; // the encounter as Python last answered it (the shell's, as last drawn); null: none yet
   /** @type {TrackerShell<Encounter>} */
@@ -588,18 +601,28 @@ export function setUp(box, { computeInWorker, copyText }) {
   /** @type {string | null} */
   let lastActor = null; // whose target the target list holds: another actor gets its own nearest enemy
   function renderForm() {
-    const spec = ACTIONS[actionSelect.value];
     const people = inOrder();
-    fillSelect(actorSelect, people, { blank: spec.optionalActor ? "(none)" : null });
     const holder = current();
-    if (holder && holder !== lastHolder && !spec.optionalActor) actorSelect.value = holder; // a new turn: its holder acts
+    const newTurn = Boolean(holder) && holder !== lastHolder;
     lastHolder = holder;
+    // The menu offers an action only if somebody in the fight may take it (a charge needs Trample…);
+    // a new turn starts on its holder's attack, whatever the last turn did.
+    const open = Object.keys(ACTIONS).filter((kind) => !NEEDS[kind] || people.some((c) => mayTake(c, kind)));
+    const was = actionSelect.value;
+    if ([...actionSelect.options].map((o) => o.value).join() !== open.join()) {
+      actionSelect.replaceChildren(...open.map((value) => el("option", { value, text: ACTIONS[value].label })));
+    }
+    actionSelect.value = newTurn || !open.includes(was) ? "attack" : was;
+    const kind = actionSelect.value;
+    const spec = ACTIONS[kind];
+    fillSelect(actorSelect, people.filter((c) => mayTake(c, kind)), { blank: spec.optionalActor ? "(none)" : null });
+    if (newTurn && !spec.optionalActor) actorSelect.value = holder ?? ""; // a new turn: its holder acts
     const actor = spec.actor ? actorSelect.value : "";
     const kept = fillSelect(targetSelect, spec.others ? people.filter((c) => c.id !== actor) : people);
     const target = byId(targetSelect.value);
     const mine = byId(actor);
     // Another actor (a new turn, or chosen), or a target no longer worth striking: the nearest living enemy.
-    if (spec.others && mine && (actor !== lastActor || kept !== targetSelect.value || !target || target.health !== "conscious" || target.side === mine.side)) {
+    if (spec.others && mine && (newTurn || actor !== lastActor || kept !== targetSelect.value || !target || target.health !== "conscious" || target.side === mine.side)) {
       const enemy = nearestEnemy(actor, people);
       if (enemy) targetSelect.value = enemy;
     }
@@ -608,11 +631,12 @@ export function setUp(box, { computeInWorker, copyText }) {
     targetLabel.textContent = spec.targetLabel ?? "Target";
     wrap.actor.hidden = !spec.actor;
     wrap.target.hidden = !spec.target;
-    for (const name of ["situation", "what", "how", "line", ...Object.keys(DICE_FIELDS)]) wrap[name].hidden = !spec.fields.includes(name);
+    for (const name of ["situation", "what", "how", "line"]) wrap[name].hidden = !spec.fields.includes(name);
+    showDice();
     rollButton.hidden = !spec.dice;
     resolve.textContent = spec.dice ? "Resolve with these dice" : "Do it";
     if (spec.fields.includes("line")) {
-      const others = people.filter((c) => c.id !== actorSelect.value);
+      const others = people.filter((c) => c.id !== actorSelect.value && c.side !== mine?.side); // a charge runs through enemies
       const rows = [...line.querySelectorAll(".enc-line-row")];
       const picked = rows.map((r) => /** @type {HTMLSelectElement} */ (r.querySelector("select")).value);
       line.replaceChildren(/** @type {HTMLLegendElement} */ (line.querySelector("legend")), ...Array.from({ length: Math.min(LINE_MAX, Math.max(1, others.length)) }, (_, i) => lineRow(i, others)));
@@ -621,6 +645,18 @@ export function setUp(box, { computeInWorker, copyText }) {
         s.addEventListener("change", showLineRows);
       });
       showLineRows();
+    }
+  }
+
+  /** The dice fields this action asks for of this actor and this target: a second attack roll only with
+   * Double Strike, the enemy's opposed d20 only when it strikes first too (encounter_state.DICE_NEEDS). */
+  function showDice() {
+    const fields = ACTIONS[actionSelect.value].fields;
+    /** @type {Record<string, Combatant | undefined>} */
+    const who = { actor: byId(actorSelect.value), target: byId(targetSelect.value) };
+    for (const name of Object.keys(DICE_FIELDS)) {
+      const need = DICE_NEEDS[name];
+      wrap[name].hidden = !fields.includes(name) || (need !== undefined && !hasAny(who[need[0]], need[1]));
     }
   }
 
@@ -648,12 +684,12 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (fields.includes("what")) action.what = what.value;
     if (fields.includes("how")) action.how = how.value;
     for (const name of ["amount", "cost", "mana"]) {
-      if (fields.includes(name) && texts[name].value.trim() !== "") action[name] = typed(texts[name].value);
+      if (!wrap[name].hidden && texts[name].value.trim() !== "") action[name] = typed(texts[name].value);
     }
     /** @type {Record<string, number | number[] | string | undefined>} */
     const dice = {};
     for (const name of ["d20", "crit_d4", "second_d20", "second_crit_d4", "target_d20", "effect_d20", "save_d20"]) {
-      if (fields.includes(name) && texts[name].value.trim() !== "") dice[name] = typed(texts[name].value);
+      if (!wrap[name].hidden && texts[name].value.trim() !== "") dice[name] = typed(texts[name].value);
     }
     if (Object.keys(dice).length) action.dice = dice;
     if (fields.includes("line")) {
@@ -687,6 +723,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   });
   actionSelect.addEventListener("change", renderForm);
   actorSelect.addEventListener("change", renderForm);
+  targetSelect.addEventListener("change", showDice);
 
   // -------------------------------------------------------------- adding a combatant
 
