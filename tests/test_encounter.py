@@ -963,7 +963,7 @@ def test_the_published_needs_are_the_ones_the_handlers_check():
     """The page offers an action only to those ACTION_NEEDS names (encounter.vocabulary): each handler refuses
     an actor with none of them, and refuses an actor with any one of them for no reason about the actor."""
     from calculators.tell_tale.encounter import vocabulary
-    from calculators.tell_tale.encounter_state import ACTION_NEEDS, DICE_NEEDS
+    from calculators.tell_tale.encounter_actions import ACTION_NEEDS, DICE_NEEDS
 
     assert set(NEEDY) == set(ACTION_NEEDS)
     assert vocabulary()["needs"] == {k: list(v) for k, v in ACTION_NEEDS.items()}

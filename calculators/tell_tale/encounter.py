@@ -24,11 +24,12 @@ from dataclasses import dataclass, field
 from ..checks import InputError, one_of
 from ..checks import Action
 from ..history import Record, records, state_length, undo_record, undone
+from .encounter_actions import ACTION_NEEDS, DICE_NEEDS
 from .encounter_effects import EFFECTS
 from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition, take
 from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiative, sort_order
 from .encounter_state import (
-    ACTION_NEEDS, ACTIONS_PER_TURN, DICE_NEEDS, GM_ONLY, GONE, HOLDERS, KEYWORDS, KINDS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, NOTHING_TO_DECIDE, SETTINGS,
+    ACTIONS_PER_TURN, GM_ONLY, GONE, HOLDERS, KEYWORDS, KINDS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, NOTHING_TO_DECIDE, SETTINGS,
     STATE_BUDGET, STATUSES, STEP_LABELS, STEP_RULES, STEPS, UNDO_CAP, Combatant, Encounter, by_id, check_core, clone, current_step, derive,
     new_encounter,
 )

@@ -14,7 +14,8 @@ from ..checks import InputError, one_of, whole
 from ..checks import Action
 from .combat import opposed_save
 from .encounter_fight import Act, after_change, able, condition_of, dice_of, gain, hurt, in_combat, on_turn, present, save_mode, set_condition, take
-from .encounter_state import GONE, STATUSES, TAPPED, Combatant, by_id, may_take
+from .encounter_actions import may_take
+from .encounter_state import GONE, STATUSES, TAPPED, Combatant, by_id
 from .planeswalkers import planeswalker_ability
 from .poison import apply_cure
 

@@ -17,7 +17,8 @@ from ..checks import InputError, die, one_of, quote
 from ..checks import Action
 from .combat import (BAND_LABELS, Attack, Conditions, apply_damage, attack_conditions, double_strike, first_strike, first_strike_needs_d4, needs_crit_d4,
                      power_after_counters, resolve_attack, save_conditions)
-from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, Combatant, Encounter, by_id, current_step, may_take
+from .encounter_actions import may_take
+from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, Combatant, Encounter, by_id, current_step
 from .flying import can_attack, in_the_air, lands_by_attacking, reach_opportunity
 from .poison import Condition, add_counters, deathtouch_hit, gain_life
 from .trample import charge_enemy
