@@ -206,12 +206,13 @@ def runtime_path(site: Path) -> str:
     return "pyodide/" + next((site / "pyodide").iterdir()).name + "/"
 
 
-CALCULATOR_HOOKS = ("pyodide_runtime", "offline", "calculator_forms", "trackers")
+CALCULATOR_HOOKS = ("pyodide_runtime", "calculator_forms", "trackers", "finish")  # finish: run below without the runtime
 
 
 def build_without_calculator_hooks(out: Path) -> str | None:
     """Build the site without the calculators: no runtime, no service worker
-    (it exists to keep the runtime offline), no forms, no trackers; the
+    (it exists to keep the runtime offline: the finishing step runs with
+    --no-calculators), no forms, no trackers; the
     ```calculator fences render nothing (benchmarks/no_calculators.py), the
     {{ tracker }} and {{ calculator-index }} lines stay as text. The plain
     page is the same Markdown either way. The error, if it failed."""
@@ -231,7 +232,9 @@ def build_without_calculator_hooks(out: Path) -> str | None:
     if done.returncode:  # the pages with a calculator fence need its hook: report, measure the rest
         errors = [line for line in done.stderr.splitlines() if line.startswith("ERROR")]
         return errors[0] if errors else done.stderr.strip().splitlines()[-1]
-    return None
+    done = subprocess.run([sys.executable, "-m", "rulebook.site", "finish", str(out), "--no-calculators"], env=env, cwd=ROOT,
+                          capture_output=True, text=True)
+    return done.stderr.strip() or "the finishing step failed" if done.returncode else None
 
 
 def median(values):

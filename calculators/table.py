@@ -8,6 +8,7 @@ and the tests read them through `table_settings()`.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from .checks import InputError, blank, quote
 from .registry import Param, all_calculators, get
@@ -34,6 +35,18 @@ def table_settings() -> dict[str, dict[str, Param]]:
                     p.ruling, p.default, p.choices, p.minimum, p.maximum, p.kind):
                 raise RuntimeError(f"{game}: the setting {p.name} differs between calculators; a setting is one ruling.")
     return found
+
+
+def settings_with_calculators() -> dict[str, dict[str, dict[str, Any]]]:
+    """Game module -> param name -> {"param": Param, "calculators": the names of those it sets}: the
+    house rulings of `table_settings()` with the calculators each one sets (the settings pages say so)."""
+    calcs = all_calculators()
+    return {
+        game: {name: {"param": p, "calculators": [c for c, calc in calcs.items()
+                                                 if c.split(".")[0] == game and any(q.name == name for q in calc.params)]}
+               for name, p in found.items()}
+        for game, found in table_settings().items()
+    }
 
 
 def apply_table(name: str, raw: Mapping[str, object], table: Mapping[str, object]) -> dict[str, object]:

@@ -37,7 +37,6 @@ import posixpath
 import re
 from dataclasses import dataclass, field
 from itertools import groupby
-from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -45,8 +44,9 @@ from mkdocs.utils import get_relative_url
 from pymdownx.superfences import SuperFencesException
 
 from calculators.registry import Calculator, Param, all_calculators
-from calculators.table import table_settings as registry_table_settings
-from rulebook import GAME_NAMES as BOOK_GAME_NAMES
+from calculators.table import settings_with_calculators
+from rulebook.site.data import MODULE_NAMES as GAME_NAMES
+from rulebook.site.data import SETTINGS_PAGES
 from rulebook import CALCULATOR, CalculatorFence, book_of, read_page
 
 STATE_KEY = "calculator_forms"
@@ -55,10 +55,6 @@ LINKS = re.compile(r"^\{\{\s*calculator-links\s*\}\}[ \t]*$", re.M)
 SETTINGS = re.compile(r"^\{\{\s*table-settings\s+(\w+)\s*\}\}[ \t]*$", re.M)
 SETTINGS_PLACEHOLDER = re.compile(r'<p>TABLE-SETTINGS-PLACEHOLDER (\w+)</p>')
 PREFIXES = {"tt": "tell_tale", "tal": "talislanta", "rpgdl": "rpgdl"}  # rule ID prefix -> calculators module
-SETTINGS_PAGES = {"tell_tale": "tell-tale/table-settings/", "talislanta": "talislanta/table-settings/", "rpgdl": "rpgdl/table-settings/"}
-SETTINGS_JSON = "table-settings.json"
-# The games' names (rulebook.GAME_NAMES, by folder) by calculators module: tell-tale -> tell_tale.
-GAME_NAMES = {folder.replace("-", "_"): name for folder, name in BOOK_GAME_NAMES.items()}
 DICE_HINT = "Several dice: type them all with spaces, like 4 17. Left empty, Roll for me rolls them."
 
 
@@ -157,54 +153,17 @@ def on_page_content(content, page, config, files):
     return SETTINGS_PLACEHOLDER.sub(lambda m: render_settings(m.group(1), config, page.url), content)
 
 
-def on_post_build(config):
-    """table-settings.json: every house ruling a table may choose, and the
-    games' names, for the page scripts (docs/assets/table.js)."""
-    state = _forms(config)
-    pages = {game: src.removesuffix(".md") + "/" for game, src in state.settings_pages.items()}
-    wrong = {g: p for g, p in pages.items() if SETTINGS_PAGES.get(g) != p}
-    embedded = {name.split(".")[0] for name in state.homes}  # games with a form on some page
-    missing = sorted((set(table_settings(all_calculators())) & embedded) - set(pages))
-    if missing or wrong:
-        raise PluginError(f"Table settings pages: each game's {{{{ table-settings <prefix> }}}} lives at {SETTINGS_PAGES}; missing: {missing}, elsewhere: {wrong}.")
-    data = {"games": GAME_NAMES, "pages": pages, "settings": {
-        game: {name: _setting_json(setting) for name, setting in found.items()}
-        for game, found in table_settings(all_calculators()).items()
-    }}
-    (Path(config["site_dir"]) / SETTINGS_JSON).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-
-
 # ---------------------------------------------------------------- helpers
-
-
-def table_settings(calcs: dict[str, Calculator]) -> dict[str, dict[str, dict]]:
-    """Game module -> param name -> {param, calculators}: the registry's
-    house rulings (`table.table_settings`, from `Param.ruling`) and the
-    calculators each one sets."""
-    try:
-        declared = registry_table_settings()
-    except RuntimeError as err:  # one param name, two different settings
-        raise PluginError(str(err)) from None
-    return {
-        game: {name: {"param": p, "calculators": [c for c, calc in calcs.items()
-                                                 if c.split(".")[0] == game and any(q.name == name for q in calc.params)]}
-               for name, p in found.items()}
-        for game, found in declared.items()
-    }
-
-
-def _setting_json(setting: dict) -> dict:
-    p = setting["param"]
-    return {"label": p.label, "ruling": p.ruling, "default": str(p.default), "kind": p.kind,
-            "choices": [list(c) for c in p.choices], "min": p.minimum, "max": p.maximum,
-            "calculators": setting["calculators"]}
 
 
 def render_settings(game: str, config, page_url: str) -> str:
     """The settings page of one game: a field per house ruling, with its rule."""
     calcs = all_calculators()
     rules = book_of(config).rules
-    found = table_settings(calcs).get(game, {})
+    try:
+        found = settings_with_calculators().get(game, {})
+    except RuntimeError as err:  # one param name, two different settings
+        raise PluginError(str(err)) from None
     rows = []
     for name, setting in found.items():
         p: Param = setting["param"]

@@ -1,4 +1,4 @@
-"""Rule IDs, cross-links, term links, rule indexes and rules.json.
+"""Rule IDs, cross-links, term links and rule indexes in MkDocs's pages.
 
 The markup (documented in CONTRIBUTING.md) is read by the `rulebook` package
 with a real Markdown parser, so anything inside code stays text:
@@ -15,41 +15,32 @@ Rules whose ID has a `glossary` or `keyword` part define terms: the first use
 of a term in any other rule of the same game links to it.
 
 State: `config["rules_state"]` (`rulebook.STATE_KEY`) holds this build's
-`rulebook.Book`: every rule with its page, URL and text. Other hooks read it
+`rulebook.Book`: every rule with its page and URL. Other hooks read it
 with `rulebook.book_of(config)`. Order, declared with event_priority:
 on_files reads every page first (50), before hooks/calculator_forms.py
 checks its fences against them; on_page_markdown runs after
 hooks/worked_examples.py (100) and before hooks/calculator_forms.py (-50);
 on_page_content links terms (50) before hooks/calculator_forms.py fills in
-the table settings; on_post_build runs after the search plugin has written
-its index (plugins come before hooks).
+the table settings.
 
-After the build: `rules.json` (every rule: id, game, title, url, short,
-ruling, text); `rule-lookup.json`, every rule ID and old ID to the page that
-holds it (docs/assets/rule-lookup.js reads it); `rule-previews.json`, each
-rule's title, game and first sentences and each term's names, for that
-script's link previews and its exact-name search hits; and the search index tuned
-so a rule ID, whole or in part, finds its rules first and every result names
-its game.
+What is made from the whole book after the build (rules.json, the previews,
+the lookup, the short links, the search index tuned) is the finishing
+step's: rulebook/site, called by hooks/finish.py.
 """
 
 from __future__ import annotations
 
-import functools
 import html
-import importlib.util
 import itertools
-import json
 import posixpath
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.utils import get_relative_url
 
-from rulebook import GAME_NAMES, LINK, STATE_KEY, Book, MarkupError, Page, Rule, book_of, link_terms, read_page, short_url
+from rulebook import LINK, STATE_KEY, Book, MarkupError, Page, Rule, book_of, link_terms, read_page
 
 # ---------------------------------------------------------------- data
 
@@ -59,20 +50,6 @@ REDIRECTS = ROOT / "docs" / "rule-redirects.json"  # old ID -> new ID
 RULING_TITLE = "Ruling, not in the rulebook"
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]#])")  # characters a title must not turn into Markdown
 
-LOOKUP = "rule-lookup.json"  # rule ID (or old ID) -> page URL, for rule-lookup.js
-# For rule-lookup.js's previews and search: each rule's title (as its heading
-# shows it), game and first sentences (what a chat unfurl of its short link
-# shows), and each term's names (title and aliases, lowercase) -> its IDs.
-PREVIEWS = "rule-previews.json"
-SEARCH_INDEX = Path("search") / "search_index.json"
-# Search fields for rule sections: the ID, boosted above titles (1000) by
-# more than the 2.5 times Material gives whole pages over their sections, so
-# typing an ID, whole or in part, puts its rules first; and the ID's topic
-# (action in tal.action.table), so tal.action lists tal.action.* before
-# tal.glossary.opposed-action: Material's search ignores word order. Each
-# word of a query also matches longer words (week: weekend), so an exact ID
-# can lose to a longer one; rule-lookup.js moves it to the top.
-SEARCH_FIELDS = {"rule": 10_000, "topic": 10_000}
 # Markup the rulebook did not read reaches the page as text: `[[ID]]`, or a
 # marker `r[ID]` / `ruling[ID]`. Code shows markup on purpose; nothing else may.
 LEFT_MARKUP = re.compile(rf"{LINK.pattern}|(?<![\w-])(?:r|ruling)\[[^\]\n<]*\]")
@@ -124,27 +101,8 @@ def on_page_content(content, page, config, files):
     _check_no_markup_left(content, page.file.src_uri, page.file.content_string)
     book = book_of(config)
     terms = book.terms(page.file.src_uri.split("/")[0])
-    content, texts = link_terms(content, book.rules, terms, lambda rule: get_relative_url(rule.url, page.url) + "#" + rule.id)
-    for rid, text in texts.items():
-        book.rules[rid].text = text
+    content, _ = link_terms(content, book.rules, terms, lambda rule: get_relative_url(rule.url, page.url) + "#" + rule.id)
     return content
-
-
-def on_post_build(config):
-    book = book_of(config)
-    out = [
-        {"id": r.id, "game": r.game, "title": r.title, "url": f"{r.url}#{r.id}", "short": short_url(r.id),
-         "ruling": r.ruling, "text": r.text}
-        for r in book.rules.values()
-    ]
-    site = Path(config["site_dir"])
-    (site / "rules.json").write_text(json.dumps(out, ensure_ascii=False, indent=1), encoding="utf-8")
-    redirects = {old: f"{book.rules[new].url}#{new}" for old, new in book.redirects.items()}
-    (site / "rule-redirects.json").write_text(json.dumps(redirects), encoding="utf-8")
-    lookup = {r.id: r.url for r in book.rules.values()} | redirects
-    (site / LOOKUP).write_text(json.dumps(lookup, separators=(",", ":")), encoding="utf-8")
-    (site / PREVIEWS).write_text(json.dumps(_previews(book), ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-    _tune_search(site / SEARCH_INDEX, book)
 
 
 # ---------------------------------------------------------------- helpers
@@ -251,49 +209,3 @@ def _index_item(rule: Rule, url: str) -> str:
     title = html.escape(("Ruling: " if rule.ruling else "") + rule.title)
     href = html.escape(get_relative_url(rule.url, url) + "#" + rule.id)
     return f'<li><a href="{href}"><span class="rule-index-title">{title}</span> <code class="rule-index-id">{wrapped}</code></a></li>'
-
-
-def _previews(book: Book) -> dict:
-    """What a rule link's preview shows, and which rules a term's name names."""
-    first_sentences = _first_sentences()
-    rules = {
-        r.id: {"title": ("Ruling: " if r.ruling else "") + r.title, "game": GAME_NAMES.get(r.game, r.game),
-               "text": first_sentences(r.text)}
-        for r in book.rules.values()
-    }
-    names: dict[str, list[str]] = {}
-    for r in book.rules.values():
-        if r.is_term:
-            for name in dict.fromkeys(n.lower() for n in (r.title, *r.aliases)):
-                names.setdefault(name, []).append(r.id)
-    return {"rules": rules, "names": names}
-
-
-@functools.cache
-def _first_sentences() -> Callable[[str], str]:
-    """hooks/short_links.py's `description`: a preview shows the sentences a
-    chat unfurl of the rule's short link shows. Hooks are no package: loaded
-    from its file."""
-    spec = importlib.util.spec_from_file_location("short_links_for_previews", Path(__file__).with_name("short_links.py"))
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.description
-
-
-def _tune_search(path: Path, book: Book) -> None:
-    """Rule sections get their ID in boosted fields; page titles get their
-    game (a search result shows its page's title above its sections)."""
-    if not path.exists():  # no search plugin
-        return
-    index = json.loads(path.read_text(encoding="utf-8"))
-    index["config"]["fields"] |= {name: {"boost": boost} for name, boost in SEARCH_FIELDS.items()}
-    for doc in index["docs"]:
-        page, _, anchor = doc["location"].partition("#")
-        game = GAME_NAMES.get(page.split("/")[0])
-        if anchor in book.rules:
-            doc["rule"] = anchor
-            doc["topic"] = anchor.split(".")[1]
-        elif not anchor and game and game.lower() not in doc["title"].lower():
-            doc["title"] = f"{game} › {doc['title']}"
-    path.write_text(json.dumps(index, separators=(",", ":")), encoding="utf-8")

@@ -16,7 +16,8 @@ page starts the calculators' worker from <head>, as a calculator form does
 rules logic is all in Python (`registry.Tracker`, reached through the
 worker's `compute("track:<name>", ...)`); the page only draws the state.
 
-An unknown tracker, or one on two pages, fails the build.
+An unknown tracker, or one on two pages, fails the build; one on no page fails
+the finishing step (rulebook/site).
 """
 
 from __future__ import annotations
@@ -68,9 +69,3 @@ def on_page_markdown(markdown, page, config, files):
         )
 
     return MARKER.sub(container, markdown)
-
-
-def on_post_build(config):
-    missing = sorted(set(all_trackers()) - set(config["tracker_homes"]))
-    if missing and config["tracker_homes"]:  # a site with trackers has them all on a page
-        raise PluginError(f"Trackers on no page: {', '.join(missing)}; add {{{{ tracker <name> }}}} to one.")

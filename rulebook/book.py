@@ -79,10 +79,22 @@ def read_docs(docs: Path, folders: tuple[str, ...] = tuple(GAMES.values())) -> B
     """The rule pages under `docs` (its game folders), read and checked."""
     book = Book()
     book.load_redirects(docs / REDIRECTS)
-    for path in sorted(p for folder in folders for p in (docs / folder).rglob("*.md")):
-        book.add(read_page(path.read_text(encoding="utf-8"), path.relative_to(docs).as_posix(), path))
+    # In the order generators list them (a folder's index first): rules.json keeps it.
+    paths = (p for folder in folders for p in (docs / folder).rglob("*.md"))
+    for path in sorted(paths, key=lambda p: (p.parent.relative_to(docs).parts, p.name != "index.md", p.name)):
+        src = path.relative_to(docs).as_posix()
+        book.add(read_page(path.read_text(encoding="utf-8"), src, path), url=directory_url(src))
     book.check()
     return book
+
+
+def directory_url(src: str) -> str:
+    """The page's address relative to the site root, as generators with directory URLs write it:
+    `tell-tale/combat.md` -> `tell-tale/combat/`, `tell-tale/index.md` -> `tell-tale/`, `index.md` -> ``."""
+    stem = src.removesuffix(".md")
+    if stem == "index" or stem.endswith("/index"):
+        return stem.removesuffix("index")
+    return stem + "/"
 
 
 def book_of(config: Mapping[str, Any]) -> Book:

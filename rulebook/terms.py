@@ -1,7 +1,8 @@
 """Term links and each rule's words, read from a rendered page with html.parser.
 
 In a rendered page a rule is its heading (`<hN class="rule" id="ID">`) and
-what follows, to the next heading. The first use of a term (a glossary or
+what follows, to the next heading or the end of the element that holds the
+heading (a whole built page: the end of its article, not the footer). The first use of a term (a glossary or
 keyword rule's title or alias, case-sensitive, whole words) in each other
 rule becomes a link; never inside links, code, headings, buttons, folded
 examples, or the bold labels of a ruling box (they quote the form). The
@@ -109,6 +110,7 @@ def link_terms(content: str, rules: Mapping[str, Rule], terms: Iterable[Rule],
     texts: dict[str, list[str]] = {}
     stack: list[_Open] = []
     current: Rule | None = None
+    floor = 0  # how many elements hold the current rule's heading: the rule ends with the innermost
     linked: set[str] = set()
     for (offset, kind, tag, attrs), end in zip(pieces, ends):
         raw = content[offset:end]
@@ -117,7 +119,7 @@ def link_terms(content: str, rules: Mapping[str, Rule], terms: Iterable[Rule],
             is_rule = "rule" in (attrs.get("class") or "").split() and rid in rules
             current, linked = (rules[rid], set()) if is_rule else (None, linked)
             if current is not None:
-                texts[rid] = []
+                texts[rid], floor = [], len(stack)
         if current is not None and kind in ("start", "end", "void") and tag not in INLINE:
             texts[current.id].append(" ")  # a block's edge is a space; an inline tag's is none ("(see Voters)")
         if kind == "start":
@@ -125,6 +127,8 @@ def link_terms(content: str, rules: Mapping[str, Rule], terms: Iterable[Rule],
         elif kind == "end" and any(o.tag == tag for o in stack):
             while stack.pop().tag != tag:
                 pass
+            if len(stack) < floor:
+                current = None
         elif kind == "text" and current is not None:
             top = stack[-1] if stack else _Open("", False, False, False)
             if not top.no_text:
@@ -133,6 +137,11 @@ def link_terms(content: str, rules: Mapping[str, Rule], terms: Iterable[Rule],
                 raw = pattern.sub(_linker(by_word, current, linked, href), raw)
         out.append(raw)
     return "".join(out), {rid: _words(parts) for rid, parts in texts.items()}
+
+
+def rule_texts(page: str, rules: Mapping[str, Rule]) -> dict[str, str]:
+    """The words of each rule on a built page (as `link_terms` gives them), read after any generator."""
+    return link_terms(page, rules, (), lambda rule: "")[1]
 
 
 def _opened(tag: str, attrs: dict[str, str | None], parent: _Open | None) -> _Open:

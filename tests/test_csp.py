@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import SiteHandler, load_module, serve
+from conftest import SiteHandler, serve
 from helpers import calculator_page, wait_until_offline_ready, worker_data
+from rulebook.site import csp
 
 BOOT = 60_000
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
-csp = load_module("hooks/csp.py")
 
 
 def site_policy(site: Path) -> str:

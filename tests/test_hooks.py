@@ -72,6 +72,14 @@ def build(tmp_path: Path, a: str, b: str, pages: dict[str, str] | None = None, e
                           capture_output=True, text=True, env=env)
 
 
+def finished(tmp_path: Path) -> dict[str, dict]:
+    """The mini site finished (rulebook.site, without the runtime: no Node here) and its rules.json by ID."""
+    done = subprocess.run([sys.executable, "-m", "rulebook.site", "finish", "site", "--docs", "docs", "--config", "mkdocs.yml",
+                           "--no-calculators"], cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return {r["id"]: r for r in json.loads((tmp_path / "site" / "rules.json").read_text())}
+
+
 def built(tmp_path: Path, page: str) -> str:
     return (tmp_path / "site" / "tell-tale" / page / "index.html").read_text()
 
@@ -139,7 +147,7 @@ def test_a_title_is_plain_text_in_its_heading_links_and_rules_json(tmp_path):
     link = re.search(r'<a href="b/#tt\.mini\.two">(.*?)</a>', built(tmp_path, "")).group(1)
     escaped = r"Fire &amp; *ice* [1] _x_ \o/ {#id} &amp;lt;b&amp;gt;"
     assert heading == link == escaped  # shown exactly as written: no tag, no emphasis, no entity
-    rules = {r["id"]: r for r in json.loads((tmp_path / "site" / "rules.json").read_text())}
+    rules = finished(tmp_path)
     assert rules["tt.mini.two"]["title"] == title
 
 
@@ -147,7 +155,7 @@ def test_rules_json_text_leaves_out_folded_examples_and_gives_the_short_address(
     example = "\n```pycon\n>>> 1 + 1\n2\n```\n\nAfter the example.\n"
     proc = build(tmp_path, GOOD_A + example, GOOD_B)
     assert proc.returncode == 0, proc.stderr
-    rules = {r["id"]: r for r in json.loads((tmp_path / "site" / "rules.json").read_text())}
+    rules = finished(tmp_path)
     text = rules["tt.mini.one"]["text"]
     assert text.startswith("The first rule.") and text.endswith("After the example.") and "Checked example" not in text
     assert rules["tt.mini.one"]["short"] == "r/tt.mini.one/"

@@ -11,10 +11,11 @@ import subprocess
 import threading
 
 import pytest
-from mkdocs.exceptions import PluginError
 
-from conftest import ROOT, SiteHandler, load_module, serve
+from conftest import ROOT, SiteHandler, serve
 from helpers import calculator_page, poll, wait_until_offline_ready, worker_data
+from rulebook.site import assets, offline
+from rulebook.site.errors import SiteError
 
 pytestmark = [pytest.mark.browser, pytest.mark.search_index]  # it searches offline
 BOOT = 60_000
@@ -100,11 +101,11 @@ def test_a_new_build_replaces_the_old_cache(browser, site, tmp_path):
         page.evaluate("() => navigator.serviceWorker.controller.postMessage({type: 'cache-runtime'})")
         wait_until_offline_ready(page, old)
 
-        # The next build: one page changed; the hook writes a new worker.
+        # The next build: one page changed; the finishing step writes a new worker.
         index = deployed / "index.html"
         index.write_text(index.read_text(encoding="utf-8").replace("</article>", "<p id=new-build>New build.</p></article>", 1), encoding="utf-8")
         versioned = {url.split("?")[0]: url for url in old["precache"] if "?v=" in url}
-        load_module("hooks/offline.py").write_worker(deployed, old["runtime"], versioned)
+        offline.write_worker(deployed, old["runtime"], versioned)
         new = worker_data(deployed)
         assert new["digest"] != old["digest"] and new["runtimeDigest"] == old["runtimeDigest"]
 
@@ -200,46 +201,43 @@ def test_a_script_that_is_not_this_builds_is_not_kept_offline(browser, site):
 
 
 def test_the_build_refuses_a_script_whose_address_carries_another_digest(tmp_path):
-    """hooks/offline.py checks what the worker will: else a file would never be kept offline."""
-    offline = load_module("hooks/offline.py")
+    """rulebook/site/offline.py checks what the worker will: else a file would never be kept offline."""
     (tmp_path / "assets").mkdir()
     (tmp_path / "assets" / "x.js").write_bytes(b"export const x = 1;\r\n")
     good = hashlib.sha256(b"export const x = 1;\r\n").hexdigest()[:10]
     offline.check_versions(tmp_path, ["assets/x.js"], [f"assets/x.js?v={good}"])
-    with pytest.raises(PluginError, match=r"assets/x\.js: the site's copy does not have the digest"):
+    with pytest.raises(SiteError, match=r"assets/x\.js: the site's copy does not have the digest"):
         offline.check_versions(tmp_path, ["assets/x.js"], ["assets/x.js?v=0123456789"])
 
 
 @pytest.mark.node
 def test_the_imports_versioned_are_those_the_code_makes():
-    """hooks/asset_versions.py finds imports with a pattern, comments left out: JSDoc names other
+    """rulebook/site/assets.py finds imports with a pattern, comments left out: JSDoc names other
     modules' types as `import("./x.js").T`, and counting those made a cycle (table.js and rules.js
     each name the other's types). Here every page script's imports, as TypeScript's parser reads
-    them, must be exactly the ones the hook versions."""
-    versions = load_module("hooks/asset_versions.py")
+    them, must be exactly the ones the finishing step versions."""
     scripts = sorted((ROOT / "docs").rglob("*.js"))
     node = shutil.which("node")
     assert node, "Node.js is needed (make setup installs the npm packages)"
     parsed = json.loads(subprocess.run([node, "tests/js_imports.mjs", *map(str, scripts)], cwd=ROOT, capture_output=True, text=True,
                                        check=True, timeout=120).stdout)
     for script in scripts:
-        hooked = [m["spec"] for m in versions.imports(script.read_text(encoding="utf-8"))]
+        hooked = [m["spec"] for m in assets.imports(script.read_text(encoding="utf-8"))]
         assert hooked == parsed[str(script)], script.name
     assert any("import(" in s.read_text(encoding="utf-8") and "@typedef" in s.read_text(encoding="utf-8") for s in scripts)
     tricky = 'import { a } from "./a.js";\n/** @type {import("./b.js").B} */\n// from "./c.js"\nconst u = "http://x//y"; // import("./d.js")\nimport("./e.js");\n'
-    assert [m["spec"] for m in versions.imports(tricky)] == ["./a.js", "./e.js"]
+    assert [m["spec"] for m in assets.imports(tricky)] == ["./a.js", "./e.js"]
 
 
 def test_a_digest_is_of_the_file_as_served_newlines_and_all(tmp_path):
-    """hooks/asset_versions.py hashes a file's bytes, the very file the worker checks
+    """rulebook/site/assets.py hashes a file's bytes, the very file the worker checks
     (a file with Windows line ends is copied as it is)."""
-    versions = load_module("hooks/asset_versions.py")
     (tmp_path / "x.js").write_bytes(b"export const x = 1;\r\n")
     (tmp_path / "y.js").write_bytes(b'import { x } from "./x.js";\r\nexport const y = x;\r\n')
-    config = versions.on_config({"docs_dir": str(tmp_path), "extra_css": [], "extra_javascript": []})
+    found = assets.versioned(tmp_path)
     x_digest = hashlib.sha256(b"export const x = 1;\r\n").hexdigest()[:10]
-    assert config["asset_urls"]["x.js"] == f"x.js?v={x_digest}"
-    y_built = config["asset_contents"]["y.js"].encode()  # written as rewritten, line ends kept
+    assert found.urls["x.js"] == f"x.js?v={x_digest}"
+    y_built = found.contents["y.js"].encode()  # written as rewritten, line ends kept
     assert y_built == f'import {{ x }} from "./x.js?v={x_digest}";\r\nexport const y = x;\r\n'.encode()
-    assert config["asset_urls"]["y.js"] == f"y.js?v={hashlib.sha256(y_built).hexdigest()[:10]}"
+    assert found.urls["y.js"] == f"y.js?v={hashlib.sha256(y_built).hexdigest()[:10]}"
 

@@ -10,16 +10,16 @@ page are marked browser by tests/conftest.py."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
 from conftest import BLANK, ROOT, made_once
 from helpers import idle_runtime, material_search, shown_links
+from rulebook import Book, Rule
+from rulebook.site import data
 
 # Nothing here computes: calculator pages (where rule IDs lead) keep their runtime idle.
 pytestmark = pytest.mark.idle_runtime
@@ -343,12 +343,9 @@ def test_the_lookup_holds_every_rule_and_is_small_and_offline(site, rules):
 
 
 def test_the_lookup_sends_old_ids_to_the_new_rule(tmp_path):
-    spec = importlib.util.spec_from_file_location("rule_ids_hook", ROOT / "hooks" / "rule_ids.py")
-    hook = sys.modules[spec.name] = importlib.util.module_from_spec(spec)  # dataclasses look their module up
-    spec.loader.exec_module(hook)
-    state = hook.State(redirects={"tt.old.one": "tt.mini.one"})
-    state.rules["tt.mini.one"] = hook.Rule("tt.mini.one", "One", "tell-tale/a.md", False, url="tell-tale/a/")
-    hook.on_post_build({"rules_state": state, "site_dir": str(tmp_path)})
+    book = Book(redirects={"tt.old.one": "tt.mini.one"})
+    book.rules["tt.mini.one"] = Rule("tt.mini.one", "One", "tell-tale/a.md", False, url="tell-tale/a/")
+    data.write_rules(tmp_path, book)
     lookup = json.loads((tmp_path / "rule-lookup.json").read_text())
     assert lookup == {"tt.mini.one": "tell-tale/a/", "tt.old.one": "tell-tale/a/#tt.mini.one"}
 
