@@ -206,7 +206,7 @@ def runtime_path(site: Path) -> str:
     return "pyodide/" + next((site / "pyodide").iterdir()).name + "/"
 
 
-CALCULATOR_HOOKS = ("pyodide_runtime", "calculator_forms", "trackers", "finish")  # finish: run below without the runtime
+CALCULATOR_HOOKS = ("finish",)  # run below, without the runtime
 
 
 def build_without_calculator_hooks(out: Path) -> str | None:
@@ -218,7 +218,7 @@ def build_without_calculator_hooks(out: Path) -> str | None:
     page is the same Markdown either way. The error, if it failed."""
     config = (ROOT / "mkdocs.yml").read_text()
     config = re.sub(rf"^  - hooks/({'|'.join(CALCULATOR_HOOKS)})\.py.*\n", "", config, flags=re.M)
-    fence = "!!python/name:rulebook.calculator_fence"
+    fence = "!!python/name:rulebook.extension.calculator_fence"
     if fence not in config:
         return f"mkdocs.yml no longer names {fence}: update build_without_calculator_hooks"
     config = config.replace(fence, "!!python/name:benchmarks.no_calculators.no_form")

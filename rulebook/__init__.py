@@ -14,20 +14,21 @@ A rule runs from its marker to the next marker, heading or calculator fence.
 Markup inside code (fenced, indented or inline) stays text. Mistakes raise
 `MarkupError`, which names the file and line.
 
-No MkDocs in here. Used by the hooks (hooks/rule_ids.py renders the markup
-and keeps this build's `Book` under `config[STATE_KEY]`; hooks/calculator_forms.py
-and hooks/short_links.py read it with `book_of`), the tests (tests/rulepages.py)
-and scripts/publish-rule-ids (`read_docs`).
+No MkDocs in here. The Markdown extension `rulebook.extension` renders the
+markup under any generator (rulebook/render.py, in one pass per page); the
+finishing step `rulebook.site` makes what comes from the whole site; the
+tests (tests/rulepages.py) and scripts/publish-rule-ids read the pages with
+`read_docs`.
 """
 
-from .book import REDIRECTS, STATE_KEY, Book, book_of, read_docs
+from .book import REDIRECTS, Book, read_docs
 from .markup import (CALCULATOR, GAME_NAMES, GAMES, LINK, TERM_KINDS, VALID_ID, CalculatorFence, Index, Link,
-                     MarkupError, Page, Rule, calculator_fence, short_url)
+                     MarkupError, Page, Rule, Shortcode, short_url)
 from .pages import read_page
 from .terms import link_terms, term_pattern
 
 __all__ = [
-    "CALCULATOR", "GAMES", "GAME_NAMES", "LINK", "REDIRECTS", "STATE_KEY", "TERM_KINDS", "VALID_ID",
-    "Book", "CalculatorFence", "Index", "Link", "MarkupError", "Page", "Rule",
-    "book_of", "calculator_fence", "link_terms", "read_docs", "read_page", "short_url", "term_pattern",
+    "CALCULATOR", "GAMES", "GAME_NAMES", "LINK", "REDIRECTS", "TERM_KINDS", "VALID_ID",
+    "Book", "CalculatorFence", "Index", "Link", "MarkupError", "Page", "Rule", "Shortcode",
+    "link_terms", "read_docs", "read_page", "short_url", "term_pattern",
 ]

@@ -1,22 +1,19 @@
 """Every rule of a site: the pages read, the rules by ID, the retired IDs.
 
-The MkDocs build keeps one `Book` per build under `config[STATE_KEY]`
-(hooks/rule_ids.py fills it; the other hooks read it with `book_of`); the
-tests and scripts/publish-rule-ids read the pages from disk with `read_docs`.
+The Markdown extension reads every page of docs/ into one `Book`
+(rulebook/extension.py `sources`); the finishing step, the tests and
+scripts/publish-rule-ids read the rule pages with `read_docs`.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from .markup import GAMES, MarkupError, Page, Rule
 from .pages import read_page
 
-STATE_KEY = "rules_state"  # where a MkDocs build keeps its Book
 REDIRECTS = "rule-redirects.json"  # in docs/: {"old.id": "new.id"}
 
 
@@ -95,11 +92,3 @@ def directory_url(src: str) -> str:
     if stem == "index" or stem.endswith("/index"):
         return stem.removesuffix("index")
     return stem + "/"
-
-
-def book_of(config: Mapping[str, Any]) -> Book:
-    """This build's Book: hooks/rule_ids.py makes it in on_config."""
-    book = config.get(STATE_KEY)
-    if not isinstance(book, Book):
-        raise LookupError(f"no rule book in this build (config[{STATE_KEY!r}]): add hooks/rule_ids.py to mkdocs.yml's hooks")
-    return book

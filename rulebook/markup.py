@@ -5,6 +5,7 @@ rulebook/book.py."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +24,18 @@ VALID_ID = re.compile(rf"(?:{'|'.join(GAMES)})(?:\.[a-z0-9][a-z0-9-]*)+")
 # ID and title are checked apart, so a malformed one is an error, not text.
 MARKER = re.compile(r"^(r|ruling)\[([^\]\n]*)\](?:[ \t]+(.*?))?[ \t]*$")
 LINK = re.compile(r"\[\[([^\]|]+?)(?:\|([^\]]+))?\]\]")  # [[ID]] or [[ID|text]]
-INDEX = re.compile(r"^\{\{\s*rule-index\s+(\S+)\s*\}\}\s*$")  # {{ rule-index tt }}
+# A shortcode, on a line of its own outside code: `{{ name }}` or `{{ name argument }}`.
+SHORTCODE = re.compile(r"^\{\{\s*([a-z][a-z-]*)(?:\s+(\S+))?\s*\}\}[ \t]*$")
+# Every shortcode, with what its argument is (None: it takes none). What each
+# becomes is rulebook/render.py's table of small functions; adding one is an
+# entry here and one there.
+SHORTCODES = {
+    "rule-index": "a game's ID prefix",  # every rule of a game, by chapter
+    "tracker": "a tracker's name",  # a tracker's page (issue 16)
+    "table-settings": "a game's ID prefix",  # a game's house rulings
+    "calculator-index": None,  # every calculator, where it is, what it takes
+    "calculator-links": None,  # one line per game, each calculator a link
+}
 HTML = re.compile(r"<[A-Za-z/!?]")  # what a browser would read as a tag or a comment
 
 
@@ -88,6 +100,15 @@ class Index:
 
 
 @dataclass(frozen=True)
+class Shortcode:
+    """`{{ name argument }}` on a line of its own, outside code."""
+
+    name: str
+    argument: str | None
+    line: int
+
+
+@dataclass(frozen=True)
 class CalculatorFence:
     """A ```calculator fence: the registry name in it, its page and line, and
     the level its heading takes (a calculator sits beside the rules of its section)."""
@@ -108,6 +129,7 @@ class Page:
     rules: list[Rule] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
     indexes: list[Index] = field(default_factory=list)
+    shortcodes: list[Shortcode] = field(default_factory=list)  # rule indexes among them
     calculators: list[CalculatorFence] = field(default_factory=list)
     path: Path | None = None
     url: str = ""  # set by the build
@@ -119,6 +141,27 @@ class Page:
 def short_url(rule_id: str) -> str:
     """The short address of a rule, relative to the site root: r/<id>/."""
     return f"{SHORT_FOLDER}/{rule_id}/"
+
+
+def relative_url(url: str, other: str) -> str:
+    """`url` relative to the page at `other` (both relative to the site root), as MkDocs and Zensical
+    write links: `relative_url("tell-tale/keywords/", "tell-tale/combat/")` is `../keywords/`."""
+    dirname, _, basename = other.rpartition("/")
+    if "." in basename:
+        other = dirname
+    other_parts, dest_parts = _norm_parts(other), _norm_parts(url)
+    common = 0
+    for a, b in zip(other_parts, dest_parts):
+        if a != b:
+            break
+        common += 1
+    rel = "/".join([".."] * (len(other_parts) - common) + dest_parts[common:]) or "."
+    return rel + "/" if url.endswith("/") else rel
+
+
+def _norm_parts(path: str) -> list[str]:
+    path = posixpath.normpath(path if path.startswith("/") else "/" + path)[1:]
+    return path.split("/") if path else []
 
 
 def parse_marker(match: re.Match[str], src: str, line: int) -> tuple[str, str, tuple[str, ...]]:
@@ -133,13 +176,3 @@ def parse_marker(match: re.Match[str], src: str, line: int) -> tuple[str, str, t
     if not title.strip():
         raise MarkupError(src, line, f"rule {rid} has no title: write it after the marker, r[{rid}] Title")
     return rid, title.strip(), tuple(a.strip() for a in aliases.split(",") if a.strip())
-
-
-def calculator_fence(source: str, language: str, class_name: str, options: object, md: object,
-                     **kwargs: object) -> str:
-    """The `format` mkdocs.yml gives pymdownx.superfences for ```calculator
-    fences. hooks/calculator_forms.py puts its own renderer in its place for
-    each build (on_config); landing here means that hook is not in the build."""
-    from pymdownx.superfences import SuperFencesException  # only ever called inside a Markdown build
-
-    raise SuperFencesException(f"a ```calculator fence ({source.strip()}) needs hooks/calculator_forms.py in mkdocs.yml's hooks")

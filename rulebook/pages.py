@@ -17,8 +17,8 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
-from .markup import (CALCULATOR, GAMES, INDEX, LINK, MARKER, CalculatorFence, Index, Link, MarkupError, Page, Rule,
-                     parse_marker)
+from .markup import (CALCULATOR, GAMES, LINK, MARKER, SHORTCODE, SHORTCODES, CalculatorFence, Index, Link, MarkupError, Page,
+                     Rule, Shortcode, parse_marker)
 
 FRONT_MATTER = re.compile(r"^-{3}[ \t]*\n.*?\n(?:\.{3}|-{3})[ \t]*\n", re.S)  # as MkDocs reads it
 ATTR_LIST = re.compile(r"\s*\{[^}]*\}\s*$")  # `## Title { #id .class }`
@@ -73,10 +73,11 @@ def read_page(text: str, src: str, path: Path | None = None) -> Page:
             for n in range(*token.map):
                 if m := MARKER.match(lines[n]):
                     markers[n] = m
-                elif m := INDEX.match(lines[n]):
-                    if m.group(1) not in GAMES:
-                        raise MarkupError(src, n + 1, f"rule-index needs one of {', '.join(GAMES)}, got {m.group(1)}")
-                    page.indexes.append(Index(m.group(1), n + 1))
+                elif m := SHORTCODE.match(lines[n]):
+                    code = _shortcode(m, src, n + 1)
+                    page.shortcodes.append(code)
+                    if code.name == "rule-index":
+                        page.indexes.append(Index(code.argument or "", n + 1))
         elif token.type == "fence" and token.map and token.info.split()[:1] == [CALCULATOR]:
             fences[token.map[0]] = token.content.strip()
         elif token.type == "inline" and token.map and token.children:
@@ -154,6 +155,19 @@ def _links(token: Token, lines: list[str], starts: list[int], cursor: dict[int, 
                                        "in its line: write it on one line")
         out.append(Link(m.group(1).strip(), m.group(2), at, start, end))
     return out
+
+
+def _shortcode(m: re.Match[str], src: str, line: int) -> Shortcode:
+    """A shortcode line, checked against SHORTCODES: a name it knows, its argument where it takes one."""
+    name, argument = m.group(1), m.group(2)
+    if name not in SHORTCODES:
+        raise MarkupError(src, line, f"unknown shortcode {{{{ {name} }}}}; known: {', '.join(SHORTCODES)}")
+    wanted = SHORTCODES[name]
+    if (wanted is None) != (argument is None):
+        raise MarkupError(src, line, f"{{{{ {name} }}}} takes {wanted or 'no argument'}" + (f", got {argument}" if argument else ""))
+    if name == "rule-index" and argument not in GAMES:
+        raise MarkupError(src, line, f"rule-index needs one of {', '.join(GAMES)}, got {argument}")
+    return Shortcode(name, argument, line)
 
 
 def _blank_front_matter(text: str) -> str:

@@ -22,10 +22,9 @@ site_url: http://127.0.0.1:8000/
 docs_dir: docs
 theme: {theme}
 hooks:
-  - {root}/hooks/worked_examples.py
-  - {root}/hooks/rule_ids.py
-  - {root}/hooks/calculator_forms.py
+  - {root}/hooks/rule_markup.py
 {extra_hooks}markdown_extensions:
+  - rulebook.extension
   - attr_list
   - admonition
   - md_in_html
@@ -36,7 +35,7 @@ hooks:
       custom_fences:
         - name: calculator
           class: calculator
-          format: !!python/name:rulebook.calculator_fence
+          format: !!python/name:rulebook.extension.calculator_fence
 nav:
   - tell-tale/index.md
   - tell-tale/b.md
@@ -176,11 +175,10 @@ def test_a_ruling_heading_has_both_classes_and_bold_labels_link_no_terms(tmp_pat
     assert 'a <a class="term" href="b/#tt.glossary.fighter" data-preview>Fighter</a> decides' in html
 
 
-@pytest.mark.node  # the calculators' runtime goes in: building it runs Node when the calculators changed
 def test_a_calculator_fence_closes_the_ruling_box_and_has_its_heading(tmp_path):
     fence = "\n```calculator\ntell_tale.haste_speed\n```\n\nAfter the form.\n"
     # Material's own templates: the site's (overrides/) need the asset hooks on a page with a form.
-    proc = build(tmp_path, GOOD_A + "\n" + RULING + fence, GOOD_B, haste_pages(), "pyodide_runtime.py", "{name: material}")
+    proc = build(tmp_path, GOOD_A + "\n" + RULING + fence, GOOD_B, haste_pages(), theme="{name: material}")
     assert proc.returncode == 0, proc.stderr
     html = built(tmp_path, "")
     box = html.index('<div class="admonition ruling">')
@@ -229,3 +227,25 @@ def test_markup_in_a_notes_first_paragraph_or_in_code_builds(tmp_path):
     assert proc.returncode == 0, proc.stderr
     html = built(tmp_path, "")
     assert html.count('href="b/#tt.mini.two"') == 2 and "<code>r[tt.mini.x] X</code>" in html
+
+
+@pytest.mark.parametrize("line,said", [
+    ("{{ nonsense }}", "tell-tale/index.md:6: unknown shortcode {{ nonsense }}; known: rule-index, tracker"),
+    ("{{ tracker }}", "tell-tale/index.md:6: {{ tracker }} takes a tracker's name"),
+    ("{{ calculator-index tt }}", "tell-tale/index.md:6: {{ calculator-index }} takes no argument, got tt"),
+    ("{{ tracker tell_tale.no_such }}", "tell-tale/index.md:6: unknown tracker 'tell_tale.no_such'"),
+    ("{{ table-settings xx }}", "tell-tale/index.md:6: table-settings needs one of tt, tal, rpgdl, got xx"),
+], ids=["unknown", "no argument", "an argument too many", "unknown tracker", "unknown game"])
+def test_a_wrong_shortcode_fails_the_build_with_its_line(tmp_path, line, said):
+    """Issue 32: one grammar for every {{ shortcode }} (rulebook.markup.SHORTCODES), checked before any page
+    is rendered: a sentence with the page and line, no traceback."""
+    proc = build(tmp_path, GOOD_A + "\n" + line + "\n", GOOD_B)
+    assert proc.returncode != 0
+    assert said in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_shortcode_left_as_text_fails_the_build(tmp_path):
+    """A shortcode the reader cannot see as one (inside an HTML block) would reach the page as text."""
+    proc = build(tmp_path, GOOD_A + '\n<div markdown="1">\n{{ calculator-index }}\n</div>\n', GOOD_B)
+    assert proc.returncode != 0
+    assert "{{ shows as text on the built page" in proc.stderr

@@ -1,7 +1,7 @@
 """Players see checked examples and form labels, never Python.
 
 The worked examples stay doctests in the Markdown (tests/test_doc_examples.py
-runs them); hooks/worked_examples.py folds each into a collapsed box. Here:
+runs them); rulebook/examples.py folds each into a collapsed box. Here:
 every example of every page is in a closed <details> of the built HTML, no
 page of the site shows `>>>` or a traceback to a reader on a phone (in
 Chromium: innerText leaves out closed <details>), rules.json and the search
@@ -131,11 +131,10 @@ def parsed(site):
 
 
 def test_an_indented_example_stays_in_its_list_item():
-    from conftest import load_module
+    from rulebook import examples as hook
 
-    hook = load_module("hooks/worked_examples.py")
     source = "1. A step:\n\n   ```pycon\n   >>> 1 + 1\n   2\n   ```\n\nAfter."
-    assert hook._wrap_examples(source, "x.md").split("\n") == [
+    assert hook.fold_examples(source, "x.md").split("\n") == [
         "1. A step:",
         "",
         f'   ??? example "{hook.TITLE}"',

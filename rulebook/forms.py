@@ -1,4 +1,4 @@
-"""Calculator forms in the rule pages, generated from the registry.
+"""Calculator forms and table settings forms, generated from the registry.
 
 A page asks for a calculator with a fence:
 
@@ -6,21 +6,13 @@ A page asks for a calculator with a fence:
     tell_tale.resolve_attack
     ```
 
-The fence is a `pymdownx.superfences` custom fence (mkdocs.yml): this hook
-heads it with a heading of its own ("Calculator: Attack roll", anchor
-`#calc-tell-tale-resolve-attack`, listed in the page's table of contents,
-one level below its section like a rule) and renders the form in its place
-(`Forms.format_fence`, which on_config puts in the fence's settings for the
-build). The fence ends a rule, so it never lands in a ruling's box
-(the `rulebook` package reads it so). An unknown calculator, or one on two
-pages or twice on one, fails the build with its file and line.
-`{{ calculator-index }}` (the Calculators page) and `{{ calculator-links }}`
-(the home page) link straight to each form.
-
-State: `config["calculator_forms"]`, this build's `Forms`. It reads the rules
-from hooks/rule_ids.py's `rulebook.Book` (`rulebook.book_of`), so its on_files
-runs after that hook's (50) and its on_page_markdown after that hook has
-made rules headings (this one is at -50).
+rulebook/render.py heads it with a heading of its own ("Calculator: Attack
+roll", anchor `#calc-tell-tale-resolve-attack`, listed in the page's table
+of contents, one level below its section like a rule), and the fence's
+format (`rulebook.extension.calculator_fence`, a pymdownx.superfences custom
+fence in mkdocs.yml) draws the form here. `{{ calculator-index }}` (the
+Calculators page) and `{{ calculator-links }}` (the home page) link straight
+to each form; `{{ table-settings <prefix> }}` is a game's house rulings.
 
 The form follows the contract the browser code and the tests rely on:
 `<form data-calculator="module.function">`, inputs named after the Python
@@ -35,140 +27,70 @@ import html
 import json
 import posixpath
 import re
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from itertools import groupby
-
-from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
-from mkdocs.utils import get_relative_url
-from pymdownx.superfences import SuperFencesException
 
 from calculators.registry import Calculator, Param, all_calculators
 from calculators.table import settings_with_calculators
-from rulebook.site.data import MODULE_NAMES as GAME_NAMES
-from rulebook.site.data import SETTINGS_PAGES
-from rulebook import CALCULATOR, CalculatorFence, book_of, read_page
 
-STATE_KEY = "calculator_forms"
-INDEX = re.compile(r"^\{\{\s*calculator-index\s*\}\}[ \t]*$", re.M)
-LINKS = re.compile(r"^\{\{\s*calculator-links\s*\}\}[ \t]*$", re.M)
-SETTINGS = re.compile(r"^\{\{\s*table-settings\s+(\w+)\s*\}\}[ \t]*$", re.M)
-SETTINGS_PLACEHOLDER = re.compile(r'<p>TABLE-SETTINGS-PLACEHOLDER (\w+)</p>')
-PREFIXES = {"tt": "tell_tale", "tal": "talislanta", "rpgdl": "rpgdl"}  # rule ID prefix -> calculators module
+from .markup import GAME_NAMES, MarkupError, Rule, relative_url
+
+# The games by calculators module (tell_tale), and their ID prefix -> module.
+MODULE_NAMES = {folder.replace("-", "_"): name for folder, name in GAME_NAMES.items()}
+PREFIXES = {"tt": "tell_tale", "tal": "talislanta", "rpgdl": "rpgdl"}
+# Where each game's table settings page is, which the page scripts and the forms link.
+SETTINGS_PAGES = {folder.replace("-", "_"): f"{folder}/table-settings/" for folder in GAME_NAMES}
 DICE_HINT = "Several dice: type them all with spaces, like 4 17. Left empty, Roll for me rolls them."
 
 
-@dataclass
-class Forms:
-    """This build's calculators: where each one lives, and the page being rendered."""
-
-    homes: dict[str, CalculatorFence] = field(default_factory=dict)  # calculator name -> its fence (page, line, level)
-    settings_pages: dict[str, str] = field(default_factory=dict)  # game module -> the page src of its table settings
-    fence_bound: bool = False  # mkdocs.yml declares the calculator fence
-    page_url: str = ""  # the page being rendered (the fence's format has no other way to know it)
-    rule_links: dict[str, str] = field(default_factory=dict)  # rule ID -> its URL, from that page
-    runtime: str = ""  # the runtime folder, from that page
-
-    def format_fence(self, source, language, class_name, options, md, **kwargs) -> str:
-        """pymdownx.superfences' format for a ```calculator fence: the form."""
-        try:
-            calc = all_calculators()[source.strip()]
-            links = {r: self.rule_links[r] for r in calc.rules}
-            settings = get_relative_url(SETTINGS_PAGES[calc.name.split(".")[0]], self.page_url)
-            return render_form(calc, links, self.runtime, settings)
-        except Exception as err:  # superfences would show the fence as code instead
-            raise SuperFencesException(f"calculator {source.strip()!r}: {err!r}") from err
+def calculator_index(homes: Mapping[str, str], src: str) -> str:
+    """Every calculator, where it is, what it takes: read from the registry (Markdown: a table)."""
+    calcs = all_calculators()
+    rows = ["| Calculator | What it resolves | Inputs |", "|---|---|---|"]  # the command line is the README's
+    for name, calc in calcs.items():
+        # A row of fields (a duelist) is listed once, by its row's name.
+        inputs = ", ".join(dict.fromkeys(p.group or p.label for p in calc.params))
+        rows.append(f"| [{calc.title}]({_home(name, homes, src)}) | {calc.summary} | {inputs} |")
+    return "\n".join(rows)
 
 
-# ---------------------------------------------------------------- hooks
+def calculator_links(homes: Mapping[str, str], src: str) -> str:
+    """One line per game, each calculator a link straight to its form (Markdown: a list)."""
+    calcs = all_calculators()
+    lines = []
+    for game, names in groupby(calcs, key=lambda n: n.split(".")[0]):
+        links = ", ".join(f"[{calcs[n].title.removeprefix('RPGDL: ')}]({_home(n, homes, src)})" for n in names)
+        lines.append(f"- **{MODULE_NAMES.get(game, game)}**: {links}")
+    return "\n".join(lines)
 
 
-def on_config(config):
-    state = config[STATE_KEY] = Forms()
-    superfences = config["mdx_configs"].get("pymdownx.superfences", {})
-    for fence in superfences.get("custom_fences", ()):
-        if fence.get("name") == CALCULATOR:
-            fence["format"] = state.format_fence  # this build's forms, for the page being rendered
-            state.fence_bound = True
-    return config
+def _home(name: str, homes: Mapping[str, str], src: str) -> str:
+    """The link from the page `src` to a calculator's form, as a link to its page's Markdown
+    (the generator makes it the page's address); `homes`: name -> the src of its page."""
+    home = homes.get(name)
+    if home is None:
+        raise MarkupError(src, None, f"Calculator {name} is on no page: add a calculator fence where its rules are.")
+    return posixpath.relpath(home, posixpath.dirname(src) or ".") + "#" + anchor(name)
 
 
-def on_files(files, config):  # after hooks/rule_ids.py's (50) has read the pages
-    state, book, calcs = _forms(config), book_of(config), all_calculators()
-    for page in book.pages.values():
-        for fence in page.calculators:
-            name, where = fence.name, f"{page.src}:{fence.line}"
-            if name not in calcs:
-                raise PluginError(f"{where}: unknown calculator {name!r}; known: {', '.join(calcs)}.")
-            if name in state.homes:
-                home = state.homes[name]
-                again = f"twice on that page, at lines {home.line} and {fence.line}" if home.src == page.src else f"on {home.src}:{home.line} too"
-                raise PluginError(f"{where}: calculator {name} is {again}; a calculator has one home.")
-            state.homes[name] = fence
-    for name, fence in state.homes.items():
-        missing = [r for r in calcs[name].rules if r not in book.rules]
-        if missing:
-            raise PluginError(f"{fence.src}:{fence.line}: calculator {name} cites unknown rule IDs: {', '.join(missing)}.")
-    if state.homes and not state.fence_bound:
-        raise PluginError(f"mkdocs.yml: pymdownx.superfences needs the custom fence {CALCULATOR!r} "
-                          "(format: !!python/name:rulebook.calculator_fence) for the calculators on the pages.")
-    return files
+def heading(calc: Calculator, level: int) -> str:
+    """The Markdown heading above a calculator's fence."""
+    title = calc.title.replace("[", r"\[")
+    return f"{'#' * level} Calculator: {title} {{ #{anchor(calc.name)} .calc-heading }}"
 
 
-@event_priority(-50)  # after hooks/rule_ids.py (50): the rules are headings by now
-def on_page_markdown(markdown, page, config, files):
-    state, src = _forms(config), page.file.src_uri
-    used = [name for name, home in state.homes.items() if home.src == src]  # in page order
-    if used:
-        markdown = _head_fences(markdown, src, all_calculators(), state)
-
-    def settings(m):
-        prefix = m.group(1)
-        if prefix not in PREFIXES:
-            source = page.file.content_string
-            line = source.count("\n", 0, max(source.find(m.group(0)), 0)) + 1
-            raise PluginError(f"{src}:{line}: table-settings needs one of {', '.join(PREFIXES)}, got {prefix}.")
-        state.settings_pages[PREFIXES[prefix]] = src
-        return f"TABLE-SETTINGS-PLACEHOLDER {PREFIXES[prefix]}"
-
-    markdown = SETTINGS.sub(settings, markdown)
-    homes = {name: home.src for name, home in state.homes.items()}
-    markdown = INDEX.sub(lambda m: _index(all_calculators(), src, homes), markdown)
-    markdown = LINKS.sub(lambda m: _links(all_calculators(), src, homes), markdown)
-    if used:
-        # What the fence's format needs to draw this page's forms.
-        rules, calcs = book_of(config).rules, all_calculators()
-        state.page_url = page.url
-        state.runtime = get_relative_url(config["pyodide_runtime"], page.url)
-        state.rule_links = {r: get_relative_url(rules[r].url, page.url) + "#" + r for name in used for r in calcs[name].rules}
-        # The page template starts the calculator's worker from <head>, before
-        # the rest of the page has loaded, and offers a skip link to the first
-        # form (overrides/main.html).
-        page.meta["calculator_runtime"] = state.runtime
-        page.meta["calculator_anchor"] = anchor(used[0])
-    return markdown
-
-
-def on_page_content(content, page, config, files):
-    return SETTINGS_PLACEHOLDER.sub(lambda m: render_settings(m.group(1), config, page.url), content)
-
-
-# ---------------------------------------------------------------- helpers
-
-
-def render_settings(game: str, config, page_url: str) -> str:
+def render_settings(game: str, rules: Mapping[str, Rule], page_url: str) -> str:
     """The settings page of one game: a field per house ruling, with its rule."""
     calcs = all_calculators()
-    rules = book_of(config).rules
     try:
         found = settings_with_calculators().get(game, {})
     except RuntimeError as err:  # one param name, two different settings
-        raise PluginError(str(err)) from None
+        raise MarkupError("docs", None, str(err)) from None
     rows = []
     for name, setting in found.items():
         p: Param = setting["param"]
         if p.ruling not in rules:
-            raise PluginError(f"Setting {game}.{name} names unknown ruling {p.ruling}.")
+            raise MarkupError("docs", None, f"Setting {game}.{name} names unknown ruling {p.ruling}.")
         rule = rules[p.ruling]
         fid = f"ts-{game}-{name}"
         if p.kind == "choice":
@@ -182,7 +104,7 @@ def render_settings(game: str, config, page_url: str) -> str:
                        f'data-default="{_attr(p.default)}" data-min="{p.minimum}" data-max="{p.maximum}" aria-describedby="{fid}-help">')
             site_choice = str(p.default)
         used = ", ".join(calcs[c].title for c in setting["calculators"])
-        href = get_relative_url(rule.url, page_url) + "#" + rule.id
+        href = relative_url(rule.url, page_url) + "#" + rule.id
         rows.append(
             f'<div class="ts-setting" data-setting="{_attr(game)}.{_attr(name)}">'
             f'<label for="{fid}">{html.escape(p.label)}</label>{control}'
@@ -208,47 +130,7 @@ def anchor(name: str) -> str:
     return "calc-" + re.sub(r"[._]+", "-", name)
 
 
-def _forms(config) -> Forms:
-    return config[STATE_KEY]
-
-
-def _head_fences(markdown: str, src: str, calcs: dict[str, Calculator], state: Forms) -> str:
-    """Each calculator fence of the page with its heading above it."""
-    lines = markdown.split("\n")
-    for fence in reversed(read_page(markdown, src).calculators):
-        level = state.homes[fence.name].level  # as read in the page itself, before rules became headings
-        title = calcs[fence.name].title.replace("[", r"\[")
-        lines[fence.line - 1:fence.line - 1] = [f"{'#' * level} Calculator: {title} {{ #{anchor(fence.name)} .calc-heading }}", ""]
-    return "\n".join(lines)
-
-
-def _home(name: str, src: str, homes: dict[str, str]) -> str:
-    home = homes.get(name)
-    if home is None:
-        raise PluginError(f"Calculator {name} is on no page: add a calculator fence where its rules are.")
-    return posixpath.relpath(home, posixpath.dirname(src) or ".") + "#" + anchor(name)
-
-
-def _index(calcs: dict[str, Calculator], src: str, homes: dict[str, str]) -> str:
-    """Every calculator, where it is, what it takes: read from the registry."""
-    rows = ["| Calculator | What it resolves | Inputs |", "|---|---|---|"]  # the command line is the README's
-    for name, calc in calcs.items():
-        # A row of fields (a duelist) is listed once, by its row's name.
-        inputs = ", ".join(dict.fromkeys(p.group or p.label for p in calc.params))
-        rows.append(f"| [{calc.title}]({_home(name, src, homes)}) | {calc.summary} | {inputs} |")
-    return "\n".join(rows)
-
-
-def _links(calcs: dict[str, Calculator], src: str, homes: dict[str, str]) -> str:
-    """One line per game, each calculator a link straight to its form."""
-    lines = []
-    for game, names in groupby(calcs, key=lambda n: n.split(".")[0]):
-        links = ", ".join(f"[{calcs[n].title.removeprefix('RPGDL: ')}]({_home(n, src, homes)})" for n in names)
-        lines.append(f"- **{GAME_NAMES.get(game, game)}**: {links}")
-    return "\n".join(lines)
-
-
-def _attr(value) -> str:
+def _attr(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 

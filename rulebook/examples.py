@@ -13,18 +13,16 @@ its code is kept out of the search index:
         >>> ...
         ```
 
-The source is untouched; only the Markdown handed to MkDocs changes. This
-runs first (event_priority 100), so a fence still sits at the line it has in
-the source (errors name it) and hooks/rule_ids.py (50), which indents a
-ruling's body into its box, moves the whole details block in with it.
+The source is untouched; only the Markdown handed to Python-Markdown
+changes (rulebook/render.py, last: a fence in a ruling's box, indented with
+the box's body, is folded at that indentation and stays in the box).
 """
 
 from __future__ import annotations
 
 import re
 
-from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
+from .markup import MarkupError
 
 # ---------------------------------------------------------------- data
 
@@ -42,18 +40,6 @@ TITLE = "Checked example: what the calculator answers"
 TITLE_WITH_REFUSALS = "Checked example: what the calculator answers, and what it refuses"
 
 
-# ---------------------------------------------------------------- hooks
-
-
-# Priority 100 (the default is 0): the details block has to exist before
-# hooks/rule_ids.py indents ruling bodies, or a fence in a ruling would end
-# up outside its box. The order in mkdocs.yml says the same; this holds even
-# if the list is reordered.
-@event_priority(100)
-def on_page_markdown(markdown, page, config, files):
-    return _wrap_examples(markdown, page.file.src_uri)
-
-
 # ---------------------------------------------------------------- helpers
 
 
@@ -63,7 +49,13 @@ def _closes(line: str, fence: str) -> bool:
     return stripped.startswith(fence) and set(stripped) == {fence[0]}
 
 
-def _wrap_examples(markdown: str, src: str) -> str:
+def check_examples(markdown: str, src: str) -> None:
+    """A MarkupError naming the line of a ```pycon fence that is never closed (run on the page as written)."""
+    fold_examples(markdown, src)
+
+
+def fold_examples(markdown: str, src: str) -> str:
+    """Each ```pycon fence of the page folded into a collapsed example; other fences as they are."""
     lines = markdown.split("\n")
     out: list[str] = []
     i = 0
@@ -75,7 +67,7 @@ def _wrap_examples(markdown: str, src: str) -> str:
             continue
         end = next((j for j in range(i + 1, len(lines)) if _closes(lines[j], m["fence"])), None)
         if end is None and m["info"] == PYCON:
-            raise PluginError(f"{src}:{i + 1}: a ```pycon fence is never closed.")
+            raise MarkupError(src, i + 1, "a ```pycon fence is never closed")
         end = len(lines) - 1 if end is None else end  # any other fence runs to the end, as in CommonMark
         block = lines[i:end + 1]
         if m["info"] == PYCON:
