@@ -1,0 +1,139 @@
+"""The site finished in one step, after any generator: `python -m rulebook.site finish site/`.
+
+A generator (MkDocs, ProperDocs, Zensical) writes the pages from docs/; this
+step, run on the folder it wrote, adds everything made from the whole site.
+It takes one `Build` and does, in the order of `finish` below:
+
+1. the book: every rule, read from docs/ (rulebook.read_docs), with its words
+   as the built pages show them (terms.rule_texts);
+2. checks of the built pages, before anything is written: every tracker on
+   a page, each game's table settings at the address the page scripts read
+   (built.py), every page with the policy's placeholder, which it still has
+   (a site is finished once);
+3. the Pyodide runtime folder, which every page that starts it must name
+   (runtime.py);
+4. the data files: rules.json, rule-redirects.json, rule-lookup.json,
+   rule-previews.json, table-settings.json, the search index tuned (data.py);
+5. the scripts and stylesheets addressed by their content, and the pages
+   pointed at those addresses (assets.py), then the content security policy,
+   in every page and in `_headers` (csp.py): each page is written once;
+6. the short links `r/<id>/`, which carry a policy of their own
+   (short_links.py);
+7. last, the service worker `sw.js`: it lists and hashes every file the
+   steps before wrote (offline.py), under the addresses assets.py gives.
+
+No MkDocs in here: hooks/finish.py calls `finish` at the end of MkDocs's
+build; after another generator, the command does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from calculators.registry import all_trackers
+from calculators.table import settings_with_calculators
+
+from ..book import read_docs
+from ..markup import GAMES, MarkupError
+from ..terms import rule_texts
+from . import built, csp, data, offline, runtime, short_links
+from .assets import version_page, versioned
+from .errors import SiteError
+
+__all__ = ["Build", "SiteError", "finish"]
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Build:
+    """One finishing of one built site."""
+
+    site: Path  # the folder the generator wrote
+    site_url: str  # the address the site is deployed to (canonical links, the header file's paths)
+    site_name: str
+    docs: Path = ROOT / "docs"
+    serving: bool = False  # a live-reload server's pages: their inline script changes on every request
+    calculators: bool = True  # False: a site without them (the bench's plain site): no runtime, no service worker
+    say: Callable[[str], None] = field(default=lambda text: None)
+
+
+def finish(build: Build) -> None:
+    site = build.site
+    try:
+        book = read_docs(build.docs, folders=_game_folders(build.docs))
+    except MarkupError as err:
+        raise SiteError(str(err)) from err
+    pages = built.pages(site) if site.is_dir() else []
+    if not pages:
+        raise SiteError(f"{site} holds no built page: build the site first.")
+    by_url = {page.url: page for page in pages}
+    for url in sorted({rule.url for rule in book.rules.values()}):
+        if url not in by_url:
+            raise SiteError(f"The page {url} of the rules is not in {site}: was it built from {build.docs}?")
+        for rid, text in rule_texts(by_url[url].html, book.rules).items():
+            book.rules[rid].text = text
+    _check_trackers(pages)
+    settings = _settings_pages(pages)
+    assets = versioned(build.docs)
+    policy = csp.CspState(serving=build.serving)
+    for page in pages:  # every page read and checked before anything is written
+        page.html = version_page(page.html, page.url, assets, urlsplit(build.site_url or "/").path)
+        csp.collect(page.html, page.rel, policy)
+
+    folder = runtime.copy(site, build.say) if build.calculators else None
+    for page in pages:
+        for named in sorted(page.runtimes - {folder}):
+            raise SiteError(f"{page.rel} starts the runtime {named}, but this build's is {folder or 'none'}: build the pages again.")
+
+    data.write_rules(site, book)
+    try:
+        data.write_settings(site, settings)
+    except RuntimeError as err:  # one param name, two different settings
+        raise SiteError(str(err)) from None
+
+    for rel, text in assets.contents.items():  # the modules with their imports versioned
+        if (site / rel).is_file():
+            (site / rel).write_bytes(text.encode("utf-8"))  # the very bytes the digest is of
+    csp.write(site, [(page.path, page.html) for page in pages], policy, build.site_url)
+
+    short_links.write_all(site, build.site_url or "/", build.site_name, book)
+    if folder is not None:  # the service worker exists to keep the runtime offline
+        offline.write_worker(site, folder, assets.urls)
+
+
+def _game_folders(docs: Path) -> tuple[str, ...]:
+    return tuple(folder for folder in GAMES.values() if (docs / folder).is_dir())
+
+
+def _check_trackers(pages: list[built.Page]) -> None:
+    """Each tracker has one page, and a site with trackers has them all."""
+    homes: dict[str, str] = {}
+    for page in pages:
+        for name in page.trackers:
+            if name in homes:
+                raise SiteError(f"Tracker {name} is on {homes[name]} and {page.rel}; a tracker has one home.")
+            homes[name] = page.rel
+    missing = sorted(set(all_trackers()) - set(homes))
+    if missing and homes:
+        raise SiteError(f"Trackers on no page: {', '.join(missing)}; add {{{{ tracker <name> }}}} to one.")
+
+
+def _settings_pages(pages: list[built.Page]) -> dict[str, str]:
+    """Game module -> the page of its table settings form, each where the page scripts look for it
+    (data.SETTINGS_PAGES), and one for every game with a calculator on some page."""
+    found = {game: page.url for page in pages for game in page.settings}
+    wrong = {game: url for game, url in found.items() if data.SETTINGS_PAGES.get(game) != url}
+    with_forms = {name.split(".")[0] for page in pages for name in page.calculators}
+    try:
+        ruled = set(settings_with_calculators())  # the games with house rulings
+    except RuntimeError as err:  # one param name, two different settings
+        raise SiteError(str(err)) from None
+    missing = sorted((with_forms & ruled) - set(found))
+    if missing or wrong:
+        raise SiteError(f"Table settings pages: each game's {{{{ table-settings <prefix> }}}} lives at "
+                        f"{data.SETTINGS_PAGES}; missing: {missing}, elsewhere: {wrong}.")
+    return found

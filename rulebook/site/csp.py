@@ -1,0 +1,143 @@
+"""The content security policy of every page (issue 13).
+
+overrides/main.html puts `<meta http-equiv="Content-Security-Policy"
+content="CONTENT-SECURITY-POLICY">` in every page's head: a site not
+finished has no policy (browsers ignore that one word), rather than a broken one. The finishing step reads every
+page as the generator wrote it (`collect`), takes the sha256 of each inline
+script (Material's: the storage helper, whose text changes with the page's
+depth, the palette and the tab restorer), then writes one policy for the
+whole site into every page and into `_headers`, the header file of Netlify
+and Cloudflare Pages (`write`). One policy everywhere: Material's instant
+navigation keeps the first page's head, so a page reached that way runs its
+inline scripts under the first page's policy.
+
+The policy: scripts only from this site or with a listed hash (no
+'unsafe-inline'), WebAssembly compiled (Pyodide, and the snapshot's
+Zstandard decoder), workers from this site (the calculators, the snapshot
+helper, search, the service worker), fetches from this site or of data: URLs
+(the decoder's wasm and the empty standard library are data: URLs), no
+plugins, no <base>. Styles from this site only: Material sets styles
+through the DOM, which a policy does not block. The header in `_headers`
+adds what a <meta> cannot carry: `frame-ancestors 'self'`, no other site
+shows the pages in a frame.
+
+Under `mkdocs serve` the pages get the live-reload script, inline and new
+on every request, so no hash can allow it: there, and only there
+(`serving`), inline scripts are allowed instead of hashed.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from .errors import SiteError
+
+PLACEHOLDER = "CONTENT-SECURITY-POLICY"
+HEADERS_FILE = "_headers"
+POLICY = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", "'wasm-unsafe-eval'"],  # + the inline scripts' hashes
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],  # Material's icons are data: URLs in its stylesheet
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", "data:"],
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+}
+# In the header only: a <meta> policy cannot say who may frame the page
+# (browsers ignore frame-ancestors there, with a warning in the console).
+HEADER_ONLY = {
+    "frame-ancestors": ["'self'"],  # no other site shows the pages in a frame (clickjacking)
+}
+# Types of <script> that run (an empty type is JavaScript); data blocks such
+# as Material's application/json config do not, and need no hash.
+RUNNING = {"", "text/javascript", "application/javascript", "module", "importmap"}
+
+
+class CspState:
+    """Per build: the inline scripts' hashes seen so far."""
+
+    def __init__(self, serving: bool) -> None:
+        self.hashes: set[str] = set()
+        self.serving = serving
+
+    def policy(self, header: bool = False) -> str:
+        """The policy of the pages' <meta>, or with `header` the one a host sends."""
+        inline = ["'unsafe-inline'"] if self.serving else sorted(self.hashes)  # a hash would disable 'unsafe-inline'
+        directives = dict(POLICY, **{"script-src": [*POLICY["script-src"], *inline]}, **(HEADER_ONLY if header else {}))
+        return "; ".join(f"{name} {' '.join(values)}" for name, values in directives.items())
+
+
+def collect(html: str, where: str, state: CspState) -> None:
+    """The inline scripts of one page as the generator wrote it, which must carry the placeholder."""
+    if PLACEHOLDER not in html:
+        raise SiteError(f"{where} has no content security policy: overrides/main.html must put its meta "
+                        f"(content={PLACEHOLDER!r}) in every page, and a site is finished once.")
+    state.hashes.update(script_hash(text) for text in inline_scripts(html))
+
+
+def write(site: Path, pages: list[tuple[Path, str]], state: CspState, site_url: str) -> None:
+    """Each page (its file, its HTML as read by `collect`) with the policy in, and the header a host
+    sends into `_headers`."""
+    policy = state.policy()
+    for path, html in pages:
+        path.write_text(html.replace(PLACEHOLDER, policy), encoding="utf-8")
+    (site / HEADERS_FILE).write_text(headers_file(state.policy(header=True), urlsplit(site_url or "/").path), encoding="utf-8")
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def headers_file(policy: str, base: str) -> str:
+    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    return (
+        "# Written by rulebook/site/csp.py for this build: the headers a host should send\n"
+        "# (Netlify and Cloudflare Pages read this file; see README, Deploying).\n"
+        f"{base}*\n"
+        f"  Content-Security-Policy: {policy}\n"
+        f"{base}sw.js\n"
+        "  Cache-Control: no-cache\n"
+        f"{base}pyodide/*\n"
+        "  Cache-Control: public, max-age=31536000, immutable\n"
+    )
+
+
+def inline_scripts(html: str) -> list[str]:
+    """The text of every inline script that runs, exactly as written."""
+    parser = _Scripts()
+    parser.feed(html)
+    parser.close()
+    return parser.found
+
+
+def script_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+class _Scripts(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.found: list[str] = []
+        self._text: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "script":
+            values = dict(attrs)
+            runs = (values.get("type") or "").strip().lower() in RUNNING
+            self._text = [] if runs and "src" not in values else None
+
+    def handle_data(self, data: str) -> None:
+        if self._text is not None:
+            self._text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script" and self._text is not None:
+            self.found.append("".join(self._text))
+            self._text = None

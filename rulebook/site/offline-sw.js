@@ -1,0 +1,261 @@
+// The site's service worker: the rules, their search and the calculators keep
+// working with the network gone, and a visitor never runs files of two
+// builds together. rulebook/site/offline.py fills in OFFLINE (the exact file list,
+// versions and digests of this build) and writes this file to the site root,
+// so its scope covers every page.
+//
+// - Install: precache the pages, assets, search index and rules.json of this
+//   build (a few MB) in "<prefix>pages-<build digest>", a few files at a
+//   time, each retried after a failure. Scripts and
+//   stylesheets are precached under the address the pages use, which carries
+//   a digest of their content (assets/rules.js?v=…): a page of a new build
+//   asks for new addresses, so it can never get an old build's script. Each
+//   is kept only if its content has that digest (checked like the runtime's
+//   files, below); one that does not is left out and fetched when asked for.
+// - The Pyodide runtime (pyodide/<version>-<digest>/) is cached on first use,
+//   not at install: a reader who never opens a calculator page should not pay
+//   for it on a phone plan. The first request for any runtime file (or a
+//   message from a page that has a calculator) caches the whole folder in the
+//   background, so every boot path (snapshot or fresh) works offline
+//   afterwards. Each file is checked against its sha256 from the build before
+//   it is cached or handed out: a damaged or cut-short download is refused
+//   (502) and fetched afresh next time, never kept. Served cache-first from
+//   "<prefix>runtime-<folder>", which survives page-only deployments, and
+//   dropped when a page says the runtime did not start ("drop-runtime").
+// - Activate: delete this site's caches of other builds, claim open pages.
+// - Navigations and pages: network first (fresh rules when online), this
+//   build's cache when the network fails or is slower than
+//   NAVIGATION_TIMEOUT_MS; an address the cache does not know gets the
+//   site's 404 page.
+// - Versioned and fingerprinted assets (OFFLINE.immutable): cache first.
+//   Other precached files (search index, rules.json, images): network first.
+/* global OFFLINE */
+
+const PREFIX = OFFLINE.prefix;
+const PAGES_CACHE = `${PREFIX}pages-${OFFLINE.digest}`;
+const RUNTIME_CACHE = `${PREFIX}runtime-${OFFLINE.runtimeDigest}`;
+const NAVIGATION_TIMEOUT_MS = 5000;
+const PRECACHE_AT_ONCE = 6;
+const scope = new URL("./", self.location.href);
+const url = (path) => new URL(path, scope).href;
+const immutable = new Set(OFFLINE.immutable.map(url));
+const fresh = new Set(OFFLINE.precache.map(url).filter((address) => !immutable.has(address)));
+const runtimeBase = url(OFFLINE.runtime);
+const runtimeFiles = new Map(Object.entries(OFFLINE.runtimeFiles).map(([name, sha256]) => [runtimeBase + name, sha256]));
+const notFound = OFFLINE.notFound && url(OFFLINE.notFound);
+const inFlight = new Map(); // runtime URL -> Promise<Response | null>, so no file is fetched twice at once
+let runtimeFill = null;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    await precache();
+    await self.skipWaiting();
+  })());
+});
+
+// A few files at a time, each tried again after a failure: the precache is
+// hundreds of small files (a page per rule link), and one refused
+// connection must not fail the whole install, as it would with addAll.
+async function precache() {
+  await caches.delete(PAGES_CACHE); // what a failed install left: start clean
+  const cache = await caches.open(PAGES_CACHE);
+  const todo = OFFLINE.precache.map(url);
+  const fetchNext = async () => {
+    while (todo.length) await precacheOne(cache, todo.shift());
+  };
+  await Promise.all(Array.from({ length: PRECACHE_AT_ONCE }, fetchNext));
+}
+
+// A script or stylesheet whose address carries its digest (?v=…) is kept
+// only if what arrived has that digest: another build's file (a deployment
+// under way, a proxy's old copy) is left out, not kept under this build's
+// address, and fetched from the network when a page asks for it.
+async function precacheOne(cache, address, tries = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // "reload" skips the HTTP cache: the precache must be this build's files.
+      const response = await fetch(new Request(address, { cache: "reload" }));
+      if (!response.ok) throw new Error(`${address} answered ${response.status}`);
+      const checked = await thisBuilds(address, response);
+      if (checked) return await cache.put(address, checked);
+      if (attempt === tries) return undefined; // not this build's: the install goes on without it
+    } catch (err) {
+      if (attempt === tries) throw err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+  }
+}
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const keep = new Set([PAGES_CACHE, RUNTIME_CACHE]);
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && !keep.has(name)) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const type = event.data && event.data.type;
+  if (type === "cache-runtime") event.waitUntil(fillRuntime());
+  else if (type === "drop-runtime") event.waitUntil(dropRuntime());
+  else if (type === "skip-waiting") event.waitUntil(self.skipWaiting()); // see offline.js
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(scope.href)) return;
+  const address = new URL(request.url);
+  const bare = address.origin + address.pathname;
+  if (bare.startsWith(runtimeBase)) {
+    event.respondWith(runtimeFile(bare));
+    event.waitUntil(fillRuntime());
+  } else if (request.mode === "navigate" || isPage(address)) {
+    event.respondWith(page(request, pageKey(address), request.mode === "navigate"));
+  } else if (immutable.has(request.url)) {
+    event.respondWith(cacheFirst(request));
+  } else if (fresh.has(request.url)) {
+    event.respondWith(networkFirst(request, request.url));
+  }
+  // Anything else (another build's versioned file, say) goes to the network
+  // as if there were no service worker: never a cached file of this build.
+});
+
+// ---------------------------------------------------------------- strategies
+
+function isPage(address) {
+  return address.pathname.endsWith("/") || address.pathname.endsWith(".html");
+}
+
+function pageKey(address) {
+  // Pages are precached as their folder URL, e.g. tell-tale/combat/.
+  return address.origin + address.pathname.replace(/index\.html$/, "");
+}
+
+async function fromCache(key) {
+  return (await caches.open(PAGES_CACHE)).match(key, { ignoreSearch: true });
+}
+
+async function networkFirst(request, key) {
+  const network = fetch(request);
+  const fallback = new Promise((resolve) => setTimeout(resolve, NAVIGATION_TIMEOUT_MS));
+  try {
+    const response = await Promise.race([network, fallback.then(() => null)]);
+    if (response) return response;
+    return (await fromCache(key)) || (await network); // slow but nothing cached: keep waiting
+  } catch (err) {
+    const cached = await fromCache(key);
+    if (cached) return cached;
+    throw err;
+  }
+}
+
+async function page(request, key, navigation) {
+  try {
+    return await networkFirst(request, key);
+  } catch (err) {
+    // Offline, at an address this build does not have: the site's own 404 page.
+    const missing = navigation && notFound && (await fromCache(notFound));
+    if (!missing) throw err;
+    return new Response(missing.body, { status: 404, statusText: "Not Found", headers: missing.headers });
+  }
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(PAGES_CACHE);
+  const cached = await cache.match(request.url);
+  if (cached) return cached;
+  // Left out at install (it did not match): from the network, kept once it does.
+  const response = await fetch(request);
+  if (response.status === 200) {
+    const checked = await thisBuilds(request.url, response.clone());
+    if (checked) await cache.put(request.url, checked);
+  }
+  return response;
+}
+
+// ---------------------------------------------------------------- the runtime
+
+async function runtimeFile(bare) {
+  const cache = await caches.open(RUNTIME_CACHE);
+  const cached = await cache.match(bare);
+  if (cached) return cached;
+  const refused = await fetchRuntime(cache, bare);
+  return refused ? refused.clone() : (await cache.match(bare)) || fetch(bare);
+}
+
+// Fetches one runtime file into the cache. Resolves to null when it is
+// stored, or to the response to give instead when it was not a whole, good
+// answer: an error or a 206 as it came (it must not stick), a file whose
+// digest is not the build's as a 502.
+function fetchRuntime(cache, bare) {
+  if (!inFlight.has(bare)) {
+    const job = (async () => {
+      const response = await fetch(bare, { cache: "no-cache" });
+      if (response.status !== 200) return response;
+      const checked = await thisBuilds(bare, response);
+      if (!checked) return new Response(null, { status: 502, statusText: "Bad Gateway (the file that arrived is not this build's)" });
+      await cache.put(bare, checked);
+      return null;
+    })().finally(() => inFlight.delete(bare));
+    inFlight.set(bare, job);
+  }
+  return inFlight.get(bare);
+}
+
+// ---------------------------------------------------------------- digests
+
+// The sha256 (hex) a file of this build has, or its start: a runtime file's
+// whole digest from the runtime's manifest.json, or the first hex digits a
+// versioned address carries (assets/rules.js?v=<sha256 of the file, first
+// 10 hex digits>, rulebook/site/assets.py). Null for a file with no digest.
+function digestOf(address) {
+  const runtime = runtimeFiles.get(address);
+  if (runtime) return runtime;
+  const version = new URL(address).searchParams.get("v");
+  return immutable.has(address) && version && /^[0-9a-f]{8,64}$/.test(version) ? version : null;
+}
+
+// The response to keep for `address` (as it came, or a copy of its checked
+// body), or null when the file that arrived does not have the digest this
+// build recorded for it.
+async function thisBuilds(address, response) {
+  const want = digestOf(address);
+  if (!want) return response;
+  const body = await response.arrayBuffer();
+  if (!(await sha256(body)).startsWith(want)) {
+    console.warn(`${new URL(address).pathname.split("/").pop()} did not match this build's digest: not cached`);
+    return null;
+  }
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function fillRuntime() {
+  // One file at a time in the background, skipping what is cached or on its way.
+  runtimeFill ??= (async () => {
+    const cache = await caches.open(RUNTIME_CACHE);
+    for (const file of runtimeFiles.keys()) {
+      if (await cache.match(file)) continue;
+      try {
+        await fetchRuntime(cache, file);
+      } catch {
+        runtimeFill = null; // offline half-way: try again on the next use
+        return;
+      }
+    }
+    // A file that was refused is fetched again on the next use.
+    if ((await cache.keys()).length < runtimeFiles.size) runtimeFill = null;
+  })();
+  return runtimeFill;
+}
+
+async function dropRuntime() {
+  runtimeFill = null;
+  await caches.delete(RUNTIME_CACHE);
+}
