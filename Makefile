@@ -39,12 +39,19 @@ serve: setup
 	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
 
 # GENERATOR=properdocs builds the same site with ProperDocs, the maintained
-# fork of MkDocs 1.6 (tests/test_finish.py compares the two file by file).
+# fork of MkDocs 1.6, and GENERATOR=zensical with Zensical, which runs no
+# hooks: the finishing step runs after it (README, Generators).
 GENERATOR ?= mkdocs
-GENERATORS := mkdocs properdocs
+GENERATORS := mkdocs properdocs zensical
 build: setup
 	@case " $(GENERATORS) " in *" $(GENERATOR) "*) ;; *) echo "GENERATOR=$(GENERATOR): this site builds with $(GENERATORS) (README, Generators)." >&2; exit 2;; esac
+ifeq ($(GENERATOR),zensical)
+	rm -rf site
+	$(VENV)/bin/zensical build --strict -f mkdocs.yml
+	$(PY) -m rulebook.site finish site
+else
 	$(VENV)/bin/$(GENERATOR) build --strict -f mkdocs.yml
+endif
 
 # The linters and type checks come first: a finding stops the run before
 # the slow tests. ruff and mypy read pyproject.toml; tsc checks the page

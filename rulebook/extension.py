@@ -40,7 +40,7 @@ from .config import nav_order
 from .examples import check_examples
 from .markup import CALCULATOR, MarkupError, Page
 from .pages import read_page
-from .render import Sources
+from .render import Place, Sources
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIRECTS = "rule-redirects.json"
@@ -51,7 +51,7 @@ class Rendering:
     """The page Python-Markdown is rendering: what the fence's format and the postprocessor read."""
 
     page: Page
-    url: str
+    place: Place
     sources: Sources
 
 
@@ -82,12 +82,11 @@ class _Pre(Preprocessor):  # type: ignore[misc]
 
     def run(self, lines: list[str]) -> list[str]:
         option = self.extension.getConfig
-        src, url = _page_named(self.md, option("src"), option("url"))
-        found = sources(Path(option("docs")), Path(option("config")), option("runtime"))
-        text = "\n".join(lines)
-        page = read_page(text, src)
-        self.md.rulebook = Rendering(page, url, found)
-        return render.markdown(page, url, found).split("\n")
+        src, place, docs, config = _page_named(self.md, option("src"), option("url"), Path(option("docs")), Path(option("config")))
+        found = sources(docs, config, option("runtime"))
+        page = read_page("\n".join(lines), src)
+        self.md.rulebook = Rendering(page, place, found)
+        return render.markdown(page, place, found).split("\n")
 
 
 class _Post(Postprocessor):  # type: ignore[misc]
@@ -95,7 +94,7 @@ class _Post(Postprocessor):  # type: ignore[misc]
         rendering: Rendering | None = getattr(self.md, "rulebook", None)
         if rendering is None:
             return text
-        return render.html(text, rendering.page, rendering.url, rendering.sources)
+        return render.html(text, rendering.page, rendering.place, rendering.sources)
 
 
 def calculator_fence(source: str, language: str, class_name: str, options: object, md: Markdown, **kwargs: object) -> str:
@@ -105,20 +104,24 @@ def calculator_fence(source: str, language: str, class_name: str, options: objec
         from pymdownx.superfences import SuperFencesException  # only ever called inside a Markdown build
 
         raise SuperFencesException(f"a ```calculator fence ({source.strip()}) needs the rulebook.extension Markdown extension")
-    return render.calculator_form(source.strip(), rendering.url, rendering.sources)
+    return render.calculator_form(source.strip(), rendering.place.url, rendering.sources)
 
 
-def _page_named(md: Markdown, src: str, url: str) -> tuple[str, str]:
-    """The page being rendered: Zensical's rendering context, else the options."""
+def _page_named(md: Markdown, src: str, url: str, docs: Path, config: Path) -> tuple[str, Place, Path, Path]:
+    """The page being rendered (its source and Place), its docs folder and settings file: Zensical's
+    rendering context (which rewrites raw HTML's links as written beside the source), else the options."""
     for processor in md.preprocessors:
         page = getattr(processor, "page", None)
         if type(processor).__name__ == "ContextPreprocessor" and page is not None:  # Zensical's
+            settings = getattr(processor, "config", {})
+            root = Path(settings.get("root_dir", "."))
             path = str(getattr(page, "path", "")).replace(os.sep, "/")
-            return path, str(getattr(page, "url", "") or directory_url(path)).lstrip("/")
+            address = str(getattr(page, "url", "") or directory_url(path)).lstrip("/")
+            return path, Place(address, path), root / settings.get("docs_dir", "docs"), root / "mkdocs.yml"
     if not src:
         raise MarkupError("?", None, "rulebook.extension does not know which page it renders: give it src and url "
                                      "(hooks/rule_markup.py does under MkDocs)")
-    return src, url
+    return src, Place(url, url), docs, config
 
 
 # ---------------------------------------------------------------- the sources, read once

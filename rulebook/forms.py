@@ -79,8 +79,8 @@ def heading(calc: Calculator, level: int) -> str:
     return f"{'#' * level} Calculator: {title} {{ #{anchor(calc.name)} .calc-heading }}"
 
 
-def render_settings(game: str, rules: Mapping[str, Rule], page_url: str) -> str:
-    """The settings page of one game: a field per house ruling, with its rule."""
+def render_settings(game: str, rules: Mapping[str, Rule], links_from: str) -> str:
+    """The settings page of one game: a field per house ruling, with its rule (links relative to `links_from`)."""
     calcs = all_calculators()
     try:
         found = settings_with_calculators().get(game, {})
@@ -104,7 +104,7 @@ def render_settings(game: str, rules: Mapping[str, Rule], page_url: str) -> str:
                        f'data-default="{_attr(p.default)}" data-min="{p.minimum}" data-max="{p.maximum}" aria-describedby="{fid}-help">')
             site_choice = str(p.default)
         used = ", ".join(calcs[c].title for c in setting["calculators"])
-        href = relative_url(rule.url, page_url) + "#" + rule.id
+        href = relative_url(rule.url, links_from) + "#" + rule.id
         rows.append(
             f'<div class="ts-setting" data-setting="{_attr(game)}.{_attr(name)}">'
             f'<label for="{fid}">{html.escape(p.label)}</label>{control}'

@@ -71,10 +71,21 @@ class Sources:
         return {name: fence.src for name, fence in self.calculators.items()}
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where the page being rendered is: its address (relative to the site root), and what an href in
+    its raw HTML is relative to. MkDocs leaves raw HTML as written, so that is the address; Zensical
+    rewrites every relative href of a page as if written beside its source file, so there it is the
+    source (`relative_url` drops a file's name): the same link reaches the same page under both."""
+
+    url: str
+    links_from: str
+
+
 # ---------------------------------------------------------------- the Markdown
 
 
-def markdown(page: Page, url: str, sources: Sources) -> str:
+def markdown(page: Page, place: Place, sources: Sources) -> str:
     """The page's Markdown with the markup rendered (`page`: read_page of exactly this text)."""
     book = sources.book
     lines = _with_links(page, book).split("\n")
@@ -88,7 +99,7 @@ def markdown(page: Page, url: str, sources: Sources) -> str:
         if n in rules:
             out += _heading(rules[n])
         elif n in codes:
-            out += SHORTCODES[codes[n].name](codes[n], page, url, sources)
+            out += SHORTCODES[codes[n].name](codes[n], page, place, sources)
         else:
             if n in fences:
                 out += [forms.heading(calcs[fences[n].name], fences[n].level), ""]
@@ -96,7 +107,7 @@ def markdown(page: Page, url: str, sources: Sources) -> str:
     return fold_examples("\n".join(out), page.src)
 
 
-def _rule_index(code: Shortcode, page: Page, url: str, sources: Sources) -> list[str]:
+def _rule_index(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
     """Every rule of a game: a heading per page (in nav order) and per section,
     a list of rules under each, and a filter box that rule-lookup.js shows.
     Out of the search index: the rules themselves are in it."""
@@ -111,12 +122,12 @@ def _rule_index(code: Shortcode, page: Page, url: str, sources: Sources) -> list
         for section, group in itertools.groupby(chapter, key=lambda r: r.section):
             if section:
                 out += [f"### {section} {{ data-search-exclude }}", ""]
-            out += ['<ul class="rule-index-list">', *(_index_item(r, url) for r in group), "</ul>", ""]
+            out += ['<ul class="rule-index-list">', *(_index_item(r, place.links_from) for r in group), "</ul>", ""]
         out += ["</section>", ""]
     return out + ["</div>", ""]
 
 
-def _tracker(code: Shortcode, page: Page, url: str, sources: Sources) -> list[str]:
+def _tracker(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
     """An empty container the page script fills (docs/assets/<tracker>.js, loaded by rules.js). It
     carries the tracker's vocabulary (`Tracker.vocabulary`: kinds, keywords, divisions, points... as
     JSON in `data-vocabulary`, read with JSON.parse, never as HTML) and its limits (`data-limits`),
@@ -126,28 +137,28 @@ def _tracker(code: Shortcode, page: Page, url: str, sources: Sources) -> list[st
     limits = json.dumps({"state": tracker.max_state_chars, "link": tracker.max_link_chars}, separators=(",", ":"))
     e = _attr
     return [
-        f'<div class="tracker" data-tracker="{e(tracker.name)}" data-runtime="{e(relative_url(sources.runtime, url))}" '
+        f'<div class="tracker" data-tracker="{e(tracker.name)}" data-runtime="{e(relative_url(sources.runtime, place.url))}" '
         f'data-vocabulary="{e(words)}" data-limits="{e(limits)}">'
         f'<p class="tracker-status" role="status">{html_lib.escape(tracker.title)}: this tracker needs JavaScript '
         f"and keeps its record on this device.</p></div>"
     ]
 
 
-def _table_settings(code: Shortcode, page: Page, url: str, sources: Sources) -> list[str]:
+def _table_settings(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
     """A placeholder paragraph: html() puts the form in after the terms are linked (no terms in forms)."""
     return [f"TABLE-SETTINGS-PLACEHOLDER {forms.PREFIXES[code.argument or '']}"]
 
 
-def _calculator_index(code: Shortcode, page: Page, url: str, sources: Sources) -> list[str]:
+def _calculator_index(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
     return [forms.calculator_index(sources.homes, page.src)]
 
 
-def _calculator_links(code: Shortcode, page: Page, url: str, sources: Sources) -> list[str]:
+def _calculator_links(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
     return [forms.calculator_links(sources.homes, page.src)]
 
 
 # Each shortcode of markup.SHORTCODES -> the lines it becomes.
-SHORTCODES: dict[str, Callable[[Shortcode, Page, str, Sources], list[str]]] = {
+SHORTCODES: dict[str, Callable[[Shortcode, Page, Place, Sources], list[str]]] = {
     "rule-index": _rule_index,
     "tracker": _tracker,
     "table-settings": _table_settings,
@@ -159,17 +170,17 @@ SHORTCODES: dict[str, Callable[[Shortcode, Page, str, Sources], list[str]]] = {
 # ---------------------------------------------------------------- the HTML
 
 
-def html(content: str, page: Page, url: str, sources: Sources) -> str:
+def html(content: str, page: Page, place: Place, sources: Sources) -> str:
     """The rendered page checked for markup left as text, its terms linked, its settings forms drawn."""
     _check_no_markup_left(content, page)
     book = sources.book
     terms = book.terms(page.src.split("/")[0])
-    content, _ = link_terms(content, book.rules, terms, lambda rule: relative_url(rule.url, url) + "#" + rule.id)
-    return SETTINGS_PLACEHOLDER.sub(lambda m: forms.render_settings(m.group(1), book.rules, url), content)
+    content, _ = link_terms(content, book.rules, terms, lambda rule: relative_url(rule.url, place.links_from) + "#" + rule.id)
+    return SETTINGS_PLACEHOLDER.sub(lambda m: forms.render_settings(m.group(1), book.rules, place.links_from), content)
 
 
 def calculator_form(name: str, url: str, sources: Sources) -> str:
-    """A calculator fence's form, on the page at `url`."""
+    """A calculator fence's form, on the page at `url` (its links are data the page script reads: from the address)."""
     calc = all_calculators()[name]
     rules = sources.book.rules
     links = {r: relative_url(rules[r].url, url) + "#" + r for r in calc.rules}
@@ -241,10 +252,10 @@ def _id_badge(rule: Rule) -> str:
     return f'<p class="rule-id"><a href="#{rule.id}" title="Link to this rule">{rule.id}</a></p>'
 
 
-def _index_item(rule: Rule, url: str) -> str:
+def _index_item(rule: Rule, links_from: str) -> str:
     """One rule in the index: its title, then its ID, which wraps only after a dot."""
     parts = rule.id.split(".")
     wrapped = "<wbr>".join(f"<span>{p}.</span>" for p in parts[:-1]) + f"<wbr><span>{parts[-1]}</span>"
     title = html_lib.escape(("Ruling: " if rule.ruling else "") + rule.title)
-    href = html_lib.escape(relative_url(rule.url, url) + "#" + rule.id)
+    href = html_lib.escape(relative_url(rule.url, links_from) + "#" + rule.id)
     return f'<li><a href="{href}"><span class="rule-index-title">{title}</span> <code class="rule-index-id">{wrapped}</code></a></li>'
