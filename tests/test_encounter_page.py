@@ -339,21 +339,21 @@ def test_a_damaged_saved_encounter_is_kept_and_named(page, base_url):
 
 
 def test_a_refused_action_says_why_beside_the_form(page, base_url):
-    open_page(page, base_url)
-    perform(page, FIGHT[0][0], None)
-    wait_for_log(page, 1)
+    """An action Python refuses says why under the action form (no action form is offered before the fight:
+    test_setting_up_reads_top_down...); a refused combatant says why beside the add form's field at fault."""
+    saved_fight(page, base_url, [FIGHT[0][0], PARTY_AND_FOES[1], {"do": "start"}])
     page.select_option("[data-enc=do]", "attack")
     page.fill("[data-enc=d20]", "23")
     page.click("[data-enc=resolve]")
     alert = page.locator(".enc-act + [role=alert]")
-    alert.get_by_text("not under way").wait_for()
+    alert.get_by_text("acts in the character actions step").wait_for()  # the fight is at its untap step
     page.fill("#enc-add-name", "Goblin")
     page.fill("#enc-add-power", "lots")
     page.fill("#enc-add-toughness", "2")
     page.fill("#enc-add-vitality", "6")
     page.click("[data-enc=add]")
     page.locator("[data-enc=add-error]", has_text="Power must be a whole number").wait_for()
-    assert len(stored(page)["combatants"]) == 1
+    assert len(stored(page)["combatants"]) == 2
     # The field at fault is marked and says why beside it, as in the season's forms (tracker-shell.js)
     power = page.locator("#enc-add-power")
     expect(power).to_have_attribute("aria-invalid", "true")
@@ -361,7 +361,7 @@ def test_a_refused_action_says_why_beside_the_form(page, base_url):
     assert "enc-add-power-error" in power.get_attribute("aria-describedby")
     page.fill("#enc-add-power", "1")
     page.click("[data-enc=add]")
-    expect(page.locator(".enc-card")).to_have_count(2, timeout=BOOT)
+    expect(page.locator(".enc-card")).to_have_count(3, timeout=BOOT)
     expect(power).not_to_have_attribute("aria-invalid", "true")
     expect(page.locator("#enc-add-power-error")).to_be_hidden()
 
@@ -1116,3 +1116,29 @@ def test_steps_that_ask_nothing_pass_by_default_and_a_turn_is_one_tap(page, base
         expected = python_step(expected, {"do": "next"}, 1)["state"]
     assert stored(page)["log"] == expected["log"]
     assert not page.errors
+
+
+def test_setting_up_reads_top_down_and_no_action_form_shows_while_no_fight_runs(browser, base_url):
+    """Issue 31: "Start the fight" sat above an empty list, then a blank action form, with "Add a combatant"
+    2.5 screens down. At 360x740: setting up, the add form comes first, then the list, then Start, and no action
+    form; during the fight, where it stands, the list and the action form; after the end, no action form."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    open_page(page, base_url)
+    tops = "(sels) => sels.map((s) => document.querySelector(s).getBoundingClientRect().top)"
+    add, roster, start = page.evaluate(tops, ["[data-enc=add-section]", ".enc-roster", "[data-enc=start]"])
+    assert add < roster < start
+    assert add < 740, "the add form is on the first screen"
+    expect(page.locator("[data-enc=act-section]")).to_be_hidden()
+    for action in PARTY_AND_FOES[:2]:
+        perform(page, action, None)
+    expect(page.locator(".enc-card")).to_have_count(2)
+    expect(page.locator("#enc-add-name")).to_be_focused()  # adding the next one: where the thumb is, nothing moved away
+    page.click("[data-enc=start]")
+    expect(page.locator("[data-enc=act-section]")).to_be_visible()
+    banner, roster, act, add = page.evaluate(tops, [".enc-banner", ".enc-roster", "[data-enc=act-section]", "[data-enc=add-section]"])
+    assert banner < roster < act < add
+    page.click("[data-enc=end]")
+    expect(page.locator(".enc-turn")).to_have_text("The encounter is over")
+    expect(page.locator("[data-enc=act-section]")).to_be_hidden()
+    context.close()

@@ -202,10 +202,11 @@ export function setUp(box, { computeInWorker, copyText }) {
   box.classList.add("encounter");
   const work = el("div", { class: "enc-work", hidden: true }); // shown once the saved encounter is read
   box.replaceChildren(shell.status, shell.notice, work);
+  const actSection = el("section", { class: "enc-section", "data-enc": "act-section" },
+    el("h2", { id: ids("act-title"), text: "Resolve an action" }), form, errorLine, answer);
+  const addSection = el("section", { class: "enc-section", "data-enc": "add-section" }, el("h2", { id: ids("add-title"), text: "Add a combatant" }), addForm);
   work.replaceChildren(
-    banner, rosterBox,
-    el("section", { class: "enc-section" }, el("h2", { id: ids("act-title"), text: "Resolve an action" }), form, errorLine, answer),
-    el("section", { class: "enc-section" }, el("h2", { id: ids("add-title"), text: "Add a combatant" }), addForm),
+    banner, rosterBox, actSection, addSection,
     el("section", { class: "enc-section" }, el("h2", { id: ids("log-title"), text: "Action log" }), log),
     el("section", { class: "enc-section" }, el("h2", { id: ids("rulings-title"), text: "Rulings" }), rulings),
     keep,
@@ -252,8 +253,20 @@ export function setUp(box, { computeInWorker, copyText }) {
     return /** @type {Combatant[]} */ (out.filter(Boolean));
   }
 
+  /** The sections in the order the phase asks for: setting up, the add form first, then the list, then
+   * Start; during the fight, where it stands, the list and the action form. No action form while no fight
+   * runs. Moved only when the phase changes, so what is being typed keeps its focus. */
+  function arrange() {
+    const setup = !state || state.phase === "setup";
+    actSection.hidden = state?.phase !== "combat";
+    const order = setup ? [addSection, rosterBox, banner] : [banner, rosterBox, actSection, addSection];
+    const now = [...work.children].filter((n) => order.includes(/** @type {HTMLElement} */ (n)));
+    if (now.some((n, i) => n !== order[i])) work.prepend(...order);
+  }
+
   function render() {
     if (shell.ready) noteTurn(); // not before the saved fight is read: a reload keeps its turn's start
+    arrange();
     renderBanner();
     renderRoster();
     renderForm();
@@ -420,7 +433,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     /** @param {Combatant} c */
     const acting = (c) => /** @type {Encounter} */ (state).phase === "combat" && (c.owner ?? c.id) === now;
     const cards = redraw(drawnCards, inOrder(), (c) => [c.id, JSON.stringify([c, acting(c), c.owner && byId(c.owner)?.name])], (c) => card(c, acting(c)));
-    place(roster, cards.length ? cards : [el("li", { class: "enc-empty", text: "Nobody yet: add the combatants below." })]);
+    place(roster, cards.length ? cards : [el("li", { class: "enc-empty", text: "Nobody yet: add the combatants above." })]);
   }
 
   /** One combatant's card: its line, and the full card when opened.
