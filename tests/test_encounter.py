@@ -766,13 +766,12 @@ def test_another_like_this_is_one_action_numbered_and_undone_whole():
     s, _ = step(s, {"do": "another", "id": "c4"})
     s, _ = step(s, {"do": "another", "id": "c2"})
     assert [c["name"] for c in s["combatants"]][3:] == ["Goblin 2", "Goblin 3", "Goblin 4"]
-    s, said = step(s, {"do": "another", "id": "c3"})
-    assert said.headline == "Imp 2 joins the encounter, like Imp (familiar, of Vraska, party)."
-    assert by_name(s, "Imp 2")["owner"] == "c1"
+    with pytest.raises(InputError, match="Vraska has an animal companion already, Imp"):  # tt.character.companion: one
+        step(s, {"do": "another", "id": "c3"})
     long = fresh({"do": "add", "name": "L" * 40, "kind": "npc", "power": 1, "toughness": 1, "vitality": 1})
     long, _ = step(long, {"do": "another", "id": "c1"})
     assert long["combatants"][1]["name"] == "L" * 38 + " 2"
-    for _ in range(4):
+    for _ in range(3):
         s, _ = step(s, {"do": "undo"})
     assert s == before
     with pytest.raises(InputError, match="c99"):
@@ -981,3 +980,56 @@ def test_the_published_needs_are_the_ones_the_handlers_check():
                 assert (err.field == field) == (need is None), (kind, need, str(err))
             else:
                 assert need is not None, kind
+
+
+# ---------------------------------------------------------------- the fight by the text (issue 34)
+
+PC = {"do": "add", "name": "Kara", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "initiative": 14}
+FOE = {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14, "initiative": 9}
+
+
+def test_lifelink_restores_what_was_dealt_when_damage_stops_at_toughness():
+    """tt.keyword.lifelink, tt.ruling.damage-overflow: with "stop", a full hit of 7 on Toughness 3 deals 3; the
+    attacker gains 3, not 7, and the log says both numbers. With "carry" all 7 are dealt and gained."""
+    biter = {**FOE, "name": "Vampire", "power": 7, "vitality": 10, "initiative": 20, "keywords": ["lifelink"]}
+    for overflow, dealt in (("stop", 3), ("carry", 7)):
+        s = fresh({"do": "settings", "settings": {"overflow": overflow}}, biter, PC, {"do": "start"}, *[{"do": "next"}] * 3)
+        s, said = step(s, {"do": "attack", "attacker": "c1", "target": "c2", "dice": {"d20": 17}})
+        assert by_name(s, "Kara")["vitality"] == 15 - (dealt - 3)
+        assert by_name(s, "Vampire")["vitality"] == 10 + dealt, overflow
+        assert f"Vampire gains {dealt} Vitality" in " ".join(said.details)
+        assert ("7 damage to Kara (3 dealt: the rest stops at Toughness 0)" in " ".join(said.details)) == (overflow == "stop")
+
+
+@pytest.mark.parametrize("do,field", [("detain", "source"), ("tap", "source")])
+def test_an_unconscious_combatant_cannot_detain_nor_force_a_tap(do, field):
+    """tt.keyword.detain, tt.stats.vitality: the source of a Detain or of a forced tap is one who can act, as an
+    attacker is: at Vitality 0 it is refused, the field named."""
+    s = fresh(PC, FOE, {"do": "start"}, *[{"do": "next"}] * 3, {"do": "edit", "id": "c2", "set": {"vitality": 0}})
+    with pytest.raises(InputError, match="Ogre is unconscious") as err:
+        step(s, {"do": do, "source": "c2", "target": "c1", "dice": {"effect_d20": 15, "save_d20": 3}})
+    assert err.value.field == field
+
+
+def test_an_unconscious_first_combatant_gets_no_turn_in_round_one():
+    """tt.stats.vitality, tt.combat.turn: the first in order at Vitality 0 passes its turn at the start, as it
+    would from round 2 on: round 1 begins with the next who can act, and the log says who was skipped."""
+    s = fresh({**PC, "vitality": 0}, FOE)
+    s, said = step(s, {"do": "start"})
+    assert s["order"] == ["c1", "c2"] and s["turn"] == 1 and s["round"] == 1 and s["step"] == "untap"
+    assert "Skipped, unconscious: Kara." in said.headline
+    assert "tt.stats.vitality" in said.rules
+    with pytest.raises(InputError, match="Nobody in the turn order can take a turn"):
+        step(fresh({**PC, "vitality": 0}, {**FOE, "vitality": 0}), {"do": "start"})
+
+
+def test_a_player_has_one_animal_companion():
+    """tt.character.companion: a PC's second familiar is refused, naming the first; an NPC's are the GM's."""
+    imp = {"do": "add", "name": "Imp", "kind": "familiar", "owner": "c1", "power": 1, "toughness": 1, "vitality": 3}
+    s = fresh(PC, FOE, imp)
+    with pytest.raises(InputError, match="Kara has an animal companion already, Imp") as err:
+        step(s, {**imp, "name": "Cat"})
+    assert err.value.field == "owner"
+    s = fresh({**imp, "owner": "c2", "name": "Wolf"}, state=s)
+    s, said = step(s, {"do": "another", "id": "c4"})
+    assert said.headline == "Wolf 2 joins the encounter, like Wolf (familiar, of Ogre, foes)."

@@ -167,14 +167,19 @@ def start(act: Act, action: Action) -> None:
         i = s["order"].index(first["id"])
         s["order"] = s["order"][i:] + s["order"][:i]
         act.cite("tt.combat.npc-initiative")
+    if not any(_can_act(s, h) for h in s["order"]):
+        raise InputError("Nobody in the turn order can take a turn (all unconscious, dead or gone).", "action")
     s["phase"], s["round"], s["turn"], s["step"] = "combat", 1, 0, "untap"
     for c in s["combatants"]:
         c["actions"] = ACTIONS_PER_TURN
     act.cite("tt.combat.initiation")
     names = [by_id(s, i)["name"] for i in s["order"]]
     act.say(f"Turn order: {', '.join(names)}.")
+    skipped: list[str] = []  # the first turns pass as in any round when their holders cannot act (tt.stats.vitality)
+    _to_a_turn_that_acts(act, skipped)
+    s["step"] = "untap"
     _enter(act)
-    passed = _pass_through(act, [], through)
+    passed = _pass_through(act, skipped, through)
     act.outcome = "started"
     act.headline = f"The fight starts. Round {s['round']}: {by_id(s, s['order'][s['turn']])['name']}'s turn, {STEP_LABELS[current_step(s)].lower()[3:]}.{passed}"
 
@@ -224,28 +229,36 @@ def _advance(act: Act, passed: list[str]) -> None:
     else:
         if not any(_can_act(s, h) for h in s["order"]):
             raise InputError("Nobody is left who can take a turn (all unconscious, dead or gone): end the encounter.", "action")
-        while True:
-            s["turn"] += 1
-            if s["turn"] == len(s["order"]):
-                if s["round"] >= MAX_ROUND:
-                    raise InputError(f"The fight has reached round {MAX_ROUND}: end the encounter.", "action")
-                s["turn"], s["round"] = 0, s["round"] + 1
-            holder = s["order"][s["turn"]]
-            if _can_act(s, holder):
-                break
-            if not _in_play(s, holder):
-                act.say(f"No turn for {by_id(s, holder)['name']}: out of the fight.")
-                continue
-            # Unconscious, nobody in its turn able to act: the turn passes at once, but what its untap and
-            # upkeep steps do still happens (Detain by it ends, poison adds its counter).
+        _next_turn(s)
+        _to_a_turn_that_acts(act, passed)
+        s["step"] = "untap"
+    _enter(act)
+
+
+def _next_turn(s: Encounter) -> None:
+    s["turn"] += 1
+    if s["turn"] == len(s["order"]):
+        if s["round"] >= MAX_ROUND:
+            raise InputError(f"The fight has reached round {MAX_ROUND}: end the encounter.", "action")
+        s["turn"], s["round"] = 0, s["round"] + 1
+
+
+def _to_a_turn_that_acts(act: Act, passed: list[str]) -> None:
+    """From the turn at s["turn"] on to the first whose holder's side can act (somebody can: checked first).
+    A turn of one out of the fight is no turn; an unconscious holder's turn passes at once, but what its
+    untap and upkeep steps do still happens (Detain by it ends, poison adds its counter)."""
+    s = act.state
+    while not _can_act(s, holder := s["order"][s["turn"]]):
+        if _in_play(s, holder):
             act.say(f"{by_id(s, holder)['name']} is unconscious: its turn passes after its untap and upkeep steps; nobody in it can act.")
             act.cite("tt.stats.vitality", "tt.combat.turn")
             passed.append(by_id(s, holder)["name"])
             for passing in ("untap", "upkeep"):
                 s["step"] = passing
                 _enter(act)
-        s["step"] = "untap"
-    _enter(act)
+        else:
+            act.say(f"No turn for {by_id(s, holder)['name']}: out of the fight.")
+        _next_turn(s)
 
 
 def other_action(act: Act, action: Action) -> None:

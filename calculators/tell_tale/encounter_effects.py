@@ -37,7 +37,7 @@ def tap(act: Act, action: Action) -> None:
     """Involuntary tapping by a spell or ability: an opposed save, +5 with Vigilance."""
     take(action, ("target",), ("source", "dice"))
     t = present(act, action["target"], "target")
-    source = present(act, action["source"], "source")["name"] if action.get("source") is not None else "The effect"
+    source = able(act, action["source"], "source")["name"] if action.get("source") is not None else "The effect"  # one who can act
     if t["status"] in TAPPED:
         raise InputError(f"{t['name']} is {STATUSES[t['status']]} already.", "target")
     act.cite("tt.mechanics.involuntary-tapping", "tt.keyword.tap-untap")
@@ -71,7 +71,7 @@ def detain(act: Act, action: Action) -> None:
     """Detain is involuntary tapping (tt.ruling.detain-save): the target's opposed save first, +5 with Vigilance."""
     take(action, ("source", "target"), ("dice",))
     in_combat(act)
-    src = present(act, action["source"], "source")
+    src = able(act, action["source"], "source")  # Detain is the detainer's doing: one who can act
     t = present(act, action["target"], "target", dead_ok=True)
     if t is src:
         raise InputError(f"{src['name']} cannot detain itself.", "target")

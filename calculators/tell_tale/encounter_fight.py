@@ -256,11 +256,13 @@ def hurt(act: Act, source: Combatant | None, target: Combatant, amount: int) -> 
     else:
         r = apply_damage(t0, v0, amount, overflow=overflow)
         target["toughness_now"], target["vitality"] = r.toughness, r.vitality
-        act.say(f"{amount} damage to {target['name']}: Toughness {t0} to {r.toughness}" + (f", Vitality {v0} to {r.vitality}." if r.to_vitality else "."))
+        dealt = r.to_toughness + r.to_vitality  # with overflow "stop", what a hit has beyond Toughness is not dealt
+        stopped = f" ({dealt} dealt: the rest stops at Toughness 0)" if dealt < amount else ""
+        act.say(f"{amount} damage to {target['name']}{stopped}: Toughness {t0} to {r.toughness}"
+                + (f", Vitality {v0} to {r.vitality}." if r.to_vitality else "."))
         act.cite("tt.stats.damage-order", "tt.stats.toughness")
         if amount > t0 > 0:
             act.cite("tt.ruling.damage-overflow")
-        dealt = amount
     if target["vitality"] < v0:
         act.cite("tt.stats.vitality")
     after_change(act, target, t0, v0)

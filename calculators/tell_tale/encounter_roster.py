@@ -60,6 +60,11 @@ def add(act: Act, action: Action) -> None:
         raise InputError(f"A {KINDS[kind]} acts in its own turn and has no owner.", "owner")
     if kind not in HOLDERS and (owner is None or owner["kind"] not in HOLDERS):
         raise InputError(f"A {kind} belongs to a PC or NPC: choose its owner.", "owner")
+    if kind == "familiar" and owner is not None and owner["kind"] == "pc":
+        other = next((c for c in s["combatants"] if c["owner"] == owner["id"] and c["kind"] == "familiar"), None)
+        if other is not None:
+            raise InputError(f"{owner['name']} has an animal companion already, {other['name']}: a player picks one "
+                             "(tt.character.companion).", "owner")
     side = action.get("side") or (owner["side"] if owner else "foes" if kind == "npc" else "party")
     vitality = _number(action, "vitality", "Vitality", 0, 999)
     raw = {
