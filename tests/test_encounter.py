@@ -1033,3 +1033,21 @@ def test_a_player_has_one_animal_companion():
     s = fresh({**imp, "owner": "c2", "name": "Wolf"}, state=s)
     s, said = step(s, {"do": "another", "id": "c4"})
     assert said.headline == "Wolf 2 joins the encounter, like Wolf (familiar, of Ogre, foes)."
+
+
+def test_a_detainer_who_dies_frees_its_victim_where_its_turn_would_have_come():
+    """tt.ruling.detainer-gone: the Ogre detains Kara, then dies before its next turn; that turn never comes,
+    but where it would have come in the order Kara is free, and the log says why."""
+    goblin = {**FOE, "name": "Goblin", "power": 1, "toughness": 1, "vitality": 4, "initiative": 12}
+    s = fresh({**FOE, "initiative": 20}, PC, goblin, {"do": "start"}, *[{"do": "next"}] * 3)  # Ogre, Kara, Goblin
+    s, _ = step(s, {"do": "detain", "source": "c1", "target": "c2", "dice": {"effect_d20": 18, "save_d20": 2}})
+    assert by_name(s, "Kara")["status"] == "detained"
+    s = fresh({"do": "edit", "id": "c1", "set": {"vitality": -1}}, state=s)  # the Ogre dies
+    while not (s["round"] == 2 and s["order"][s["turn"]] != "c1" and s["step"] == "actions"):
+        s, said = step(s, {"do": "next", "through": True})
+        if by_name(s, "Kara")["status"] != "detained":
+            break
+    assert s["round"] == 2, "Kara stays detained through round 1, as Detain says"
+    assert by_name(s, "Kara")["status"] == "standing"
+    assert "tt.ruling.detainer-gone" in said.rules
+    assert "No turn for Ogre: out of the fight." in " ".join(said.details) and "Kara is no longer detained." in " ".join(said.details)

@@ -109,11 +109,7 @@ def _enter(act: Act) -> None:
                 act.cite("tt.ruling.flying-reach")
         if len(members) > 1:
             act.cite("tt.ruling.summon-turns")
-        for c in s["combatants"]:
-            if c["detained_by"] in {m["id"] for m in members}:
-                c["status"], c["detained_by"] = "standing", None
-                act.say(f"{c['name']} is no longer detained.")
-                act.cite("tt.keyword.detain")
+        _release(act, holder["id"])
         if holder["boost"]:
             t0, boost = holder["toughness_now"], holder["boost"]
             holder["toughness_now"] = max(0, t0 - boost) if boost > 0 else min(holder["toughness"], t0 - boost)
@@ -258,7 +254,19 @@ def _to_a_turn_that_acts(act: Act, passed: list[str]) -> None:
                 _enter(act)
         else:
             act.say(f"No turn for {by_id(s, holder)['name']}: out of the fight.")
+            _release(act, holder, "tt.ruling.detainer-gone")
         _next_turn(s)
+
+
+def _release(act: Act, holder: str, *rules: str) -> None:
+    """Detain by the holder's turn ends (tt.keyword.detain): at its untap step, or where its turn would have come."""
+    s = act.state
+    members = {m["id"] for m in group(s, holder)}
+    for c in s["combatants"]:
+        if c["detained_by"] in members:
+            c["status"], c["detained_by"] = "standing", None
+            act.say(f"{c['name']} is no longer detained.")
+            act.cite("tt.keyword.detain", *rules)
 
 
 def other_action(act: Act, action: Action) -> None:

@@ -150,7 +150,7 @@ RULES = tuple(dict.fromkeys((
     "tt.ruling.poisoned-rolls", "tt.ruling.poison-timing", "tt.ruling.deathtouch-damage", "tt.mechanics.deathtouch-cure",
     "tt.mechanics.deathtouch-counters", "tt.mechanics.life-redirect", "tt.mechanics.lifelink-order", "tt.ruling.vitality-above-full",
     "tt.mechanics.return-characters", "tt.planeswalker.abilities", "tt.planeswalker.ability-cost", "tt.ruling.planeswalker-toughness",
-    "tt.ruling.haste-rounding", "tt.ruling.detain-save", "tt.ruling.flying-reach", "tt.mechanics.flying-landing", "tt.mechanics.unlisted", "tt.stats.vitality-no-regeneration", "tt.keyword.fight",
+    "tt.ruling.haste-rounding", "tt.ruling.detain-save", "tt.ruling.detainer-gone", "tt.ruling.flying-reach", "tt.mechanics.flying-landing", "tt.mechanics.unlisted", "tt.stats.vitality-no-regeneration", "tt.keyword.fight",
     *(f"tt.keyword.{k}" for k in (*KEYWORDS, "tap-untap", "regenerate", "return", "exile", "detain")),
 )))
 
