@@ -17,12 +17,17 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
-from .markup import (CALCULATOR, GAMES, LINK, MARKER, SHORTCODE, SHORTCODES, CalculatorFence, Index, Link, MarkupError, Page,
-                     Rule, Shortcode, parse_marker)
+from .markup import (CALCULATOR, GAMES, LINK, MARKER, SHORTCODE, CalculatorFence, Index, Link, MarkupError, Page, Rule, Shortcode,
+                     parse_marker)
+from .markup import SHORTCODES as MARKUP_SHORTCODES
 
 FRONT_MATTER = re.compile(r"^-{3}[ \t]*\n.*?\n(?:\.{3}|-{3})[ \t]*\n", re.S)  # as MkDocs reads it
 ATTR_LIST = re.compile(r"\s*\{[^}]*\}\s*$")  # `## Title { #id .class }`
 CELL_OPEN = {"th_open", "td_open"}
+# Every shortcode and what its argument is: markup.SHORTCODES's, and the GM screens' and the rules
+# coverage page's (issue 35: rulebook/gm_screen.py, rulebook/coverage.py), which take a game's prefix or none.
+SHORTCODES = MARKUP_SHORTCODES | {"gm-screen": "a game's ID prefix", "rules-coverage": None}
+GAME_ARGUMENT = ("rule-index", "gm-screen")  # shortcodes whose argument is one of GAMES
 
 
 # ---------------------------------------------------------------- the parser
@@ -165,8 +170,8 @@ def _shortcode(m: re.Match[str], src: str, line: int) -> Shortcode:
     wanted = SHORTCODES[name]
     if (wanted is None) != (argument is None):
         raise MarkupError(src, line, f"{{{{ {name} }}}} takes {wanted or 'no argument'}" + (f", got {argument}" if argument else ""))
-    if name == "rule-index" and argument not in GAMES:
-        raise MarkupError(src, line, f"rule-index needs one of {', '.join(GAMES)}, got {argument}")
+    if name in GAME_ARGUMENT and argument not in GAMES:
+        raise MarkupError(src, line, f"{name} needs one of {', '.join(GAMES)}, got {argument}")
     return Shortcode(name, argument, line)
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from calculators.registry import all_calculators, all_trackers
 
-from . import forms
+from . import forms, gm_screen
 from .book import Book
 from .examples import fold_examples
 from .markup import LINK, CalculatorFence, MarkupError, Page, Rule, Shortcode, relative_url
@@ -157,13 +157,18 @@ def _calculator_links(code: Shortcode, page: Page, place: Place, sources: Source
     return [forms.calculator_links(sources.homes, page.src)]
 
 
-# Each shortcode of markup.SHORTCODES -> the lines it becomes.
+def _gm_screen(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
+    return gm_screen.screen(code.argument or "", sources.book, place.links_from, place.url, page.src, code.line)
+
+
+# Each shortcode of pages.SHORTCODES -> the lines it becomes.
 SHORTCODES: dict[str, Callable[[Shortcode, Page, Place, Sources], list[str]]] = {
     "rule-index": _rule_index,
     "tracker": _tracker,
     "table-settings": _table_settings,
     "calculator-index": _calculator_index,
     "calculator-links": _calculator_links,
+    "gm-screen": _gm_screen,
 }
 
 
@@ -230,7 +235,7 @@ def _with_links(page: Page, book: Book) -> str:
 def _md_link(rule: Rule, text: str | None, src: str) -> str:
     rel = posixpath.relpath(rule.src, posixpath.dirname(src) or ".")
     label = _md_text(rule.title) if text is None else text.replace("[", r"\[").replace("]", r"\]")
-    return f"[{label}]({rel}#{rule.id})"
+    return f'[{label}]({rel}#{rule.id}){{: data-rule="{rule.id}" }}'  # data-rule: print.css prints the ID beside the link
 
 
 def _md_text(text: str) -> str:

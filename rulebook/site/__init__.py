@@ -39,7 +39,7 @@ from calculators.table import settings_with_calculators
 from ..book import read_docs
 from ..markup import GAMES, MarkupError
 from ..terms import rule_texts
-from . import built, csp, data, offline, runtime, short_links
+from . import built, csp, data, gm_screens, offline, runtime, short_links
 from .assets import version_page, versioned
 from .errors import SiteError
 
@@ -81,6 +81,7 @@ def finish(build: Build) -> None:
     assets = versioned(build.docs)
     policy = csp.CspState(serving=build.serving)
     for page in pages:  # every page read and checked before anything is written
+        page.html = gm_screens.fill(page.html, book, build.site_url, build.docs, page.rel)  # the GM screens' words
         page.html = version_page(page.html, page.url, assets, urlsplit(build.site_url or "/").path)
         csp.collect(page.html, page.rel, policy)
 

@@ -1,0 +1,99 @@
+"""The GM screens' words, address, date and QR code, filled in from the built site (issue 35).
+
+`{{ gm-screen <prefix> }}` (rulebook/gm_screen.py) draws each line of a GM
+screen with a placeholder for its rule's words, since a rule's words are
+known only once its page is built. Here, with the book's texts read from the
+built pages (the finishing step's first step), each placeholder gets:
+
+- `short`: the rule's short form, exactly what rule-previews.json and its
+  short link's unfurl give (short_links.description);
+- `ruling`: the short form of a ruling's **Ruling:** paragraph, what the
+  site decides (a ruling's words start with the question it answers);
+- `whole`: the rule's whole text, as rules.json gives it.
+
+The footer gets the screen's address on the deployed site, the date of the
+rules (the last commit to the game's pages, else their newest file) and a
+QR code of the address (segno), when the site's address is a full one.
+Every word goes in escaped; the QR code is segno's SVG, made from the
+address. A placeholder left over, or a rule the book lacks, is an error.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import html
+import re
+import subprocess
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import segno
+
+from ..book import Book
+from ..markup import Rule
+from .errors import SiteError
+from .short_links import description
+
+TEXT = re.compile(r'<span class="gm-text" data-gm-text="([^"]+)" data-gm-form="(short|whole|ruling)"></span>')
+SITE = re.compile(r'<span class="gm-site" data-gm-site="([^"]*)"></span>')
+DATE = re.compile(r'<span class="gm-date" data-gm-date="([^"]+)"></span>')
+QR = re.compile(r'<span class="gm-qr" data-gm-qr="([^"]*)"></span>')
+LEFT = re.compile(r"data-gm-(?:text|site|date|qr)=")
+RULING = re.compile(r"\bRuling:\s*(.*?)\s*(?:\bAlternative:|$)", re.S)
+
+
+def fill(page: str, book: Book, site_url: str, docs: Path, rel: str) -> str:
+    """A built page with its GM screen's placeholders filled (a page without one is returned as it is)."""
+    if "data-gm-" not in page:
+        return page
+    page = TEXT.sub(lambda m: f'<span class="gm-text">{html.escape(words(_rule(book, m.group(1), rel), m.group(2)), quote=False)}</span>', page)
+    page = SITE.sub(lambda m: f'<span class="gm-site">{html.escape(address(site_url, html.unescape(m.group(1))), quote=False)}</span>', page)
+    page = DATE.sub(lambda m: f'<time class="gm-date" datetime="{rules_date(docs, m.group(1))}">{rules_date(docs, m.group(1))}</time>', page)
+    page = QR.sub(lambda m: qr_code(address(site_url, html.unescape(m.group(1)))), page)
+    if LEFT.search(page):
+        raise SiteError(f"{rel}: a GM screen placeholder was left unfilled ({LEFT.search(page).group(0)}): is it written as rulebook/gm_screen.py writes it?")  # type: ignore[union-attr]
+    return page
+
+
+def words(rule: Rule, form: str) -> str:
+    """What a GM screen line says of a rule: its short form, its ruling's, or its whole text."""
+    if form == "whole":
+        return rule.text
+    if form == "ruling":
+        m = RULING.search(rule.text)
+        return description(m.group(1)) if m else description(rule.text)
+    return description(rule.text)
+
+
+def address(site_url: str, url: str) -> str:
+    """The page's address on the deployed site (a path when the site's address is not a full one)."""
+    return urljoin(site_url if site_url.endswith("/") else site_url + "/", url)
+
+
+def qr_code(url: str) -> str:
+    """The QR code of a full address as inline SVG (no script, no style), or nothing for a bare path."""
+    if not urlsplit(url).scheme:
+        return ""
+    svg = segno.make(url, error="m").svg_inline(scale=2, border=2, dark="#000", light="#fff", svgclass="gm-qr-code", lineclass=None)
+    return f'<span class="gm-qr" role="img" aria-label="QR code of {html.escape(url)}">{svg.replace("<svg ", "<svg aria-hidden=\"true\" ", 1)}</span>'
+
+
+@functools.lru_cache(maxsize=8)
+def rules_date(docs: Path, folder: str) -> str:
+    """The date of a game's rules: the last commit to its pages, else the newest of its files (YYYY-MM-DD)."""
+    pages = docs / folder
+    try:
+        out = subprocess.run(["git", "log", "-1", "--format=%cs", "--", "."], cwd=pages, capture_output=True, text=True, timeout=30)
+        if out.returncode == 0 and re.fullmatch(r"\d{4}-\d{2}-\d{2}", out.stdout.strip()):
+            return out.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        pass
+    newest = max((p.stat().st_mtime for p in pages.rglob("*.md")), default=0.0)
+    return datetime.datetime.fromtimestamp(newest, datetime.UTC).date().isoformat()
+
+
+def _rule(book: Book, rid: str, rel: str) -> Rule:
+    if rid not in book.rules:
+        raise SiteError(f"{rel}: the GM screen names {rid}, which no rule page holds.")
+    return book.rules[rid]
