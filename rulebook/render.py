@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from calculators.registry import all_calculators, all_trackers
 
-from . import forms, gm_screen
+from . import coverage, forms, gm_screen
 from .book import Book
 from .examples import fold_examples
 from .markup import LINK, CalculatorFence, MarkupError, Page, Rule, Shortcode, relative_url
@@ -161,6 +161,10 @@ def _gm_screen(code: Shortcode, page: Page, place: Place, sources: Sources) -> l
     return gm_screen.screen(code.argument or "", sources.book, place.links_from, place.url, page.src, code.line)
 
 
+def _rules_coverage(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
+    return coverage.page(sources.book, sources.homes, sources.trackers, page.src, place.links_from)
+
+
 # Each shortcode of pages.SHORTCODES -> the lines it becomes.
 SHORTCODES: dict[str, Callable[[Shortcode, Page, Place, Sources], list[str]]] = {
     "rule-index": _rule_index,
@@ -169,6 +173,7 @@ SHORTCODES: dict[str, Callable[[Shortcode, Page, Place, Sources], list[str]]] = 
     "calculator-index": _calculator_index,
     "calculator-links": _calculator_links,
     "gm-screen": _gm_screen,
+    "rules-coverage": _rules_coverage,
 }
 
 

@@ -1,0 +1,214 @@
+"""Which rules the site computes and which tests guard them (issue 35): `{{ rules-coverage }}`.
+
+For every rule of every game, from the sources themselves at build time:
+
+- what computes it: each calculator whose registry entry cites it
+  (`Calculator.rules`) and each tracker that can apply it (`Tracker.rules`);
+- the tests that cite it: every string in tests/*.py that is exactly a rule
+  ID (three parts or more), found with `ast`, by module and test function;
+- the rulings it follows: the rulings written right after it on its page
+  (before the next rule), and every ruling that links to it.
+
+A rule nothing computes is "narrated only": the site states it, a GM
+applies it. tests/test_coverage.py fails when a rule a calculator cites has
+no test citing it, and when a test cites an ID that is no rule (the modules
+in FIXTURE_MODULES write rule pages of their own, with IDs made up for the
+case). No MkDocs in here.
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from calculators.registry import all_calculators, all_trackers
+
+from .book import Book, directory_url
+from .forms import anchor
+from .markup import GAME_NAMES, GAMES, VALID_ID, Rule, relative_url
+
+TESTS = Path(__file__).resolve().parent.parent / "tests"
+# Test modules whose rule IDs are those of the mini sites they build (not the site's rules).
+FIXTURE_MODULES = ("test_rulebook.py", "test_hooks.py", "test_rule_search.py")
+SELF = "test_coverage.py"  # the checks of this page cite IDs to check them, not to test a rule
+SHOWN_TESTS = 3  # test functions named per rule; the rest are counted
+
+
+@dataclass(frozen=True)
+class Citation:
+    module: str  # test_tell_tale.py
+    where: str  # the test function (or the module-level name) the ID is written in
+    line: int
+
+    @property
+    def label(self) -> str:
+        return f"{self.module}::{self.where}" if self.where else self.module
+
+
+@dataclass
+class Row:
+    rule: Rule
+    computed: list[tuple[str, str, str]] = field(default_factory=list)  # (calculator or tracker, its title, its registry name)
+    tests: list[Citation] = field(default_factory=list)
+    rulings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Coverage:
+    rows: dict[str, Row]
+    unknown: dict[str, list[Citation]]  # IDs the tests cite that are no rule (fixture modules left out)
+
+    def game(self, folder: str) -> list[Row]:
+        return [r for r in self.rows.values() if r.rule.game == folder]
+
+    def counts(self, folder: str) -> dict[str, int]:
+        rows = self.game(folder)
+        return {"rules": len(rows), "computed": sum(bool(r.computed) for r in rows), "tested": sum(bool(r.tests) for r in rows),
+                "narrated": sum(not r.computed for r in rows), "computed-untested": sum(bool(r.computed) and not r.tests for r in rows)}
+
+
+def citations(tests: Path = TESTS) -> dict[str, list[Citation]]:
+    """Every rule-ID-shaped string in the test modules (this page's own checks left out), by ID."""
+    found: dict[str, list[Citation]] = {}
+    for path in sorted(tests.glob("*.py")):
+        if path.name == SELF:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for where, node in _scopes(tree):
+            for const in ast.walk(node):
+                if isinstance(const, ast.Constant) and isinstance(const.value, str) and _is_id(const.value):
+                    found.setdefault(const.value, []).append(Citation(path.name, where, const.lineno))
+    return found
+
+
+def coverage(book: Book, tests: Path = TESTS) -> Coverage:
+    rows = {rid: Row(rule) for rid, rule in book.rules.items()}
+    for name, calc in all_calculators().items():
+        for rid in dict.fromkeys(calc.rules):
+            if rid in rows:
+                rows[rid].computed.append(("calculator", calc.title, name))
+    for name, tracker in all_trackers().items():
+        for rid in dict.fromkeys(tracker.rules):
+            if rid in rows:
+                rows[rid].computed.append(("tracker", tracker.title, name))
+    unknown: dict[str, list[Citation]] = {}
+    for rid, cited in citations(tests).items():
+        target = book.redirects.get(rid, rid)
+        if target in rows:
+            rows[target].tests += cited
+        else:
+            kept = [c for c in cited if c.module not in FIXTURE_MODULES]
+            if kept:
+                unknown[rid] = kept
+    for rid, rulings in rulings_followed(book).items():
+        rows[rid].rulings = rulings
+    return Coverage(rows, unknown)
+
+
+def rulings_followed(book: Book) -> dict[str, list[str]]:
+    """Rule ID -> the rulings on it: those written right after it on its page, and those that link to it."""
+    out: dict[str, list[str]] = {}
+    for page in book.pages.values():
+        last: Rule | None = None
+        for rule in page.rules:
+            if not rule.ruling:
+                last = rule
+            elif last is not None:
+                out.setdefault(last.id, []).append(rule.id)
+        for link in page.links:
+            ruling = next((r for r in page.rules if r.ruling and r.line < link.line <= r.end), None)
+            target = book.redirects.get(link.id, link.id)
+            if ruling is not None and target != ruling.id and ruling.id not in out.get(target, []):
+                out.setdefault(target, []).append(ruling.id)
+    return out
+
+
+# ---------------------------------------------------------------- the page
+
+
+def page(book: Book, homes: dict[str, str], trackers: dict[str, str], src: str, links_from: str, tests: Path = TESTS) -> list[str]:
+    """The coverage page's Markdown: the counts, then each game's narrated rules and every rule's row."""
+    found = coverage(book, tests)
+    out = ['<table class="coverage coverage-counts" data-search-exclude="">',
+           '<caption>Rules per game: how many a calculator or tracker computes, how many a test cites, how many are narrated only</caption>',
+           '<thead><tr><th scope="col">Game</th><th scope="col">Rules</th><th scope="col">Computed</th><th scope="col">Cited by a test</th>'
+           '<th scope="col">Narrated only</th><th scope="col">Computed, no test citing it</th></tr></thead><tbody>']
+    for folder in GAMES.values():
+        c = found.counts(folder)
+        out.append(f'<tr><th scope="row">{_e(GAME_NAMES[folder])}</th><td>{c["rules"]}</td><td>{c["computed"]}</td><td>{c["tested"]}</td>'
+                   f'<td>{c["narrated"]}</td><td>{c["computed-untested"]}</td></tr>')
+    out += ["</tbody></table>", ""]
+    for prefix, folder in GAMES.items():
+        rows = found.game(folder)
+        narrated = [r for r in rows if not r.computed]
+        out += [f"## {GAME_NAMES[folder]} {{ #coverage-{prefix} data-search-exclude }}", "",
+                f"### Narrated only: {len(narrated)} of {len(rows)} rules {{ #coverage-{prefix}-narrated data-search-exclude }}", "",
+                '<ul class="coverage-narrated" data-search-exclude="">',
+                *(f"<li>{_rule_link(r.rule, links_from)} {_e(r.rule.title)}</li>" for r in narrated), "</ul>", "",
+                f"### Every rule {{ #coverage-{prefix}-all data-search-exclude }}", "",
+                '<table class="coverage" data-search-exclude="">',
+                '<thead><tr><th scope="col">Rule</th><th scope="col">Computed by</th><th scope="col">Tests citing it</th>'
+                '<th scope="col">Rulings it follows</th></tr></thead><tbody>']
+        for row in rows:
+            out.append(f"<tr><td>{_rule_link(row.rule, links_from)}</td><td>{_computed(row, homes, trackers, links_from)}</td>"
+                       f"<td>{_tests(row.tests)}</td><td>{_rulings(row.rulings, book, links_from)}</td></tr>")
+        out += ["</tbody></table>", ""]
+    return out
+
+
+def _computed(row: Row, homes: dict[str, str], trackers: dict[str, str], links_from: str) -> str:
+    """Each calculator (a link to its form) and tracker (to its page) that computes the rule."""
+    if not row.computed:
+        return '<span class="coverage-none">narrated only</span>'
+    parts = []
+    for kind, title, name in row.computed:
+        src = homes.get(name) if kind == "calculator" else trackers.get(name)
+        href = relative_url(directory_url(src), links_from) + ("#" + anchor(name) if kind == "calculator" else "") if src else ""
+        parts.append(f'{kind} <a href="{_e(href)}">{_e(title)}</a>' if href else f"{kind} {_e(title)}")
+    return "; ".join(parts)
+
+
+def _tests(cited: list[Citation]) -> str:
+    if not cited:
+        return '<span class="coverage-none">none</span>'
+    named = list(dict.fromkeys(c.label for c in cited))
+    shown = ", ".join(f"<code>{_e(n)}</code>" for n in named[:SHOWN_TESTS])
+    return shown + (f" and {len(named) - SHOWN_TESTS} more" if len(named) > SHOWN_TESTS else "")
+
+
+def _rulings(rulings: list[str], book: Book, links_from: str) -> str:
+    return ", ".join(_rule_link(book.rules[r], links_from) for r in rulings) or '<span class="coverage-none">none</span>'
+
+
+def _rule_link(rule: Rule, links_from: str) -> str:
+    href = relative_url(rule.url, links_from) + "#" + rule.id
+    return f'<a href="{_e(href)}"><code>{_e(rule.id)}</code></a>'
+
+
+def _scopes(tree: ast.Module) -> Iterable[tuple[str, ast.AST]]:
+    """Each top-level statement with the name it defines (a test function, a class's methods, a constant)."""
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node.name, node
+        elif isinstance(node, ast.ClassDef):
+            for inner in node.body:
+                yield (f"{node.name}::{inner.name}" if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)) else node.name), inner
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            yield ", ".join(t.id for t in targets if isinstance(t, ast.Name)), node
+        else:
+            yield "", node
+
+
+def _is_id(text: str) -> bool:
+    return text.count(".") >= 2 and VALID_ID.fullmatch(text) is not None
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+__all__ = ["FIXTURE_MODULES", "Citation", "Coverage", "Row", "citations", "coverage", "page", "rulings_followed"]
