@@ -33,7 +33,7 @@ FIGHT: list[tuple[dict, int | None]] = [
     # Round 1, Vraska: Double Strike with Deathtouch (a miss and a half hit: one counter, poisoned)
     NEXT, NEXT, NEXT,
     ({"do": "attack", "attacker": "c1", "target": "c4", "dice": {"d20": 3, "second_d20": 8}}, None),
-    ({"do": "act", "id": "c1", "what": "move"}, None),
+    ({"do": "move", "id": "c1"}, None),
     NEXT, NEXT, NEXT,  # Ogre's untap and upkeep: the poison's counter
     NEXT, NEXT,
     # The Ogre, poisoned, charges through Vraska and Mira (disadvantage); Mira's Vigilance: not knocked down
@@ -42,7 +42,7 @@ FIGHT: list[tuple[dict, int | None]] = [
     ({"do": "attack", "attacker": "c4", "target": "c3", "dice": {"d20": [17, 6]}}, None),  # the Imp flies: the Ogre's Reach lets it attack
     NEXT, NEXT, NEXT, NEXT, NEXT,  # Mira's turn (with her Imp), to the actions
     ({"do": "attack", "attacker": "c3", "target": "c4", "dice": {"d20": [15, 4]}}, None),  # Haste: advantage
-    ({"do": "act", "id": "c2", "what": "move"}, None),
+    ({"do": "move", "id": "c2", "near": ["c4"]}, None),  # Mira comes in range of the Ogre: it may strike first
     ({"do": "first_strike", "attacker": "c4", "target": "c2", "dice": {"d20": 7, "target_d20": 15}}, None),  # two First Strikers meet
     ({"do": "undo"}, None),
     ({"do": "first_strike", "attacker": "c4", "target": "c2", "dice": {"d20": 7, "target_d20": 15}}, None),
@@ -139,3 +139,65 @@ def fighters(draw, owners: list[str]):
     if kind == "pc":
         out["planeswalker"] = draw(st.booleans())
     return out
+
+
+# ---------------------------------------------------------------- random actions, from the declarations
+
+FAR = [-9999, -1000, 998, 1000, 9999]  # the far amounts: a step must never leave a state the tracker cannot read back
+
+
+def _who(data, field, spec, state, action, ids):
+    """An id for a `who` field: mostly one the page would offer (the actor's chances for a chance action), sometimes any."""
+    offered = ids
+    if field.pick == "chances":
+        actor = next((c for c in state["combatants"] if c["id"] == action.get(spec.actor)), None)
+        offered = (actor or {}).get("chances", {}).get(spec.name) or ids
+    elif field.key == spec.actor and spec.chance:
+        offered = [c["id"] for c in state["combatants"] if c.get("chances", {}).get(spec.name)] or ids
+    return data.draw(st.sampled_from(offered if data.draw(st.integers(0, 3)) else ids))
+
+
+def _value(data, field, spec, state, action, ids):
+    roll = lambda n: data.draw(st.one_of(st.none(), st.integers(1, n)))  # noqa: E731
+    if field.kind == "who":
+        return _who(data, field, spec, state, action, ids)
+    if field.kind == "choice":
+        return data.draw(st.sampled_from([v for v, _ in field.choices]))
+    if field.kind == "number":
+        return data.draw(st.integers(-6, 12) | st.sampled_from(FAR))
+    if field.kind == "text":
+        return data.draw(st.integers(-6, 6).map(lambda n: f"{n:+d}" if n else "0") | st.sampled_from(["-9999", "+9999", "x"]))
+    if field.kind == "die":
+        return roll(field.sides)
+    if field.kind == "d20s":
+        return data.draw(st.one_of(st.none(), st.integers(1, 20), st.lists(st.integers(1, 20), min_size=2, max_size=2)))
+    if field.kind == "ids":
+        return data.draw(st.lists(st.sampled_from(ids), max_size=3, unique=True))
+    if field.kind == "flag":
+        return data.draw(st.booleans())
+    raise AssertionError(f"no random value for a {field.kind} field ({spec.name}.{field.key}): give the action a case of its own")
+
+
+def random_from_spec(data, spec, state):
+    """An action drawn from its declaration (encounter_actions.SPECS): each field left out or given a value of its kind,
+    the required ones always given; ids from the state, with one that names nobody."""
+    ids = [c["id"] for c in state["combatants"]] + ["c99"]
+    action = {"do": spec.name}
+    dice = {}
+    for f in spec.fields:
+        if not f.required and not data.draw(st.integers(0, 2)):
+            continue
+        if f.kind == "line":
+            targets = data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=3, unique=True))
+            action[f.key] = targets
+            if f.flag and data.draw(st.booleans()):
+                action[f.flag.key] = data.draw(st.lists(st.sampled_from(targets), max_size=1))
+            action["dice"] = [{k: v for k, v in ((e.key, _value(data, e, spec, state, action, ids)) for e in f.each) if v is not None}
+                              for _ in targets]
+            continue
+        value = _value(data, f, spec, state, action, ids)
+        if value is not None:
+            (dice if f.dice else action)[f.key] = value
+    if dice:
+        action["dice"] = dice
+    return action

@@ -28,9 +28,10 @@ from calculators.tell_tale import (
     apply_damage, charge_enemy, double_strike, encounter_step, first_strike, new_encounter, poison_track, run_script,
 )
 from calculators.tell_tale.encounter import ACTIONS
+from calculators.tell_tale.encounter_actions import ACTION_SPECS
 from calculators.tell_tale.encounter_state import KEYWORDS, LOG_CAP, RULES, SETTINGS, UNDO_CAP, Combatant, check_encounter
 from calculators.web import compute
-from helpers_encounter import ADD, FIGHT, HOSTILE, fighters
+from helpers_encounter import ADD, FIGHT, HOSTILE, fighters, random_from_spec
 from rulepages import all_rules
 
 TRACKER = "tell_tale.encounter"
@@ -180,9 +181,9 @@ def test_the_trackers_double_strike_equals_double_strike(power, first, second, d
        winner=st.sampled_from(["table", "full"]))
 def test_the_trackers_first_strike_meeting_equals_first_strike(p1, p2, r1, r2, d4, winner):
     s = fresh({"do": "settings", "settings": {"winner_damage": winner}},
-              {"do": "add", "name": "A", "kind": "pc", "power": p1, "toughness": 30, "vitality": 30, "initiative": 10, "keywords": ["first-strike"]},
-              {"do": "add", "name": "B", "kind": "npc", "power": p2, "toughness": 30, "vitality": 30, "initiative": 1, "keywords": ["first-strike"]},
-              {"do": "start"})
+              {"do": "add", "name": "A", "kind": "pc", "power": p1, "toughness": 30, "vitality": 30, "initiative": 1, "keywords": ["first-strike"]},
+              {"do": "add", "name": "B", "kind": "npc", "power": p2, "toughness": 30, "vitality": 30, "initiative": 10, "keywords": ["first-strike"]},
+              {"do": "start"}, {"do": "next", "through": True}, {"do": "move", "id": "c2", "near": ["c1"]})  # B comes in range of A
     s2, result = step(s, {"do": "first_strike", "attacker": "c1", "target": "c2", "dice": {"d20": r1, "target_d20": r2, "crit_d4": d4}})
     r = first_strike(p1, r1, p2, r2, winner_damage=winner, crit_d4=d4 if max(r1, r2) == 20 and r1 != r2 and winner == "table" else None)
     assert result.outcome == r.winner
@@ -253,45 +254,19 @@ def test_the_trackers_poison_equals_the_poison_track(cure, cure_turn):
 
 # ---------------------------------------------------------------- invariants over random fights
 
-DAMAGING = {"attack", "first_strike", "charge", "damage", "tap", "exile", "detain", "extort", "life", "act", "initiative", "order", "add", "another", "remove"}
+DAMAGING = {"attack", "first_strike", "reach", "charge", "damage", "tap", "exile", "detain", "extort", "life", "move", "act", "initiative", "order", "add",
+            "another", "remove"}
+# The actions whose fields are objects or lists the handler reads (an edit's changes, the rulings, an order, 4d6):
+# drawn here; every other action is drawn from its declaration (helpers_encounter.random_from_spec).
+OWN_CASE = {"add", "edit", "settings", "order", "initiative"}
 
 
 def random_action(data, state):
     ids = [c["id"] for c in state["combatants"]] + ["c99"]
     pick = lambda: data.draw(st.sampled_from(ids))  # noqa: E731
-    roll = lambda n=20: data.draw(st.one_of(st.none(), st.integers(1, n)))  # noqa: E731
-    pair = lambda: data.draw(st.one_of(st.none(), st.integers(1, 20), st.lists(st.integers(1, 20), min_size=2, max_size=2)))  # noqa: E731
-    do = data.draw(st.sampled_from(["next"] * 6 + ["attack"] * 4 + list(ACTIONS)))
+    do = data.draw(st.sampled_from(["next"] * 6 + ["attack"] * 4 + ["move", "first_strike", "reach"] * 2 + list(ACTIONS)))
     if do == "add":
         return {"do": "add", **data.draw(fighters(ids[:-1]))}
-    if do in ("next", "start") and data.draw(st.booleans()):
-        return {"do": do, "through": True}  # on past the steps that ask nothing
-    if do in ("attack", "first_strike"):
-        dice = {"d20": pair(), "crit_d4": roll(4), "second_d20": pair(), "second_crit_d4": roll(4)} if do == "attack" else \
-            {"d20": roll(), "target_d20": roll(), "crit_d4": roll(4), "second_d20": roll()}
-        return {"do": do, "attacker": pick(), "target": pick(), "mode": data.draw(st.sampled_from(["normal", "advantage", "disadvantage"])),
-                "dice": {k: v for k, v in dice.items() if v is not None}}
-    if do == "charge":
-        targets = data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=3, unique=True))
-        return {"do": "charge", "attacker": pick(), "targets": targets, "jump": data.draw(st.lists(st.sampled_from(targets), max_size=1)),
-                "dice": [{k: v for k, v in {"d20": pair(), "crit_d4": roll(4), "effect_d20": roll(), "save_d20": pair()}.items() if v is not None}
-                         for _ in targets]}
-    if do in ("tap", "exile"):
-        return {"do": do, ("source" if do == "tap" else "caster"): pick(), "target": pick(), "dice": {"effect_d20": roll(), "save_d20": pair()} if data.draw(st.booleans()) else {}}
-    if do == "detain":
-        return {"do": do, "source": pick(), "target": pick()}
-    if do == "damage":
-        return {"do": do, "target": pick(), "amount": data.draw(st.integers(1, 12) | st.sampled_from([998, 1000, 9999])), "source": pick()}
-    if do == "life":  # the far amounts: a step must never leave a state the tracker cannot read back
-        return {"do": do, "target": pick(), "amount": data.draw(st.integers(-6, 6) | st.sampled_from([-9999, -1000, 998, 1000, 9999]))}
-    if do == "cure":
-        return {"do": do, "target": pick(), "how": data.draw(st.sampled_from(["regenerate", "return", "burn"])), "amount": data.draw(st.integers(0, 4))}
-    if do in ("extort",):
-        return {"do": do, "user": pick()}
-    if do == "ability":
-        return {"do": do, "user": pick(), "cost": data.draw(st.integers(-6, 6) | st.sampled_from([-9999, 9999]))}
-    if do == "act":
-        return {"do": do, "id": pick(), "what": data.draw(st.sampled_from(["move", "kneel", "get-up", "hide", "flee"]))}
     if do == "edit":
         field, value = data.draw(st.sampled_from([("power", st.integers(0, 9)), ("vitality", st.integers(-3, 20)), ("counters", st.integers(0, 5)),
                                                   ("poisoned", st.booleans()), ("initiative", st.integers(0, 24)), ("toughness", st.integers(0, 9)),
@@ -305,9 +280,22 @@ def random_action(data, state):
     if do == "settings":
         name = data.draw(st.sampled_from(list(SETTINGS)))
         return {"do": do, "settings": {name: data.draw(st.sampled_from(SETTINGS[name]))}}
-    if do in ("remove", "another"):
-        return {"do": do, "id": pick()}
-    return {"do": do}
+    return random_from_spec(data, ACTION_SPECS[do], state)
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_every_declared_action_has_a_handler_and_a_random_case(data):
+    """The declarations are the actions: each has its handler (undo and show are encounter_step's own), and each
+    is drawn by the property test, from its declaration or by a case of its own."""
+    from calculators.tell_tale.encounter import HANDLERS
+
+    assert set(ACTION_SPECS) == set(HANDLERS) | {"undo", "show"}
+    state = fresh(*ADD, {"do": "start"})
+    for name, spec in ACTION_SPECS.items():
+        if name not in OWN_CASE:
+            action = random_from_spec(data, spec, state)  # raises for a field kind it cannot draw
+            assert action["do"] == name and all(action.get(f.key) is not None for f in spec.fields if f.required)
 
 
 COMBATANT_TYPES = typing.get_type_hints(Combatant)
@@ -318,7 +306,12 @@ def assert_shaped_as_combatant(c):
     assert set(c) == set(COMBATANT_TYPES), set(c) ^ set(COMBATANT_TYPES)
     for key, kind in COMBATANT_TYPES.items():
         value = c[key]
-        if typing.get_origin(kind) is list:
+        if typing.get_origin(kind) is dict:  # chances: {action: [ids]}
+            assert isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, list) and all(isinstance(i, str) for i in v)
+                                                   for k, v in value.items()), (key, value)
+        elif typing.is_typeddict(typing.get_args(kind)[0] if typing.get_args(kind) else kind):  # moved: a Movement or None
+            assert value is None or (isinstance(value, dict) and set(value) == set(typing.get_type_hints(typing.get_args(kind)[0]))), (key, value)
+        elif typing.get_origin(kind) is list:
             assert isinstance(value, list) and all(isinstance(v, typing.get_args(kind)[0]) for v in value), (key, value)
         else:
             kinds = typing.get_args(kind) or (kind,)  # int | None gives (int, NoneType)
@@ -507,7 +500,7 @@ def add(name, kind="pc", initiative=10, keywords=(), **more):
 def test_haste_says_the_hasted_speed_and_the_base_it_comes_from():
     """tt.keyword.haste, tt.ruling.haste-rounding: Speed 6 with Haste is 9; the 6 is the base, not the hasted Speed."""
     s = at_actions(add("Mira", keywords=["haste"]))
-    _, result = step(s, {"do": "act", "id": "c1", "what": "move"})
+    _, result = step(s, {"do": "move", "id": "c1"})
     assert result.headline == "Mira moves up to Speed 9 (Haste: Speed 6 + half, rounded down)."
     assert "6 with Haste" not in result.headline
     assert {"tt.keyword.haste", "tt.ruling.haste-rounding"} <= set(result.rules)
@@ -565,7 +558,7 @@ def test_a_summon_joins_a_fight_only_as_its_casters_sorcery():
     s2, result = step(s, wolf)
     assert by_name(s2, "Nissa")["actions"] == 1 and by_name(s2, "Wolf")["status"] == "standing"
     assert {"tt.summoning.timing", "tt.ruling.summon-timing", "tt.combat.actions"} <= set(result.rules)
-    s2, _ = step(s2, {"do": "act", "id": "c1", "what": "move"})
+    s2, _ = step(s2, {"do": "move", "id": "c1"})
     with pytest.raises(InputError, match="0 actions left"):
         step(s2, {**wolf, "name": "Bear"})  # no action left for a second summon
     s3, _ = step(s2, {**wolf, "name": "Saproling", "token": True})  # a token: no action needed
@@ -624,17 +617,83 @@ def test_a_flyer_that_attacks_the_ground_can_be_attacked_until_its_next_turn():
 
 
 def test_reach_strikes_a_flyer_passing_over():
-    """tt.keyword.reach, tt.ruling.flying-reach: a flyer passing over a Reach character gives it an attack of opportunity,
-    out of turn and for none of its actions; not on a vigilant flyer (tt.keyword.vigilance), not without Reach."""
+    """tt.keyword.reach, tt.ruling.flying-reach, tt.ruling.opportunity-movement: a flyer whose move passes over a Reach
+    character gives it one attack of opportunity, out of turn and for none of its actions; not on a vigilant flyer
+    (tt.keyword.vigilance), not without Reach, not twice for one pass, not on a flyer that did not pass over it."""
     s = at_actions(add("Hawk", kind="npc", initiative=20, keywords=["flying"]), add("Archer", initiative=1, keywords=["reach"]),
                    add("Owl", kind="npc", initiative=2, keywords=["flying", "vigilance"]), add("Page", initiative=3))
+    with pytest.raises(InputError, match="Hawk has not flown over Archer this turn: record Hawk's move first"):
+        step(s, {"do": "reach", "attacker": "c2", "target": "c1", "dice": {"d20": 16}})
+    s, moved = step(s, {"do": "move", "id": "c1", "over": ["c2", "c4"]})
+    assert moved.headline == "Hawk moves up to Speed 6, over Archer, Page." and moved.details == ("Attacks of opportunity open: Archer (Reach).",)
+    assert by_name(s, "Archer")["chances"] == {"reach": ["c1"]} and by_name(s, "Page")["chances"] == {}
     s2, result = step(s, {"do": "reach", "attacker": "c2", "target": "c1", "dice": {"d20": 16}})
     assert result.headline == "Archer strikes Hawk as it flies over: 4 damage."
-    assert by_name(s2, "Archer")["actions"] == 2 and {"tt.keyword.reach", "tt.ruling.flying-reach"} <= set(result.rules)
+    assert by_name(s2, "Archer")["actions"] == 2 and {"tt.keyword.reach", "tt.ruling.flying-reach", "tt.ruling.opportunity-movement"} <= set(result.rules)
+    assert by_name(s2, "Archer")["chances"] == {}
+    with pytest.raises(InputError, match="Archer has struck Hawk once for this movement already"):
+        step(s2, {"do": "reach", "attacker": "c2", "target": "c1", "dice": {"d20": 16}})
     with pytest.raises(InputError, match="a vigilant flyer provokes no attacks of opportunity"):
         step(s, {"do": "reach", "attacker": "c2", "target": "c3", "dice": {"d20": 16}})
     with pytest.raises(InputError, match="only a character with Reach"):
         step(s, {"do": "reach", "attacker": "c4", "target": "c1", "dice": {"d20": 16}})
+    with pytest.raises(InputError, match="only a flyer passes over others"):
+        step(fresh({"do": "next", "through": True}, {"do": "next", "through": True}, state=s), {"do": "move", "id": "c4", "over": ["c1"]})
+
+
+def test_first_strike_answers_a_move_once_outside_the_strikers_turn():
+    """tt.ruling.opportunist-attacks, tt.ruling.opportunity-movement (issue 34): the opportunist strikes an enemy whose
+    move brought it in range, once for that movement, never in its own turn, never an enemy that stood still; the
+    chance ends with the turn and comes back with the next move."""
+    s = at_actions(add("Goblin", kind="npc", initiative=20), add("Mira", initiative=10, keywords=["first-strike"]),
+                   add("Bard", initiative=5))
+    strike = {"do": "first_strike", "attacker": "c2", "target": "c1", "dice": {"d20": 16}}
+    with pytest.raises(InputError, match="Goblin has not come in range of Mira this turn") as err:
+        step(s, strike)  # the Goblin stood still
+    assert err.value.field == "target"
+    s, moved = step(s, {"do": "move", "id": "c1", "near": ["c2", "c3"]})
+    assert "Attacks of opportunity open: Mira (First Strike)." in moved.details
+    assert [c["chances"] for c in s["combatants"]] == [{}, {"first_strike": ["c1"]}, {}]
+    s2, result = step(s, strike)
+    assert by_name(s2, "Mira")["actions"] == 2 and "tt.ruling.opportunity-movement" in result.rules
+    assert by_name(s2, "Goblin")["moved"]["struck"] == ["c2"]
+    with pytest.raises(InputError, match="once for this movement"):
+        step(s2, strike)
+    assert step(step(s2, {"do": "undo"})[0], strike)[1].headline == result.headline  # undo gives the chance back
+    again, _ = step(s2, {"do": "move", "id": "c1", "near": ["c2"]})  # a second move opens a second chance
+    step(again, strike)
+    later = fresh({"do": "next", "through": True}, state=s)  # the Goblin's turn is over: its move's chances with it
+    assert later["order"][later["turn"]] == "c2" and all(c["moved"] is None and not c["chances"] for c in later["combatants"])
+    with pytest.raises(InputError, match="has not come in range"):
+        step(later, strike)
+    # In Mira's own turn, an enemy that moves near her outside its turn is impossible: a move is the mover's action.
+    with pytest.raises(InputError, match="It is Mira's turn"):
+        step(later, {"do": "move", "id": "c1", "near": ["c2"]})
+    # An ally's move opens nothing.
+    ally = at_actions(add("Knight", initiative=20), add("Mira", initiative=10, keywords=["first-strike"]))
+    ally, _ = step(ally, {"do": "move", "id": "c1", "near": ["c2"]})
+    with pytest.raises(InputError, match="Knight is on Mira's side"):
+        step(ally, {"do": "first_strike", "attacker": "c2", "target": "c1", "dice": {"d20": 16}})
+
+
+def test_a_saved_movement_is_checked_and_an_old_save_reads_none():
+    """The stored movement (tt.ruling.opportunity-movement) is checked as any field from outside; a fight saved
+    before it existed reads no movement."""
+    before = at_actions(add("Goblin", kind="npc", initiative=20), add("Mira", initiative=10, keywords=["first-strike"]))
+    s, _ = step(before, {"do": "move", "id": "c1", "near": ["c2"]})
+    assert check_encounter(json.loads(json.dumps(s))) == s
+    for bad, words in (({"near": ["c2"], "over": []}, "a movement lists near, over and struck"),
+                       ({"near": ["c1"], "over": [], "struck": []}, "lists the ids of other combatants"),
+                       ({"near": ["c9"], "over": [], "struck": []}, "names 'c9', who is not in this encounter"),
+                       ({"near": [], "over": [], "struck": ["c2"]}, "only those it came near or flew over")):
+        hostile = json.loads(json.dumps(s))
+        hostile["combatants"][0]["moved"] = bad
+        with pytest.raises(InputError, match=words):
+            check_encounter(hostile)
+    old = json.loads(json.dumps(before))
+    for c in old["combatants"]:
+        del c["moved"]
+    assert [c["moved"] for c in check_encounter(old)["combatants"]] == [None, None]
 
 
 def test_a_state_sent_back_as_answered_is_not_checked_again_and_plays_the_same():
@@ -959,21 +1018,24 @@ NEEDY = {  # an action for each entry of ACTION_NEEDS, taken by c1 against c2; i
 
 
 def test_the_published_needs_are_the_ones_the_handlers_check():
-    """The page offers an action only to those ACTION_NEEDS names (encounter.vocabulary): each handler refuses
-    an actor with none of them, and refuses an actor with any one of them for no reason about the actor."""
+    """The page offers an action only to those its declaration names (encounter.vocabulary()["actions"]): each
+    handler refuses an actor with none of them, and refuses an actor with any one of them for no reason about the
+    actor. The attacks of opportunity are taken out of the actor's turn, after the foe's move (in the foe's turn)."""
     from calculators.tell_tale.encounter import vocabulary
-    from calculators.tell_tale.encounter_actions import ACTION_NEEDS, DICE_NEEDS
+    from calculators.tell_tale.encounter_actions import ACTION_NEEDS
 
     assert set(NEEDY) == set(ACTION_NEEDS)
-    assert vocabulary()["needs"] == {k: list(v) for k, v in ACTION_NEEDS.items()}
-    assert set(vocabulary()["dice_needs"]) == set(DICE_NEEDS)
+    assert {a["name"]: a["needs"] for a in vocabulary()["actions"] if a["needs"]} == {k: list(v) for k, v in ACTION_NEEDS.items()}
     foe = {"do": "add", "name": "Foe", "kind": "npc", "power": 2, "toughness": 2, "vitality": 9, "initiative": 1, "keywords": ["flying"]}
     for kind, needs in ACTION_NEEDS.items():
         action, field = NEEDY[kind]
+        out_of_turn = kind in ("first_strike", "reach")
         for need in (None, *needs):
-            me = {"do": "add", "name": "Me", "kind": "pc", "power": 3, "toughness": 3, "vitality": 12, "initiative": 20,
+            me = {"do": "add", "name": "Me", "kind": "pc", "power": 3, "toughness": 3, "vitality": 12, "initiative": 0 if out_of_turn else 20,
                   **({"planeswalker": True} if need == "planeswalker" else {"keywords": [need]} if need else {})}
-            s = fresh(me, foe, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"})
+            s = fresh(me, foe, {"do": "order", "by": "hand"}, *([{"do": "order", "ids": ["c2", "c1"]}] if out_of_turn else []),
+                      {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"},
+                      *([{"do": "move", "id": "c2", ("near" if kind == "first_strike" else "over"): ["c1"]}] if out_of_turn else []))
             try:
                 step(s, action, 3)
             except InputError as err:

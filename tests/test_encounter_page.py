@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 from calculators import registry
+from calculators.tell_tale.encounter_actions import ACTION_SPECS
 from conftest import BLANK, ROOT
 from helpers import CUT_OPTIONS_JS, PHONE
 from helpers_encounter import FIGHT, HOSTILE
@@ -109,23 +110,27 @@ def perform(page, action, seed):
         open_editor(page, action["id"])
         page.locator(f".enc-card[data-id={action['id']}]").get_by_role("button", name="Roll Initiative").click()
         return True
+    spec = ACTION_SPECS[do]
     page.select_option("[data-enc=do]", do)
-    actor = action.get("attacker") or action.get("id") or action.get("user") or action.get("caster") or action.get("source")
-    if actor:
-        page.select_option("[data-enc=actor]", actor)
-    if "target" in action:
-        page.select_option("[data-enc=target]", action["target"])
-    if action.get("mode"):
-        page.select_option("[data-enc=situation]", action["mode"])
-    if do == "act":
-        page.select_option("[data-enc=what]", action["what"])
-    if "amount" in action:
-        page.fill("[data-enc=amount]", str(action["amount"]))
-    if do == "charge":
-        for i, target in enumerate(action["targets"]):
-            page.select_option(f"[data-enc=line-{i}]", target)
-            fill_dice(page, (action.get("dice") or [{}] * 9)[i], prefix=f"line-{i}-")
-    elif action.get("dice"):
+    for f in spec.fields:  # each field as its declaration says the form asks for it (encounter-form.js)
+        value = action.get(f.key)
+        hook = "actor" if f.key == spec.actor else "target" if f.key == spec.target else f.key
+        if f.kind == "line":
+            for i, target in enumerate(value):
+                page.select_option(f"[data-enc=line-{i}]", target)
+                fill_dice(page, (action.get("dice") or [{}] * 9)[i], prefix=f"line-{i}-")
+                if f.flag and target in action.get(f.flag.key, []):
+                    page.check(f"[data-enc=line-{i}-{f.flag.key}]")
+        elif value is None or f.dice:
+            continue
+        elif f.kind in ("who", "choice"):
+            page.select_option(f"[data-enc={hook}]", value)
+        elif f.kind == "ids":
+            for cid in value:
+                page.check(f"[data-enc={f.key}-{cid}]")
+        else:
+            page.fill(f"[data-enc={hook}]", str(value))
+    if action.get("dice") and not any(f.kind == "line" for f in spec.fields):
         fill_dice(page, action["dice"])
     rolled = seed is not None
     page.click("[data-enc=roll]" if rolled else "[data-enc=resolve]")
@@ -487,7 +492,8 @@ def test_the_target_is_the_nearest_living_enemy_never_the_attacker(page, base_ur
     expect(page.locator("[data-enc=actor]")).to_have_value("c1")
     expect(page.locator("[data-enc=target]")).to_have_value("c2")
     assert page.locator("[data-enc=target] option[value=c1]").count() == 0
-    for kind in ("first_strike", "reach", "detain", "exile"):
+    assert "first_strike" not in options(page, "[data-enc=do]")  # offered only once an enemy's move opens it
+    for kind in ("detain", "exile", "tap"):
         page.select_option("[data-enc=do]", kind)
         page.select_option("[data-enc=actor]", "c1")
         assert page.locator("[data-enc=target] option[value=c1]").count() == 0, kind
@@ -571,29 +577,44 @@ def test_after_a_charge_the_next_turn_is_its_holders_attack_and_roll_for_me_reso
 
 def test_a_second_attack_roll_and_an_opposed_d20_are_asked_only_of_those_who_roll_them(page, base_url):
     """The dice fields follow the actor and the target: the second d20 for Double Strike, the enemy's d20 for an
-    enemy that strikes first too (encounter_state.DICE_NEEDS). A hidden field's leftover text is not sent."""
+    enemy that strikes first too (the fields' needs, encounter_actions). A First Strike is offered once an enemy's
+    move opens it, to those it opens it for, against the mover (tt.ruling.opportunity-movement). A hidden field's
+    leftover text is not sent."""
     one_step_at_a_time(page)
     vraska = {**PARTY_AND_FOES[0], "keywords": ["double-strike"]}
     goblin = {**PARTY_AND_FOES[1], "keywords": ["first-strike"]}
-    state = saved_fight(page, base_url, [vraska, goblin, *PARTY_AND_FOES[2:], {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
+    mira = {**PARTY_AND_FOES[2], "keywords": ["first-strike"]}
+    state = saved_fight(page, base_url, [vraska, goblin, mira, PARTY_AND_FOES[3], {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
     expect(page.locator("[data-enc=actor]")).to_have_value("c1")
     expect(page.locator("[data-enc=second_d20]")).to_be_visible()
     page.select_option("[data-enc=actor]", "c3")  # Mira: one roll
     expect(page.locator("[data-enc=second_d20]")).to_be_hidden()
+    assert "first_strike" not in options(page, "[data-enc=do]")  # nobody has moved
+    # The Goblin's turn: it comes in range of Vraska and Mira; both may strike it first, and it strikes first too.
+    for _ in range(5):
+        page.click("[data-enc=next]")
+        state = python_step(state, {"do": "next"}, None)["state"]
+        wait_for_log(page, len(state["log"]))
+    perform(page, {"do": "move", "id": "c2", "near": ["c1", "c3"]}, None)
+    state = python_step(state, {"do": "move", "id": "c2", "near": ["c1", "c3"]}, None)["state"]
+    wait_for_log(page, len(state["log"]))
+    assert stored(page) == state
     page.select_option("[data-enc=do]", "first_strike")
-    assert options(page, "[data-enc=actor]") == ["c1", "c2"]  # Double Strike strikes first too; Mira has neither
+    assert options(page, "[data-enc=actor]") == ["c1", "c3"]  # Double Strike strikes first too; the Ogre was not passed
     page.select_option("[data-enc=actor]", "c1")
-    page.select_option("[data-enc=target]", "c2")
+    assert options(page, "[data-enc=target]") == ["c2"]  # the mover only
     expect(page.locator("[data-enc=target_d20]")).to_be_visible()  # the Goblin strikes first too: opposed rolls
-    page.fill("[data-enc=target_d20]", "15")
-    page.select_option("[data-enc=target]", "c4")
-    expect(page.locator("[data-enc=target_d20]")).to_be_hidden()  # the Ogre does not
-    page.fill("[data-enc=d20]", "12")
+    expect(page.locator("[data-enc=second_d20]")).to_be_visible()
     page.fill("[data-enc=second_d20]", "3")
+    page.select_option("[data-enc=actor]", "c3")
+    expect(page.locator("[data-enc=second_d20]")).to_be_hidden()  # Mira: First Strike, one roll; the 3 is not sent
+    page.fill("[data-enc=d20]", "12")
+    page.fill("[data-enc=target_d20]", "15")
     page.click("[data-enc=resolve]")
-    expected = python_step(state, {"do": "first_strike", "attacker": "c1", "target": "c4", "dice": {"d20": 12, "second_d20": 3}}, None)
+    expected = python_step(state, {"do": "first_strike", "attacker": "c3", "target": "c2", "dice": {"d20": 12, "target_d20": 15}}, None)
     wait_for_log(page, len(expected["state"]["log"]))
     assert stored(page) == expected["state"]
+    assert options(page, "[data-enc=actor]") == ["c1"]  # Mira has struck for this move: only Vraska's chance is left
     assert not page.errors
 
 
@@ -1008,7 +1029,7 @@ ROW_HEIGHT = """() => ({roster: document.querySelector('.enc-roster').getBoundin
 
 def test_each_combatant_is_one_line_until_opened_and_toughness_changes_through_python(browser, base_url):
     """Issue 20: a 177 px card per combatant; four took 709 px at 360 px (measured on 2226bd0: 166, 163, 158, 182).
-    Now one line each (name, Toughness, Vitality, status marks, "Another"), the card opened by a tap on the line and
+    Now one line each (name, Initiative, Toughness, Vitality, status marks; "Another" only while setting up), the card opened by a tap on the line and
     kept open as the page redraws; Toughness left changes in place with -1/+1, each an 'edit' action Python answers."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
@@ -1020,8 +1041,9 @@ def test_each_combatant_is_one_line_until_opened_and_toughness_changes_through_p
     print("4 combatants at 360 px:", size)
     assert size["roster"] <= 4 * 50 + 3 * 8 and all(44 <= h <= 50 for h in size["rows"]), size  # one line each and their gaps; before: 709 px
     line = page.locator(".enc-card[data-id=c4] summary.enc-row-line")
-    expect(line).to_have_text("Ogre" + "T 5/5" + "V 14/14")
-    expect(page.locator(".enc-card[data-id=c1] summary.enc-row-line")).to_have_text("Vraska" + "acting" + "T 3/3" + "V 15/15")
+    expect(line).to_have_text("Ogre" + "I 9" + "T 5/5" + "V 14/14")  # issue 31: the Initiative in the row
+    expect(page.locator(".enc-card[data-id=c1] summary.enc-row-line")).to_have_text("Vraska" + "I 14" + "acting" + "T 3/3" + "V 15/15")
+    expect(page.locator(".enc-another")).to_have_count(0)  # issue 31: no "Another" beside every row of a fight
     expect(page.locator(".enc-card[data-id=c4] [data-stat=power]")).to_be_hidden()
     # One tap opens the card; the -1 tap is an edit Python answers, and the card stays open.
     thumb = Thumb(page)
@@ -1032,12 +1054,12 @@ def test_each_combatant_is_one_line_until_opened_and_toughness_changes_through_p
     wait_for_log(page, len(state["log"]) + 1)
     expected = python_step(state, {"do": "edit", "id": "c4", "set": {"toughness_now": 4}}, None)
     assert stored(page) == expected["state"] and thumb.taps == 2
-    expect(line).to_have_text("Ogre" + "T 4/5" + "V 14/14")
+    expect(line).to_have_text("Ogre" + "I 9" + "T 4/5" + "V 14/14")
     expect(page.locator(".enc-card[data-id=c4] [data-stat=toughness]")).to_be_visible()  # still open after the redraw
     expect(page.locator("[data-enc=toughness-up-c4]")).to_be_enabled()
     page.click("[data-enc=toughness-up-c4]")
     wait_for_log(page, len(state["log"]) + 2)
-    expect(line).to_have_text("Ogre" + "T 5/5" + "V 14/14")
+    expect(line).to_have_text("Ogre" + "I 9" + "T 5/5" + "V 14/14")
     expect(page.locator("[data-enc=toughness-up-c4]")).to_be_disabled()  # full: Python would refuse more
     check_cards(page, stored(page))
     # Marks on the line: the Goblin knocked out.
@@ -1138,6 +1160,8 @@ def test_setting_up_reads_top_down_and_no_action_form_shows_while_no_fight_runs(
     expect(page.locator("[data-enc=act-section]")).to_be_visible()
     banner, roster, act, add = page.evaluate(tops, [".enc-banner", ".enc-roster", "[data-enc=act-section]", "[data-enc=add-section]"])
     assert banner < roster < act < add
+    page.click("[data-enc=end]")
+    expect(page.locator("[data-enc=end]")).to_have_text("Tap again to end the fight")  # ending asks once more
     page.click("[data-enc=end]")
     expect(page.locator(".enc-turn")).to_have_text("The encounter is over")
     expect(page.locator("[data-enc=act-section]")).to_be_hidden()

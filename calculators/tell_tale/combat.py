@@ -29,6 +29,7 @@ ATTACK_TABLE: tuple[tuple[int, int, str, str], ...] = (
 BAND_LABELS = {outcome: label for _, _, outcome, label in ATTACK_TABLE}
 BAND_RANGES = {outcome: (f"{low}-{high}" if low != high else f"{low}") for low, high, outcome, _ in ATTACK_TABLE}
 MODES = ("normal", "advantage", "disadvantage")
+MODE_CHOICES = (("normal", "Normal (1d20)"), ("advantage", "Advantage (2d20, high)"), ("disadvantage", "Disadvantage (2d20, low)"))  # MODES as a menu names them
 RollMode = Literal["normal", "advantage", "disadvantage"]  # a mode once checked (_mode): one of MODES
 ROLLS = ("attack", "reflex save", "save")  # what a d20 is rolled for: Haste helps the first two, being tapped hinders attacks
 VIGILANCE_BONUS = 5  # tt.keyword.vigilance

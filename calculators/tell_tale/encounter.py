@@ -21,45 +21,36 @@ import random
 from typing import Any
 from dataclasses import dataclass, field
 
-from ..checks import InputError, one_of
+from ..checks import InputError
 from ..checks import Action
 from ..history import Record, records, state_length, undo_record, undone
-from .encounter_actions import ACTION_NEEDS, DICE_NEEDS
+from .encounter_actions import ACTION_SPECS, OTHER_ACTIONS, check, published
 from .encounter_effects import EFFECTS
-from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition, take
+from .encounter_chances import OPPORTUNISTS, OPPORTUNITY_NAMES, aloft, derive_chances, refusal
+from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition
 from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiative, sort_order
 from .encounter_state import (
-    ACTIONS_PER_TURN, GM_ONLY, GONE, HOLDERS, KEYWORDS, KINDS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, NOTHING_TO_DECIDE, SETTINGS,
-    STATE_BUDGET, STATUSES, STEP_LABELS, STEP_RULES, STEPS, UNDO_CAP, Combatant, Encounter, by_id, check_core, clone, current_step, derive,
+    ACTIONS_PER_TURN, GM_ONLY, GONE, MAX_COMBATANTS, HOLDERS, KEYWORDS, KINDS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, NOTHING_TO_DECIDE, SETTINGS,
+    STATE_BUDGET, SIDES, STATUSES, STEP_LABELS, STEP_RULES, STEPS, UNDO_CAP, USUAL_SIDES, Combatant, Encounter, by_id, check_core, clone, current_step, derive,
     new_encounter,
 )
 from .poison import poison_tick
-
-# tt.combat.actions: the character actions that change no number, as the
-# page's menu names each and as the log says it.
-OTHER_ACTIONS = {
-    "move": ("Move", "moves"), "kneel": ("Kneel", "kneels"), "get-up": ("Get up", "gets up"),
-    "pick-up": ("Pick up or equip", "picks something up or equips it"), "sorcery": ("Cast a sorcery", "casts a sorcery"),
-    "hide": ("Hide", "hides"), "flee": ("Flee", "flees"), "other": ("Something else", "takes an action"),
-}
-
 
 def vocabulary() -> dict[str, Any]:
     """What the encounter page draws with (hooks/trackers.py publishes it): the house rulings it follows,
     the keywords and kinds by name (as a menu writes them), each status as a card marks it (a standing
     combatant is not marked), the steps of a turn with the rule of each, the other actions' menu and the
-    statuses the GM may set by hand; who may take the actions not everyone can, and whose keywords call
-    for the dice only some roll (ACTION_NEEDS, DICE_NEEDS)."""
+    statuses the GM may set by hand; and every action as declared (encounter_actions.published): the page
+    draws its action form from these."""
     return {
         "settings": list(SETTINGS),
         "keywords": [list(k) for k in KEYWORDS.items()],
         "kinds": [[k, label[0].upper() + label[1:]] for k, label in KINDS.items()],
+        "sides": [list(k) for k in SIDES.items()], "usual_sides": dict(USUAL_SIDES),
         "marks": {k: "" if k == "standing" else label.removesuffix(" (tapped)") for k, label in STATUSES.items()},
         "steps": [[step, STEP_LABELS[step], STEP_RULES[step]] for step in STEPS],
-        "other_actions": [[k, menu] for k, (menu, _) in OTHER_ACTIONS.items()],
+        "actions": published(),
         # The statuses an edit may set: [status, its name, for summons only].
-        "needs": {k: list(v) for k, v in ACTION_NEEDS.items()},
-        "dice_needs": {k: [who, list(keys)] for k, (who, keys) in DICE_NEEDS.items()},
         "edit_statuses": [[k, label[0].upper() + label[1:], k in SUMMONS_ONLY] for k, label in STATUSES.items() if k not in BY_ACTION_ONLY],
     }
 
@@ -139,7 +130,6 @@ def _enter(act: Act) -> None:
 
 
 def start(act: Act, action: Action) -> None:
-    take(action, (), ("first", "through"))
     through = _through(action)
     s = act.state
     if s["phase"] == "combat":
@@ -167,7 +157,7 @@ def start(act: Act, action: Action) -> None:
         raise InputError("Nobody in the turn order can take a turn (all unconscious, dead or gone).", "action")
     s["phase"], s["round"], s["turn"], s["step"] = "combat", 1, 0, "untap"
     for c in s["combatants"]:
-        c["actions"] = ACTIONS_PER_TURN
+        c["actions"], c["moved"] = ACTIONS_PER_TURN, None
     act.cite("tt.combat.initiation")
     names = [by_id(s, i)["name"] for i in s["order"]]
     act.say(f"Turn order: {', '.join(names)}.")
@@ -184,7 +174,6 @@ def next_step(act: Act, action: Action) -> None:
     """The next step; with "through", on past every step that asks nothing of
     the tracker (NOTHING_TO_DECIDE) to the next that does, each one's effects
     applied and said in order, as if Next were pressed at each."""
-    take(action, (), ("through",))
     through = _through(action)
     s = act.state
     if s["phase"] != "combat":
@@ -232,6 +221,8 @@ def _advance(act: Act, passed: list[str]) -> None:
 
 
 def _next_turn(s: Encounter) -> None:
+    for c in s["combatants"]:
+        c["moved"] = None  # a movement's attacks of opportunity end with its turn (tt.ruling.opportunity-movement)
     s["turn"] += 1
     if s["turn"] == len(s["order"]):
         if s["round"] >= MAX_ROUND:
@@ -270,9 +261,8 @@ def _release(act: Act, holder: str, *rules: str) -> None:
 
 
 def other_action(act: Act, action: Action) -> None:
-    take(action, ("id", "what"))
     c = able(act, action["id"], "id")
-    what = one_of(action["what"], tuple(OTHER_ACTIONS), "what", f"The action is one of {', '.join(OTHER_ACTIONS)}")
+    what = action["what"]  # one of OTHER_ACTIONS (encounter_actions.check)
     if what == "kneel" and c["status"] != "standing":
         raise InputError(f"{c['name']} is {STATUSES[c['status']]}, not standing.", "what")
     if what == "get-up":
@@ -284,24 +274,50 @@ def other_action(act: Act, action: Action) -> None:
     if what in ("kneel", "get-up"):
         c["status"] = "kneeling" if what == "kneel" else "standing"
         act.cite("tt.keyword.tap-untap", "tt.mechanics.tapping-actions", *(("tt.mechanics.voluntary-tapping",) if what == "kneel" else ()))
-    extra = ""
-    if what == "move":
-        extra = f" up to Speed {c['speed_now']}"
-        if "haste" in c["keywords"]:
-            extra += f" (Haste: Speed {c['speed']} + half, rounded {act.settings['rounding']})"
-            act.cite("tt.keyword.haste", "tt.ruling.haste-rounding")
     act.outcome = what
-    act.headline = f"{c['name']} {OTHER_ACTIONS[what][1]}{extra}."
+    act.headline = f"{c['name']} {OTHER_ACTIONS[what][1]}."
+
+
+def _names(act: Act, mover: Combatant, ids: object, field: str) -> list[Combatant]:
+    if not isinstance(ids, list) or len(ids) > MAX_COMBATANTS or len(set(map(str, ids))) != len(ids):
+        raise InputError(f"{field}: a list of other combatants, each once.", field)
+    out = [by_id(act.state, i, field) for i in ids]
+    if mover in out:
+        raise InputError(f"{mover['name']} cannot pass itself.", field)
+    return out
+
+
+def move(act: Act, action: Action) -> None:
+    """A move (tt.combat.actions), up to Speed: whom it comes in range of and, for a flyer, whom it flies over,
+    recorded for the attacks of opportunity they open (tt.ruling.opportunity-movement)."""
+    c = able(act, action["id"], "id")
+    near, over = _names(act, c, action.get("near") or [], "near"), _names(act, c, action.get("over") or [], "over")
+    if over and not aloft(c):
+        raise InputError(f"{c['name']} is not in the air: only a flyer passes over others (tt.ruling.flying-reach).", "over")
+    on_turn(act, c)
+    c["moved"] = {"near": [x["id"] for x in near], "over": [x["id"] for x in over], "struck": []}
+    speed = f"up to Speed {c['speed_now']}"
+    if "haste" in c["keywords"]:
+        speed += f" (Haste: Speed {c['speed']} + half, rounded {act.settings['rounding']})"
+        act.cite("tt.keyword.haste", "tt.ruling.haste-rounding")
+    for x in act.state["combatants"]:
+        derive(x, act.state["settings"])  # who is in the fight, as the chances ask
+    open_ = [f"{x['name']} ({OPPORTUNITY_NAMES[kind]})" for kind in OPPORTUNISTS for x in near + over
+             if x["in_fight"] and refusal(act.state, x, c, kind) is None]
+    act.say(f"Attacks of opportunity open: {', '.join(open_)}." if open_ else "It opens no attack of opportunity.")
+    act.cite("tt.ruling.opportunity-movement")
+    act.outcome = "moved"
+    act.headline = (f"{c['name']} moves {speed}" + (f", into range of {', '.join(x['name'] for x in near)}" if near else "")
+                    + (f", over {', '.join(x['name'] for x in over)}" if over else "") + ".")
 
 
 def end(act: Act, action: Action) -> None:
-    take(action, ())
     s = act.state
     if s["phase"] != "combat":
         raise InputError("The fight is not under way.", "action")
     s["phase"], s["turn"], s["step"] = "over", 0, None
     for c in s["combatants"]:
-        c["toughness_now"], c["boost"], c["actions"], c["ability_used"], c["landed"] = c["toughness"], 0, ACTIONS_PER_TURN, False, False
+        c["toughness_now"], c["boost"], c["actions"], c["ability_used"], c["landed"], c["moved"] = c["toughness"], 0, ACTIONS_PER_TURN, False, False, None
         if c["status"] == "detained":
             c["status"], c["detained_by"] = "standing", None
     poisoned = [c["name"] for c in s["combatants"] if c["poisoned"] and c["vitality"] >= 0]
@@ -314,9 +330,9 @@ def end(act: Act, action: Action) -> None:
 
 
 HANDLERS = {
-    **ROSTER, "start": start, "next": next_step, "act": other_action, **FIGHT, **EFFECTS, "end": end,
+    **ROSTER, "start": start, "next": next_step, "move": move, "act": other_action, **FIGHT, **EFFECTS, "end": end,
 }
-ACTIONS = (*HANDLERS, "undo", "show")
+ACTIONS = tuple(ACTION_SPECS)  # every action declared (encounter_actions): HANDLERS's, undo and show
 
 
 # ---------------------------------------------------------------- one step
@@ -347,11 +363,10 @@ def encounter_step(state: Encounter, action: Action, rng: random.Random | None =
     """Apply one action to a checked state; the new state and what happened."""
     if not isinstance(action, dict) or action.get("do") not in ACTIONS:
         raise InputError(f"The encounter knows these actions: {', '.join(ACTIONS)}.", "action")
+    check(action)  # its fields as its declaration has them (encounter_actions)
     if action["do"] == "undo":
-        take(action, ())
         return undo(state)
     if action["do"] == "show":  # the state as it is: how the page checks a saved, imported or linked one
-        take(action, ())
         n = len(state["combatants"])
         where = {"setup": "not started", "over": "over"}.get(state["phase"], f"round {state['round']}")
         return state, Step("shown", f"An encounter of {n} combatant{'s' if n != 1 else ''}, {where}.")
@@ -361,6 +376,7 @@ def encounter_step(state: Encounter, action: Action, rng: random.Random | None =
     s = act.state
     for c in s["combatants"]:
         derive(c, s["settings"])
+    derive_chances(s)
     try:  # a step must never make a fight the check of a saved one refuses: it would be lost at the next reload
         check_core({**s, "log": [], "log_start": 0, "undo": []})
     except InputError as err:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..checks import InputError, one_of, whole
+from ..checks import InputError, whole
 from ..checks import Action
 from .combat import opposed_save
-from .encounter_fight import Act, after_change, able, condition_of, dice_of, gain, hurt, in_combat, on_turn, present, save_mode, set_condition, take
-from .encounter_actions import may_take
+from .encounter_actions import dice_of, may_take
+from .encounter_fight import Act, after_change, able, condition_of, gain, hurt, in_combat, on_turn, present, save_mode, set_condition
 from .encounter_state import GONE, STATUSES, TAPPED, Combatant, by_id
 from .planeswalkers import planeswalker_ability
 from .poison import apply_cure
@@ -35,13 +35,12 @@ def _opposed(act: Act, target: Combatant, dice: dict[str, Any], *, against: str,
 
 def tap(act: Act, action: Action) -> None:
     """Involuntary tapping by a spell or ability: an opposed save, +5 with Vigilance."""
-    take(action, ("target",), ("source", "dice"))
     t = present(act, action["target"], "target")
     source = able(act, action["source"], "source")["name"] if action.get("source") is not None else "The effect"  # one who can act
     if t["status"] in TAPPED:
         raise InputError(f"{t['name']} is {STATUSES[t['status']]} already.", "target")
     act.cite("tt.mechanics.involuntary-tapping", "tt.keyword.tap-untap")
-    outcome = _opposed(act, t, dice_of(action, ("effect_d20", "save_d20")), against="tapping", source=source)
+    outcome = _opposed(act, t, dice_of(action), against="tapping", source=source)
     vigilant = "vigilance" in t["keywords"]
     if outcome == "failed":
         t["status"] = "kneeling" if vigilant else "knocked-down"
@@ -54,13 +53,12 @@ def tap(act: Act, action: Action) -> None:
 
 
 def exile(act: Act, action: Action) -> None:
-    take(action, ("caster", "target"), ("dice",))
     caster = able(act, action["caster"], "caster")
     t = present(act, action["target"], "target", dead_ok=True)
     on_turn(act, caster, actions=2)
     act.cite("tt.keyword.exile", "tt.mechanics.exile-cost")
     act.say(f"Exile is cast as a sorcery and takes all of {caster['name']}'s actions this turn.")
-    outcome = _opposed(act, t, dice_of(action, ("effect_d20", "save_d20")), against="other", source=caster["name"])
+    outcome = _opposed(act, t, dice_of(action), against="other", source=caster["name"])
     if outcome == "failed":
         t["status"], t["detained_by"] = "exiled", None
     act.outcome = "exiled" if outcome == "failed" else "saved"
@@ -69,14 +67,13 @@ def exile(act: Act, action: Action) -> None:
 
 def detain(act: Act, action: Action) -> None:
     """Detain is involuntary tapping (tt.ruling.detain-save): the target's opposed save first, +5 with Vigilance."""
-    take(action, ("source", "target"), ("dice",))
     in_combat(act)
     src = able(act, action["source"], "source")  # Detain is the detainer's doing: one who can act
     t = present(act, action["target"], "target", dead_ok=True)
     if t is src:
         raise InputError(f"{src['name']} cannot detain itself.", "target")
     act.cite("tt.keyword.detain", "tt.ruling.detain-save", "tt.mechanics.involuntary-tapping", "tt.keyword.tap-untap")
-    outcome = _opposed(act, t, dice_of(action, ("effect_d20", "save_d20")), against="tapping", source=src["name"])
+    outcome = _opposed(act, t, dice_of(action), against="tapping", source=src["name"])
     if outcome == "failed":
         t["status"], t["detained_by"] = "detained", src["id"]
     act.outcome = "detained" if outcome == "failed" else "saved"
@@ -85,7 +82,6 @@ def detain(act: Act, action: Action) -> None:
 
 
 def damage(act: Act, action: Action) -> None:
-    take(action, ("target", "amount"), ("source",))
     t = present(act, action["target"], "target", dead_ok=True)
     src = present(act, action["source"], "source", dead_ok=True) if action.get("source") is not None else None
     amount = whole(action["amount"], "Damage", "amount", minimum=1, maximum=9999)
@@ -96,7 +92,6 @@ def damage(act: Act, action: Action) -> None:
 
 def life(act: Act, action: Action) -> None:
     """Life gained (a cure: tt.mechanics.deathtouch-cure) or lost (past Indestructible)."""
-    take(action, ("target", "amount"))
     t = present(act, action["target"], "target")
     amount = whole(action["amount"], "Life gained or lost", "amount", minimum=-9999, maximum=9999)
     if amount == 0:
@@ -118,8 +113,7 @@ def life(act: Act, action: Action) -> None:
 
 def cure(act: Act, action: Action) -> None:
     """Regeneration, a PC's or companion's return, or burning one's own PC."""
-    take(action, ("target", "how"), ("amount",))
-    how = one_of(action["how"], ("regenerate", "return", "burn"), "how", "A cure here is regenerate, return or burn (life gain is the life action)")
+    how = action["how"]  # one of CURES (encounter_actions.check)
     t = by_id(act.state, action["target"], "target")
     was, v0 = t["poisoned"], t["vitality"]
     if how == "return":
@@ -161,7 +155,6 @@ def cure(act: Act, action: Action) -> None:
 
 
 def extort(act: Act, action: Action) -> None:
-    take(action, ("user",))
     in_combat(act)
     u = able(act, action["user"], "user")
     if not may_take(u, "extort"):
@@ -180,7 +173,6 @@ def extort(act: Act, action: Action) -> None:
 
 def ability(act: Act, action: Action) -> None:
     """A planeswalker PC's ability, once per encounter: (X) mana and +/-X Toughness until its next turn."""
-    take(action, ("user", "cost"), ("mana",))
     u = able(act, action["user"], "user")
     if not may_take(u, "ability"):
         raise InputError(f"{u['name']} is not a planeswalker PC.", "user")

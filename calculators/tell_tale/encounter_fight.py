@@ -13,13 +13,14 @@ import random
 from collections.abc import Iterable
 from typing import Any, cast
 
-from ..checks import InputError, die, one_of, quote
+from ..checks import InputError, die
 from ..checks import Action
 from .combat import (BAND_LABELS, Attack, Conditions, apply_damage, attack_conditions, double_strike, first_strike, first_strike_needs_d4, needs_crit_d4,
                      power_after_counters, resolve_attack, save_conditions)
-from .encounter_actions import may_take
+from .encounter_actions import dice_of, may_take
 from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, Combatant, Encounter, by_id, current_step
-from .flying import can_attack, in_the_air, lands_by_attacking, reach_opportunity
+from .encounter_chances import aloft, can_reach, meeting, refusal
+from .flying import lands_by_attacking
 from .poison import Condition, add_counters, deathtouch_hit, gain_life
 from .trample import charge_enemy
 
@@ -82,24 +83,6 @@ class Act:
 # ---------------------------------------------------------------- fields and who may act
 
 
-def take(action: Action, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The action's fields, refusing unknown or missing ones."""
-    for key in action:
-        if key != "do" and key not in required and key not in optional:
-            raise InputError(f"The action {action['do']} takes no {quote(key)}.", "action")
-    for key in required:
-        if action.get(key) is None:
-            raise InputError(f"The action {action['do']} needs {quote(key)}.", "action")
-    return action
-
-
-def dice_of(action: Action, keys: tuple[str, ...]) -> dict[str, Any]:
-    dice = action.get("dice") or {}
-    if not isinstance(dice, dict) or set(dice) - set(keys):
-        raise InputError(f"The dice of {action['do']} are an object with {', '.join(keys)}.", "dice")
-    return dice
-
-
 def present(act: Act, cid: object, field: str, *, dead_ok: bool = False) -> Combatant:
     """A combatant on the battlefield: not exiled or dispelled (nor dead, unless dead_ok)."""
     c = by_id(act.state, cid, field)
@@ -148,15 +131,6 @@ def no_defender(c: Combatant) -> None:
         raise InputError(f"{c['name']} has Defender: it cannot attack (tt.keyword.defender).", "attacker")
 
 
-def aloft(c: Combatant) -> bool:
-    """A flyer in the air: not tapped, not landed (tt.ruling.flying-reach)."""
-    return in_the_air("flying" in c["keywords"], c["status"] in TAPPED, c["landed"])
-
-
-def can_reach(attacker: Combatant, target: Combatant) -> bool:
-    return can_attack("flying" in attacker["keywords"], "reach" in attacker["keywords"], aloft(target))
-
-
 def within_reach(act: Act, attacker: Combatant, target: Combatant, field: str) -> None:
     """Refuse an attack on a flyer in the air by a character with neither Flying nor Reach (tt.keyword.flying, tt.keyword.reach)."""
     if not can_reach(attacker, target):
@@ -175,7 +149,8 @@ def land(act: Act, attacker: Combatant, ground: bool) -> None:
 
 
 def situation(action: Action) -> str:
-    return cast("str", one_of(action.get("mode", "normal"), ("normal", "advantage", "disadvantage"), "mode", "The situation gives a normal roll, advantage or disadvantage"))
+    """The situation's roll (one of MODE's choices: encounter_actions.check), normal when left out."""
+    return cast("str", action.get("mode") or "normal")
 
 
 def attack_mode(act: Act, c: Combatant, given: str) -> str:
@@ -319,7 +294,6 @@ def _strike(act: Act, attacker: Combatant, target: Combatant, mode: str, dice: d
 
 
 def attack(act: Act, action: Action) -> None:
-    take(action, ("attacker", "target"), ("mode", "dice"))
     in_combat(act)
     attacker = able(act, action["attacker"], "attacker")
     no_defender(attacker)
@@ -330,29 +304,38 @@ def attack(act: Act, action: Action) -> None:
     ground = not aloft(target)
     on_turn(act, attacker)
     mode = attack_mode(act, attacker, situation(action))
-    total = _strike(act, attacker, target, mode, dice_of(action, ("d20", "crit_d4", "second_d20", "second_crit_d4")), "attack")
+    total = _strike(act, attacker, target, mode, dice_of(action), "attack")
     land(act, attacker, ground)
     act.headline = f"{attacker['name']} attacks {target['name']}: " + (f"{total} damage." if act.outcome == "hit" else "a miss.")
 
 
-def first_strike_action(act: Act, action: Action) -> None:
-    """An opportunist's attack out of turn, or two First Strikers meeting."""
-    take(action, ("attacker", "target"), ("mode", "dice"))
+def opportunity(act: Act, action: Action, kind: str) -> tuple[Combatant, Combatant]:
+    """The striker and the mover of an attack of opportunity open now (encounter_chances.refusal), the strike
+    counted against the movement that opened it: once per movement."""
     in_combat(act)
     a = able(act, action["attacker"], "attacker")
-    b = able(act, action["target"], "target")
+    b = able(act, action["target"], "target") if kind == "first_strike" else present(act, action["target"], "target")
     if a is b:
         raise InputError(f"{a['name']} cannot strike itself.", "target")
-    strikers = ("first-strike", "double-strike")
-    if not may_take(a, "first_strike"):
-        raise InputError(f"{a['name']} has neither First Strike nor Double Strike.", "attacker")
-    no_defender(a)
+    why = refusal(act.state, a, b, kind)
+    if why:
+        raise InputError(*why)
+    moved = b["moved"]
+    assert moved is not None  # refusal asks for the movement
+    moved["struck"].append(a["id"])
+    act.cite("tt.ruling.opportunity-movement")
+    return a, b
+
+
+def first_strike_action(act: Act, action: Action) -> None:
+    """A First Striker's attack as an enemy comes in range (its move names it), or two First Strikers meeting."""
+    a, b = opportunity(act, action, "first_strike")
     within_reach(act, a, b, "target")
     ground, ground_a = not aloft(b), not aloft(a)
     act.cite("tt.keyword.first-strike", "tt.ruling.opportunist-attacks")
     # The dice of both cases may come together (a form cannot know which case it is): each case reads its own.
-    dice = dice_of(action, ("d20", "crit_d4", "second_d20", "second_crit_d4", "target_d20"))
-    if any(k in b["keywords"] for k in strikers) and "defender" not in b["keywords"] and can_reach(b, a):
+    dice = dice_of(action)
+    if meeting(a, b):
         r1 = act.die(dice.get("d20"), 20, f"{a['name']}'s opposed d20", "d20")
         r2 = act.die(dice.get("target_d20"), 20, f"{b['name']}'s opposed d20", "target_d20")
         table = act.settings["winner_damage"] == "table"
@@ -374,8 +357,6 @@ def first_strike_action(act: Act, action: Action) -> None:
         act.headline = (f"{a['name']} and {b['name']} tie and trade blows: {r.damage_to_second} and {r.damage_to_first} damage." if who is None
                         else f"{who} strikes first: {r.damage_to_second or r.damage_to_first} damage.")
         return
-    if "vigilance" in b["keywords"]:
-        raise InputError(f"{b['name']} has Vigilance: it provokes no attacks of opportunity (tt.keyword.vigilance).", "target")
     mode = attack_mode(act, a, situation(action))
     total = _strike(act, a, b, mode, dice, "opportunist")
     land(act, a, ground)
@@ -384,7 +365,6 @@ def first_strike_action(act: Act, action: Action) -> None:
 
 def charge(act: Act, action: Action) -> None:
     """A Trample charge: an attack roll per enemy in the line, a knock-down save after each hit."""
-    take(action, ("attacker", "targets"), ("mode", "dice", "jump"))
     in_combat(act)
     a = able(act, action["attacker"], "attacker")
     if not may_take(a, "charge"):
@@ -409,7 +389,7 @@ def charge(act: Act, action: Action) -> None:
     act.cite("tt.keyword.trample", "tt.ruling.trample-charge", "tt.combat.attack-roll", "tt.combat.attack-table")
     tally = {"down": 0, "hit": 0, "damage": 0}
     for i, t in enumerate(targets):
-        d = dice_of({"do": "charge", "dice": dice[i]}, ("d20", "crit_d4", "effect_d20", "save_d20"))
+        d = dice[i] or {}
         vigilant = "vigilance" in t["keywords"]
         if t["id"] in jump:
             charge_enemy(power_now(a), None, vigilance=vigilant, jump=True)  # refuses one without Vigilance
@@ -458,21 +438,11 @@ def charge(act: Act, action: Action) -> None:
 
 
 def reach_strike(act: Act, action: Action) -> None:
-    """A Reach character's attack of opportunity on a flyer passing over it: out of turn, for none of its actions."""
-    take(action, ("attacker", "target"), ("mode", "dice"))
-    in_combat(act)
-    a = able(act, action["attacker"], "attacker")
-    b = present(act, action["target"], "target")
-    if a is b:
-        raise InputError(f"{a['name']} cannot strike itself.", "target")
-    no_defender(a)
-    why = reach_opportunity(may_take(a, "reach"), "flying" in b["keywords"], b["status"] in TAPPED, "vigilance" in b["keywords"])
-    if why:
-        raise InputError(f"No attack of opportunity for {a['name']} on {b['name']}: {why} (tt.keyword.reach).",
-                         "attacker" if not may_take(a, "reach") else "target")
+    """A Reach character's attack of opportunity on a flyer passing over it (its move names it): out of turn, for none of its actions."""
+    a, b = opportunity(act, action, "reach")
     act.cite("tt.keyword.reach", "tt.keyword.flying", "tt.ruling.flying-reach")
     mode = attack_mode(act, a, situation(action))
-    total = _strike(act, a, b, mode, dice_of(action, ("d20", "crit_d4", "second_d20", "second_crit_d4")), "opportunity")
+    total = _strike(act, a, b, mode, dice_of(action), "opportunity")
     act.headline = f"{a['name']} strikes {b['name']} as it flies over: " + (f"{total} damage." if act.outcome == "hit" else "a miss.")
 
 

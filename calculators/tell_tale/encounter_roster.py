@@ -13,12 +13,12 @@ from __future__ import annotations
 import itertools
 from typing import Literal, get_args
 
-from ..checks import MAX_NAME, InputError, check_name, die, one_of, quote
+from ..checks import MAX_NAME, InputError, check_name, die, quote
 from ..checks import Action
 from .characters import stat_total
-from .encounter_fight import Act, able, after_change, on_turn, take
+from .encounter_fight import Act, able, after_change, on_turn
 from .encounter_state import (
-    ACTIONS_PER_TURN, HOLDERS, KEYWORDS, KINDS, MAX_COMBATANTS, MAX_ID, SETTINGS, Combatant, Encounter, StoredFieldError, by_id, check_combatant,
+    ACTIONS_PER_TURN, HOLDERS, KEYWORDS, KINDS, MAX_COMBATANTS, USUAL_SIDES, MAX_ID, SETTINGS, Combatant, Encounter, StoredFieldError, by_id, check_combatant,
     check_settings,
 )
 
@@ -48,13 +48,12 @@ def _number(action: Action, key: str, what: str, lo: int, hi: int, default: int 
 
 
 def add(act: Act, action: Action) -> None:
-    take(action, ("name", "kind", "power", "toughness", "vitality"), ("side", "owner", "token", "planeswalker", "speed", "initiative", "keywords"))
     s = act.state
     if len(s["combatants"]) >= MAX_COMBATANTS:
         raise InputError(f"An encounter holds at most {MAX_COMBATANTS} combatants.", "name")
     if s["next_id"] > MAX_ID:
         raise InputError("This encounter has used up its ids: start a new one.", "name")
-    kind = one_of(action["kind"], tuple(KINDS), "kind", "A combatant is a pc, npc, familiar or summon")
+    kind = action["kind"]  # one of KINDS (encounter_actions.check)
     owner = by_id(s, action["owner"], "owner") if action.get("owner") is not None else None
     if kind in HOLDERS and owner:
         raise InputError(f"A {KINDS[kind]} acts in its own turn and has no owner.", "owner")
@@ -65,7 +64,7 @@ def add(act: Act, action: Action) -> None:
         if other is not None:
             raise InputError(f"{owner['name']} has an animal companion already, {other['name']}: a player picks one "
                              "(tt.character.companion).", "owner")
-    side = action.get("side") or (owner["side"] if owner else "foes" if kind == "npc" else "party")
+    side = action.get("side") or (owner["side"] if owner else USUAL_SIDES[kind])
     vitality = _number(action, "vitality", "Vitality", 0, 999)
     raw = {
         "id": f"c{s['next_id']}", "name": action["name"], "kind": kind, "side": side, "owner": owner["id"] if owner else None,
@@ -73,7 +72,7 @@ def add(act: Act, action: Action) -> None:
         "power": action["power"], "toughness": action["toughness"], "toughness_now": 0, "vitality": vitality, "max_vitality": vitality,
         "speed": action.get("speed", 0), "initiative": action.get("initiative"), "keywords": action.get("keywords", []),
         "counters": 0, "poisoned": False, "boost": 0, "ability_used": False, "status": "standing", "detained_by": None, "actions": ACTIONS_PER_TURN,
-        "landed": False,
+        "landed": False, "moved": None,
     }
     if isinstance(raw["toughness"], int) and not isinstance(raw["toughness"], bool):
         raw["toughness_now"] = max(0, raw["toughness"])
@@ -139,7 +138,6 @@ def numbered(s: Encounter, name: str) -> str:
 
 def another(act: Act, action: Action) -> None:
     """Add another like a combatant: its kind, side, owner, full numbers, Speed, Initiative and keywords, numbered."""
-    take(action, ("id",))
     s = act.state
     c = by_id(s, action["id"], "id")
     like = {"do": "add", "name": numbered(s, c["name"]), "kind": c["kind"], "side": c["side"], "power": c["power"],
@@ -156,7 +154,6 @@ def side_word(c: Combatant) -> str:
 
 
 def edit(act: Act, action: Action) -> None:
-    take(action, ("id", "set"))
     s = act.state
     c = by_id(s, action["id"])
     changes = action["set"]
@@ -186,7 +183,6 @@ def edit(act: Act, action: Action) -> None:
 
 
 def remove(act: Act, action: Action) -> None:
-    take(action, ("id",))
     s = act.state
     c = by_id(s, action["id"])
     followers = [f["name"] for f in s["combatants"] if f["owner"] == c["id"]]
@@ -202,13 +198,16 @@ def remove(act: Act, action: Action) -> None:
     for other in s["combatants"]:
         if other["detained_by"] == c["id"]:
             other["status"], other["detained_by"] = "standing", None
+        if other["moved"]:  # who has left can no longer strike, nor be passed
+            m = other["moved"]
+            other["moved"] = {"near": [i for i in m["near"] if i != c["id"]], "over": [i for i in m["over"] if i != c["id"]],
+                              "struck": [i for i in m["struck"] if i != c["id"]]}
     s["combatants"].remove(c)
     act.cite("tt.stats.tracking")
     act.outcome, act.headline = "removed", f"{c['name']} leaves the encounter."
 
 
 def settings(act: Act, action: Action) -> None:
-    take(action, ("settings",))
     given = action["settings"]
     if not isinstance(given, dict) or set(given) - set(SETTINGS):
         raise InputError(f"The settings are some of {', '.join(SETTINGS)}.", "settings")
@@ -259,7 +258,6 @@ def roll_initiative(act: Act, c: Combatant, dice: object) -> int:
 
 
 def initiative(act: Act, action: Action) -> None:
-    take(action, (), ("id", "value", "dice", "all"))
     s = act.state
     if action.get("all"):
         if action.get("id") is not None or action.get("value") is not None or action.get("dice") is not None:
@@ -290,10 +288,9 @@ def initiative(act: Act, action: Action) -> None:
 
 def order(act: Act, action: Action) -> None:
     """The turn order: by Initiative (ties in the order given), or by hand (clockwise from whoever started it)."""
-    take(action, (), ("by", "ids"))
     s = act.state
     if action.get("by") is not None:
-        s["order_by"] = one_of(action["by"], ("initiative", "hand"), "by", "The order is by initiative or by hand")
+        s["order_by"] = action["by"]  # initiative or hand (encounter_actions.check)
     ids = action.get("ids")
     if ids is not None:
         if not isinstance(ids, list) or sorted(map(str, ids)) != sorted(s["order"]):

@@ -13,74 +13,50 @@ history.undo_record's, as every tracker's). The actions themselves are in
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Collection, Mapping
 from typing import Any, TypedDict, cast
 
 from ..checks import UNSAFE, InputError, check_name, quote, shown
 from ..history import Record, records, undo_record, undone
 from .combat import haste_speed, power_after_counters
+from .encounter_chances import Movement, check_moved, derive_chances
+from .encounter_words import (  # re-exported: the tracker's modules import these from here too
+    KINDS as KINDS,
+    HOLDERS as HOLDERS,
+    SIDES as SIDES,
+    USUAL_SIDES as USUAL_SIDES,
+    KEYWORDS as KEYWORDS,
+    STATUSES as STATUSES,
+    TAPPED as TAPPED,
+    GONE as GONE,
+    STEPS as STEPS,
+    NOTHING_TO_DECIDE as NOTHING_TO_DECIDE,
+    STEP_LABELS as STEP_LABELS,
+    STEP_RULES as STEP_RULES,
+    PHASES as PHASES,
+    ORDER_BY as ORDER_BY,
+    ACTIONS_PER_TURN as ACTIONS_PER_TURN,
+    GM_ONLY as GM_ONLY,
+    SETTINGS as SETTINGS,
+    DEFAULT_SETTINGS as DEFAULT_SETTINGS,
+    RULES as RULES,
+    MAX_COMBATANTS as MAX_COMBATANTS,
+    MAX_STAT as MAX_STAT,
+    MAX_ROUND as MAX_ROUND,
+    MAX_ID as MAX_ID,
+    LOG_CAP as LOG_CAP,
+    UNDO_CAP as UNDO_CAP,
+    MAX_TEXT as MAX_TEXT,
+    MAX_DETAILS as MAX_DETAILS,
+    STATE_BUDGET as STATE_BUDGET,
+    ID as ID,
+    RULE_ID as RULE_ID,
+)
 
 TRACKER = "tell_tale.encounter"
 VERSION = 2  # 2: an undo record is the reverse patch of history.py; version 1 kept prior values and combatants by index
 
-# ---------------------------------------------------------------- rule data
 
-KINDS = {"pc": "PC", "npc": "NPC", "familiar": "familiar", "summon": "summon"}
-HOLDERS = ("pc", "npc")  # have turns of their own; familiars and summons act in their owner's (tt.ruling.summon-turns)
-SIDES = {"party": "the party", "foes": "the foes"}
-# Keywords with an effect on the tracked numbers, rolls or status (docs/tell-tale/keywords.md).
-KEYWORDS = {
-    "first-strike": "First Strike",
-    "double-strike": "Double Strike",
-    "trample": "Trample",
-    "vigilance": "Vigilance",
-    "haste": "Haste",
-    "deathtouch": "Deathtouch",
-    "infect": "Infect",
-    "wither": "Wither",
-    "lifelink": "Lifelink",
-    "indestructible": "Indestructible",
-    "defender": "Defender",
-    "extort": "Extort",
-    "flying": "Flying",
-    "reach": "Reach",
-}
-STATUSES = {
-    "standing": "standing",
-    "kneeling": "kneeling (tapped)",
-    "knocked-down": "knocked down (tapped)",
-    "detained": "detained (tapped)",
-    "exiled": "exiled",
-    "dispelled": "dispelled",
-}
-TAPPED = ("kneeling", "knocked-down", "detained")
-GONE = ("exiled", "dispelled")
-STEPS = ("untap", "upkeep", "draw", "actions", "end")
-# The steps that ask nothing of the tracker: what they do happens on its own
-# (untapping, Detain's end, a poison counter), and the draw and the discard
-# are counted at the table (the tracker keeps no hands). Next with "through"
-# passes them, saying what each did.
-NOTHING_TO_DECIDE = ("untap", "upkeep", "draw", "end")
-STEP_LABELS = {"untap": "1. Untap step", "upkeep": "2. Upkeep step", "draw": "3. Draw step", "actions": "4. Character actions", "end": "5. End step"}
-STEP_RULES = {"untap": "tt.combat.untap-step", "upkeep": "tt.combat.upkeep-step", "draw": "tt.combat.draw-step", "actions": "tt.combat.actions", "end": "tt.combat.end-step"}
-PHASES = ("setup", "combat", "over")
-ORDER_BY = ("initiative", "hand")
-ACTIONS_PER_TURN = 2  # tt.combat.actions
-# The GM's own changes: their log entries are marked "gm" and the players' view does not show them (their
-# headlines name a foe's numbers: "Ogre: Vitality 14 to 9", "Ogre's Initiative is 12").
-GM_ONLY = ("edit", "settings", "initiative")
-# The table's house rulings the tracker follows (the forms' Param.ruling names).
-SETTINGS = {
-    "both": ("cancel", "count"),  # tt.ruling.advantage-and-disadvantage
-    "overflow": ("carry", "stop"),  # tt.ruling.damage-overflow
-    "winner_damage": ("full", "table"),  # tt.ruling.first-strike-tie
-    "tie": ("saver", "effect"),  # tt.ruling.opposed-saves
-    "rounding": ("down", "up"),  # tt.ruling.haste-rounding
-    "method": ("sum", "drop-lowest"),  # tt.ruling.four-d6 (an NPC's rolled Initiative)
-    "shortfall": ("refuse", "vitality"),  # tt.ruling.planeswalker-toughness
-}
-DEFAULT_SETTINGS = {name: choices[0] for name, choices in SETTINGS.items()}
 
 class Combatant(TypedDict):
     """One combatant of an encounter, as check_combatant gives it: the STORED fields, LATER's, then
@@ -109,10 +85,14 @@ class Combatant(TypedDict):
     detained_by: str | None
     actions: int
     landed: bool
+    moved: Movement | None
     power_now: int
     speed_now: int
     health: str
     band: str
+    toughness_full: int
+    in_fight: bool
+    chances: dict[str, list[str]]
 
 
 class Encounter(TypedDict):
@@ -134,50 +114,16 @@ class Encounter(TypedDict):
     undo: list[Record]
 
 
-# Every rule the tracker can cite (its log entries are checked against these).
-RULES = tuple(dict.fromkeys((
-    "tt.combat.initiation", "tt.combat.npc-initiative", "tt.stats.initiative", "tt.stats.seating", "tt.ruling.initiative-ties",
-    "tt.ruling.npc-initiative-roll", "tt.ruling.four-d6", "tt.combat.turn", *STEP_RULES.values(), "tt.ruling.summon-turns",
-    "tt.character.familiar", "tt.stats.tracking", "tt.combat.attack-roll", "tt.combat.attack-table", "tt.combat.rounding",
-    "tt.advantage.roll", "tt.advantage.conditions", "tt.ruling.prone-attacker", "tt.ruling.advantage-and-disadvantage",
-    "tt.stats.damage-order", "tt.stats.toughness", "tt.stats.vitality", "tt.ruling.damage-overflow", "tt.stats.power-minimum",
-    "tt.stats.toughness-upkeep", "tt.summoning.toughness-upkeep", "tt.summoning.one-summon", "tt.summoning.replacing",
-    "tt.summoning.tokens", "tt.summoning.permanent", "tt.summoning.timing", "tt.ruling.summon-timing", "tt.stats.toughness-regeneration", "tt.ruling.counters-after-combat",
-    "tt.ruling.double-strike", "tt.mechanics.first-strike-meeting", "tt.ruling.first-strike-tie", "tt.ruling.opportunist-attacks",
-    "tt.ruling.trample-charge", "tt.ruling.opposed-saves", "tt.ruling.vigilance-knockdown", "tt.mechanics.vigilance-save",
-    "tt.mechanics.involuntary-tapping", "tt.mechanics.voluntary-tapping", "tt.mechanics.tapping-actions",
-    "tt.mechanics.exile-cost", "tt.mechanics.indestructible-bypass", "tt.mechanics.deathtouch-disadvantage",
-    "tt.ruling.poisoned-rolls", "tt.ruling.poison-timing", "tt.ruling.deathtouch-damage", "tt.mechanics.deathtouch-cure",
-    "tt.mechanics.deathtouch-counters", "tt.mechanics.life-redirect", "tt.mechanics.lifelink-order", "tt.ruling.vitality-above-full",
-    "tt.mechanics.return-characters", "tt.planeswalker.abilities", "tt.planeswalker.ability-cost", "tt.ruling.planeswalker-toughness",
-    "tt.ruling.haste-rounding", "tt.ruling.detain-save", "tt.ruling.detainer-gone", "tt.ruling.flying-reach", "tt.mechanics.flying-landing", "tt.mechanics.unlisted", "tt.stats.vitality-no-regeneration", "tt.keyword.fight",
-    *(f"tt.keyword.{k}" for k in (*KEYWORDS, "tap-untap", "regenerate", "return", "exile", "detain")),
-)))
-
-# ---------------------------------------------------------------- limits
-
-MAX_COMBATANTS = 24
-MAX_STAT = 999  # Power, Toughness, Speed, Initiative, counters; Vitality from -999 to 999
-MAX_ROUND = 999
-MAX_ID = 9999
-LOG_CAP = 150  # entries kept; older ones are counted in log_start
-UNDO_CAP = 30  # actions that can be undone
-MAX_TEXT = 400  # characters of one log line
-MAX_DETAILS = 60
-STATE_BUDGET = 150_000  # characters of compact JSON (as the page keeps it); past it the oldest undo records go
-ID = re.compile(r"c[1-9][0-9]{0,3}")
-RULE_ID = re.compile(r"[a-z0-9.-]{1,80}")
-
 STATE_KEYS = ("tracker", "version", "settings", "combatants", "next_id", "order_by", "order", "phase", "round", "turn", "step", "log", "log_start", "undo")
-DERIVED = ("power_now", "speed_now", "health", "band")
-LATER = ("landed",)  # stored fields added after version 1: a state saved without them reads them as false
+DERIVED = ("power_now", "speed_now", "health", "band", "toughness_full", "in_fight", "chances")
+LATER = ("landed", "moved")  # stored fields added after version 1: a state saved without them reads them as false (landed) or none (moved)
 STORED = tuple(k for k in Combatant.__annotations__ if k not in DERIVED + LATER)
 LABELS = {
     "id": "id", "name": "name", "kind": "kind", "side": "side", "owner": "owner", "token": "token", "planeswalker": "planeswalker",
     "power": "Power", "toughness": "Toughness", "toughness_now": "Toughness left", "vitality": "Vitality",
     "max_vitality": "full Vitality", "speed": "Speed", "initiative": "Initiative", "keywords": "keywords",
     "counters": "-1/-1 counters", "poisoned": "poisoned", "boost": "planeswalker Toughness change", "ability_used": "ability used",
-    "status": "status", "detained_by": "detained by", "actions": "actions left", "landed": "landed",
+    "status": "status", "detained_by": "detained by", "actions": "actions left", "landed": "landed", "moved": "movement",
 }
 
 
@@ -202,6 +148,9 @@ def derive(c: Combatant, settings: dict[str, Any]) -> Combatant:
     c["speed_now"] = haste_speed(c["speed"], rounding=settings["rounding"]) if "haste" in c["keywords"] else c["speed"]
     c["health"] = "conscious" if c["vitality"] > 0 else "unconscious" if c["vitality"] == 0 else "dead"
     c["band"] = band(c)
+    c["toughness_full"] = c["toughness"] + max(0, c["boost"])  # a planeswalker's raised Toughness counts until its next turn
+    c["in_fight"] = c["status"] not in GONE and c["vitality"] > 0  # can act, and is worth striking
+    c["chances"] = {}  # the attacks of opportunity open to it: the whole state's (encounter_chances.derive_chances)
     return c
 
 
@@ -353,6 +302,7 @@ def check_combatant(raw: object, n: int, settings: dict[str, Any]) -> Combatant:
         raise InputError(f"{who}: detained by {quote(detainer)}, which is no other combatant's id.", "state")
     c["detained_by"] = detainer
     c["actions"] = _whole(raw["actions"], f"{who}: actions left", 0, ACTIONS_PER_TURN)
+    c["moved"] = check_moved(raw.get("moved"), who, c["id"])  # tt.ruling.opportunity-movement
     # Every stored field is set above, each checked; derive sets the derived ones (test_encounter checks the keys).
     return derive(cast("Combatant", c), settings)
 
@@ -412,6 +362,9 @@ def check_core(raw: object) -> Encounter:
             raise InputError(f"{c['name']} belongs to {quote(c['owner'])}, which is no PC or NPC of this encounter.", "state")
         if c["detained_by"] is not None and c["detained_by"] not in kinds:
             raise InputError(f"{c['name']} is detained by {quote(c['detained_by'])}, who is not in this encounter.", "state")
+        gone = [i for i in (c["moved"]["near"] + c["moved"]["over"] if c["moved"] else []) if i not in kinds]
+        if gone:
+            raise InputError(f"{c['name']}'s movement names {quote(gone[0])}, who is not in this encounter.", "state")
     next_id = _whole(raw["next_id"], "The next id", 1, MAX_ID + 1)
     if any(int(i[1:]) >= next_id for i in ids):
         raise InputError("The next id must be above every combatant's id.", "state")
@@ -431,11 +384,13 @@ def check_core(raw: object) -> Encounter:
         raise InputError("Before and after the fight there is no turn or step.", "state")
     log_start = _whole(raw["log_start"], "The number of log entries dropped", 0, 10**9)
     log = _check_log(raw["log"], log_start)
-    return {
+    state: Encounter = {
         "tracker": TRACKER, "version": VERSION, "settings": settings, "combatants": combatants, "next_id": next_id,
         "order_by": order_by, "order": list(order), "phase": phase, "round": rnd, "turn": turn, "step": step,
         "log": log, "log_start": log_start, "undo": [],
     }
+    derive_chances(state)
+    return state
 
 
 # ---------------------------------------------------------------- undo records

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..registry import Calculator, Param, Tracker
 from .characters import STARTING_LEVEL, STAT_LABELS
+from .combat import MODE_CHOICES
 from .decks import DECKLIST_MAX_LENGTH, EXEMPT_MAX_LENGTH
 from .encounter import ACTIONS
 from .encounter_state import RULES as ENCOUNTER_RULES, check_encounter, new_encounter
@@ -25,7 +26,6 @@ from .trample import MAX_ENEMIES
 __all__ = ["CALCULATORS", "TRACKERS", "YES_NO", "MODE_CHOICES", "BOTH_CHOICES", "ATTACK_RULES", "MODE_PARAMS", "POWER"]
 
 YES_NO = (("no", "No"), ("yes", "Yes"))
-MODE_CHOICES = (("normal", "Normal (1d20)"), ("advantage", "Advantage (2d20, high)"), ("disadvantage", "Disadvantage (2d20, low)"))
 BOTH_CHOICES = (("cancel", "Cancel: one d20 (ruling)"), ("count", "More sources wins"))
 ATTACK_RULES = (
     "tt.combat.attack-roll",
