@@ -570,7 +570,7 @@ def test_a_summon_joins_a_fight_only_as_its_casters_sorcery():
 
 def test_the_draw_and_end_steps_say_the_tracker_keeps_no_hands():
     """tt.combat.draw-step, tt.combat.end-step: the tracker knows no hand sizes, and says so at both steps rather than
-    narrating a draw and a discard as if it had counted them."""
+    narrating a draw and a discard as if it had counted them; once, in each holder's first turn (issue 31)."""
     s = fresh(add("Mira"), {"do": "start"}, {"do": "next"})
     s, result = step(s, {"do": "next"})
     assert s["step"] == "draw" and "tt.combat.draw-step" in result.rules
@@ -579,6 +579,22 @@ def test_the_draw_and_end_steps_say_the_tracker_keeps_no_hands():
     s, result = step(s, {"do": "next"})
     assert s["step"] == "end" and "tt.combat.end-step" in result.rules
     assert "The tracker does not keep hands." in " ".join(result.details)
+    s, result = step(s, {"do": "next", "through": True})  # round 2: no reminder again
+    assert s["round"] == 2 and "hands" not in " ".join(result.details)
+
+
+def test_a_step_leads_with_what_it_changed():
+    """Issue 31: the result names the changed numbers first ("Kara: T 3 → 0, V 15 → 12"), and poison's counter at
+    the upkeep leads the turn's entry; a step that changes nothing has no such line."""
+    s = at_actions(add("Kara", initiative=20), add("Ogre", kind="npc", initiative=1, keywords=["deathtouch"]))
+    s, result = step(s, {"do": "damage", "target": "c1", "amount": 7})
+    assert result.details[0] == "Changed: Kara: T 4 → 0, V 12 → 9."
+    s, result = step(s, {"do": "damage", "target": "c1", "amount": 3, "source": "c2"})
+    assert result.details[0] == "Changed: Kara: V 9 → 6, −1/−1 0 → 3, poisoned."
+    s, result = step(s, {"do": "next", "through": True})  # Kara's end, the Ogre's turn: Kara's poison ticks only in her upkeep
+    assert not result.details[0].startswith("Changed")
+    s, result = step(s, {"do": "next", "through": True})  # on to Kara's actions, through her upkeep
+    assert result.details[0] == "Changed: Kara: V 6 → 5, −1/−1 3 → 4." and result.details[-1].startswith("Passed on their own")
 
 
 def test_only_flyers_and_reach_attack_a_flyer_in_the_air():
@@ -964,11 +980,12 @@ def test_next_through_equals_pressing_next_at_every_step_that_asks_nothing():
             assert _apart_from_the_log(through) == _apart_from_the_log(by_hand)
             assert through["step"] not in NOTHING_TO_DECIDE
             passed = len(hand_log) - 1
-            assert said.headline.count("'s ") >= 1 + passed
+            told = said.headline + " " + (said.details[-1] if said.details else "")  # the steps passed: one quiet line, last
+            assert told.count("'s ") >= 1 + passed
             if passed:
-                assert "Passed on their own: " in said.headline
-                assert said.headline.count(",") >= passed - 1
-                assert all(STEP_LABELS[st][3:].lower() in said.headline for st in NOTHING_TO_DECIDE if any(STEP_LABELS[st] in h for h in hand_log[:-1]))
+                assert said.details[-1].startswith("Passed on their own: ") and "Passed on their own" not in said.headline
+                assert told.count(",") >= passed - 1
+                assert all(STEP_LABELS[st][3:].lower() in told for st in NOTHING_TO_DECIDE if any(STEP_LABELS[st] in h for h in hand_log[:-1]))
             checked += 1
         s = step(s, action, seed)[0]
     assert checked >= 5
@@ -980,11 +997,11 @@ def test_a_turn_is_one_next_with_through():
     s = fresh(*(a for a, _ in FIGHT[:4]), {"do": "start", "through": True})
     assert (s["round"], s["turn"], s["step"]) == (1, 0, "actions")
     first, second = (next(c["name"] for c in s["combatants"] if c["id"] == s["order"][i]) for i in (0, 1))
-    assert f"Passed on their own: {first}'s untap step, {first}'s upkeep step, {first}'s draw step." in s["log"][-1]["text"]
+    assert s["log"][-1]["details"][-1] == f"Passed on their own: {first}'s untap step, {first}'s upkeep step, {first}'s draw step."
     s, said = step(s, {"do": "next", "through": True})
     assert (s["round"], s["turn"], s["step"]) == (1, 1, "actions")
     assert said.headline.startswith(f"Round 1, {second}'s turn: 4. Character actions.")
-    assert f"Passed on their own: {first}'s end step, {second}'s untap step, {second}'s upkeep step, {second}'s draw step." in said.headline
+    assert said.details[-1] == f"Passed on their own: {first}'s end step, {second}'s untap step, {second}'s upkeep step, {second}'s draw step."
 
 
 @pytest.mark.parametrize("bad", ["yes", 1, None, [True]])

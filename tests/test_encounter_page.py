@@ -1119,7 +1119,7 @@ def test_steps_that_ask_nothing_pass_by_default_and_a_turn_is_one_tap(page, base
     wait_for_log(page, len(state["log"]) + 1)
     saved = stored(page)
     assert (saved["round"], saved["turn"], saved["step"]) == (1, 1, "actions")
-    assert "Passed on their own: Vraska's end step, Goblin's untap step, Goblin's upkeep step, Goblin's draw step." in saved["log"][-1]["text"]
+    assert saved["log"][-1]["details"][-1] == "Passed on their own: Vraska's end step, Goblin's untap step, Goblin's upkeep step, Goblin's draw step."
     expect(page.locator(".enc-turn")).to_have_text("Round 1: Goblin's turn")
     open_page(page, base_url)
     expect(page.locator("[data-enc=through-setting]")).to_be_checked()

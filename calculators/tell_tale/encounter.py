@@ -108,7 +108,8 @@ def _enter(act: Act) -> None:
             act.say(f"{holder['name']}'s Toughness change from its ability ends: Toughness {t0} to {holder['toughness_now']}.")
             act.cite("tt.planeswalker.ability-cost", "tt.ruling.planeswalker-toughness")
             after_change(act, holder, t0, holder["vitality"])
-        act.say("Tapped mana untaps; tapped characters stay tapped.")
+        if s["round"] == 1:  # a reminder once, at each holder's first turn
+            act.say("Tapped mana untaps; tapped characters stay tapped.")
     elif step == "upkeep":
         for c in members:
             if c["poisoned"] and c["vitality"] >= 0 and c["status"] not in GONE:
@@ -121,11 +122,12 @@ def _enter(act: Act) -> None:
                 act.cite("tt.keyword.deathtouch", "tt.ruling.poison-timing")
                 after_change(act, c, t0, v0)
     elif step == "draw":
-        act.say("A player draws a card; the GM draws up to 7 cards. Count them at the table: the tracker does not keep hands.")
+        if s["round"] == 1:  # each holder's first turn: a reminder once, not every turn
+            act.say("A player draws a card; the GM draws up to 7 cards. Count them at the table: the tracker does not keep hands.")
     elif step == "actions":
         able_ones = [c["name"] for c in members if c["status"] not in GONE and c["vitality"] > 0]
         act.say(f"{ACTIONS_PER_TURN} actions each: {', '.join(able_ones) or 'nobody can act'}.")
-    else:
+    elif s["round"] == 1:
         act.say("A player holding more than 7 cards discards down to 7 (the GM has no maximum). The tracker does not keep hands.")
 
 
@@ -194,15 +196,16 @@ def _through(action: Action) -> bool:
 
 
 def _pass_through(act: Act, skipped: list[str], through: bool) -> str:
-    """With `through`, on past the steps that ask nothing (NOTHING_TO_DECIDE);
-    what the headline adds: the unconscious holders skipped, the steps passed."""
+    """With `through`, on past the steps that ask nothing (NOTHING_TO_DECIDE), said in one line of the details;
+    what the headline adds: the unconscious holders skipped."""
     s = act.state
     went_by: list[str] = []
     while through and s["step"] in NOTHING_TO_DECIDE:
         went_by.append(f"{by_id(s, s['order'][s['turn']])['name']}'s {STEP_LABELS[s['step']][3:].lower()}")
         _advance(act, skipped)
-    return (f" Skipped, unconscious: {', '.join(skipped)}." if skipped else "") + (
-        f" Passed on their own: {', '.join(went_by)}." if went_by else "")
+    if went_by:  # one quiet line, last: what changed on the way leads (encounter_step)
+        act.say(f"Passed on their own: {', '.join(went_by)}.")
+    return f" Skipped, unconscious: {', '.join(skipped)}." if skipped else ""
 
 
 def _advance(act: Act, passed: list[str]) -> None:
@@ -359,6 +362,27 @@ def undo(state: Encounter) -> tuple[Encounter, Step]:
     return before, Step("undone", f"Undone: {gone['text']}", (), (), {})
 
 
+def _marks(c: Combatant) -> list[str]:
+    return [STATUSES[c["status"]].removesuffix(" (tapped)"), c["health"], "poisoned" if c["poisoned"] else "not poisoned"]
+
+
+def changes(before: Encounter, after: Encounter) -> str:
+    """What a step changed, in one line that leads its details: each combatant's Toughness, Vitality and -1/-1
+    counters as they went ("Kara: T 3 → 0, V 15 → 12"), and a status, health or poison that came or went.
+    Nobody added or removed (the headline says those); "" when no number or mark changed."""
+    old = {c["id"]: c for c in before["combatants"]}
+    said = []
+    for c in after["combatants"]:
+        o = old.get(c["id"])
+        if o is None:
+            continue
+        moved = [f"{label} {o[key]} → {c[key]}" for key, label in (("toughness_now", "T"), ("vitality", "V"), ("counters", "−1/−1")) if o[key] != c[key]]  # type: ignore[literal-required]
+        moved += [new for was, new in zip(_marks(o), _marks(c), strict=True) if was != new]
+        if moved:
+            said.append(f"{c['name']}: {', '.join(moved)}")
+    return f"Changed: {'; '.join(said)}." if said else ""
+
+
 def encounter_step(state: Encounter, action: Action, rng: random.Random | None = None) -> tuple[Encounter, Step]:
     """Apply one action to a checked state; the new state and what happened."""
     if not isinstance(action, dict) or action.get("do") not in ACTIONS:
@@ -382,7 +406,8 @@ def encounter_step(state: Encounter, action: Action, rng: random.Random | None =
     except InputError as err:
         raise InputError(f"That was not done: the tracker could not keep the fight it makes ({str(err).rstrip('.')}). Nothing has changed.", "action") from None
     rules = tuple(dict.fromkeys(act.rules))
-    details = tuple(_clip(d) for d in act.details[:MAX_DETAILS])
+    changed = changes(state, s)
+    details = tuple(_clip(d) for d in ([changed] if changed else []) + act.details[: MAX_DETAILS - 1])
     entry = Record(n=s["log_start"] + len(s["log"]) + 1, round=s["round"], text=_clip(act.headline), details=list(details),
                    rules=list(rules), dice=dict(act.dice), **({"gm": True} if action["do"] in GM_ONLY else {}))
     log = state["log"] + [entry]
