@@ -63,10 +63,13 @@ export function actionForm(form, page) {
   const first = Object.keys(specs)[0]; // a new turn starts on it: the holder's attack
   const menu = el("select", { id: ids("do"), name: "do", "data-enc": "do" });
   const fields = el("div", { class: "calc-fields" });
-  const resolve = el("button", { type: "submit", class: "md-button md-button--primary", "data-enc": "resolve" });
-  const rollButton = el("button", { type: "button", class: "md-button", "data-enc": "roll", text: "Roll for me" });
+  const resolve = el("button", { type: "submit", class: "md-button", "data-enc": "resolve" });
+  const rollButton = el("button", { type: "button", class: "md-button md-button--primary", "data-enc": "roll", text: "Roll for me" });
+  // "Roll for me" right under who acts and whom: within the thumb's reach on a phone; the typed dice below it, then Resolve.
+  const rollRow = el("div", { class: "calc-actions enc-roll-row" }, rollButton);
+  const diceFields = el("div", { class: "enc-numbers enc-dice" }); // short boxes side by side: the dice take a third of the height
   form.append(el("div", { class: "calc-fields" }, el("div", { class: "calc-field enc-wide" }, el("label", { for: menu.id, text: "What happens" }), menu)),
-    fields, el("div", { class: "calc-actions" }, resolve, rollButton));
+    fields, rollRow, diceFields, el("div", { class: "calc-actions" }, resolve));
 
   /** The controls of the action drawn, by field key; the spec they were drawn for.
    * @type {Record<string, HTMLElement>} */
@@ -169,7 +172,9 @@ export function actionForm(form, page) {
     if (spec !== drawn) {
       controls = {};
       wraps = Object.fromEntries(spec.fields.filter((f) => f.form !== false).map((f) => [f.key, control(spec, f)]));
-      fields.replaceChildren(...Object.values(wraps));
+      const typedDice = spec.fields.filter((f) => f.dice && wraps[f.key]).map((f) => wraps[f.key]);
+      fields.replaceChildren(...Object.values(wraps).filter((w) => !typedDice.includes(w)));
+      diceFields.replaceChildren(...typedDice);
       drawn = spec;
       lastActor = null;
     }
@@ -208,7 +213,7 @@ export function actionForm(form, page) {
     }
     lastActor = actor?.id ?? null;
     showNeeded();
-    rollButton.hidden = !spec.rolls;
+    rollRow.hidden = !spec.rolls;
     resolve.textContent = spec.rolls ? "Resolve with these dice" : "Do it";
   }
 
