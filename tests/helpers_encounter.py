@@ -43,9 +43,9 @@ FIGHT: list[tuple[dict, int | None]] = [
     NEXT, NEXT, NEXT, NEXT, NEXT,  # Mira's turn (with her Imp), to the actions
     ({"do": "attack", "attacker": "c3", "target": "c4", "dice": {"d20": [15, 4]}}, None),  # Haste: advantage
     ({"do": "move", "id": "c2", "near": ["c4"]}, None),  # Mira comes in range of the Ogre: it may strike first
-    ({"do": "first_strike", "attacker": "c4", "target": "c2", "dice": {"d20": 7, "target_d20": 15}}, None),  # two First Strikers meet
+    ({"do": "first_strike", "attacker": "c4", "target": "c2", "dice": {"d20": [7, 12], "target_d20": 15}}, None),  # two First Strikers meet; the Ogre, poisoned, keeps the lower
     ({"do": "undo"}, None),
-    ({"do": "first_strike", "attacker": "c4", "target": "c2", "dice": {"d20": 7, "target_d20": 15}}, None),
+    ({"do": "first_strike", "attacker": "c4", "target": "c2", "dice": {"d20": [7, 12], "target_d20": 15}}, None),
     NEXT,
     # Round 2: Vraska gets up and attacks with rolled dice; the Ogre's poison ticks; it strikes back, rolled
     NEXT, NEXT, NEXT, NEXT,

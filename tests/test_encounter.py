@@ -657,6 +657,23 @@ def test_reach_strikes_a_flyer_passing_over():
         step(fresh({"do": "next", "through": True}, {"do": "next", "through": True}, state=s), {"do": "move", "id": "c4", "over": ["c1"]})
 
 
+def test_two_first_strikers_roll_as_any_attack_with_their_modes():
+    """tt.ruling.first-strike-tie, issue 34: opposed attack rolls with advantage and disadvantage as any attack: a
+    hasted striker rolls two d20 and keeps the higher, a poisoned mover two and keeps the lower; the tracker and the
+    First Strike calculator agree on the kept dice and the winner."""
+    s = at_actions(add("Goblin", kind="npc", initiative=20, keywords=["first-strike"], power=2), add("Mira", initiative=10, keywords=["first-strike", "haste"], power=3))
+    s, _ = step(s, {"do": "edit", "id": "c1", "set": {"poisoned": True}})
+    s, _ = step(s, {"do": "move", "id": "c1", "near": ["c2"]})
+    with pytest.raises(InputError, match="takes two d20s"):
+        step(s, {"do": "first_strike", "attacker": "c2", "target": "c1", "dice": {"d20": 9, "target_d20": [18, 6]}})
+    s2, result = step(s, {"do": "first_strike", "attacker": "c2", "target": "c1", "dice": {"d20": [4, 9], "target_d20": [18, 6]}})
+    assert "Two First Strikers meet: Mira keeps 9, Goblin keeps 6." in result.details and result.outcome == "first"
+    form = runner.run("tell_tale.first_strike", {"first_power": "3", "first_d20": "4 9", "first_mode": "advantage",
+                                                   "second_power": "2", "second_d20": "18 6", "second_mode": "disadvantage"})
+    assert form["outcome"] == "first" and "tt.advantage.roll" in form["rules"]
+    assert by_name(s2, "Goblin")["vitality"] + by_name(s2, "Goblin")["toughness_now"] == 12 + 4 - 3
+
+
 def test_first_strike_answers_a_move_once_outside_the_strikers_turn():
     """tt.ruling.opportunist-attacks, tt.ruling.opportunity-movement (issue 34): the opportunist strikes an enemy whose
     move brought it in range, once for that movement, never in its own turn, never an enemy that stood still; the

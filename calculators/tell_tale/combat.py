@@ -412,9 +412,9 @@ def first_strike_needs_d4(first_d20: int, second_d20: int, *, winner_damage: str
     return winner_damage == "table" and r1 != r2 and attack_band(max(r1, r2)) == "critical"
 
 
-def first_strike_odds() -> dict[str, Fraction]:
-    """Chance that the first character wins, that the second wins, of a tie."""
-    cmp = icepool.map(lambda a, b: "first" if a > b else "second" if b > a else "tie", icepool.d20, icepool.d20)
+def first_strike_odds(first_mode: str = "normal", second_mode: str = "normal") -> dict[str, Fraction]:
+    """Chance that the first character wins, that the second wins, of a tie: each side's kept d20 (attack_die)."""
+    cmp = icepool.map(lambda a, b: "first" if a > b else "second" if b > a else "tie", attack_die(first_mode), attack_die(second_mode))
     return {k: cmp.probability(k) for k in ("first", "second", "tie")}
 
 

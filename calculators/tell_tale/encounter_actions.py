@@ -97,7 +97,7 @@ STRIKES = (
     Field("second_crit_d4", "die", "Second critical d4", "Only if the second roll keeps a 20.", sides=4, dice=True, needs=("actor", ("double-strike",))),
 )
 # The enemy's opposed d20, when the enemy coming in range strikes first too (tt.mechanics.first-strike-meeting).
-TARGET_D20 = Field("target_d20", "die", "Enemy's d20", "It strikes first too: opposed rolls.", sides=20, dice=True,
+TARGET_D20 = Field("target_d20", "d20s", "Enemy's d20", "It strikes first too: opposed rolls; two with advantage or disadvantage.", dice=True,
                    needs=("target", ("first-strike", "double-strike")))
 SAVE = (
     Field("effect_d20", "die", "Effect's d20", "Rolled by the side forcing it.", sides=20, dice=True),

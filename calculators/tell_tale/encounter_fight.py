@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from ..checks import InputError, die
 from ..checks import Action
-from .combat import (BAND_LABELS, Attack, Conditions, apply_damage, attack_conditions, double_strike, first_strike, first_strike_needs_d4, needs_crit_d4,
+from .combat import (BAND_LABELS, Attack, Conditions, apply_damage, attack_conditions, double_strike, first_strike, first_strike_needs_d4, kept_d20, needs_crit_d4,
                      power_after_counters, resolve_attack, save_conditions)
 from .encounter_actions import dice_of, may_take
 from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, Combatant, Encounter, by_id, current_step
@@ -335,16 +335,17 @@ def first_strike_action(act: Act, action: Action) -> None:
     act.cite("tt.keyword.first-strike", "tt.ruling.opportunist-attacks")
     # The dice of both cases may come together (a form cannot know which case it is): each case reads its own.
     dice = dice_of(action)
-    if meeting(a, b):
-        r1 = act.die(dice.get("d20"), 20, f"{a['name']}'s opposed d20", "d20")
-        r2 = act.die(dice.get("target_d20"), 20, f"{b['name']}'s opposed d20", "target_d20")
+    if meeting(a, b):  # opposed attack rolls: each as its attack would be rolled, the kept d20s compared (tt.ruling.first-strike-tie)
+        mode_a, mode_b = attack_mode(act, a, situation(action)), attack_mode(act, b, "normal")
+        r1 = kept_d20(act.d20s(dice.get("d20"), mode_a, f"{a['name']}'s opposed d20", "d20"), mode_a, "d20")
+        r2 = kept_d20(act.d20s(dice.get("target_d20"), mode_b, f"{b['name']}'s opposed d20", "target_d20"), mode_b, "target_d20")
         table = act.settings["winner_damage"] == "table"
         d4 = act.die(dice.get("crit_d4"), 4, "the winner's critical d4", "crit_d4") if first_strike_needs_d4(r1, r2, winner_damage=act.settings["winner_damage"]) else None
         r = first_strike(power_now(a), r1, power_now(b), r2, winner_damage=act.settings["winner_damage"], crit_d4=d4)
         act.cite("tt.mechanics.first-strike-meeting", "tt.ruling.first-strike-tie")
         if table and r.winner != "tie":
             act.cite("tt.combat.attack-table")
-        act.say(f"Two First Strikers meet: {a['name']} rolls {r1}, {b['name']} rolls {r2}.")
+        act.say(f"Two First Strikers meet: {a['name']} keeps {r1}, {b['name']} keeps {r2}.")
         if r.winner == "tie":
             act.say("A tie: each deals its Power to the other, as in Fight.")
             act.cite("tt.keyword.fight")

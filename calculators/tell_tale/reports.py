@@ -160,17 +160,22 @@ def double_strike_report(rng: random.Random | None, *, power: int, first_d20: st
     )
 
 
-def first_strike_report(rng: random.Random | None, *, first_power: int, first_d20: str | None, second_power: int,
-                        second_d20: str | None, winner_damage: str, crit_d4: str | None) -> Report:
-    r1 = dice_or_roll(first_d20, rng, count=1, sides=20, label="First character's d20", field="first_d20")[0]
-    r2 = dice_or_roll(second_d20, rng, count=1, sides=20, label="Second character's d20", field="second_d20")[0]
+def first_strike_report(rng: random.Random | None, *, first_power: int, first_d20: str | None, first_mode: str = "normal", second_power: int,
+                        second_d20: str | None, second_mode: str = "normal", winner_damage: str, crit_d4: str | None) -> Report:
+    # Opposed attack rolls: each side's advantage or disadvantage as for any attack, the kept d20s compared (tt.ruling.first-strike-tie)
+    rolled = []
+    for d20, mode, label, field in ((first_d20, first_mode, "First character's d20", "first_d20"), (second_d20, second_mode, "Second character's d20", "second_d20")):
+        dice = dice_or_roll(d20, rng, count=1 if mode == "normal" else 2, sides=20, label=label, field=field)
+        rolled.append((kept_d20(dice, mode, field), dice, mode))
+    (r1, dice1, _), (r2, dice2, _) = rolled
     d4 = None
     if first_strike_needs_d4(r1, r2, winner_damage=winner_damage):
         d4 = _d4_for((max(r1, r2),), "normal", crit_d4, rng, "crit_d4")
     elif crit_d4 not in (None, ""):  # not needed, but a typed d4 must still be a d4
         parse_dice(crit_d4, count=1, sides=4, label="Critical d4", field="crit_d4")
     r = first_strike(first_power, r1, second_power, r2, winner_damage=winner_damage, crit_d4=d4)
-    details = [f"Opposed attack rolls: the first character rolls {r1}, the second {r2}."]
+    told = [f"{r} (kept of {d[0]} and {d[1]}, {m})" if len(d) == 2 else str(r) for r, d, m in rolled]
+    details = [f"Opposed attack rolls: the first character rolls {told[0]}, the second {told[1]}."]
     if r.winner == "tie":
         details.append(f"A tie: both deal damage by their Power, as in Fight: {first_power} to the second, {second_power} to the first.")
         headline = f"Tie: the first takes {r.damage_to_first}, the second takes {r.damage_to_second}."
@@ -183,12 +188,12 @@ def first_strike_report(rng: random.Random | None, *, first_power: int, first_d2
         else:
             details.append(f"The {r.winner} character wins and deals its full Power, {dealt}.")
         headline = f"The {r.winner} character strikes first for {dealt} damage; the other deals none."
-    odds = first_strike_odds()
+    odds = first_strike_odds(first_mode, second_mode)
     labels = {"first": "First character wins", "second": "Second character wins", "tie": "Tie: both deal damage"}
-    shown = {"first_d20": str(r1), "second_d20": str(r2)}
+    shown = {"first_d20": " ".join(map(str, dice1)), "second_d20": " ".join(map(str, dice2))}
     if d4 is not None:
         shown["crit_d4"] = str(d4)
-    cited = ["tt.keyword.first-strike", "tt.ruling.first-strike-tie"]
+    cited = ["tt.keyword.first-strike", "tt.ruling.first-strike-tie", *(["tt.advantage.roll"] if {first_mode, second_mode} != {"normal"} else [])]
     if winner_damage == "table" and r.winner != "tie":
         cited.append("tt.combat.attack-table")
     return Report(
