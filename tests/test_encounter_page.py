@@ -572,6 +572,10 @@ def test_after_a_charge_the_next_turn_is_its_holders_attack_and_roll_for_me_reso
     assert stored(page) == attacked["state"]
     expect(page.locator(".enc-answer .calc-headline")).to_have_text(attacked["headline"])
     expect(page.locator(".enc-act + [role=alert]")).to_be_empty()
+    # Issue 31: the fight's rolls reach the evening's roll log, in words, linking back to the fight; Next does not.
+    log = page.evaluate("JSON.parse(localStorage.getItem('table-rules:log') || '[]')")
+    assert [(e["calculator"], e["headline"]) for e in log] == [(TRACKER, attacked["headline"]), (TRACKER, charged["log"][-1]["text"])]
+    assert log[0]["url"].endswith("/tell-tale/encounter/#enc-log-title") and log[0]["seed"] == 9
     context.close()
 
 

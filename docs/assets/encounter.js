@@ -7,7 +7,7 @@
 // export, import, links, bring back and other tabs are the trackers' shell
 // (tracker-shell.js). Everything shown goes in with textContent.
 
-import { storedSettings } from "./table.js";
+import { logResult, storedSettings } from "./table.js";
 import { plural, tableSettings } from "./dom.js";
 import { el, place, read, redraw, vocabulary, write } from "./tracker-kit.js";
 import { TrackerShell, answerParts, button, labelUndo, markFieldAtFault, newSeed, rulesLine } from "./tracker-shell.js";
@@ -141,7 +141,18 @@ export function setUp(box, { computeInWorker, copyText }) {
     }
     errorLine.textContent = "";
     if (!quiet) answer.replaceChildren(...answerParts(result));
+    if (declared(action.do)?.rolls) toTableLog(result);
     return result;
+  }
+
+  /** A resolved attack, save or charge in the evening's roll log (table.js), in words, linking back to the fight.
+   * @param {import("./calc-runtime.js").Tracked<Encounter>} result */
+  function toTableLog(result) {
+    logResult(/** @type {import("./table.js").CalcForm} */ (/** @type {unknown} */ (form)), {
+      calculator: NAME, game: NAME.split(".")[0], title: document.querySelector("h1")?.textContent?.replace(/¶$/, "").trim() || NAME,
+      headline: result.headline, said: result.details[0] ?? null, outcome: result.outcome, seed: result.seed,
+      time: new Date().toISOString(), url: location.pathname + "#" + ids("log-title"),
+    });
   }
 
   // -------------------------------------------------------------- drawing the state
