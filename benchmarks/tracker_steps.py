@@ -22,7 +22,7 @@ import json
 import time
 from collections.abc import Iterator
 
-from calculators.registry import compact_json
+from calculators.runner import compact_json
 from calculators.web import compute
 
 ENCOUNTER = "tell_tale.encounter"

@@ -18,7 +18,7 @@ import importlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .checks import InputError, blank, whole_text
 # A tracker's state and a step given to it, declared with the checks (the rules modules name them and import no registry).
@@ -27,8 +27,9 @@ from .checks import Action as Action, State as State
 # Older imports from here keep working; they live in .checks now.
 from .checks import MAX_DIGITS as MAX_DIGITS, MAX_SEED as MAX_SEED, parse_numbers as parse_numbers, parse_seed as parse_seed, quote as quote
 
-# The public face is unchanged by the split: run, track, table_settings and apply_table still import from here.
-__all__ = ["InputError", "Param", "Legacy", "Report", "Calculator", "Tracker", "all_calculators", "all_trackers", "apply_table", "get", "run", "table_settings", "track"]
+# The types and the games' lookup. Running a calculator or a tracker is calculators.runner (run, track), the
+# table's rulings calculators.table (table_settings, apply_table): they import this module, never the reverse.
+__all__ = ["InputError", "Param", "Legacy", "Report", "Calculator", "Tracker", "all_calculators", "all_trackers", "get"]
 
 # The games, by module name. Each defines a CALCULATORS tuple of the entries
 # below; the registry imports them when first asked, never at its own top,
@@ -276,18 +277,3 @@ def get(name: str) -> Calculator:
         raise InputError(f"There is no calculator called {name[:60]!r}.")
     return calcs[name]
 
-
-# Older imports from here keep working: the runners moved to .runner and the
-# table's rulings to .table (imported when asked for: they import this module).
-if TYPE_CHECKING:
-    from .runner import MAX_NESTING as MAX_NESTING, compact_json as compact_json, nesting as nesting, run, track, track_json as track_json
-    from .table import apply_table, table_settings
-
-_MOVED = {"run": "runner", "track": "runner", "track_json": "runner", "compact_json": "runner", "nesting": "runner",
-          "MAX_NESTING": "runner", "table_settings": "table", "apply_table": "table"}
-
-
-def __getattr__(name: str) -> object:
-    if name in _MOVED:
-        return getattr(importlib.import_module(f"{__package__}.{_MOVED[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

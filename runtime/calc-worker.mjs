@@ -11,7 +11,7 @@
 //               {type: "failed", error}
 //               {type: "busy", id}      Python is running request id now (the page times it)
 //               {type: "waiting", id}   request id waits for the standard library (not timed)
-//               {type: "result", id, result}   result is registry.run()'s dict
+//               {type: "result", id, result}   result is runner.run()'s dict
 //
 // Pyodide's private parts (the snapshot, the wasm watch) are used through
 // pyodide-private.mjs only.

@@ -55,7 +55,7 @@ pyodide.globals.set("MODE", mode);
 // First what the worker runs, before the standard library is in place.
 const report = JSON.parse(pyodide.runPython(`
 import json, sys
-from calculators.registry import run
+from calculators.runner import run
 
 data = json.loads(CASES_JSON)
 report = {"python": sys.version, "platform": sys.platform, "mode": MODE, "cases": []}

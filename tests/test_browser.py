@@ -15,7 +15,8 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from calculators.registry import all_calculators, run
+from calculators.registry import all_calculators
+from calculators.runner import run
 from helpers import DOCS, FOLLOW, calculator_pages, follow, share_url
 
 pytestmark = pytest.mark.browser

@@ -19,7 +19,7 @@ import zlib
 import pytest
 from playwright.sync_api import expect
 
-from calculators import registry
+from calculators import runner
 from calculators.tell_tale.encounter_actions import ACTION_SPECS
 from conftest import BLANK, ROOT
 from helpers import CUT_OPTIONS_JS, PHONE
@@ -175,7 +175,7 @@ def check_cards(page, state):
 
 
 def python_step(state, action, seed):
-    answer = registry.track(TRACKER, json.dumps(state) if state else "", json.dumps(action), seed)
+    answer = runner.track(TRACKER, json.dumps(state) if state else "", json.dumps(action), seed)
     assert answer["ok"], answer
     return answer
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from calculators import registry
+from calculators import runner
 from conftest import BLANK
 from helpers import BOOT, PHONE
 from helpers_encounter import ADD
@@ -40,7 +40,7 @@ def made(name: str, actions: list[dict]) -> str:
     """The state text the Python package makes from these actions."""
     state = ""
     for action in actions:
-        answer = registry.track(name, state, json.dumps(action), 1)
+        answer = runner.track(name, state, json.dumps(action), 1)
         assert answer["ok"], answer
         state = json.dumps(answer["state"])
     return state

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculators import registry
+from calculators import registry, runner
 from calculators.rpgdl import (
     DIVISIONS,
     Duelist,
@@ -138,7 +138,7 @@ def test_the_weekend_form_and_the_tracker_give_the_same_weekend(rulings, action,
     season = apply_action(new_season(), {"do": "settings", "settings": rulings})[0]
     season, entry, _ = apply_action(season, action, dice(seed))
     week = season["weeks"][-1]
-    form = registry.run("rpgdl.resolve_weekend", _weekend_fields(action, entry["action"].get("rolls"), rulings))
+    form = runner.run("rpgdl.resolve_weekend", _weekend_fields(action, entry["action"].get("rolls"), rulings))
     assert form["ok"], form
     assert form["headline"].endswith(f"Successes {week['first_successes']} to {week['second_successes']}, "
                                      f"Trainwrecks {week['first_trainwrecks']} to {week['second_trainwrecks']}.")
@@ -177,11 +177,11 @@ def test_undo_through_the_registry_as_the_page_does_it(actions, seed):
     """JSON in, JSON out: each step's state, sent back with an undo, gives the previous state again."""
     state = ""
     for n, action in enumerate(actions):
-        answer = registry.track("rpgdl.season", state, json.dumps(action), seed + n)
+        answer = runner.track("rpgdl.season", state, json.dumps(action), seed + n)
         if not answer["ok"]:
             assert "The game is over" in answer["error"]
             break
-        back = registry.track("rpgdl.season", json.dumps(answer["state"]), json.dumps({"do": "undo"}))
+        back = runner.track("rpgdl.season", json.dumps(answer["state"]), json.dumps({"do": "undo"}))
         assert back["ok"] and back["state"] == (json.loads(state) if state else new_season())
         state = json.dumps(answer["state"])
 
@@ -401,7 +401,7 @@ def _season():
 ])
 def test_hostile_or_broken_state_is_refused_with_a_sentence(change, words):
     raw = change(json.loads(json.dumps(_season())))
-    answer = registry.track("rpgdl.season", json.dumps(raw), json.dumps({"do": "show"}))
+    answer = runner.track("rpgdl.season", json.dumps(raw), json.dumps({"do": "show"}))
     assert not answer["ok"] and words in answer["error"], answer["error"]
     assert answer["field"] == "state"
 
@@ -409,7 +409,7 @@ def test_hostile_or_broken_state_is_refused_with_a_sentence(change, words):
 def test_a_sixth_weekend_replayed_without_the_week_numbers():
     s = _season()
     log = [{"action": {k: v for k, v in s["log"][0]["action"].items() if k != "week"}}] * 6
-    answer = registry.track("rpgdl.season", json.dumps({"tracker": "rpgdl.season", "version": 1, "log": log}), '{"do": "show"}')
+    answer = runner.track("rpgdl.season", json.dumps({"tracker": "rpgdl.season", "version": 1, "log": log}), '{"do": "show"}')
     assert answer["error"] == ("Entry 6 of the season's log (a Weekend) cannot be replayed: The game is over: "
                                "First player wins the game: Successes 20 to 0. Undo a week to change it, or start a new season.")
 
@@ -422,7 +422,7 @@ def test_junk_never_raises_and_nothing_is_changed():
     actions = ['{"do": "weekend", "first": 7}', '{"do": "undo"}', '{"do": "player", "player": "third"}', "{", '{"do": "settings", "settings": []}',
                '{"do": "weekend", "first": [null, null, null, null], "second": [null, null, null, null]}', '{"do": "show"}']
     for _ in range(200):
-        answer = registry.track("rpgdl.season", rng.choice(junk + [good]), rng.choice(actions), rng.choice([None, 5, "x"]))
+        answer = runner.track("rpgdl.season", rng.choice(junk + [good]), rng.choice(actions), rng.choice([None, 5, "x"]))
         json.dumps(answer)
         assert answer["ok"] or (answer["error"] and "Traceback" not in answer["error"])
     assert json.loads(good) == _season()
@@ -432,7 +432,7 @@ def test_a_step_that_would_not_fit_in_storage_is_refused():
     season = new_season()
     deck = {f"{'Card' * 24} {i}": 4 for i in range(100)}
     for _n in range(20):
-        answer = registry.track("rpgdl.season", json.dumps(season), json.dumps({"do": "player", "player": "first", "season_deck": deck}))
+        answer = runner.track("rpgdl.season", json.dumps(season), json.dumps({"do": "player", "player": "first", "season_deck": deck}))
         if not answer["ok"]:
             assert "too big to keep" in answer["error"]
             break
@@ -467,7 +467,7 @@ NAME_PLACES = [  # (what, the action with the character c in a name, the field t
 @pytest.mark.parametrize("place, action, field", NAME_PLACES, ids=[p[0] for p in NAME_PLACES])
 @pytest.mark.parametrize("character", [c for _, c in UNSAFE_CHARACTERS], ids=[n for n, _ in UNSAFE_CHARACTERS])
 def test_every_name_the_season_keeps_refuses_control_direction_and_zero_width_characters(place, action, field, character):
-    answer = registry.track("rpgdl.season", "", json.dumps(action(character)))
+    answer = runner.track("rpgdl.season", "", json.dumps(action(character)))
     assert not answer["ok"], f"{place} took {character!r}"
     assert "holds a control or direction character" in answer["error"] and answer["field"] == field, answer["error"]
 
@@ -475,7 +475,7 @@ def test_every_name_the_season_keeps_refuses_control_direction_and_zero_width_ch
 @pytest.mark.parametrize("character", [c for _, c in UNSAFE_CHARACTERS], ids=[n for n, _ in UNSAFE_CHARACTERS])
 def test_a_saved_season_with_such_a_name_in_its_log_is_refused(character):
     saved = {"tracker": "rpgdl.season", "version": 1, "log": [{"action": {"do": "player", "player": "first", "name": f"Ana{character}"}}]}
-    answer = registry.track("rpgdl.season", json.dumps(saved), '{"do": "show"}')
+    answer = runner.track("rpgdl.season", json.dumps(saved), '{"do": "show"}')
     assert not answer["ok"] and answer["field"] == "state"
     assert answer["error"] == ("Entry 1 of the season's log (a player) cannot be replayed: A player's name holds a control or direction "
                                "character, or an invisible one: type the name again.")
@@ -483,7 +483,7 @@ def test_a_saved_season_with_such_a_name_in_its_log_is_refused(character):
 
 @pytest.mark.parametrize("name", ["Zoë", "Łucja Nowak", "ليلى", "山田 太郎", "Ana 🐉", "O'Brien-Smith"])
 def test_names_in_any_script_are_kept(name):
-    answer = registry.track("rpgdl.season", "", json.dumps({"do": "player", "player": "first", "name": name}))
+    answer = runner.track("rpgdl.season", "", json.dumps({"do": "player", "player": "first", "name": name}))
     assert answer["ok"] and answer["state"]["players"]["first"]["name"] == name, answer.get("error")
 
 
@@ -570,7 +570,7 @@ def test_the_planner_refuses_a_pool_past_its_cap_and_says_why():
     with pytest.raises(InputError, match="splits at most 40 votes") as err:
         plan_votes(m, 41)
     assert err.value.field == "votes"
-    answer = registry.run("rpgdl.plan_votes", {f"{s}_{w}_{k}": "9" for s in DIVISIONS for w in ("you", "opponent") for k in ("worth", "draw")}
+    answer = runner.run("rpgdl.plan_votes", {f"{s}_{w}_{k}": "9" for s in DIVISIONS for w in ("you", "opponent") for k in ("worth", "draw")}
                           | {"votes": "41"})
     assert not answer["ok"] and answer["field"] == "votes" and "at most 40" in answer["error"]
 
@@ -597,7 +597,7 @@ def test_the_command_line_runs_a_season_file_and_prints_its_state(tmp_path):
     path.write_text(json.dumps(actions))
     out = cli("track", "rpgdl.season", str(path), "--seed", "7", "--save", str(tmp_path / "state.json"))
     assert out.returncode == 0, out.stderr
-    expected = registry.track("rpgdl.season", json.dumps(registry.track("rpgdl.season", "", json.dumps(actions[0]), 7)["state"]),
+    expected = runner.track("rpgdl.season", json.dumps(runner.track("rpgdl.season", "", json.dumps(actions[0]), 7)["state"]),
                               json.dumps(actions[1]), 8)
     assert json.loads((tmp_path / "state.json").read_text()) == expected["state"]
     assert "2. Week 1: Ana takes the Weekend" in out.stdout and "rolls" in out.stdout
@@ -648,15 +648,15 @@ def test_votes_past_the_vote_pool_are_refused_by_the_tracker():
 def test_votes_past_the_vote_pool_are_refused_by_the_weekend_form():
     """rpgdl.ruling.vote-pool, in the Weekend calculator: the same sentence, next to the field at fault."""
     fields = {f"{d}_{who}_{k}": v for d in DIVISIONS for who in ("first", "second") for k, v in (("worth", "5"), ("draw", "99"))}
-    over = registry.run("rpgdl.resolve_weekend", {**fields, **{f"{d}_first_votes": "99" for d in DIVISIONS},
+    over = runner.run("rpgdl.resolve_weekend", {**fields, **{f"{d}_first_votes": "99" for d in DIVISIONS},
                                                   "sudden_death_rolls": "1 2 1 2 1 2 1 2"})
     assert not over["ok"] and over["field"] == "light_first_votes"
     assert over["error"].startswith("Light slot, first player's votes: 99 + 99 + 99 + 99 = 396 votes on the first player's "
                                     "duelists this Weekend, more than the 10 in the first player's Vote Pool")
-    ok = registry.run("rpgdl.resolve_weekend", {**fields, **{f"{d}_first_votes": "99" for d in DIVISIONS}, "first_vote_pool": "396"})
+    ok = runner.run("rpgdl.resolve_weekend", {**fields, **{f"{d}_first_votes": "99" for d in DIVISIONS}, "first_vote_pool": "396"})
     assert ok["ok"] and "rpgdl.ruling.vote-pool" in ok["rules"]
     assert "Votes on the duelists: first player 396 of 396, second player 0 of 10 in the Vote Pool." in ok["details"]
-    bad = registry.run("rpgdl.resolve_weekend", {**fields, "second_vote_pool": "-3"})
+    bad = runner.run("rpgdl.resolve_weekend", {**fields, "second_vote_pool": "-3"})
     assert not bad["ok"] and bad["field"] == "second_vote_pool"
 
 

@@ -4,7 +4,7 @@ A five-week season played through the page: players with Nom Pools and
 Season Decks, every Weekend typed row by row (a roll-off typed, two rolled
 by the page), a reload mid-way, an undo, export and import, a link. After
 every step the season the page keeps is compared with the one the Python
-package makes from the same actions and seeds (calculators.registry.track),
+package makes from the same actions and seeds (calculators.runner.track),
 and every number in the standings with Python's.
 """
 
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from calculators import registry
+from calculators import runner
 from calculators.rpgdl.league import VERSION
 from conftest import BLANK
 from helpers import BOOT, PHONE, poll, set_fields
@@ -63,10 +63,10 @@ class Mirror:
     """The season as the Python package makes it from the same actions and seeds."""
 
     def __init__(self):
-        self.state = registry.track("rpgdl.season", "", json.dumps({"do": "show"}))["state"]
+        self.state = runner.track("rpgdl.season", "", json.dumps({"do": "show"}))["state"]
 
     def step(self, action, seed=None):
-        answer = registry.track("rpgdl.season", json.dumps(self.state), json.dumps(action), seed)
+        answer = runner.track("rpgdl.season", json.dumps(self.state), json.dumps(action), seed)
         assert answer["ok"], answer
         self.state = answer["state"]
         return answer

@@ -12,7 +12,8 @@ import re
 
 import pytest
 
-from calculators.registry import all_calculators, run
+from calculators.registry import all_calculators
+from calculators.runner import run
 from helpers import CUT_OPTIONS_JS, DESKTOP, PHONE, calculator_pages, follow, share_url
 
 pytestmark = pytest.mark.browser

@@ -607,7 +607,7 @@ def test_examples_are_form_strings_and_cover_every_outcome(calc):
 
 def test_the_mulligan_chance_shows_its_fraction_once():
     """Issue 22: "22507/45695 (about 0.49) (22507/45695)" printed the fraction twice."""
-    from calculators.registry import run
+    from calculators.runner import run
 
     answer = run("tell_tale.mulligan", {"mulligans": "2", "deck": "40", "copies": "4"})
     assert answer["ok"], answer

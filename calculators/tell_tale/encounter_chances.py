@@ -14,27 +14,18 @@ chances end with the turn it was made in, or when the mover moves again.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import Any
 
 from ..checks import InputError, quote
+from .encounter_types import Combatant, Encounter, Movement
 from .encounter_words import GONE, ID, MAX_COMBATANTS, TAPPED
 from .flying import can_attack, in_the_air, reach_opportunity
 
-if TYPE_CHECKING:
-    from .encounter_state import Combatant, Encounter
 
 # The keywords that give each attack of opportunity (a move's "near" opens First Strike's, its "over" Reach's).
 OPPORTUNISTS = {"first_strike": ("first-strike", "double-strike"), "reach": ("reach",)}
 OPPORTUNITY_NAMES = {"first_strike": "First Strike", "reach": "Reach"}
 MOVED_KEYS = ("near", "over", "struck")
-
-
-class Movement(TypedDict):
-    """A combatant's last movement this turn: whom it came near, whom it flew over, who has struck it since."""
-
-    near: list[str]
-    over: list[str]
-    struck: list[str]
 
 
 def aloft(c: Combatant) -> bool:

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping
-from typing import Any, TypedDict, cast
+from typing import Any, cast
 
 from ..checks import UNSAFE, InputError, check_name, quote, shown
 from ..history import Record, records, undo_record, undone
 from .combat import haste_speed, power_after_counters
-from .encounter_chances import Movement, check_moved, derive_chances
+from .encounter_chances import check_moved, derive_chances
+from .encounter_types import Combatant as Combatant, Encounter as Encounter, Movement as Movement
 from .encounter_words import (  # re-exported: the tracker's modules import these from here too
     KINDS as KINDS,
     HOLDERS as HOLDERS,
@@ -56,62 +57,6 @@ from .encounter_words import (  # re-exported: the tracker's modules import thes
 TRACKER = "tell_tale.encounter"
 VERSION = 2  # 2: an undo record is the reverse patch of history.py; version 1 kept prior values and combatants by index
 
-
-
-class Combatant(TypedDict):
-    """One combatant of an encounter, as check_combatant gives it: the STORED fields, LATER's, then
-    DERIVED's (recomputed by derive, never read from outside)."""
-
-    id: str
-    name: str
-    kind: str
-    side: str
-    owner: str | None
-    token: bool
-    planeswalker: bool
-    power: int
-    toughness: int
-    toughness_now: int
-    vitality: int
-    max_vitality: int
-    speed: int
-    initiative: int | None
-    keywords: list[str]
-    counters: int
-    poisoned: bool
-    boost: int
-    ability_used: bool
-    status: str
-    detained_by: str | None
-    actions: int
-    landed: bool
-    moved: Movement | None
-    power_now: int
-    speed_now: int
-    health: str
-    band: str
-    toughness_full: int
-    in_fight: bool
-    chances: dict[str, list[str]]
-
-
-class Encounter(TypedDict):
-    """A whole encounter (STATE_KEYS), as check_encounter gives it and every step keeps it."""
-
-    tracker: str
-    version: int
-    settings: dict[str, str]
-    combatants: list[Combatant]
-    next_id: int
-    order_by: str
-    order: list[str]
-    phase: str
-    round: int
-    turn: int
-    step: str | None
-    log: list[Record]
-    log_start: int
-    undo: list[Record]
 
 
 STATE_KEYS = ("tracker", "version", "settings", "combatants", "next_id", "order_by", "order", "phase", "round", "turn", "step", "log", "log_start", "undo")

@@ -1,0 +1,76 @@
+"""The Tell-Tale encounter tracker's shapes: a movement, a combatant, a whole encounter.
+
+Types only (TypedDicts of the JSON-ready state), imported by the state's
+check (encounter_state), the attacks of opportunity (encounter_chances) and
+the actions, so none of them imports another for a type.
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from ..history import Record
+
+
+class Movement(TypedDict):
+    """A combatant's last movement this turn: whom it came near, whom it flew over, who has struck it since."""
+
+    near: list[str]
+    over: list[str]
+    struck: list[str]
+
+
+class Combatant(TypedDict):
+    """One combatant of an encounter, as check_combatant gives it: the STORED fields, LATER's, then
+    DERIVED's (recomputed by derive, never read from outside)."""
+
+    id: str
+    name: str
+    kind: str
+    side: str
+    owner: str | None
+    token: bool
+    planeswalker: bool
+    power: int
+    toughness: int
+    toughness_now: int
+    vitality: int
+    max_vitality: int
+    speed: int
+    initiative: int | None
+    keywords: list[str]
+    counters: int
+    poisoned: bool
+    boost: int
+    ability_used: bool
+    status: str
+    detained_by: str | None
+    actions: int
+    landed: bool
+    moved: Movement | None
+    power_now: int
+    speed_now: int
+    health: str
+    band: str
+    toughness_full: int
+    in_fight: bool
+    chances: dict[str, list[str]]
+
+
+class Encounter(TypedDict):
+    """A whole encounter (STATE_KEYS), as check_encounter gives it and every step keeps it."""
+
+    tracker: str
+    version: int
+    settings: dict[str, str]
+    combatants: list[Combatant]
+    next_id: int
+    order_by: str
+    order: list[str]
+    phase: str
+    round: int
+    turn: int
+    step: str | None
+    log: list[Record]
+    log_start: int
+    undo: list[Record]
