@@ -144,7 +144,7 @@ def page(book: Book, homes: dict[str, str], trackers: dict[str, str], src: str, 
     for prefix, folder in GAMES.items():
         rows = found.game(folder)
         narrated = [r for r in rows if not r.computed]
-        out += [f"## {GAME_NAMES[folder]} {{ #coverage-{prefix} data-search-exclude }}", "",
+        out += [f"## {GAME_NAMES[folder]} rules {{ #coverage-{prefix} data-search-exclude }}", "",
                 f"### Narrated only: {len(narrated)} of {len(rows)} rules {{ #coverage-{prefix}-narrated data-search-exclude }}", "",
                 '<ul class="coverage-narrated" data-search-exclude="">',
                 *(f"<li>{_rule_link(r.rule, links_from)} {_e(r.rule.title)}</li>" for r in narrated), "</ul>", "",
@@ -185,7 +185,7 @@ def _rulings(rulings: list[str], book: Book, links_from: str) -> str:
 
 def _rule_link(rule: Rule, links_from: str) -> str:
     href = relative_url(rule.url, links_from) + "#" + rule.id
-    return f'<a href="{_e(href)}"><code>{_e(rule.id)}</code></a>'
+    return f'<a class="gm-id" href="{_e(href)}">{_e(rule.id)}</a>'
 
 
 def _scopes(tree: ast.Module) -> Iterable[tuple[str, ast.AST]]:

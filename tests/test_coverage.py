@@ -62,4 +62,4 @@ def test_the_coverage_page_shows_the_counts_and_every_rule(site, found):
         row = f'<tr><th scope="row">{name}</th><td>{c["rules"]}</td><td>{c["computed"]}</td><td>{c["tested"]}</td><td>{c["narrated"]}</td>'
         assert row in counts, name
     for rid in BOOK.rules:
-        assert f"<code>{rid}</code>" in page, rid
+        assert f'#{rid}">{rid}</a>' in page, rid

@@ -1,0 +1,101 @@
+"""The GM screens (issue 35; rulebook/gm_panels.py, rulebook/gm_screen.py, rulebook/site/gm_screens.py).
+
+What a line says is what the build publishes for its rule: the preview's
+short form (rule-previews.json), a ruling's **Ruling:** paragraph, or the
+whole text (rules.json); every line links its rule; the site's house rulings
+are marked, with the site's choice where a table may choose; the tables are
+the rules modules' numbers; axe finds nothing on the new pages, light and dark.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+
+from calculators.tell_tale import combat
+from rulebook import MarkupError, read_docs
+from rulebook.gm_panels import SCREENS, Line, Table
+from rulebook.gm_screen import screen
+from rulebook.site.gm_screens import words
+from rulebook.site.short_links import description
+from rulepages import DOCS
+
+BOOK = read_docs(DOCS)
+GAMES = {"tt": "tell-tale", "tal": "talislanta", "rpgdl": "rpgdl"}
+LINE = re.compile(r'<li class="gm-line( gm-ruling)?">(.*?)</li>', re.S)
+
+
+def test_every_panel_names_rules_of_its_game_and_each_ruling_once():
+    for prefix, panels in SCREENS.items():
+        lines = [item.rule for panel in panels() for item in panel.items if isinstance(item, Line)]
+        assert lines and all(rid.startswith(prefix + ".") and rid in BOOK.rules for rid in lines), prefix
+        rulings = [rid for rid in lines if BOOK.rules[rid].ruling]
+        assert len(rulings) == len(set(rulings)), prefix
+
+
+def test_the_attack_table_panel_is_the_rules_modules_numbers():
+    table = next(i for i in SCREENS["tt"]()[0].items if isinstance(i, Table))
+    assert [row[:2] for row in table.rows] == [(f"{lo}" if lo == hi else f"{lo}-{hi}", label) for lo, hi, _, label in combat.ATTACK_TABLE]
+    assert table.rows[-1][2] == "5.0%" and table.source == "tt.combat.attack-table"
+
+
+def test_a_ruling_line_says_the_ruling_and_a_rule_line_its_preview():
+    ruling, rule = BOOK.rules["tt.ruling.advantage-and-disadvantage"], BOOK.rules["tt.combat.rounding"]
+    ruling.text = "The text: it is silent. Ruling: they cancel out. Alternative: count them."
+    rule.text = "Fractions are always rounded down."
+    assert words(ruling, "ruling") == "they cancel out."
+    assert words(rule, "short") == description(rule.text) and words(rule, "whole") == rule.text
+
+
+def test_an_unknown_game_fails_with_its_page_and_line():
+    with pytest.raises(MarkupError, match=re.escape("tell-tale/gm-screen.md:9: gm-screen needs one of")):
+        screen("xx", BOOK, "tell-tale/gm-screen/", "tell-tale/gm-screen/", "tell-tale/gm-screen.md", 9)
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("prefix", GAMES)
+def test_each_line_of_a_built_screen_is_its_rules_published_words(site, prefix):
+    folder = GAMES[prefix]
+    page = (site / folder / "gm-screen" / "index.html").read_text(encoding="utf-8")
+    previews = json.loads((site / "rule-previews.json").read_text(encoding="utf-8"))["rules"]
+    texts = {r["id"]: r["text"] for r in json.loads((site / "rules.json").read_text(encoding="utf-8"))}
+    found = LINE.findall(page)
+    assert found and "data-gm-" not in page
+    for ruling, body in found:
+        rid = re.search(r'<a class="gm-id" href="[^"]*#([^"]+)">', body).group(1)
+        said = html.unescape(re.search(r'<span class="gm-text">(.*?)</span>', body, re.S).group(1))
+        assert rid.startswith(prefix + "."), rid
+        if ruling:
+            assert "House ruling" in body and said == description(texts[rid].split("Ruling:", 1)[1].split("Alternative:")[0].strip()), rid
+        else:
+            assert said in (previews[rid]["text"], texts[rid]), rid
+    if prefix == "tt":  # a setting: the site's choice and the table's others
+        assert "Site: Cancel: one d20 (ruling); a table may choose: More sources wins." in page
+        assert page.count('class="gm-tracked"') == 14  # the encounter tracker's keywords
+    assert "<svg" in page and "rules of <time" in page
+
+
+@pytest.mark.browser
+@pytest.mark.idle_runtime
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_the_gm_screens_and_the_coverage_page(browser, base_url, scheme):
+    from test_accessibility import AXE, DESKTOP, PHONE, axe_violations
+
+    failures = {}
+    for size in (PHONE, DESKTOP):
+        context = browser.new_context(**size, color_scheme=scheme, bypass_csp=True)
+        context.add_init_script(path=AXE)
+        page = context.new_page()
+        page.route("**/pyodide/**", lambda route: route.abort())
+        for url in (*(f"{folder}/gm-screen/" for folder in GAMES.values()), "rules-coverage/"):
+            page.goto(base_url + url)
+            found = axe_violations(page)
+            if size is PHONE and (wide := page.evaluate("document.documentElement.scrollWidth")) > 360:
+                found.append(f"{wide}px wide")
+            if found:
+                failures[f"{url} {size['viewport']['width']}"] = found
+        context.close()
+    assert not failures, failures
