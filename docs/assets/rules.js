@@ -13,6 +13,7 @@
 import { applyTableToForm, logResult, markRulingBoxes, setUpLogPage, setUpSettingsPage, showTableLine } from "./table.js";
 import { computeInWorker, showRuntimeStatus, startRuntime } from "./calc-runtime.js"; // the worker, its start and its time limit
 import { siteBase } from "./offline.js";
+import { button, el, tableSettings } from "./dom.js";
 
 /** Copy `text`, and say so on `button` (`done`: what it says for a moment).
  * @typedef {(text: string, button: HTMLElement, done?: string) => Promise<void>} CopyText */
@@ -66,15 +67,11 @@ function addRuleButtons() {
     const link = badge.querySelector("a");
     if (!link) continue;
     const id = link.textContent;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "rule-copy";
-    button.title = "Copy the link to this rule";
-    button.setAttribute("aria-label", `Copy link to rule ${id}`); // starts with the visible text (WCAG 2.5.3)
-    button.textContent = "Copy link";
-    // The short address (r/<id>/, hooks/short_links.py): it unfurls in a chat as the rule itself.
-    button.addEventListener("click", () => copyText(new URL(`r/${id}/`, siteBase()).href, button));
-    badge.append(button);
+    // The short address (r/<id>/, hooks/short_links.py): it unfurls in a chat as the rule itself. Its name
+    // starts with the visible text (WCAG 2.5.3).
+    const copy = button("Copy link", () => copyText(new URL(`r/${id}/`, siteBase()).href, copy),
+      { class: "rule-copy", title: "Copy the link to this rule", "aria-label": `Copy link to rule ${id}` });
+    badge.append(copy);
   }
 }
 
@@ -86,9 +83,9 @@ const NOT_A_NUMBER = "not a number"; // what a number field holds when its text 
 function readParams(form) {
   /** @type {Record<string, string>} */
   const params = {};
-  for (const el of /** @type {NodeListOf<Field>} */ (form.querySelectorAll("input[name], select[name], textarea[name]"))) {
-    if (el.name === "seed") continue;
-    params[el.name] = el.type === "number" && el.validity.badInput ? NOT_A_NUMBER : el.value;
+  for (const control of /** @type {NodeListOf<Field>} */ (form.querySelectorAll("input[name], select[name], textarea[name]"))) {
+    if (control.name === "seed") continue;
+    params[control.name] = control.type === "number" && control.validity.badInput ? NOT_A_NUMBER : control.value;
   }
   // An old link's one-line duelist stands for a row of fields until Python
   // has translated it (result.upgraded).
@@ -123,29 +120,14 @@ function writeAddress(form, params) {
 function restoreFromAddress(form) {
   const query = new URLSearchParams(location.search);
   if (query.get("calc") !== form.dataset.calculator) return false;
-  for (const el of /** @type {NodeListOf<Field>} */ (form.querySelectorAll("[name]"))) {
-    if (query.has(el.name)) el.value = /** @type {string} */ (query.get(el.name));
+  for (const control of /** @type {NodeListOf<Field>} */ (form.querySelectorAll("[name]"))) {
+    if (query.has(control.name)) control.value = /** @type {string} */ (query.get(control.name));
   }
   if (query.has("seed")) form.dataset.seed = /** @type {string} */ (query.get("seed"));
   /** @type {Record<string, string[]>} */
   const replaces = JSON.parse(form.dataset.legacy || "{}");
   form.legacyParams = Object.fromEntries([...query].filter(([key]) => Object.hasOwn(replaces, key)));
   return true;
-}
-
-/** An element: `props` are attributes, but for "class" and "text" (its textContent).
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag @param {Record<string, string>} [props] @param {...(Node | string)} children
- * @returns {HTMLElementTagNameMap[K]} */
-function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
 }
 
 /** @param {CalcForm} form */
@@ -375,14 +357,10 @@ function logEntry(form, params, result) {
   };
 }
 
-/** @type {Promise<TableSpec | null> | null} */
-let tableSpec = null; // table-settings.json, fetched once when a page needs it
-
 /** Call `use` with table-settings.json once it is in: only if it came, unless `evenWithout` (then null if not).
  * @param {(spec: TableSpec | null) => unknown} use @param {boolean} [evenWithout] */
 function withTableSpec(use, evenWithout = false) {
-  tableSpec ??= fetch(new URL("table-settings.json", siteBase())).then((r) => (r.ok ? r.json() : null)).catch(() => null);
-  tableSpec.then((spec) => (spec || evenWithout) && use(spec));
+  tableSettings().then((spec) => (spec || evenWithout) && use(spec));
 }
 
 function setUpTable() {
@@ -447,9 +425,7 @@ function setUpTrackers() {
     startRuntime(/** @type {string} */ (box.dataset.runtime)); // every tracker has one (hooks/trackers.py)
     TRACKERS[box.dataset.tracker]().then((module) => module.setUp(box, { computeInWorker, copyText })).catch((/** @type {Error} */ err) => {
       // the page script could not load (offline before it was cached) or the page lacks what it needs
-      const said = Object.assign(document.createElement("p"), { className: "calc-error", textContent: `This tracker could not start: ${err.message}` });
-      said.setAttribute("role", "alert");
-      box.replaceChildren(said);
+      box.replaceChildren(el("p", { class: "calc-error", role: "alert", text: `This tracker could not start: ${err.message}` }));
     });
   }
 }

@@ -8,11 +8,12 @@
 // textContent.
 
 import { storedSettings } from "./table.js";
-import { siteBase } from "./offline.js";
-import { el, vocabulary } from "./tracker-kit.js";
+import { button, el, plural, tableSettings } from "./dom.js";
+import { vocabulary } from "./tracker-kit.js";
 import { TrackerShell, answerParts, labelUndo, markFieldAtFault, rulesLine } from "./tracker-shell.js";
 
 const NAME = "rpgdl.season";
+const PRIMARY = "md-button md-button--primary";
 const STORE = "table-rules:rpgdl.season"; // and STORE:before, the season an import, a link or "new season" pushed aside
 
 let uid = 0;
@@ -95,11 +96,6 @@ function shortly(headline) {
   const head = headline.split(":")[0];
   const text = head.length <= 32 ? head : headline;
   return text.length <= 32 ? text : `${text.slice(0, 31)}…`;
-}
-
-/** @param {number} n @param {string} word */
-function plural(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
 /** The season as its log alone: what a link carries (league_check.compact). @param {Season} state */
@@ -229,11 +225,6 @@ export function setUp(box, { computeInWorker, copyText }) {
     return s;
   }
 
-  /** @param {string} text @param {{primary?: boolean, action?: string}} [options] */
-  function button(text, { primary = false, action = "" } = {}) {
-    return el("button", { type: "button", class: `md-button${primary ? " md-button--primary" : ""}`, "data-action": action, text });
-  }
-
   const answerArea = () => el("div", { class: "calc-answer season-answer", "aria-live": "polite" });
 
   // Players and rulings are set up before the first Weekend; after it they fold away under a one-line summary.
@@ -284,8 +275,8 @@ export function setUp(box, { computeInWorker, copyText }) {
   rows.append(field("rolls", "Sudden Death roll-offs", rolls, {
     kind: "dice", help: "Two d6 per roll-off, the first player's first, Godlike first (a Championship roll-off last); leave empty and the page rolls them",
   }));
-  const enter = button("Enter the Weekend", { primary: true, action: "weekend" });
-  const clearWeek = button("Clear all", { action: "clear" }); // short: it shares the bar with Enter on a phone
+  const enter = button("Enter the Weekend", null, { class: PRIMARY, "data-action": "weekend" });
+  const clearWeek = button("Clear all", null, { "data-action": "clear" }); // short: it shares the bar with Enter on a phone
   weekForm.append(rows, rosterLists.first, rosterLists.second, el("div", { class: "calc-actions" }, enter, clearWeek));
   // The answer above the form: the week just entered, then the next one filled in below it (and in view when the game ends).
   sections.week.body.append(weekAnswer, weekForm);
@@ -344,7 +335,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (result && result.ok) {
       fillNextWeek();
       if (weekAnswer.getBoundingClientRect().top < 0) weekAnswer.scrollIntoView({ block: "start" }); // tapped from the bar below
-      const again = button(`Undo week ${week}`, { action: "undo-week" });
+      const again = button(`Undo week ${week}`, null, { "data-action": "undo-week" });
       again.addEventListener("click", () => undoWeek(weekAnswer));
       weekAnswer.append(el("div", { class: "calc-actions" }, again));
     }
@@ -457,7 +448,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       field("nom_pool", "Nom Pool: one duelist a line, 'Worker 8, Heavy'", pool, { kind: "text", help: "20 duelists; fixed once the first Weekend is entered", key: `${who}-nom_pool` }),
       field("season_deck", "Season Deck: one card a line, '4 Axeman'", deck, { kind: "text", help: "40 cards or more, at most 4 of each", key: `${who}-season_deck` })),
     el("div", { class: "season-roster", "aria-live": "polite" }), answer,
-    el("div", { class: "calc-actions" }, button("Save", { primary: true, action: "save" })));
+    el("div", { class: "calc-actions" }, button("Save", null, { class: PRIMARY, "data-action": "save" })));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       savePlayer(who);
@@ -499,7 +490,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const settingsFields = el("div", { class: "calc-fields" });
   const settingsNote = el("p", { class: "season-note" });
   settingsForm.append(settingsNote, el("fieldset", { class: "season-settings-fields" }, el("legend", { class: "calc-sr-only", text: "The season's goal and rulings" }), settingsFields),
-    settingsAnswer, el("div", { class: "calc-actions" }, button("Save the rulings", { primary: true, action: "settings" })));
+    settingsAnswer, el("div", { class: "calc-actions" }, button("Save the rulings", null, { class: PRIMARY, "data-action": "settings" })));
   folds.settings.append(settingsForm);
   settingsForm.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -550,7 +541,7 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   const logList = el("ol", { class: "season-log" });
   const logAnswer = answerArea();
-  const undoButton = button("Undo", { action: "undo" });
+  const undoButton = button("Undo", null, { "data-action": "undo" });
   sections.log.body.append(el("div", { class: "calc-actions" }, undoButton), logAnswer, logList);
   undoButton.addEventListener("click", () => undoWeek(logAnswer));
 
@@ -698,7 +689,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   // -------------------------------------------------------------- starting
 
   async function start() {
-    spec = await fetch(new URL("table-settings.json", siteBase())).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+    spec = await tableSettings();
     buildSettingsFields();
     await shell.start();
   }

@@ -8,6 +8,7 @@
 // refused, never applied. Everything shown is put in with textContent.
 
 import { siteBase } from "./offline.js";
+import { button, el, plural } from "./dom.js";
 
 const SETTINGS_KEY = "table-rules:settings";
 const LOG_KEY = "table-rules:log";
@@ -160,13 +161,9 @@ export function showTableLine(form) {
     if (table !== field.dataset.default) house += 1;
     if (field.value !== table) other += 1;
   }
-  const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n > 1 ? "s" : ""}`;
-  const link = document.createElement("a");
-  link.href = form.dataset.settings;
-  link.textContent = other
+  line.replaceChildren(el("a", { href: form.dataset.settings, text: other
     ? `This result's own rulings: ${other > 1 ? `${other} differ` : "1 differs"} from ${house ? "your table's" : "the site's"}`
-    : house ? `Table settings: ${plural(house, "house ruling")}` : "Table settings: the site's rulings";
-  line.replaceChildren(link);
+    : house ? `Table settings: ${plural(house, "house ruling")}` : "Table settings: the site's rulings" }));
   line.hidden = false;
 }
 
@@ -186,14 +183,8 @@ export function markRulingBoxes(spec) {
       const box = heading?.parentElement?.querySelector(`[id="${CSS.escape(setting.ruling)}"] ~ .admonition.ruling`);
       if (!box) continue;
       const shown = setting.kind === "choice" ? Object.fromEntries(setting.choices)[settings[key]] : settings[key];
-      const note = document.createElement("p");
-      note.className = "ts-yours";
-      const strong = document.createElement("strong");
-      strong.textContent = shown;
-      const link = document.createElement("a");
-      link.href = new URL(spec.pages[game], siteBase()).href;
-      link.textContent = "change";
-      note.append(`Your table: ${setting.label}: `, strong, " (a house ruling; ", link, ").");
+      const link = el("a", { href: new URL(spec.pages[game], siteBase()).href, text: "change" });
+      const note = el("p", { class: "ts-yours" }, `Your table: ${setting.label}: `, el("strong", { text: shown }), " (a house ruling; ", link, ").");
       box.querySelector(".admonition-title")?.after(note);
     }
   }
@@ -217,7 +208,7 @@ export function setUpSettingsPage(form, spec, copyText) {
       if (field.value !== field.dataset.default) house += 1;
       /** @type {Element} */ (field.closest(".ts-setting")).classList.toggle("ts-house", field.value !== field.dataset.default);
     }
-    status.textContent = house ? `Your table plays ${house} house ruling${house > 1 ? "s" : ""} in ${gameName(spec, game)}.` : `Your table uses the site's rulings in ${gameName(spec, game)}.`;
+    status.textContent = house ? `Your table plays ${plural(house, "house ruling")} in ${gameName(spec, game)}.` : `Your table uses the site's rulings in ${gameName(spec, game)}.`;
   };
   form.addEventListener("input", (event) => {
     const field = /** @type {Control} */ (event.target);
@@ -359,7 +350,7 @@ function offerJoin(form, spec, show) {
   const box = /** @type {HTMLElement} */ (form.querySelector(".ts-join"));
   const read = readJoin(spec, /** @type {string} */ (params.get("join")));
   const { changes } = planJoin(spec, read);
-  const paragraph = (/** @type {string} */ text, className = "") => Object.assign(document.createElement("p"), { className, textContent: text });
+  const paragraph = (/** @type {string} */ text, className = "") => el("p", { class: className || null, text });
   const done = (/** @type {string} */ text) => {
     forgetJoin();
     box.replaceChildren(paragraph(text));
@@ -378,16 +369,12 @@ function offerJoin(form, spec, show) {
     forgetJoin();
     return;
   }
-  const title = paragraph(`This join link changes ${changes.length} ruling${changes.length > 1 ? "s" : ""} on this device:`, "ts-join-title");
-  const list = document.createElement("ul");
-  list.className = "ts-join-changes";
-  for (const change of changes) list.append(Object.assign(document.createElement("li"), { textContent: changeWords(spec, change) }));
+  const title = paragraph(`This join link changes ${plural(changes.length, "ruling")} on this device:`, "ts-join-title");
+  const list = el("ul", { class: "ts-join-changes" }, ...changes.map((change) => el("li", { text: changeWords(spec, change) })));
   const notes = changes.some((c) => c.back)
     ? [paragraph("A join link carries all of a table's house rulings: a ruling it does not name goes back to the site's ruling.")]
     : [];
-  const yes = Object.assign(document.createElement("button"), { type: "button", className: "md-button md-button--primary", textContent: "Apply these changes" });
-  const no = Object.assign(document.createElement("button"), { type: "button", className: "md-button", textContent: "Keep my settings" });
-  yes.addEventListener("click", () => {
+  const yes = button("Apply these changes", () => {
     const { settings } = planJoin(spec, read); // this device's settings now, if another tab changed them
     const count = Object.keys(settings).length;
     if (!saveSettings(settings)) {
@@ -395,12 +382,10 @@ function offerJoin(form, spec, show) {
       return;
     }
     show();
-    done(`Applied: this device now plays ${count ? `${count} house ruling${count === 1 ? "" : "s"}` : "the site's rulings"}.`);
-  });
-  no.addEventListener("click", () => done("Nothing changed: this device keeps its settings."));
-  const actions = Object.assign(document.createElement("div"), { className: "ts-actions" });
-  actions.append(yes, no);
-  box.replaceChildren(title, list, ...notes, ...problems, actions);
+    done(`Applied: this device now plays ${count ? plural(count, "house ruling") : "the site's rulings"}.`);
+  }, { class: "md-button md-button--primary" });
+  const no = button("Keep my settings", () => done("Nothing changed: this device keeps its settings."));
+  box.replaceChildren(title, list, ...notes, ...problems, el("div", { class: "ts-actions" }, yes, no));
   box.setAttribute("role", "group");
   box.setAttribute("aria-label", "Join a table");
 }
@@ -523,37 +508,31 @@ export function setUpLogPage(box, copyText, spec) {
   const games = spec?.games ?? {}; // by calculators module: tell_tale -> Tell-Tale
   if (box.dataset.ready) return;
   box.dataset.ready = "true";
-  /** @template {keyof HTMLElementTagNameMap} K
-   * @param {K} tag @param {Partial<HTMLElementTagNameMap[K]>} [props] @param {...(Node | string)} children
-   * @returns {HTMLElementTagNameMap[K]} */
-  const el = (tag, props = {}, ...children) => {
-    const node = Object.assign(document.createElement(tag), props);
-    node.append(...children);
-    return node;
-  };
   const filter = el("select", { id: "log-game" },
-    el("option", { value: "", textContent: "Every game" }),
-    ...Object.entries(games).map(([value, name]) => el("option", { value, textContent: name })));
-  const count = el("p", { className: "log-count" });
-  count.setAttribute("role", "status");
-  const list = el("ol", { className: "log-entries" });
-  const md = el("button", { type: "button", className: "md-button md-button--primary", textContent: "Copy as Markdown" });
-  const json = el("button", { type: "button", className: "md-button", textContent: "Copy as JSON" });
-  const clear = el("button", { type: "button", className: "md-button", textContent: "Clear the log" });
+    el("option", { value: "", text: "Every game" }),
+    ...Object.entries(games).map(([value, name]) => el("option", { value, text: name })));
+  const count = el("p", { class: "log-count", role: "status" });
+  const list = el("ol", { class: "log-entries" });
   /** @type {LogEntry[]} */
   let drawn = []; // the entries on the page: what the copy buttons copy
+  const md = button("Copy as Markdown", () => copyText(drawn.map(entryMarkdown).join("\n"), md, "Copied"), { class: "md-button md-button--primary" });
+  const json = button("Copy as JSON", () => copyText(JSON.stringify(drawn, null, 1), json, "Copied"));
+  const clear = button("Clear the log", () => {
+    if (confirm("Clear every result of the log on this device?")) {
+      clearLog();
+      render();
+    }
+  });
   const drawEntry = (/** @type {LogEntry} */ entry) => {
     const link = safeLink(entry.url);
-    const title = link ? el("a", { href: link, textContent: entry.title }) : el("span", { textContent: entry.title });
-    const copy = el("button", { type: "button", className: "md-button log-copy", textContent: "Copy" });
-    copy.setAttribute("aria-label", `Copy this result: ${entry.headline}`);
-    copy.addEventListener("click", () => copyText(entryMarkdown(entry), copy, "Copied"));
-    const time = el("time", { dateTime: entry.time, textContent: new Date(entry.time).toLocaleString() });
+    const title = link ? el("a", { href: link, text: entry.title }) : el("span", { text: entry.title });
+    const copy = button("Copy", () => copyText(entryMarkdown(entry), copy, "Copied"), { class: "md-button log-copy", "aria-label": `Copy this result: ${entry.headline}` });
+    const time = el("time", { datetime: entry.time, text: new Date(entry.time).toLocaleString() });
     const seed = entry.seed != null ? ` · rolled, seed ${entry.seed}` : "";
-    return el("li", { className: "log-entry" },
-      el("p", { className: "log-head" }, time, " · ", title),
-      el("p", { className: "log-headline", textContent: entry.headline }),
-      el("p", { className: "log-inputs", textContent: inputsText(entry) + seed }),
+    return el("li", { class: "log-entry" },
+      el("p", { class: "log-head" }, time, " · ", title),
+      el("p", { class: "log-headline", text: entry.headline }),
+      el("p", { class: "log-inputs", text: inputsText(entry) + seed }),
       copy);
   };
   const render = () => {
@@ -572,10 +551,10 @@ export function setUpLogPage(box, copyText, spec) {
     }
     const n = items.length;
     const others = all.length - entries.length; // kept, but not of the game shown
-    const said = n ? `${n} result${n > 1 ? "s" : ""}${filter.value ? ` from ${gameName(spec, filter.value)}` : ""}, newest first.`
+    const said = n ? `${plural(n, "result")}${filter.value ? ` from ${gameName(spec, filter.value)}` : ""}, newest first.`
       : others ? `No result from ${gameName(spec, filter.value)}; ${others} from other games (choose Every game to see them).`
         : unread ? "No result to show." : "No results yet: a result from any calculator on this device appears here.";
-    const note = unread ? ` ${unread} ${unread > 1 ? "entries" : "entry"} could not be read and ${unread > 1 ? "are" : "is"} not shown.` : "";
+    const note = unread ? ` ${plural(unread, "entry", "entries")} could not be read and ${unread > 1 ? "are" : "is"} not shown.` : "";
     count.textContent = said + note;
     list.replaceChildren(...items);
     for (const button of [md, json]) button.disabled = !n;
@@ -591,16 +570,8 @@ export function setUpLogPage(box, copyText, spec) {
     history.replaceState(history.state, "", address);
     render();
   });
-  md.addEventListener("click", () => copyText(drawn.map(entryMarkdown).join("\n"), md, "Copied"));
-  json.addEventListener("click", () => copyText(JSON.stringify(drawn, null, 1), json, "Copied"));
-  clear.addEventListener("click", () => {
-    if (confirm("Clear every result of the log on this device?")) {
-      clearLog();
-      render();
-    }
-  });
-  const label = el("label", { htmlFor: "log-game", textContent: "Show" });
-  box.replaceChildren(el("div", { className: "log-tools" }, label, filter, md, json, clear), count, list);
+  const label = el("label", { for: "log-game", text: "Show" });
+  box.replaceChildren(el("div", { class: "log-tools" }, label, filter, md, json, clear), count, list);
   render();
   // Another tab's roll redraws the log; the listener goes with the page (instant navigation
   // builds a new box at each visit, and the old one must stop drawing).

@@ -1,12 +1,13 @@
-// What the trackers' pages share (encounter.js, season.js): building nodes
-// without HTML, the device's storage (a tracker's saved record, its copy put
+// What the trackers' pages share (encounter.js, season.js): placing nodes
+// drawn again, the device's storage (a tracker's saved record, its copy put
 // aside, other tabs, a full storage), a file to import, and a record packed
 // into a link. What is kept where, and how big it may grow, is told to
-// players on docs/saved-data.md: change both together.
+// players on docs/saved-data.md: change both together. `el` and `button` are
+// dom.js's, exported again here for the trackers' modules that import them
+// from this one.
 
-/** el's attributes, `class` and `text` included: each written as text (a number too); true, an
- * attribute without a value; false, null or undefined, left out.
- * @typedef {Record<string, string | number | boolean | null | undefined>} Props */
+export { button, el } from "./dom.js";
+
 /** An action for a tracker's step, sent to Python as JSON: `do`, its name, and its fields.
  * @typedef {{do: string, [field: string]: unknown}} Action */
 /** The longest state and share link a tracker takes, in characters (see limits).
@@ -14,23 +15,6 @@
 /** Python's answer to one step of a tracker whose states are S (see step).
  * @template [S=unknown]
  * @typedef {import("./calc-runtime.js").Tracked<S> | import("./calc-runtime.js").Refusal} StepAnswer */
-
-/** An element with attributes, `class`, `text` (as textContent) and children; never HTML.
- * @template {keyof HTMLElementTagNameMap} K
- * @param {K} tag @param {Props} [props] @param {...(Node | string | null | undefined)} children
- * @returns {HTMLElementTagNameMap[K]} */
-export function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (value == null || value === false) continue;
-    // what is left, a string, a number or true, the DOM writes as text
-    if (key === "class") node.className = /** @type {string} */ (value);
-    else if (key === "text") node.textContent = /** @type {string} */ (value);
-    else node.setAttribute(key, /** @type {string} */ (value === true ? "" : value));
-  }
-  node.append(...children.filter((c) => c != null));
-  return node;
-}
 
 /** `parent`'s children made `nodes`, in order, moving only what is out of place: a node drawn
  * before and unchanged stays where it is, with its focus, its open details and its typed text, and

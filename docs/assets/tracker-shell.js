@@ -15,10 +15,12 @@
 // (tracker-kit.js SavedRecord). Everything shown goes in with textContent.
 
 import { siteBase } from "./offline.js";
-import { SavedRecord, el, importFile, limits, notKept, pack, step, unpack } from "./tracker-kit.js";
+import { button, el } from "./dom.js";
+import { SavedRecord, importFile, limits, notKept, pack, step, unpack } from "./tracker-kit.js";
+
+export { button } from "./dom.js"; // for the trackers' modules that import it from here
 
 /** @typedef {import("./tracker-kit.js").Action} Action */
-/** @typedef {import("./tracker-kit.js").Props} Props */
 /** @template [S=unknown] @typedef {import("./tracker-kit.js").StepAnswer<S>} StepAnswer */
 /** @template [S=unknown] @typedef {import("./calc-runtime.js").Tracked<S>} Tracked */
 /** A new state (TrackerOptions' fresh, TrackerShell's): Python's answer, or none yet (a tracker that starts empty).
@@ -57,14 +59,6 @@ const cap = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
 /** @param {number} n */
 const count = (n) => n.toLocaleString("en");
 let uid = 0;
-
-/** A button that calls `onClick`; `props` as el's.
- * @param {string} text @param {((event: MouseEvent) => unknown) | null} onClick @param {Props} [props] */
-export function button(text, onClick, props = {}) {
-  const b = el("button", { type: "button", class: "md-button", ...props, text });
-  if (onClick) b.addEventListener("click", onClick);
-  return b;
-}
 
 /** @type {Promise<Map<string, RuleEntry>> | null} */
 let ruleUrls = null; // rule ID -> the rule (rules.json), fetched once
