@@ -269,6 +269,7 @@ export function actionForm(form, page) {
 
   /** @param {boolean} roll */
   async function send(roll) {
+    if (!drawn) return; // no fight drawn yet (the saved one is still being read): nothing to send
     const result = await page.run(readAction(), { roll });
     if (result) markFieldAtFault(form, /** @type {{ok: boolean}} */ (result));
     if (result?.ok) clearTyped();
