@@ -64,10 +64,10 @@ class _Drawn:
             raise MarkupError(self.src, self.line, f"the GM screen names the unknown rule ID {rid} (rulebook/gm_panels.py)")
         return self.book.rules[rid]
 
-    def link(self, rid: str, preview: bool = False) -> str:
+    def link(self, rid: str) -> str:
         rule = self.rule(rid)
         href = relative_url(rule.url, self.links_from) + "#" + rid
-        return f'<a class="gm-id" href="{_e(href)}"{" data-preview" if preview else ""}>{_e(rid)}</a>'
+        return f'<a class="gm-id" href="{_e(href)}">{_e(rid)}</a>'
 
     def panel(self, panel: Panel) -> list[str]:
         out = [f'<section class="gm-panel" id="gm-{panel.key}" aria-labelledby="gm-{panel.key}-title" data-search-exclude="">',
@@ -120,7 +120,7 @@ class _Drawn:
         out = ['<ul class="gm-terms">']
         for rule in found:
             mark = f' <span class="gm-tracked">{_e(terms.mark)}</span>' if rule.id in terms.marked else ""
-            out.append(f'<li>{self.link(rule.id, preview=True)} <span class="gm-title">{_e(rule.title)}</span>{mark}</li>')
+            out.append(f'<li>{self.link(rule.id)} <span class="gm-title">{_e(rule.title)}</span>{mark}</li>')
         return out + ["</ul>"]
 
 

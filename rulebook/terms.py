@@ -159,7 +159,7 @@ def _linker(by_word: dict[str, Rule], current: Rule, linked: set[str], href: Cal
         if rule.id == current.id or rule.id in linked:
             return m.group(0)
         linked.add(rule.id)
-        return f'<a class="term" href="{href(rule)}" data-preview>{m.group(0)}</a>'
+        return f'<a class="term" href="{href(rule)}">{m.group(0)}</a>'
 
     return link
 

@@ -172,7 +172,7 @@ def test_a_ruling_heading_has_both_classes_and_bold_labels_link_no_terms(tmp_pat
     html = built(tmp_path, "")
     assert re.search(r'<h2 class="rule ruling" id="tt\.ruling\.both"', html)
     assert "<strong>Fighter mode</strong>" in html  # a form's label, quoted: not a term
-    assert 'a <a class="term" href="b/#tt.glossary.fighter" data-preview>Fighter</a> decides' in html
+    assert 'a <a class="term" href="b/#tt.glossary.fighter">Fighter</a> decides' in html
 
 
 def test_a_calculator_fence_closes_the_ruling_box_and_has_its_heading(tmp_path):

@@ -385,7 +385,7 @@ def test_a_desktop_hover_on_a_link_to_a_page_previews_it_at_any_address(browser,
     context = browser.new_context(**DESKTOP)
     page = context.new_page()
     page.goto(url + "tell-tale/")
-    link = page.locator(".md-content a[data-preview][href$='/tell-tale/combat/']").first
+    link = page.locator(".md-content a:not(.term)[href$='/tell-tale/combat/']").first
     link.hover()
     box = page.locator(PREVIEW)
     expect(page.get_by_role("dialog", name="Combat")).to_be_visible()
@@ -404,7 +404,7 @@ def test_a_link_to_a_section_previews_its_heading_and_page(browser, elsewhere):
     context = browser.new_context(**DESKTOP)
     page = context.new_page()
     page.goto(elsewhere + "calculators/")
-    link = page.locator(".md-content a[data-preview][href$='/tell-tale/combat/#calc-tell-tale-resolve-attack']").first
+    link = page.locator(".md-content a:not(.term)[href$='/tell-tale/combat/#calc-tell-tale-resolve-attack']").first
     link.hover()
     box = page.locator(PREVIEW)
     expect(page.get_by_role("dialog", name="Calculator: Attack roll")).to_be_visible()
@@ -419,7 +419,7 @@ def test_a_tap_on_a_link_to_a_page_follows_it_at_once(browser, elsewhere):
     context = browser.new_context(**PHONE)
     page = context.new_page()
     page.goto(elsewhere + "tell-tale/")
-    page.locator(".md-content a[data-preview][href$='/tell-tale/combat/']").first.tap()
+    page.locator(".md-content a:not(.term)[href$='/tell-tale/combat/']").first.tap()
     page.wait_for_url(elsewhere + "tell-tale/combat/")
     expect(page.locator(PREVIEW)).to_have_count(0)
     context.close()
@@ -435,7 +435,7 @@ def test_a_page_preview_reads_the_page_as_text(browser, base_url):
             '<p>&lt;script&gt;alert(2)&lt;/script&gt; <i>it</i><script>alert(3)</script></p></article>')
     page.route("**/tell-tale/combat/", lambda route: route.fulfill(body=evil, content_type="text/html"))
     page.goto(base_url + "tell-tale/")
-    page.locator(".md-content a[data-preview][href$='/tell-tale/combat/']").first.hover()
+    page.locator(".md-content a:not(.term)[href$='/tell-tale/combat/']").first.hover()
     box = page.locator(PREVIEW)
     expect(box.locator(".rule-preview-title")).to_have_text("Combat bold")
     expect(box.locator(".rule-preview-text")).to_have_text("<script>alert(2)</script> italert(3)")

@@ -113,7 +113,7 @@ def test_terms_are_linked_once_per_rule_outside_code_labels_and_headings():
                                Rule("tt.ruling.x", "X", "tell-tale/a.md", True),
                                Rule("tt.glossary.fighter", "Fighter", "tell-tale/g.md", False)]}
     out, texts = link_terms(RENDERED, rules, [rules["tt.glossary.fighter"]], lambda rule: f"g/#{rule.id}")
-    link = '<a class="term" href="g/#tt.glossary.fighter" data-preview>Fighter</a>'
+    link = '<a class="term" href="g/#tt.glossary.fighter">Fighter</a>'
     assert out == RENDERED.replace("A Fighter&rsquo;s", f"A {link}&rsquo;s").replace("then a Fighter.", f"then a {link}.")
     assert texts == {"tt.combat.roll": "A Fighter’s roll; a Fighter again. Fighter Fighter",
                      "tt.ruling.x": "Fighter mode then a Fighter."}

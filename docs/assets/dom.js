@@ -1,8 +1,9 @@
 // The page scripts' helpers, each written once and imported by every module
 // that needs it: `el` (an element from attributes, text and children, never
-// HTML), `button`, `plural`, and `tableSettings()`, table-settings.json
-// fetched once for all of them. tracker-kit.js and tracker-shell.js export
-// `el` and `button` again for the modules that import them from there.
+// HTML), `button`, `plural`, and `siteJson()`, a JSON file of the site
+// fetched once for all of them (`tableSettings()`: table-settings.json).
+// tracker-kit.js and tracker-shell.js export `el` and `button` again for the
+// modules that import them from there.
 
 import { siteBase } from "./offline.js";
 
@@ -41,20 +42,29 @@ export function plural(n, one, many = one + "s") {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** @type {Promise<import("./table.js").TableSpec | null> | null} */
-let settings = null;
+/** @type {Map<string, Promise<unknown>>} */
+const fetched = new Map(); // file name -> its JSON, asked once for every module of the page
 
-/** table-settings.json (the games' names, their settings pages and house rulings: rulebook/site/data.py),
- * fetched once for every module of the page; null when it cannot be read, and then asked again next time
- * (the site may be back online).
+/** A JSON file the build writes at the site's root (rules.json, rule-lookup.json, table-settings.json:
+ * rulebook/site/data.py), fetched once for every module of the page; `fallback` when it cannot be read,
+ * and then asked again next time (the site may be back online).
+ * @template T @param {string} name @param {T} fallback @returns {Promise<T>} */
+export function siteJson(name, fallback) {
+  let asked = fetched.get(name);
+  if (!asked) {
+    asked = fetch(new URL(name, siteBase()))
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))))
+      .catch(() => {
+        fetched.delete(name);
+        return fallback;
+      });
+    fetched.set(name, asked);
+  }
+  return /** @type {Promise<T>} */ (asked);
+}
+
+/** table-settings.json: the games' names, their settings pages and house rulings; null when it cannot be read.
  * @returns {Promise<import("./table.js").TableSpec | null>} */
 export function tableSettings() {
-  settings ??= fetch(new URL("table-settings.json", siteBase()))
-    .then((r) => (r.ok ? r.json() : null))
-    .catch(() => null)
-    .then((/** @type {import("./table.js").TableSpec | null} */ spec) => {
-      if (!spec) settings = null;
-      return spec;
-    });
-  return settings;
+  return /** @type {Promise<import("./table.js").TableSpec | null>} */ (siteJson("table-settings.json", null));
 }

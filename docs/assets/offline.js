@@ -9,7 +9,7 @@
 // markup. Checked before rules.js looks at the page: rules.js imports this
 // module, which subscribes first.
 //
-// Also the site's root address, for the other modules (rules.js).
+// Also the site's root address and Material's features, for the other modules.
 
 const build = document.querySelector('meta[name="asset-build"]')?.getAttribute("content");
 if (typeof document$ !== "undefined") {
@@ -19,18 +19,27 @@ if (typeof document$ !== "undefined") {
   });
 }
 
-/** The site's root, from Material's config (kept from the first page loaded). */
-// Read once, on the page this module first loaded with: Material keeps that
-// page's __config across instant navigation, so its relative `base` would
-// point elsewhere from a page at another depth.
-const SITE_BASE = (() => {
-  const config = document.getElementById("__config");
-  const base = config ? JSON.parse(config.textContent).base : ".";
-  return new URL(base.replace(/\/?$/, "/"), location.href).href;
+// Material's config, read once, on the page this module first loaded with:
+// Material keeps that page's __config across instant navigation, so its
+// relative `base` would point elsewhere from a page at another depth.
+/** @type {{base?: string, features?: string[]}} */
+const CONFIG = (() => {
+  try {
+    return JSON.parse(document.getElementById("__config")?.textContent ?? "{}");
+  } catch {
+    return {};
+  }
 })();
+const SITE_BASE = new URL((CONFIG.base || ".").replace(/\/?$/, "/"), location.href).href;
 
+/** The site's root, from Material's config (kept from the first page loaded). */
 export function siteBase() {
   return new URL(SITE_BASE);
+}
+
+/** Whether mkdocs.yml turns Material's `feature` on ("navigation.instant"). @param {string} feature */
+export function siteFeature(feature) {
+  return (CONFIG.features || []).includes(feature);
 }
 
 async function keepRuntimeIfNeeded() {

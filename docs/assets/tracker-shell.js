@@ -15,7 +15,7 @@
 // (tracker-kit.js SavedRecord). Everything shown goes in with textContent.
 
 import { siteBase } from "./offline.js";
-import { button, el } from "./dom.js";
+import { button, el, siteJson } from "./dom.js";
 import { SavedRecord, importFile, limits, notKept, pack, step, unpack } from "./tracker-kit.js";
 
 export { button } from "./dom.js"; // for the trackers' modules that import it from here
@@ -66,8 +66,7 @@ let ruleUrls = null; // rule ID -> the rule (rules.json), fetched once
  * @param {string} id */
 export function ruleLink(id) {
   const a = el("a", { href: new URL(`r/${id}/`, siteBase()).href, text: id });
-  ruleUrls ??= fetch(new URL("rules.json", siteBase())).then((r) => (r.ok ? r.json() : [])).then(
-    (/** @type {RuleEntry[]} */ rules) => new Map(rules.map((r) => [r.id, r])), () => new Map());
+  ruleUrls ??= siteJson("rules.json", /** @type {RuleEntry[]} */ ([])).then((rules) => new Map(rules.map((r) => [r.id, r])));
   ruleUrls.then((map) => {
     const rule = map.get(id);
     if (rule) {
