@@ -3,8 +3,9 @@
 A game package describes each calculator once, as a `Calculator`: its typed
 parameters (`Param`) and an adapter that turns validated parameters into a
 `Report`, the player-facing explanation of one result with its exact odds.
-The games import these types; the registry finds the games by name (`GAMES`)
-when first asked, so importing it imports no game.
+The games import these types; the registry finds the games' packages in
+their records (`calculators.games`) when first asked, so importing it
+imports no game.
 
 This module holds the types and finds them; the rest lives by concern:
 `runner` runs a calculator or a tracker step on strings from outside (a
@@ -21,6 +22,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .checks import InputError, blank, whole_text
+# The games' records: each package defines a CALCULATORS tuple of the entries below (and TRACKERS); the registry
+# imports them when first asked, never at its own top, so a game can import these types without an import circle.
+from .games import GAMES
 # A tracker's state and a step given to it, declared with the checks (the rules modules name them and import no registry).
 from .checks import Action as Action, State as State
 
@@ -31,10 +35,6 @@ from .checks import MAX_DIGITS as MAX_DIGITS, MAX_SEED as MAX_SEED, parse_number
 # table's rulings calculators.table (table_settings, apply_table): they import this module, never the reverse.
 __all__ = ["InputError", "Param", "Legacy", "Report", "Calculator", "Tracker", "all_calculators", "all_trackers", "get"]
 
-# The games, by module name. Each defines a CALCULATORS tuple of the entries
-# below; the registry imports them when first asked, never at its own top,
-# so a game can import these types without an import circle.
-GAMES = ("calculators.tell_tale", "calculators.talislanta", "calculators.rpgdl")
 
 DEFAULT_MAX_LENGTH = 1_000  # characters, for a field without a max_length of its own (a number, a choice, dice)
 
@@ -217,10 +217,10 @@ class Calculator:
 
 
 def all_calculators() -> dict[str, Calculator]:
-    """Every calculator by name, game by game in the order of GAMES."""
+    """Every calculator by name, game by game in the order of games.GAMES."""
     found: dict[str, Calculator] = {}
-    for name in GAMES:
-        for calc in importlib.import_module(name).CALCULATORS:
+    for game in GAMES:
+        for calc in importlib.import_module(game.package).CALCULATORS:
             found[calc.name] = calc
     return found
 
@@ -263,10 +263,10 @@ class Tracker[S: Mapping[str, Any]]:
 
 
 def all_trackers() -> dict[str, Tracker[Any]]:
-    """Every tracker by name: each game module's TRACKERS, in the order of GAMES."""
+    """Every tracker by name: each game package's TRACKERS, in the order of games.GAMES."""
     found: dict[str, Tracker[Any]] = {}
-    for name in GAMES:
-        for tracker in getattr(importlib.import_module(name), "TRACKERS", ()):
+    for game in GAMES:
+        for tracker in getattr(importlib.import_module(game.package), "TRACKERS", ()):
             found[tracker.name] = tracker
     return found
 

@@ -33,13 +33,15 @@ from itertools import groupby
 from calculators.registry import Calculator, Param, all_calculators
 from calculators.table import settings_with_calculators
 
-from .markup import GAME_NAMES, MarkupError, Rule, relative_url
+from calculators.games import GAMES
 
-# The games by calculators module (tell_tale), and their ID prefix -> module.
-MODULE_NAMES = {folder.replace("-", "_"): name for folder, name in GAME_NAMES.items()}
-PREFIXES = {"tt": "tell_tale", "tal": "talislanta", "rpgdl": "rpgdl"}
-# Where each game's table settings page is, which the page scripts and the forms link.
-SETTINGS_PAGES = {folder.replace("-", "_"): f"{folder}/table-settings/" for folder in GAME_NAMES}
+from .markup import MarkupError, Rule, relative_url
+
+# From the games' records (calculators/games.py): each game's name by its package's name (tell_tale), its
+# ID prefix -> that name, and where its table settings page is, which the page scripts and the forms link.
+MODULE_NAMES = {g.key: g.name for g in GAMES}
+PREFIXES = {g.prefix: g.key for g in GAMES}
+SETTINGS_PAGES = {g.key: g.settings_page for g in GAMES}
 DICE_HINT = "Several dice: type them all with spaces, like 4 17. Left empty, Roll for me rolls them."
 
 

@@ -10,10 +10,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from calculators import games
+
 # ---------------------------------------------------------------- data
 
-GAMES = {"tt": "tell-tale", "tal": "talislanta", "rpgdl": "rpgdl"}  # ID prefix -> its folder in docs/
-GAME_NAMES = {"tell-tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
+# The games as the markup reads them, from their records (calculators/games.py).
+GAMES = {g.prefix: g.folder for g in games.GAMES}  # ID prefix -> its folder in docs/
+GAME_NAMES = {g.folder: g.name for g in games.GAMES}  # folder -> the game's name
 TERM_KINDS = ("glossary", "keyword")  # an ID's second part that makes its rule a term
 CALCULATOR = "calculator"  # the info string of a calculator fence
 SHORT_FOLDER = "r"  # short rule addresses: r/<id>/

@@ -1,8 +1,9 @@
 """The calculators package shows its architecture: game packages, no import circle, small files.
 
 Each game is a package whose rules, reports and registry entries live apart;
-the games import the registry, the registry finds the games by name when
-first asked (registry.GAMES), so importing it imports no game.
+the games import the registry, the registry finds the games' packages in
+their records (calculators/games.py) when first asked, so importing it
+imports no game.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from calculators import registry
+from calculators.games import GAMES as RECORDS
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "calculators"
-GAMES = ("tell_tale", "talislanta", "rpgdl")
+GAMES = tuple(g.key for g in RECORDS)
 MAX_LINES = 500
 
 
@@ -113,16 +114,24 @@ def test_the_circle_check_sees_the_old_registry_shim(hidden):
 
 
 def test_the_registry_imports_no_game_at_its_top():
-    games = tuple(f"calculators.{g}" for g in GAMES)
+    games = tuple(g.package for g in RECORDS)
     assert not {m for m in _graph()["calculators.registry"] if m.startswith(games)}
-    assert tuple(f"calculators.{g}" for g in GAMES) == registry.GAMES
+    assert all(g.package == f"calculators.{g.key}" and (PACKAGE / g.key / "__init__.py").is_file() for g in RECORDS)
+
+
+def test_the_games_records_import_nothing():
+    """The registry and the rule markup (rulebook: no MkDocs, no game modules) both read the records."""
+    tree = ast.parse((PACKAGE / "games.py").read_text(encoding="utf-8"))
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    imported |= {n.module or "." for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert imported <= {"__future__", "dataclasses"}, imported
 
 
 def test_importing_the_registry_alone_imports_no_game():
     code = "import sys, calculators.registry; print(sorted(m for m in sys.modules if m.startswith('calculators')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
     loaded = set(eval(out))  # a printed list of names
-    assert loaded == {"calculators", "calculators.registry", "calculators.checks"}, loaded  # fmt went with the runners
+    assert loaded == {"calculators", "calculators.registry", "calculators.checks", "calculators.games"}, loaded  # fmt went with the runners
 
 
 @pytest.mark.parametrize("game", GAMES)

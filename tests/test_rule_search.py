@@ -16,6 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from calculators.games import GAMES as RECORDS
 from conftest import BLANK, ROOT, made_once
 from helpers import idle_runtime, material_search, shown_links
 from rulebook import Book, Rule
@@ -24,7 +25,7 @@ from rulebook.site import data
 # Nothing here computes: calculator pages (where rule IDs lead) keep their runtime idle.
 pytestmark = pytest.mark.idle_runtime
 SEARCH = pytest.mark.search_index  # a test with a page of its own that types into Material's search keeps the real index
-GAMES = {"tell-tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
+GAMES = {g.folder: g.name for g in RECORDS}
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 

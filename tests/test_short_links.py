@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from calculators.games import GAMES as RECORDS
 from rulepages import DOCS, all_rules
 
 RULES = {r.id: r for r in all_rules()}
 ONE_PER_GAME = ["tt.combat.attack-table", "tal.action.table", "rpgdl.ruling.half-draw"]
-GAMES = {"tt": "Tell-Tale", "tal": "Talislanta", "rpgdl": "RPGDL TCG"}
+GAMES = {g.prefix: g.name for g in RECORDS}
 
 
 class Head(HTMLParser):

@@ -15,9 +15,10 @@ from urllib.parse import unquote, urljoin, urlparse
 import pytest
 from mkdocs.config import load_config
 
+from calculators.games import GAMES as RECORDS
 from rulepages import ROOT, all_rules
 
-GAMES = {"tell-tale", "talislanta", "rpgdl"}
+GAMES = {g.folder for g in RECORDS}
 
 
 def nav_pages(nav) -> list[str]:
@@ -36,6 +37,21 @@ def test_every_nav_page_exists():
         assert (ROOT / "docs" / page).is_file(), page
     for game in GAMES:
         assert f"{game}/index.md" in pages
+
+
+def test_the_nav_has_one_section_per_game_record():
+    """Each game's pages are one nav section named as its record (calculators/games.py) names the game,
+    its index first; no game's page sits elsewhere in the nav."""
+    nav = load_config(str(ROOT / "mkdocs.yml"))["nav"]
+    sections = {title: nav_pages(value) for item in nav if isinstance(item, dict) for title, value in item.items() if isinstance(value, list)}
+    for game in RECORDS:
+        assert game.name in sections, f"mkdocs.yml's nav has no section {game.name!r} for the game {game.prefix}"
+        pages = sections[game.name]
+        assert pages[0] == f"{game.folder}/index.md", pages[0]
+        assert all(p.startswith(f"{game.folder}/") for p in pages), [p for p in pages if not p.startswith(f"{game.folder}/")]
+    names = {g.folder: g.name for g in RECORDS}
+    stray = [p for p in nav_pages(nav) if p.split("/")[0] in names and p not in sections[names[p.split("/")[0]]]]
+    assert not stray, f"game pages outside their game's section: {stray}"
 
 
 @pytest.mark.site  # builds the whole site, the calculators' runtime too (Node, when they changed)

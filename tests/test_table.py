@@ -12,6 +12,7 @@ import pytest
 from markdown_it import MarkdownIt
 from playwright.sync_api import expect
 
+from calculators import games
 from calculators.registry import all_calculators
 from calculators.runner import run
 from conftest import BLANK
@@ -175,7 +176,7 @@ def stored_settings(page):
     return json.loads(page.evaluate("localStorage.getItem('table-rules:settings')") or "null")
 
 
-GAMES = {"tell_tale": "Tell-Tale", "talislanta": "Talislanta", "rpgdl": "RPGDL TCG"}
+GAMES = {g.key: g.name for g in games.GAMES}  # as table-settings.json names them
 MINE = {"tell_tale.both": "count", "rpgdl.trainwreck_limit": "4"}
 NOTHING_TO_APPLY = [
     ("tell_tale.both:typo", "cannot be", "Nothing in this join link can be applied"),

@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from calculators.games import GAMES as RECORDS
 from calculators.registry import all_trackers
 from helpers import DOCS, ROOT
 from rulebook import GAME_NAMES
@@ -112,6 +113,8 @@ def test_no_page_script_declares_a_trackers_limits():
 def test_the_built_pages_publish_them(site):
     spec = json.loads((site / "table-settings.json").read_text(encoding="utf-8"))
     assert spec["games"] == {folder.replace("-", "_"): name for folder, name in GAME_NAMES.items()}
+    # each game's whole record, for the page scripts (its prefix, its folder, its package's name, its name)
+    assert spec["records"] == [{"prefix": g.prefix, "folder": g.folder, "key": g.key, "name": g.name} for g in RECORDS]
     for tracker in all_trackers().values():
         pages = [p for p in site.rglob("index.html") if f'data-tracker="{tracker.name}"' in p.read_text(encoding="utf-8")]
         assert len(pages) == 1, (tracker.name, pages)

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from calculators import games
 from calculators.registry import all_trackers
 from calculators.table import settings_with_calculators
 
@@ -124,10 +125,11 @@ def _check_trackers(pages: list[built.Page]) -> None:
 
 
 def _settings_pages(pages: list[built.Page]) -> dict[str, str]:
-    """Game module -> the page of its table settings form, each where the page scripts look for it
-    (data.SETTINGS_PAGES), and one for every game with a calculator on some page."""
+    """Game package -> the page of its table settings form, each where the page scripts look for it
+    (its record's settings_page), and one for every game with a calculator on some page."""
     found = {game: page.url for page in pages for game in page.settings}
-    wrong = {game: url for game, url in found.items() if data.SETTINGS_PAGES.get(game) != url}
+    expected = {g.key: g.settings_page for g in games.GAMES}
+    wrong = {game: url for game, url in found.items() if expected.get(game) != url}
     with_forms = {name.split(".")[0] for page in pages for name in page.calculators}
     try:
         ruled = set(settings_with_calculators())  # the games with house rulings
@@ -136,5 +138,5 @@ def _settings_pages(pages: list[built.Page]) -> dict[str, str]:
     missing = sorted((with_forms & ruled) - set(found))
     if missing or wrong:
         raise SiteError(f"Table settings pages: each game's {{{{ table-settings <prefix> }}}} lives at "
-                        f"{data.SETTINGS_PAGES}; missing: {missing}, elsewhere: {wrong}.")
+                        f"{expected}; missing: {missing}, elsewhere: {wrong}.")
     return found

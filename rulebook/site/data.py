@@ -9,7 +9,9 @@
   aliases, lowercase) -> its IDs, for that script's link previews and its
   exact-name search hits;
 - `table-settings.json`: every house ruling a table may choose, the games'
-  names and the page of each game's settings (docs/assets/table.js);
+  names, their records (`records`: prefix, folder, key, name, from
+  calculators/games.py) and the page of each game's settings
+  (docs/assets/table.js);
 - the search index, where the generator wrote Material's (lunr): tuned so a
   rule ID, whole or in part, finds its rules first and every result names
   its game. A generator with a search of its own keeps it as it is.
@@ -21,6 +23,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from calculators.games import GAMES
 from calculators.table import settings_with_calculators
 
 from ..book import Book
@@ -39,10 +42,6 @@ SEARCH_INDEX = Path("search") / "search_index.json"
 # word of a query also matches longer words (week: weekend), so an exact ID
 # can lose to a longer one; rule-lookup.js moves it to the top.
 SEARCH_FIELDS = {"rule": 10_000, "topic": 10_000}
-# The games by calculators module (tell_tale) as table-settings.json names them, and the
-# page of each game's table settings, where the page scripts look for it.
-MODULE_NAMES = {folder.replace("-", "_"): name for folder, name in GAME_NAMES.items()}
-SETTINGS_PAGES = {folder.replace("-", "_"): f"{folder}/table-settings/" for folder in GAME_NAMES}
 
 
 def write_rules(site: Path, book: Book) -> None:
@@ -63,8 +62,9 @@ def write_rules(site: Path, book: Book) -> None:
 
 def write_settings(site: Path, pages: dict[str, str]) -> None:
     """table-settings.json: every house ruling by game, with its label, choices and the calculators it
-    sets; `pages`, game module -> the page of its settings form, as the site has them."""
-    data = {"games": MODULE_NAMES, "pages": pages, "settings": {
+    sets; each game's name by its package (tell_tale: Tell-Tale) and its whole record (calculators/games.py);
+    `pages`, game package -> the page of its settings form, as the site has them."""
+    data = {"games": {g.key: g.name for g in GAMES}, "records": [g.published() for g in GAMES], "pages": pages, "settings": {
         game: {name: setting_json(setting) for name, setting in found.items()}
         for game, found in settings_with_calculators().items()
     }}
