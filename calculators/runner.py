@@ -17,9 +17,10 @@ from collections.abc import Mapping
 from typing import Required, TypedDict
 
 from . import fmt
-from .checks import InputError, parse_seed
+from .checks import InputError, State, parse_seed
 from .history import compact_json, state_text
-from .registry import Report, State, all_trackers, get
+from .registry import all_trackers, get
+from .types import Report
 
 __all__ = ["run", "track", "track_json", "compact_json", "nesting", "MAX_NESTING"]
 

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .checks import InputError, blank, quote
-from .registry import Param, all_calculators, get
+from .registry import all_calculators, get
+from .types import Param
 
 __all__ = ["table_settings", "apply_table"]
 

@@ -30,7 +30,8 @@ import re
 from collections.abc import Mapping
 from itertools import groupby
 
-from calculators.registry import Calculator, Param, all_calculators
+from calculators.registry import all_calculators
+from calculators.types import Calculator, Param
 from calculators.table import settings_with_calculators
 
 from calculators.games import GAMES

@@ -131,7 +131,20 @@ def test_importing_the_registry_alone_imports_no_game():
     code = "import sys, calculators.registry; print(sorted(m for m in sys.modules if m.startswith('calculators')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
     loaded = set(eval(out))  # a printed list of names
-    assert loaded == {"calculators", "calculators.registry", "calculators.checks", "calculators.games"}, loaded  # fmt went with the runners
+    assert loaded == {"calculators", "calculators.registry", "calculators.checks", "calculators.games", "calculators.types"}, loaded  # fmt went with the runners
+
+
+def test_the_types_import_only_the_checks():
+    """Param, Report, Calculator, Tracker live apart from the registry's lookup (issue 33): the games, the runner
+    and the table's rulings import them from calculators.types, which imports no registry, runner or game."""
+    assert _graph()["calculators.types"] == {"calculators.checks"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_game_imports_the_registry(game):
+    """The registry finds the games; a game declares its entries with calculators.types, never through the registry."""
+    graph = _graph()
+    assert not {m for m in graph if m.startswith(f"calculators.{game}") and "calculators.registry" in graph[m]}
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..checks import InputError
-from ..registry import Calculator, Legacy, Param, Tracker
+from ..types import Calculator, Legacy, Param, Tracker
 from .data import (
     CHAMPIONS,
     DEFAULT_GENERIC_WEIGHT,

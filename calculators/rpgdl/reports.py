@@ -13,11 +13,11 @@ from fractions import Fraction
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..checks import InputError, parse_numbers
+from ..checks import Action, InputError, parse_numbers
 from ..dice import parse_dice, roll_dice
 from ..fmt import about, percent, signed
 from ..history import state_length
-from ..registry import Action, Report
+from ..types import Report
 from .data import DUELIST_NAME_MAX_LENGTH as DUELIST_NAME_MAX_LENGTH  # the Weekend form's names; the tracker's too
 from .data import DEFAULT_VOTE_POOL, DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, as_division
 from .decks import NOM_POOL_RULES, SEASON_DECK_RULES, check_nom_pool, check_season_deck, parse_nom_pool, parse_season_deck

@@ -6,7 +6,7 @@ What the CLI, the web forms and the docs read. The adapters are in
 
 from __future__ import annotations
 
-from ..registry import Calculator, Param
+from ..types import Calculator, Param
 from .reports import RATING_MAX, RATING_MIN, RATINGS_MAX_LENGTH, multiple_actions_report, resolve_action_report
 from .rules import ACTION_TABLE, NEGATIVE_OFFSETS, OFFSET_CAPS, OFFSET_MODES, OUTCOMES
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 from ..checks import InputError, blank, parse_numbers
 from ..dice import dice_or_roll, parse_dice
 from ..fmt import fraction, percent, signed
-from ..registry import Report
+from ..types import Report
 from .rules import BY_OUTCOME, MULTIPLE_ACTION_STEP, Offset, action_odds, check_ratings, multiple_actions, resolve_action
 
 __all__ = ["resolve_action_report", "multiple_actions_report"]

@@ -6,7 +6,7 @@ What the CLI, the web forms and the docs read. The adapters are in
 
 from __future__ import annotations
 
-from ..registry import Calculator, Param, Tracker
+from ..types import Calculator, Param, Tracker
 from .characters import STARTING_LEVEL, STAT_LABELS
 from .combat import MODE_CHOICES
 from .decks import DECKLIST_MAX_LENGTH, EXEMPT_MAX_LENGTH

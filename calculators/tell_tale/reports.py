@@ -11,10 +11,10 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..checks import InputError
+from ..checks import Action, InputError
 from ..dice import dice_or_roll, parse_dice
 from ..fmt import about, fraction
-from ..registry import Action, Report
+from ..types import Report
 from .characters import DICE_PER_STAT, STAT_LABELS, STAT_ROLLS, STATS, Stats, assign_stats, create_character, level_up, stat_total_odds
 from .combat import (BAND_LABELS, BAND_RANGES, apply_damage, attack_band, attack_conditions, double_strike, expected_damage, first_strike,
                      first_strike_needs_d4, first_strike_odds, haste_speed, hits_odds, kept_d20, needs_crit_d4, opposed_save, outcome_odds,

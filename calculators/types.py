@@ -1,0 +1,238 @@
+"""The types every game declares its calculators and trackers with, and the answer they give.
+
+A game package describes each calculator once, as a `Calculator`: its typed
+parameters (`Param`, older ones as `Legacy`) and an adapter that turns
+validated parameters into a `Report`, the player-facing explanation of one
+result with its exact odds; a record kept across many steps is a `Tracker`.
+This module imports only the checks: the games' entries and reports, the
+runner, the table's rulings and a rules module that answers with a `Report`
+all import it, and it imports none of them. Finding the games' entries is
+`calculators.registry`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from .checks import InputError, blank, whole_text
+
+__all__ = ["DEFAULT_MAX_LENGTH", "Param", "Legacy", "Report", "Calculator", "Tracker"]
+
+DEFAULT_MAX_LENGTH = 1_000  # characters, for a field without a max_length of its own (a number, a choice, dice)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One input of a calculator: a Python parameter, a form field, a CLI option.
+
+    kind: "int" (a whole number within minimum..maximum), "choice" (one of
+    `choices`, pairs of value and label), "dice" (dice the player rolled,
+    typed as numbers; left empty, "roll for me" rolls them) or "text"
+    (free text, such as a decklist).
+
+    max_length: the longest text accepted, in characters (state it in
+    `help`, which the form shows); a field without one takes
+    DEFAULT_MAX_LENGTH.
+
+    group: consecutive params with the same non-empty group are one row of a
+    form (one duelist: division, Worth, Draw...); the group is the row's
+    label, e.g. "Godlike slot, first player". short: the field's label inside
+    such a row ("Worth"). `label` stays the full name that error messages and
+    the CLI use ("Godlike slot, first player's Worth must be at most 99").
+
+    ruling: the ID of the ruling this param lets a table decide (a choice,
+    or a number such as a limit the text leaves open); its `default` is the
+    site's ruling. Forms fold these into a "Rulings" box.
+    """
+
+    name: str
+    label: str
+    kind: str = "int"
+    default: object = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    help: str = ""
+    optional: bool = False
+    max_length: int | None = None
+    group: str = ""
+    short: str = ""
+    ruling: str = ""
+
+    @property
+    def display_label(self) -> str:
+        """The label a form shows beside the field: `short` inside a group's row, else `label`."""
+        return self.short or self.label
+
+    def parse(self, raw: object) -> object:
+        """Turn a string (or a Python value) into the value the adapter gets."""
+        limit = self.max_length or DEFAULT_MAX_LENGTH
+        if isinstance(raw, str) and len(raw) > limit:
+            raise InputError(f"{self.label}: this is {len(raw):,} characters long; the limit is {limit:,}.", self.name)
+        if blank(raw):
+            if self.default is not None:
+                return self.default
+            if self.optional or self.kind == "dice":
+                return None
+            raise InputError(f"{self.label}: this needs a value.", self.name)
+        if self.kind == "int":
+            return self._int(raw)
+        if self.kind == "choice":
+            value = str(raw).strip().lower()
+            allowed = [v for v, _ in self.choices]
+            if value not in allowed:
+                raise InputError(f"{self.label} must be one of {', '.join(allowed)}; got {str(raw)[:40]!r}.", self.name)
+            return value
+        return str(raw)
+
+    def _int(self, raw: object) -> int:
+        return whole_text(raw, self.label, self.name, minimum=self.minimum, maximum=self.maximum)
+
+
+@dataclass(frozen=True)
+class Legacy:
+    """An older parameter a calculator still accepts, from links, code and the CLI.
+
+    `translate(raw)` turns its value into the current parameters it stands for
+    (name -> raw string, only names in `replaces`), or raises InputError with a
+    sentence. Giving it together with any of `replaces` is refused. Errors
+    about the fields it filled name it, the field the player actually typed.
+    """
+
+    name: str
+    label: str
+    replaces: tuple[str, ...]
+    translate: Callable[[str], Mapping[str, str]]
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Report:
+    """What a player sees for one result.
+
+    outcome: one machine word (the form's data-outcome), such as "full".
+    headline: one sentence, the answer.
+    details: the steps the rules took, in order.
+    rules: the rule IDs that decided it.
+    odds: (label, exact probability) in display order; may be empty.
+    highlight: the odds label this result falls under, if any.
+    dice: the dice used, by parameter name, as the player would type them.
+    """
+
+    outcome: str
+    headline: str
+    details: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    odds: tuple[tuple[str, Fraction], ...] = ()
+    odds_title: str = ""
+    highlight: str | None = None
+    dice: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A calculator: `adapter(rng, **params) -> Report`.
+
+    `rng` is a `random.Random` when the player asked to roll, else None;
+    dice parameters left empty are rolled with it, or the adapter raises
+    InputError asking for them. `rules` lists every rule ID it can cite.
+    """
+
+    name: str  # "module.function", e.g. "tell_tale.resolve_attack"
+    title: str
+    summary: str
+    params: tuple[Param, ...]
+    adapter: Callable[..., Report]
+    rules: tuple[str, ...] = ()
+    # Inputs that reach each outcome, as a form or a link would send them
+    # (strings; "seed" rolls the dice left out). The browser and Pyodide
+    # tests replay them; a test checks they cover every outcome.
+    examples: tuple[Mapping[str, str], ...] = ()
+    # Every outcome word the adapter can give (the forms' data-outcome).
+    outcomes: tuple[str, ...] = ()
+    # Older parameters still accepted (old share links, scripts, command lines).
+    legacy: tuple[Legacy, ...] = ()
+
+    def upgrade(self, raw: Mapping[str, object]) -> tuple[dict[str, object], dict[str, str]]:
+        """Replace older parameters by current ones.
+
+        Returns the raw parameters in current names only and, for each field
+        an older parameter filled, that parameter's name (for error messages).
+        An older parameter left empty is ignored.
+        """
+        out = dict(raw)
+        origin: dict[str, str] = {}
+        for old in self.legacy:
+            value = out.pop(old.name, None)
+            if blank(value):
+                continue
+            given = [n for n in old.replaces if not blank(out.get(n))]
+            if given:
+                raise InputError(
+                    f"{old.label} is given twice, as one line ({old.name}) and field by field ({given[0]}); keep one of the two.",
+                    old.name,
+                )
+            try:
+                new = dict(old.translate(str(value)))
+            except ValueError as err:
+                raise InputError(str(err), old.name) from None
+            if set(new) - set(old.replaces):  # a programming error in the translation
+                raise RuntimeError(f"{self.name}: {old.name} translated to {sorted(set(new) - set(old.replaces))}")
+            out.update(new)
+            origin.update(dict.fromkeys(old.replaces, old.name))
+        return out, origin
+
+    def parse(self, raw: Mapping[str, object]) -> dict[str, object]:
+        """The checked parameters of raw strings, older parameters accepted."""
+        return self.parse_upgraded(*self.upgrade(raw))
+
+    def parse_upgraded(self, raw: Mapping[str, object], origin: Mapping[str, str]) -> dict[str, object]:
+        """parse() of what upgrade() gave: run() upgrades once and keeps `origin` for its answer."""
+        unknown = set(raw) - {p.name for p in self.params}
+        if unknown:
+            raise InputError(f"{self.title} has no setting called {sorted(unknown)[0][:40]!r}.")
+        try:
+            return {p.name: p.parse(raw.get(p.name)) for p in self.params}
+        except InputError as err:
+            raise InputError(str(err), origin.get(err.field, err.field) if err.field else None) from None
+
+
+@dataclass(frozen=True)
+class Tracker[S: Mapping[str, Any]]:
+    """A record kept across many rolls, such as a fight or a season.
+
+    The state is plain JSON-ready data (dicts, lists, strings, numbers), so
+    the page can keep it on the device, export it and put it in a link; it
+    is only ever changed by `step`, a pure function:
+
+    - `new()`: an empty state;
+    - `check(raw)`: a state that came from outside (storage, a file, a link),
+      checked and normalised, or InputError with a sentence naming what is
+      wrong (a game's own "state" field);
+    - `step(state, action, rng)`: apply one action (a dict with a "do" key
+      naming one of `actions`) and return the new state and the Report of
+      what happened (with the rule IDs it applied); bad actions raise
+      InputError. `rng` rolls the dice the action leaves out (None: the
+      action must give them).
+    """
+
+    name: str  # "tell_tale.encounter"
+    title: str
+    summary: str
+    new: Callable[[], S]
+    check: Callable[[object], S]
+    step: Callable[..., tuple[S, Report]]
+    actions: tuple[str, ...]
+    rules: tuple[str, ...] = ()
+    max_state_chars: int = 200_000  # a state from outside longer than this is refused unread
+    max_link_chars: int = 8_000  # a whole share link carrying the state: longer ones break in chats and mail
+    # A few lines for a person, such as the command line's summary of the state (None: the JSON).
+    describe: Callable[[S], str] | None = None
+    # The words and numbers the page draws with (kinds, keywords, divisions,
+    # points...), JSON-ready: published in the tracker's container by
+    # rulebook/render.py, so the page script never declares a copy.
+    vocabulary: Callable[[], dict[str, Any]] | None = None
+
