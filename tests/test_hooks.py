@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from calculators.games import GAMES
 from rulepages import ROOT
 
 CONFIG = """site_name: Mini
@@ -234,7 +235,7 @@ def test_markup_in_a_notes_first_paragraph_or_in_code_builds(tmp_path):
     ("{{ tracker }}", "tell-tale/index.md:6: {{ tracker }} takes a tracker's name"),
     ("{{ calculator-index tt }}", "tell-tale/index.md:6: {{ calculator-index }} takes no argument, got tt"),
     ("{{ tracker tell_tale.no_such }}", "tell-tale/index.md:6: unknown tracker 'tell_tale.no_such'"),
-    ("{{ table-settings xx }}", "tell-tale/index.md:6: table-settings needs one of tt, tal, rpgdl, got xx"),
+    ("{{ table-settings xx }}", f"tell-tale/index.md:6: table-settings needs one of {', '.join(g.prefix for g in GAMES)}, got xx"),
 ], ids=["unknown", "no argument", "an argument too many", "unknown tracker", "unknown game"])
 def test_a_wrong_shortcode_fails_the_build_with_its_line(tmp_path, line, said):
     """Issue 32: one grammar for every {{ shortcode }} (rulebook.markup.SHORTCODES), checked before any page

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from calculators.games import GAMES
 from rulebook import Book, MarkupError, Rule, link_terms, read_page
 from rulepages import DOCS, ROOT, rule_pages
 
@@ -70,7 +71,7 @@ def test_rules_links_and_calculators_of_a_page():
     ("# A\n\nr[TT.x] Title\n", 3, "malformed rule ID 'TT.x'"),
     ("# A\n\nr[tt.a.b]\n", 3, "rule tt.a.b has no title"),
     ("# A\n\ntext\n\nr[tt.a.b] Bold <b>x</b>\n", 5, "has HTML in it"),
-    ("# A\n\n{{ rule-index xx }}\n", 3, "rule-index needs one of tt, tal, rpgdl, got xx"),
+    ("# A\n\n{{ rule-index xx }}\n", 3, f"rule-index needs one of {', '.join(g.prefix for g in GAMES)}, got xx"),
 ])
 def test_a_mistake_names_its_file_and_line(text, line, words):
     with pytest.raises(MarkupError) as err:
