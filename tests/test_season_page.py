@@ -29,6 +29,9 @@ pytestmark = pytest.mark.browser
 PAGE = "rpgdl/season-tracker/"
 STORE = "table-rules:rpgdl.season"
 SLOTS = ("godlike", "heavy", "middle", "light")
+# Where a Weekend's answer shows: the week just entered under its own heading ("Week 1: the result"), a refusal
+# under the form's ("Week 1: the Weekend").
+WEEK_ANSWERS = ".season-section:is([data-section=result], [data-section=week]) .season-answer"
 
 
 def pool(prefix: str) -> str:
@@ -92,7 +95,7 @@ def wait_answer(area, before: str = ""):
 
 def act(page, area_selector, click):
     area = page.locator(area_selector)
-    page.evaluate(f"document.querySelector({area_selector!r}).replaceChildren()")
+    page.evaluate(f"document.querySelectorAll({area_selector!r}).forEach((a) => a.replaceChildren())")
     click()
     area.locator(".calc-headline, .calc-error").first.wait_for(timeout=BOOT)
     return area
@@ -125,8 +128,8 @@ def enter_week(page, week, typed=False):
         form.locator("[name=rolls]").fill(rolls or "")
     else:
         set_fields(form, {**values, "rolls": rolls or ""})
-    area = act(page, ".season-section[data-section=week] .season-answer", lambda: form.locator("[data-action=weekend]").click())
-    text = area.inner_text()
+    area = act(page, WEEK_ANSWERS, lambda: form.locator("[data-action=weekend]").click())
+    text = " ".join(area.all_inner_texts())
     seed = re.search(r"\(seed (\d+)\)", text)
     action = {"do": "weekend", "week": week, "first": first, "second": second}
     if rolls:
@@ -497,8 +500,8 @@ def test_a_weekend_where_little_changed_takes_a_few_taps(browser, base_url):
         for name, value in (("light_first_worth", "3"), ("light_first_draw", "2"), ("middle_second_worth", "5"),
                             ("middle_second_draw", "1"), ("godlike_first_votes", "2")):
             tap(form.locator(f'[name="{name}"]'), value)
-        area = page.locator(".season-section[data-section=week] .season-answer")
-        page.evaluate("document.querySelector('.season-section[data-section=week] .season-answer').replaceChildren()")
+        area = page.locator(WEEK_ANSWERS)
+        page.evaluate(f"document.querySelectorAll({WEEK_ANSWERS!r}).forEach((a) => a.replaceChildren())")
         tap(enter)
         area.locator(".calc-headline, .calc-error").first.wait_for(timeout=BOOT)
         assert len(taps) == 6 < 10
@@ -511,3 +514,115 @@ def test_a_weekend_where_little_changed_takes_a_few_taps(browser, base_url):
         assert page.locator(".season").evaluate("e => e.getBoundingClientRect().top + scrollY") < 500  # the tracker first
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------- at the table, round three (issue 31)
+
+
+def season_after(weeks, names=("Ana", "Benedetta"), goal=None) -> Mirror:
+    """A season as Python makes it: settings, the two players with Nom Pools, then `weeks` of WEEKS."""
+    mirror = Mirror()
+    if goal:
+        mirror.step({"do": "settings", "settings": {"goal": goal}})
+    for who, name, prefix in zip(("first", "second"), names, ("A", "B")):
+        mirror.step({"do": "player", "player": who, "nom_pool": pool(prefix), "season_deck": DECK, **({"name": name} if name else {})})
+    for week in weeks:
+        first, second, rolls = WEEKS[week]
+        mirror.step({"do": "weekend", "week": week, "first": first, "second": second, **({"rolls": rolls} if rolls else {})})
+    return mirror
+
+
+def open_saved(page, base_url, mirror):
+    page.goto(base_url + BLANK)
+    page.evaluate(f"s => localStorage.setItem({STORE!r}, s)", json.dumps(mirror.state))
+    return open_tracker(page, base_url)
+
+
+def heading_over(page, text):
+    """The heading of the section of the tracker in which `text` shows."""
+    return page.evaluate("""text => {
+        const found = [...document.querySelectorAll('.season .season-answer')].find((a) => a.innerText.includes(text));
+        return found ? found.closest('section').querySelector('h2').textContent : null;
+    }""", text)
+
+
+def test_each_weeks_result_shows_under_its_own_week(phone, base_url):
+    """Issue 31: week 1's result showed under the heading "Week 2: the Weekend", the form's. Now the week just
+    entered has a heading of its own above the next week's form; a refusal, or the week undone, shows under the
+    form's heading, whose week it is about."""
+    page = phone
+    mirror = season_after([])
+    open_saved(page, base_url, mirror)
+    action, seed, text = enter_week(page, 1)
+    answer = mirror.step(action, seed)
+    assert stored(page) == mirror.state
+    assert heading_over(page, answer["headline"]) == "Week 1: the result"
+    assert page.locator(".season-section[data-section=week] h2").inner_text() == "Week 2: the Weekend"
+    assert page.locator(".season-section[data-section=week] .season-answer").inner_text() == ""
+    # The result comes before the next week's form, so the eye meets them in that order.
+    assert page.evaluate("""() => {
+        const [result, week] = ['result', 'week'].map((k) => document.querySelector(`.season-section[data-section=${k}]`));
+        return result.compareDocumentPosition(week) & Node.DOCUMENT_POSITION_FOLLOWING;
+    }""")
+
+    # A refusal of week 2 is week 2's: under the form's heading; week 1's result stays under its own.
+    form = page.locator("form.season-form")
+    form.locator('[name="godlike_first_name"]').fill("Nobody")
+    act(page, ".season-section[data-section=week] .season-answer", lambda: form.locator("[data-action=weekend]").click())
+    assert heading_over(page, "Nobody") == "Week 2: the Weekend"
+    assert heading_over(page, answer["headline"]) == "Week 1: the result"
+
+    # Undo week 1: the form is week 1's again, the undo said under its heading, and week 1's result is gone.
+    act(page, ".season-section[data-section=week] .season-answer", lambda: page.get_by_role("button", name="Undo week 1").click())
+    assert page.locator(".season-section[data-section=week] h2").inner_text() == "Week 1: the Weekend"
+    assert heading_over(page, "Undone: Week 1") == "Week 1: the Weekend"
+    assert page.locator(".season-section[data-section=result]").is_hidden()
+    assert stored(page)["weeks"] == [] and page.errors == []
+
+
+@pytest.mark.parametrize("goal", ["successes", "championship"])
+def test_the_standings_show_each_name_whole_on_a_phone(browser, base_url, goal):
+    """Issue 31: at 360 px the standings cut the players' names ("First p…", "Secon…"). Each name now heads its
+    player's columns whole, wrapping where it must, and no heading or number of either table is cut or spills
+    out of its cell, the Championship's three columns a player included."""
+    names = ("Maximiliana Wolkenstein-Trostberg", None)  # the second keeps the name a season starts with
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        open_saved(page, base_url, season_after([1, 2], names=names, goal=goal))
+        shown = page.evaluate("""() => [...document.querySelectorAll('.season :is(.season-standings, .season-divisions) :is(th, td)')]
+            .map((c) => ({text: c.textContent, cut: c.scrollWidth > c.clientWidth || getComputedStyle(c).textOverflow === 'ellipsis',
+                          name: c.classList.contains('season-name'), inside: c.getBoundingClientRect().right <= innerWidth}))""")
+        assert {c["text"] for c in shown if c["name"]} == {"Maximiliana Wolkenstein-Trostberg", "Second player"}
+        assert [c["text"] for c in shown if c["cut"] or not c["inside"]] == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        # The standings name each player once, over that player's columns; every count is Python's.
+        heads = page.locator(".season-standings thead tr").first.locator("th.season-name")
+        assert heads.all_inner_texts() == ["Maximiliana Wolkenstein-Trostberg", "Second player"]
+        assert heads.first.get_attribute("colspan") == ("3" if goal == "championship" else "2")
+    finally:
+        context.close()
+
+
+def test_a_roll_off_left_empty_is_rolled_and_said_in_words(phone, base_url):
+    """Issue 31: an empty roll-off field was rolled without a word. The result now says the page rolled, for
+    which duel, and what came up for each player, as the season keeps it."""
+    page = phone
+    mirror = season_after([1, 2])
+    open_saved(page, base_url, mirror)
+    action, seed, text = enter_week(page, 3)  # two tied duels, the roll-off field left empty
+    mirror.step(action, seed)
+    assert stored(page) == mirror.state
+    godlike, heavy = (d["roll"] for d in mirror.state["weeks"][2]["duels"][:2])
+    said = page.locator(".season-section[data-section=result] .season-rolled").inner_text()
+    assert said == (f"Rolled for you, as the roll-off field was empty: Godlike duel: Ana {godlike[0]}, Benedetta {godlike[1]}; "
+                    f"Heavy duel: Ana {heavy[0]}, Benedetta {heavy[1]} (seed {seed}).")
+    # Typed roll-offs are the player's own: nothing is said to be rolled.
+    act(page, ".season-section[data-section=week] .season-answer", lambda: page.get_by_role("button", name="Undo week 3").click())
+    WEEKS[3] = (*WEEKS[3][:2], "4 6 1 3")
+    try:
+        enter_week(page, 3)
+    finally:
+        WEEKS[3] = (*WEEKS[3][:2], None)
+    assert page.locator(".season-section[data-section=result] .season-rolled").count() == 0
+    assert page.errors == []

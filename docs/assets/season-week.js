@@ -1,0 +1,268 @@
+// The season tracker's Weekend: the next week's form (each player's four
+// rows, the Vote Pools, the roll-offs), filled in from the week before, and
+// the answer of each week under that week's own heading: the week just
+// entered under "Week N: the result", above the next week's form; a refusal,
+// or a week undone, under the form's "Week N: the Weekend". Python checks and
+// decides everything (season.js sends the actions).
+
+import { button, el } from "./dom.js";
+import { markFieldAtFault, newSeed } from "./tracker-shell.js";
+import { answerArea, field, number, select } from "./season-fields.js";
+
+/** @typedef {import("./season.js").Season} Season */
+/** @typedef {import("./season.js").SeasonPage} SeasonPage */
+/** @typedef {import("./season.js").WeekendAction} WeekendAction */
+/** @typedef {import("./season.js").WeekendEntry} WeekendEntry */
+/** @typedef {import("./season.js").WeekendRow} WeekendRow */
+/** @typedef {import("./season.js").SeasonStep} SeasonStep */
+/** @typedef {import("./tracker-kit.js").Action} Action */
+/** A row the Weekend form is filled with: one the log kept, or one of the Roster (Worth and Draw null until it has played).
+ * @typedef {{name: string, division: string, worth: number | null, draw: number | null, votes?: number, bonus?: number}} LineupRow */
+/** A player's four rows, null for an empty slot. @typedef {(LineupRow | null)[]} Lineup */
+/** The next Weekend's form: its fields by name (`${slot}_${player}_${field}`, `${player}_vote_pool`, rolls).
+ * @typedef {HTMLFormElement & {elements: HTMLFormControlsCollection & Record<string, HTMLInputElement | HTMLSelectElement>}} WeekForm */
+/** A section of the page: its heading and body (season.js). @typedef {{section: HTMLElement, heading: HTMLElement, body: HTMLElement}} Section */
+
+const PRIMARY = "md-button md-button--primary";
+
+/** The roll-offs the page rolled for the week just entered, in words: each with the duel or the Championship
+ * it settled and each player's die ("Godlike duel: Ana 6, Ben 5"), from the week's record as Python kept it;
+ * the bare rolls when the record does not account for them all.
+ * @param {Season} state @param {Record<string, string>} divisions division -> its name */
+export function rolledWords(state, divisions) {
+  const week = state.weeks[state.weeks.length - 1];
+  const rolls = /** @type {WeekendAction | undefined} */ (state.log[state.log.length - 1]?.action)?.rolls ?? [];
+  /** @type {[string, number[]][]} */
+  const named = [
+    ...week.duels.flatMap((d) => (d.roll ? [/** @type {[string, number[]]} */ ([`${divisions[d.slot]} duel`, d.roll])] : [])),
+    ...Object.entries(state.champions).flatMap(([d, c]) => (c?.roll && c.week === week.week ? [/** @type {[string, number[]]} */ ([`${divisions[d]} Championship`, c.roll])] : [])),
+  ];
+  /** @param {number[]} roll */
+  const dice = ([a, b]) => `${state.players.first.name} ${a}, ${state.players.second.name} ${b}`;
+  return named.length === rolls.length ? named.map(([what, roll]) => `${what}: ${dice(roll)}`).join("; ") : rolls.map(dice).join("; ");
+}
+
+/** The Weekend's two sections (`result`, above; `week`, the form) and what the page does with them.
+ * @param {SeasonPage} page @param {Section} result @param {Section} week */
+export function weekend(page, result, week) {
+  const { id, words } = page;
+  const SLOTS = words.divisions;
+  const PLAYERS = words.players;
+  const divisionNames = Object.fromEntries(SLOTS);
+  const form = /** @type {WeekForm} */ (el("form", { class: "calc season-form", novalidate: true, "aria-labelledby": week.heading.id }));
+  const answer = answerArea(); // under the form's heading: a refusal, or a week undone
+  const resultAnswer = answerArea(); // under "Week N: the result": the week just entered
+  /** @type {{week: number, headline: string} | null} */
+  let shown = null; // the week whose result shows, while the season's log still has it
+  result.body.append(resultAnswer);
+  result.section.hidden = true;
+
+  /** @type {Record<string, HTMLElement>} */
+  const rosterLists = Object.fromEntries(PLAYERS.map((who) => [who, el("datalist", { id: `${id}-roster-${who}` })]));
+  const rows = el("div", { class: "calc-fields" });
+  for (const [slot, slotName] of SLOTS) {
+    for (const who of PLAYERS) {
+      const rowId = `${id}-${slot}-${who}-row`;
+      /** @param {string} key @param {string} label @param {import("./season-fields.js").Control} control @param {string} [help] @param {string} [kind] */
+      const f = (key, label, control, help = "", kind = "int") => field(`${id}-${slot}_${who}_${key}`, `${slot}_${who}_${key}`, label, control, { row: rowId, kind, help });
+      const name = el("input", { type: "text", autocomplete: "off", spellcheck: "false", placeholder: "Name", list: rosterLists[who].id });
+      rows.append(el("fieldset", { class: "calc-row", "data-slot": slot, "data-player": who },
+        el("legend", { id: rowId, "data-legend": "", text: `${slotName} slot` }),
+        f("name", "Name", name, "The duelist's name; with a Nom Pool, one of the Roster", "text"),
+        f("division", "Division", select(SLOTS, slot), "", "choice"),
+        f("worth", "Worth", number(), "Printed Worth"),
+        f("draw", "Draw", number()),
+        f("votes", "Votes", number(""), "Votes spent on it, at most its Draw"),
+        f("bonus", "Other ±", number("", { negative: true }), "Other Worth changes (cards, abilities)")));
+    }
+  }
+  /** @type {Record<string, HTMLElement>} */
+  const poolFields = {};
+  for (const who of PLAYERS) {
+    poolFields[who] = field(`${id}-${who}_vote_pool`, `${who}_vote_pool`, `${who === "first" ? "First" : "Second"} player's Vote Pool`, number("10"),
+      { help: "Votes their Voters gave this week; the votes on their four duelists add up to at most this (10 unless changed)" });
+    rows.append(poolFields[who]);
+  }
+  const rolls = el("input", { type: "text", inputmode: "decimal", autocomplete: "off", placeholder: "empty: the page rolls" });
+  rows.append(field(`${id}-rolls`, "rolls", "Sudden Death roll-offs", rolls, {
+    kind: "dice", help: "Two d6 per roll-off, the first player's first, Godlike first (a Championship roll-off last); leave empty and the page rolls them",
+  }));
+  const enter = button("Enter the Weekend", null, { class: PRIMARY, "data-action": "weekend" });
+  const clearWeek = button("Clear all", null, { "data-action": "clear" }); // short: it shares the bar with Enter on a phone
+  form.append(rows, ...Object.values(rosterLists), el("div", { class: "calc-actions" }, enter, clearWeek));
+  week.body.append(answer, form);
+
+  /** The form's rows of player `who`, as typed (null: an empty slot). @param {string} who */
+  function rowValues(who) {
+    return SLOTS.map(([slot]) => {
+      /** @param {string} key */
+      const value = (key) => form.elements[`${slot}_${who}_${key}`].value;
+      const out = { name: value("name"), division: value("division"), worth: value("worth"), draw: value("draw"), votes: value("votes"), bonus: value("bonus") };
+      const empty = !out.name.trim() && !out.worth.trim() && !out.draw.trim() && !(out.votes.trim() && out.votes.trim() !== "0") && !(out.bonus.trim() && out.bonus.trim() !== "0");
+      return empty ? null : out;
+    });
+  }
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    enterWeek();
+  });
+  form.addEventListener("click", (event) => {
+    const action = /** @type {Element} */ (event.target).closest("button")?.dataset.action;
+    if (action === "weekend") enterWeek();
+    else if (action === "clear") clearLineups();
+  });
+  form.addEventListener("input", (event) => {
+    // A name of the Roster fills its division, and its Worth and Draw as last
+    // entered, as soon as it is typed or picked (not on leaving the field:
+    // the player is typing in the next one by then). Filled values stay
+    // marked until the player types over them, so a longer name that also
+    // matches replaces them.
+    const input = /** @type {HTMLInputElement | HTMLSelectElement} */ (event.target);
+    delete input.dataset.auto;
+    const m = /^(\w+)_(first|second)_name$/.exec(input.name || "");
+    const state = page.season();
+    if (!m || !state) return;
+    const key = input.value.trim().replace(/\s+/g, " ").toLowerCase();
+    const found = state.players[m[2]].nom_pool.find((e) => e.name.toLowerCase() === key && e.discarded == null);
+    if (!found) return;
+    for (const [k, v] of [["division", found.division], ["worth", found.worth], ["draw", found.draw]]) {
+      const target = form.elements[`${m[1]}_${m[2]}_${k}`];
+      if (v == null || (k !== "division" && target.value.trim() && !target.dataset.auto)) continue;
+      target.value = String(v);
+      target.dataset.auto = "true";
+    }
+  });
+
+  async function enterWeek() {
+    if (!page.ready()) return;
+    const typed = rolls.value.trim();
+    const seed = typed ? null : newSeed();
+    const weekNo = (page.season()?.weeks.length ?? 0) + 1;
+    const vote_pools = Object.fromEntries(PLAYERS.map((who) => [who, form.elements[`${who}_vote_pool`].value]));
+    /** @type {Action & {rolls?: string}} */
+    const action = { do: "weekend", week: weekNo, first: rowValues("first"), second: rowValues("second"), vote_pools };
+    if (typed) action.rolls = typed;
+    const done = await page.act(action, answer, { seed, form, focus: true, done: resultAnswer });
+    if (!done || !done.ok) return;
+    const state = /** @type {SeasonStep} */ (done).state;
+    result.heading.textContent = `Week ${weekNo}: the result`;
+    result.section.hidden = false;
+    shown = { week: weekNo, headline: done.headline };
+    const rolled = resultAnswer.querySelector(".calc-seed");
+    if (rolled && !typed) { // the roll-off field was empty and the page rolled what the week needed: say so
+      rolled.textContent = `Rolled for you, as the roll-off field was empty: ${rolledWords(state, divisionNames)} (seed ${done.seed}).`;
+      rolled.classList.add("season-rolled");
+    }
+    fillNextWeek();
+    if (result.section.getBoundingClientRect().top < 0) result.section.scrollIntoView({ block: "start" }); // tapped from the bar below
+    resultAnswer.append(el("div", { class: "calc-actions" }, button(`Undo week ${weekNo}`, () => undoWeek(answer), { "data-action": "undo-week" })));
+  }
+
+  /** Undo the last Weekend and put its line-ups back in the form, to be corrected. @param {HTMLElement} where */
+  async function undoWeek(where) {
+    const state = page.season();
+    // Read as a Weekend only once its `do` says it is one.
+    const last = /** @type {WeekendAction | undefined} */ (state?.log[state.log.length - 1]?.action);
+    const done = await page.act({ do: "undo" }, where);
+    if (done && done.ok && last?.do === "weekend") fillLineups(last.first, last.second, last.vote_pools, { votes: true });
+  }
+
+  /** Put line-ups in the form: rows as a Weekend action keeps them (null: an empty slot).
+   * @param {Lineup} first @param {Lineup} second @param {Record<string, number>} [pools] @param {{votes?: boolean}} [options] */
+  function fillLineups(first, second, pools, { votes = false } = {}) {
+    clearLineups();
+    for (const [who, line] of /** @type {[string, Lineup][]} */ ([["first", first], ["second", second]])) {
+      SLOTS.forEach(([slot], i) => {
+        const row = line[i];
+        if (!row) return;
+        for (const key of /** @type {(keyof LineupRow)[]} */ (["name", "division", "worth", "draw", ...(votes ? ["votes", "bonus"] : [])])) {
+          const value = row[key];
+          if (value == null || ((key === "votes" || key === "bonus") && !value)) continue; // 0 votes: left empty
+          form.elements[`${slot}_${who}_${key}`].value = String(value);
+        }
+      });
+      if (pools?.[who] != null) form.elements[`${who}_vote_pool`].value = String(pools[who]);
+    }
+  }
+
+  /**
+   * The next Weekend's form from the last one: each duelist still in the Roster
+   * keeps its slot, name, division and last Worth and Draw; a slot whose
+   * duelist lost takes the next duelist of that division left in the Nom Pool
+   * (with its last Worth and Draw, if it has played). Votes and other changes
+   * start empty; the Vote Pools carry over. Python checks it all again.
+   */
+  function fillNextWeek() {
+    const state = /** @type {Season} */ (page.season());
+    const entry = /** @type {WeekendEntry | undefined} */ ([...state.log].reverse().find((e) => e.action.do === "weekend"));
+    clearLineups();
+    if (!entry || state.result.over) return;
+    const record = state.weeks[state.weeks.length - 1];
+    /** @type {Record<string, Lineup>} */
+    const lines = {};
+    for (const who of PLAYERS) {
+      const pool = state.players[who].nom_pool;
+      /** @param {string} name */
+      const left = (name) => pool.find((e) => e.name.toLowerCase() === name.toLowerCase() && e.discarded == null);
+      /** @type {Set<string>} */
+      const used = new Set();
+      /** @type {Lineup} */
+      const line = /** @type {(WeekendRow | null)[]} */ (entry.action[who]).map((row, i) => {
+        if (!row) return null;
+        const shown = row.name || `${state.players[who].name}'s ${SLOTS[i][1]}`;
+        const stays = pool.length ? Boolean(row.name && left(row.name)) : record.returned[who].includes(shown);
+        if (!stays) return null;
+        const known = pool.length ? left(row.name) : null;
+        used.add(row.name.toLowerCase());
+        return { name: row.name, division: row.division, worth: known?.worth ?? row.worth, draw: known?.draw ?? row.draw };
+      });
+      SLOTS.forEach(([slot], i) => {
+        if (line[i] || !pool.length) return;
+        const next = pool.find((e) => e.division === slot && e.discarded == null && !used.has(e.name.toLowerCase()));
+        if (!next) return;
+        used.add(next.name.toLowerCase());
+        line[i] = { name: next.name, division: next.division, worth: next.worth, draw: next.draw };
+      });
+      lines[who] = line;
+    }
+    fillLineups(lines.first, lines.second, entry.action.vote_pools);
+  }
+
+  function clearLineups() {
+    for (const input of form.querySelectorAll("input")) {
+      input.value = "";
+      delete input.dataset.auto;
+    }
+    for (const [slot] of SLOTS) for (const who of PLAYERS) form.elements[`${slot}_${who}_division`].value = slot;
+    for (const who of PLAYERS) form.elements[`${who}_vote_pool`].value = "10";
+    markFieldAtFault(form, null);
+  }
+
+  /** Draw the form for the season as it is now; the result of a week no longer in its log (undone, or
+   * another season opened) goes. @param {Season} state @param {Record<string, string>} names */
+  function render(state, names) {
+    if (shown && state.log.filter((e) => e.action.do === "weekend")[shown.week - 1]?.headline !== shown.headline) {
+      shown = null;
+      resultAnswer.replaceChildren();
+      result.section.hidden = true;
+    }
+    const open = !state.result.over;
+    week.heading.textContent = open ? `Week ${state.weeks.length + 1}: the Weekend` : "The game is over";
+    form.hidden = !open;
+    enter.textContent = `Enter week ${state.weeks.length + 1}`;
+    for (const legend of form.querySelectorAll("legend[data-legend]")) {
+      const fs = /** @type {HTMLElement} */ (legend.parentElement);
+      legend.textContent = `${divisionNames[/** @type {string} */ (fs.dataset.slot)]} slot, ${names[/** @type {string} */ (fs.dataset.player)]}`;
+    }
+    for (const who of PLAYERS) {
+      /** @type {HTMLLabelElement} */ (poolFields[who].querySelector("label")).textContent = `${names[who]}'s Vote Pool`;
+      rosterLists[who].replaceChildren(...state.players[who].nom_pool.filter((e) => e.discarded == null)
+        .map((e) => el("option", { value: e.name, label: `${e.division}${e.worth != null ? `, Worth ${e.worth}, Draw ${e.draw}` : ""}` })));
+    }
+    week.body.querySelector(".season-over")?.remove();
+    if (!open) week.body.prepend(el("p", { class: "season-over calc-headline", text: state.result.headline }));
+  }
+
+  return { form, render, fillNextWeek, undoWeek };
+}
