@@ -441,7 +441,7 @@ def test_deck_exempt_setting():
         (lambda: level_up(3, Stats(1, 2, 3), "power"), "A level-up raises one of"),
         (lambda: level_up(3, Stats(1, 2, 3), "companion_vitality"), "only be raised for a character with an animal companion"),
         (lambda: check_deck("0 Bolt"), "Line 1: a card is listed with at least 1 copy"),
-        (lambda: check_deck("9" * 5000 + " Bolt"), "Line 1: 999999999999... copies of 'Bolt' is more than any deck holds."),
+        (lambda: check_deck("9" * 5000 + " Bolt"), "Line 1: '99999999999999999999…' copies of 'Bolt' is more than any deck holds."),
         (lambda: check_deck(None), "A decklist is text"),
     ],
 )

@@ -6,7 +6,9 @@ import string
 from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
 
+from .. import decklists
 from ..checks import InputError, quote, whole
+from ..decklists import COPY_DIGITS as COPY_DIGITS, card_key, text_lines  # COPY_DIGITS: more copies than any deck holds
 from .data import DIVISION_NAMES, DIVISIONS, NOM_POOL_PER_DIVISION, NOM_POOL_SIZE, SEASON_DECK_COPIES, SEASON_DECK_MINIMUM, as_division
 from .duels import Duelist
 
@@ -27,17 +29,9 @@ NOM_POOL_MAX_LENGTH = 10_000  # characters
 NOM_POOL_MAX_LINES = 200
 SEASON_DECK_MAX_LENGTH = 20_000  # characters
 SEASON_DECK_MAX_LINES = 1_000
-COPY_DIGITS = 6  # more copies than any deck holds; also keeps int() under Python's digit limit
 
 _NOM_SEPARATORS = (",", ";", "|", "(")
 _NOM_DASHES = ("-", "–")  # only with a space on each side: "Worker 8 - Heavy"
-
-
-def _lines(text: str, most: int, what: str) -> list[str]:
-    lines = str(text).splitlines()
-    if len(lines) > most:
-        raise InputError(f"{what} has at most {most:,} lines; this one has {len(lines):,}.", "text")
-    return lines
 
 
 def _nom_line(line: str) -> tuple[str, str] | None:
@@ -64,7 +58,7 @@ def _nom_line(line: str) -> tuple[str, str] | None:
 def parse_nom_pool(text: str) -> tuple[tuple[str, str], ...]:
     """Read one duelist a line, "Name, Division" (or "Name (Division)"), at most NOM_POOL_MAX_LINES lines."""
     out = []
-    for n, line in enumerate(_lines(text, NOM_POOL_MAX_LINES, "A Nom Pool"), start=1):
+    for n, line in enumerate(text_lines(text, NOM_POOL_MAX_LINES, "A Nom Pool", "text"), start=1):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
@@ -73,10 +67,6 @@ def parse_nom_pool(text: str) -> tuple[tuple[str, str], ...]:
             raise InputError(f"Line {n} should read like 'Worker 8, Heavy'; got {quote(line, 40)}.", "text")
         out.append((found[0], as_division(found[1], f"Line {n}'s division", "text")))
     return tuple(out)
-
-
-def _norm(name: str) -> str:
-    return " ".join(name.split()).casefold()
 
 
 # The rules a deck check applies, as the form and the season tracker cite them.
@@ -98,7 +88,7 @@ def check_nom_pool(duelists: Sequence[Duelist | tuple[str, str]]) -> DeckCheck:
         problems.append(f"A Nom Pool has exactly {NOM_POOL_SIZE} duelists; this one has {len(pairs)}.")
     seen: dict[str, str] = {}
     for name, _ in pairs:
-        key = _norm(name)
+        key = card_key(name)
         if key in seen:
             problems.append(f"{name} is in the Nom Pool twice; only one duelist of each name may be used.")
         seen.setdefault(key, name)
@@ -116,66 +106,13 @@ def check_nom_pool(duelists: Sequence[Duelist | tuple[str, str]]) -> DeckCheck:
     return DeckCheck(not problems, len(pairs), tuple(problems), counts)
 
 
-_TIMES = ("x", "X", "×")
-
-
-def _signed_digits(text: str) -> str | None:
-    """`text` if it is a whole number in ASCII digits, such as '4' or '-2'; else None."""
-    digits = text[1:] if text[:1] == "-" else text
-    return text if digits.isascii() and digits.isdigit() else None
-
-
-def _deck_line(line: str) -> tuple[str | None, str]:
-    """Split "4 Name", "4x Name", "4 x Name", "Name x4" or "Name x 4" into count and name.
-
-    A bare name has no count. str.split, no regular expression: linear
-    however the line's spaces, digits and x's run.
-    """
-    parts = line.split(None, 1)
-    if len(parts) == 2:
-        first = parts[0][:-1] if parts[0][-1] in _TIMES else parts[0]
-        count = _signed_digits(first)
-        if count is not None:
-            name = parts[1]
-            if first == parts[0]:  # "4 x Name"
-                more = name.split(None, 1)
-                if len(more) == 2 and more[0] in _TIMES:
-                    name = more[1]
-            return count, name
-    parts = line.rsplit(None, 1)
-    if len(parts) == 2:
-        head, last = parts
-        if last[0] in _TIMES and (count := _signed_digits(last[1:])) is not None:  # "Name x4"
-            return count, head
-        inner = head.rsplit(None, 1)
-        if len(inner) == 2 and inner[1] in _TIMES and (count := _signed_digits(last)) is not None:  # "Name x 4"
-            return count, inner[0]
-    return None, line
-
-
 def parse_season_deck(text: str) -> dict[str, int]:
     """Read a decklist: "4 Suiko Scrub Flood", "Suiko Scrub Flood x4" or a name alone (one copy).
 
     At most SEASON_DECK_MAX_LINES lines; a count is 1 or more, in ASCII digits.
+    The reading is every game's (calculators/decklists.py).
     """
-    cards: dict[str, int] = {}
-    names: dict[str, str] = {}
-    for n, line in enumerate(_lines(text, SEASON_DECK_MAX_LINES, "A Season Deck list"), start=1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        digits, name = _deck_line(line)
-        name = name.strip()
-        digits = digits or "1"
-        if len(digits.lstrip("-")) > COPY_DIGITS:
-            raise InputError(f"Line {n}: {quote(digits)} copies of {quote(name, 40)} is more than any deck holds.", "text")
-        count = int(digits)
-        if count < 1:
-            raise InputError(f"Line {n}: a card is listed with at least 1 copy; got {count} of {quote(name, 40)}.", "text")
-        key = _norm(name)
-        names.setdefault(key, name)
-        cards[names[key]] = cards.get(names[key], 0) + count
-    return cards
+    return dict(decklists.parse_decklist(text, what="A Season Deck list", field="text", most=SEASON_DECK_MAX_LINES))
 
 
 def check_season_deck(cards: Mapping[str, int]) -> DeckCheck:
@@ -184,7 +121,7 @@ def check_season_deck(cards: Mapping[str, int]) -> DeckCheck:
     names: dict[str, str] = {}
     for name, count in cards.items():
         whole(count, f"The number of copies of {name}", "cards", minimum=1)
-        key = _norm(str(name))
+        key = card_key(str(name))
         names.setdefault(key, str(name))
         merged[names[key]] = merged.get(names[key], 0) + count
     total = sum(merged.values())

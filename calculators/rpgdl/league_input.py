@@ -37,7 +37,7 @@ from .data import (
     as_division,
 )
 from .decks import NOM_POOL_MAX_LENGTH, SEASON_DECK_MAX_LENGTH, parse_nom_pool, parse_season_deck
-from .decks import _norm as norm  # names compared ignoring case and spacing (rpgdl.ruling.nom-pool-places)
+from ..decklists import card_key as norm  # names compared ignoring case and spacing (rpgdl.ruling.nom-pool-places)
 
 __all__ = ["norm", "vocabulary", "RULINGS", "other", "read_settings", "read_player", "read_row", "read_rolls", "read_vote_pools", "SETTING_CHOICES",
            "PLAYER_NAME_MAX_LENGTH", "NOM_POOL_MAX_DUELISTS", "SEASON_DECK_MAX_CARDS", "CARD_NAME_MAX_LENGTH", "COPIES_MAX"]
