@@ -553,7 +553,7 @@ def test_each_weeks_result_shows_under_its_own_week(phone, base_url):
     page = phone
     mirror = season_after([])
     open_saved(page, base_url, mirror)
-    action, seed, text = enter_week(page, 1)
+    action, seed, _text = enter_week(page, 1)
     answer = mirror.step(action, seed)
     assert stored(page) == mirror.state
     assert heading_over(page, answer["headline"]) == "Week 1: the result"
@@ -610,7 +610,7 @@ def test_a_roll_off_left_empty_is_rolled_and_said_in_words(phone, base_url):
     page = phone
     mirror = season_after([1, 2])
     open_saved(page, base_url, mirror)
-    action, seed, text = enter_week(page, 3)  # two tied duels, the roll-off field left empty
+    action, seed, _text = enter_week(page, 3)  # two tied duels, the roll-off field left empty
     mirror.step(action, seed)
     assert stored(page) == mirror.state
     godlike, heavy = (d["roll"] for d in mirror.state["weeks"][2]["duels"][:2])
