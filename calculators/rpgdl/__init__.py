@@ -33,12 +33,14 @@ from .data import (
     SEASON_DECK_MINIMUM,
     SEASON_TIE,
     SEASON_WEEKS,
+    SITE_RULINGS,
     STARTING_GENERIC_VOTERS,
     SUCCESSES_WORTH,
     SUDDEN_DEATH,
     TRAINWRECK_GAP,
     TRAINWRECK_LIMIT_MAX,
     WEEKEND_LIMITS,
+    DuelRulings,
 )
 from .decks import (
     COPY_DIGITS,
@@ -66,6 +68,7 @@ from .duels import (
     resolve_weekend,
     roll_off,
     roll_off_odds,
+    settle_duel,
     trainwreck_reasons,
     weekend_from_rows,
     weekend_ties,
@@ -95,6 +98,9 @@ from .season import (
 )
 
 __all__ = [
+    "DuelRulings",
+    "SITE_RULINGS",
+    "settle_duel",
     "WeekendRow",
     "weekend_ties",
     "weekend_from_rows",

@@ -8,6 +8,9 @@ most results are certain and only roll-offs carry odds.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
 from ..checks import InputError, got, one_of
 
 # ---------------------------------------------------------------- rule data
@@ -80,3 +83,37 @@ def as_player(value: object, what: str, field: str | None = None) -> str:
     """ "first" or "second"."""
     one_of(value, PLAYERS, field, f"{what} is 'first' or 'second'")
     return str(value)
+
+
+# ---------------------------------------------------------------- the rulings of a duel
+
+
+@dataclass(frozen=True)
+class DuelRulings:
+    """The four house rulings a duel and a Weekend follow, checked once and then passed whole.
+
+    A calculator's function takes them as its form's fields (resolve_duel,
+    resolve_weekend, plan_votes) and makes one DuelRulings of them; a form's
+    adapter or the season tracker makes one from its settings (`of`); what
+    they call (weekend_ties, weekend_from_rows, settle_duel) takes it. Each
+    field's first choice is the site's ruling.
+    """
+
+    division_penalty: str = "flat"  # rpgdl.ruling.division-penalty: DIVISION_PENALTY
+    half_draw: str = "at-most"  # rpgdl.ruling.half-draw: HALF_DRAW
+    successes_worth: str = "modified"  # rpgdl.ruling.successes-worth: SUCCESSES_WORTH
+    sudden_death: str = "roll-off"  # rpgdl.ruling.sudden-death: SUDDEN_DEATH
+
+    def __post_init__(self) -> None:
+        as_setting(self.division_penalty, DIVISION_PENALTY, "The division-penalty setting", "division_penalty")
+        as_setting(self.half_draw, HALF_DRAW, "The half-Draw setting", "half_draw")
+        as_setting(self.successes_worth, SUCCESSES_WORTH, "The Successes-Worth setting", "successes_worth")
+        as_setting(self.sudden_death, SUDDEN_DEATH, "The Sudden Death setting", "sudden_death")
+
+    @classmethod
+    def of(cls, settings: Mapping[str, str]) -> DuelRulings:
+        """The rulings among `settings` (a season's settings, a form's values, by field name); the site's for the rest."""
+        return cls(**{f.name: settings[f.name] for f in fields(cls) if f.name in settings})
+
+
+SITE_RULINGS = DuelRulings()

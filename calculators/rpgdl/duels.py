@@ -21,9 +21,9 @@ from .data import (
     IMPROPER_PENALTY,
     PLAYERS,
     ROLL_OFF_SIDES,
-    SUCCESSES_WORTH,
-    SUDDEN_DEATH,
+    SITE_RULINGS,
     TRAINWRECK_GAP,
+    DuelRulings,
     as_division,
     as_player,
     as_setting,
@@ -161,14 +161,22 @@ def resolve_duel(
     """One duel of the Weekend (rpgdl.weekend.duel): higher modified Worth wins.
 
     A tie is Sudden Death: `winner` is None unless `sudden_death_winner`
-    ("first" or "second", who won the roll-off) settles it.
+    ("first" or "second", who won the roll-off) settles it. The three
+    rulings are the form's fields; they travel on as one DuelRulings.
     """
+    rulings = DuelRulings(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
+    return settle_duel(slot, first, second, (first_votes, second_votes), (first_bonus, second_bonus), rulings, sudden_death_winner)
+
+
+def settle_duel(slot: str, first: Duelist, second: Duelist, votes: tuple[int, int] = (0, 0), bonus: tuple[int, int] = (0, 0),
+                rulings: DuelRulings = SITE_RULINGS, sudden_death_winner: str | None = None) -> DuelResult:
+    """resolve_duel under `rulings`: `votes` and `bonus` are each (the first duelist's, the second's). A duel only
+    ties; what a tie leads to (rulings.sudden_death) is the Weekend's to read."""
     slot = as_division(slot, "A slot", "slot")
-    as_setting(successes_worth, SUCCESSES_WORTH, "The Successes-Worth setting", "successes_worth")
     if sudden_death_winner is not None:
         as_player(sudden_death_winner, "The Sudden Death winner", "sudden_death_winner")
-    fp = _parts("first", first, slot, first_votes, first_bonus, division_penalty)
-    sp = _parts("second", second, slot, second_votes, second_bonus, division_penalty)
+    fp = _parts("first", first, slot, votes[0], bonus[0], rulings.division_penalty)
+    sp = _parts("second", second, slot, votes[1], bonus[1], rulings.division_penalty)
     sudden = fp.total == sp.total
     if sudden:
         winner = sudden_death_winner
@@ -179,11 +187,11 @@ def resolve_duel(
     if winner is not None:
         w, l = (first, second) if winner == "first" else (second, first)
         wp, lp = (fp, sp) if winner == "first" else (sp, fp)
-        if successes_worth == "modified":
+        if rulings.successes_worth == "modified":
             successes = wp.total - lp.total
         else:
             successes = max(0, w.worth - l.worth)
-        reasons = trainwreck_reasons(l, w, half_draw=half_draw)
+        reasons = trainwreck_reasons(l, w, half_draw=rulings.half_draw)
     return DuelResult(slot, first, second, fp.total, sp.total, winner, successes, bool(reasons), reasons, sudden, fp, sp)
 
 
@@ -265,14 +273,22 @@ def resolve_weekend(
     "first"/"second"); with "no-winner" a tie scores nothing and both return.
     A duelist given as None leaves its slot empty: that duel is not fought
     and the other duelist returns (rpgdl.ruling.empty-slot; `duels` lists
-    the duels fought).
+    the duels fought). The four rulings travel on as one DuelRulings.
     """
+    rulings = DuelRulings(division_penalty, half_draw, successes_worth, sudden_death)
+    return _weekend(first, second, (first_votes, second_votes), (first_bonus, second_bonus), rulings, sudden_death_winners)
+
+
+def _weekend(first: Sequence[Duelist | None], second: Sequence[Duelist | None], votes: tuple[Sequence[int], Sequence[int]],
+             bonus: tuple[Sequence[int], Sequence[int]], rulings: DuelRulings, sudden_death_winners: Mapping[str, str] | None) -> WeekendResult:
+    """resolve_weekend under `rulings`: `votes` and `bonus` are each (the first player's, the second's), in slot order."""
+    first_votes, second_votes = votes
+    first_bonus, second_bonus = bonus
     first, second = _four(first, "the first player's line-up", "first"), _four(second, "the second player's line-up", "second")
     fv = _four(first_votes, "the first player's votes", "first_votes")
     sv = _four(second_votes, "the second player's votes", "second_votes")
     fb = _four(first_bonus, "the first player's Worth changes", "first_bonus")
     sb = _four(second_bonus, "the second player's Worth changes", "second_bonus")
-    as_setting(sudden_death, SUDDEN_DEATH, "The Sudden Death setting", "sudden_death")
     winners = dict(sudden_death_winners or {})
     for slot in winners:
         as_division(slot, "A Sudden Death slot", "sudden_death_winners")
@@ -280,12 +296,11 @@ def resolve_weekend(
     for i, slot in enumerate(DIVISIONS):
         if first[i] is None or second[i] is None:  # an empty slot: no duel (rpgdl.ruling.empty-slot)
             continue
-        kwargs = dict(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
-        duel = resolve_duel(slot, first[i], second[i], first_votes=fv[i], second_votes=sv[i], first_bonus=fb[i], second_bonus=sb[i], **kwargs)
-        if duel.sudden_death and sudden_death == "roll-off":
+        duel = settle_duel(slot, first[i], second[i], (fv[i], sv[i]), (fb[i], sb[i]), rulings)
+        if duel.sudden_death and rulings.sudden_death == "roll-off":
             if slot not in winners:
                 raise InputError(f"The {DIVISION_NAMES[slot]} duel is tied and goes to Sudden Death: say who won the roll-off.", "sudden_death_winners")
-            duel = resolve_duel(slot, first[i], second[i], first_votes=fv[i], second_votes=sv[i], first_bonus=fb[i], second_bonus=sb[i], sudden_death_winner=winners[slot], **kwargs)
+            duel = settle_duel(slot, first[i], second[i], (fv[i], sv[i]), (fb[i], sb[i]), rulings, winners[slot])
         duels.append(duel)
     score = {p: 0 for p in PLAYERS}
     wrecks = {p: 0 for p in PLAYERS}
@@ -336,10 +351,7 @@ def weekend_ties(
     first: Lineup,
     second: Lineup,
     *,
-    division_penalty: str = "flat",
-    half_draw: str = "at-most",
-    successes_worth: str = "modified",
-    sudden_death: str = "roll-off",
+    rulings: DuelRulings = SITE_RULINGS,
     names: Mapping[str, str] | None = None,
     vote_pools: Mapping[str, int] | None = None,
 ) -> dict[str, DuelResult]:
@@ -362,7 +374,7 @@ def weekend_ties(
             if row is None:
                 continue
             try:
-                worth_parts(row.duelist, slot, row.votes, bonus=row.bonus, division_penalty=division_penalty)
+                worth_parts(row.duelist, slot, row.votes, bonus=row.bonus, division_penalty=rulings.division_penalty)
             except InputError as err:
                 field = "votes" if err.field == "votes" else "division"
                 raise InputError(f"{_row_label(slot, who, names)}{err}", f"{slot}_{who}_{field}") from None
@@ -370,11 +382,10 @@ def weekend_ties(
         if a is None or b is None:
             continue
         try:
-            duel = resolve_duel(slot, a.duelist, b.duelist, first_votes=a.votes, second_votes=b.votes, first_bonus=a.bonus,
-                                second_bonus=b.bonus, division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
+            duel = settle_duel(slot, a.duelist, b.duelist, (a.votes, b.votes), (a.bonus, b.bonus), rulings)
         except InputError as err:
             raise InputError(str(err), f"{slot}_first_division") from None
-        if duel.sudden_death and as_setting(sudden_death, SUDDEN_DEATH, "The Sudden Death setting", "sudden_death") == "roll-off":
+        if duel.sudden_death and rulings.sudden_death == "roll-off":
             ties[slot] = duel
     for who in PLAYERS:
         if vote_pools is not None:
@@ -404,10 +415,7 @@ def weekend_from_rows(
     first: Lineup,
     second: Lineup,
     *,
-    division_penalty: str = "flat",
-    half_draw: str = "at-most",
-    successes_worth: str = "modified",
-    sudden_death: str = "roll-off",
+    rulings: DuelRulings = SITE_RULINGS,
     sudden_death_winners: Mapping[str, str] | None = None,
 ) -> WeekendResult:
     """The Weekend of two line-ups of rows (None: an empty slot), as `resolve_weekend` resolves it.
@@ -418,10 +426,6 @@ def weekend_from_rows(
     """
     rows = {"first": _four(first, "the first player's line-up", "first"), "second": _four(second, "the second player's line-up", "second")}
     column = {p: {key: [0 if r is None else getattr(r, key) for r in rows[p]] for key in ("votes", "bonus")} for p in PLAYERS}
-    return resolve_weekend(
-        [None if r is None else r.duelist for r in rows["first"]], [None if r is None else r.duelist for r in rows["second"]],
-        first_votes=column["first"]["votes"], second_votes=column["second"]["votes"],
-        first_bonus=column["first"]["bonus"], second_bonus=column["second"]["bonus"],
-        division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth, sudden_death=sudden_death,
-        sudden_death_winners=sudden_death_winners,
-    )
+    return _weekend([None if r is None else r.duelist for r in rows["first"]], [None if r is None else r.duelist for r in rows["second"]],
+                    (column["first"]["votes"], column["second"]["votes"]), (column["first"]["bonus"], column["second"]["bonus"]),
+                    rulings, sudden_death_winners)

@@ -24,7 +24,7 @@ from typing import Any, TypedDict, cast
 from ..checks import InputError, got, quote
 from ..checks import Action
 from ..history import Record, undo_record, undone
-from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS
+from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS, DuelRulings
 from .decks import NOM_POOL_RULES, SEASON_DECK_RULES, check_nom_pool, check_season_deck
 from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
 from .league_input import norm, other, read_player, read_rolls, read_row, read_settings, read_vote_pools
@@ -269,11 +269,11 @@ def _weekend(season: Season, action: Action, roll: Roll | None, notes: list[str]
         assert won is not None  # a tie was refused just above
         return won
 
-    weekend_settings = {k: settings[k] for k in ("division_penalty", "half_draw", "successes_worth", "sudden_death")}
+    rulings = DuelRulings.of(settings)  # the season's duel rulings, as one value
     winners: dict[str, str] = {}
-    for slot, tie in weekend_ties(rows["first"], rows["second"], names=names, vote_pools=pools, **weekend_settings).items():
+    for slot, tie in weekend_ties(rows["first"], rows["second"], rulings=rulings, names=names, vote_pools=pools).items():
         winners[slot] = next_roll(f"The {DIVISION_NAMES[slot]} duel is tied at {tie.first_worth}")
-    result = weekend_from_rows(rows["first"], rows["second"], sudden_death_winners=winners, **weekend_settings)
+    result = weekend_from_rows(rows["first"], rows["second"], rulings=rulings, sudden_death_winners=winners)
     fought = {d.slot: d for d in result.duels}
     record: dict[str, Any] = {"week": week, "duels": [], "first_successes": result.first_successes, "second_successes": result.second_successes,
               "first_trainwrecks": result.first_trainwrecks, "second_trainwrecks": result.second_trainwrecks,

@@ -27,8 +27,8 @@ from typing import Any
 import icepool
 
 from ..checks import InputError, whole
-from .data import DIVISIONS, PLAN_MAX_VOTES, PLAN_OBJECTIVES, PLAYERS, SUDDEN_DEATH, as_division, as_setting
-from .duels import Duelist, DuelResult, resolve_duel, roll_off_odds
+from .data import DIVISIONS, PLAN_MAX_VOTES, PLAN_OBJECTIVES, PLAYERS, DuelRulings, as_division, as_setting
+from .duels import Duelist, DuelResult, roll_off_odds, settle_duel
 
 __all__ = ["Matchup", "DuelChances", "VotePlan", "plan_votes", "split_count"]
 
@@ -95,13 +95,13 @@ def _score(result: DuelResult) -> tuple[int, int, int, int]:
             int(result.trainwreck and theirs), int(result.trainwreck and mine))
 
 
-def _chances(m: Matchup, votes: int, settings: dict[str, str], sudden_death: str) -> tuple[tuple[Fraction, DuelResult], ...]:
-    kwargs: dict[str, Any] = dict(first_votes=votes, second_votes=m.their_votes, first_bonus=m.my_bonus, second_bonus=m.their_bonus, **settings)
-    duel = resolve_duel(m.slot, m.mine, m.theirs, **kwargs)
-    if not (duel.sudden_death and sudden_death == "roll-off"):
+def _chances(m: Matchup, votes: int, rulings: DuelRulings) -> tuple[tuple[Fraction, DuelResult], ...]:
+    sides = ((votes, m.their_votes), (m.my_bonus, m.their_bonus))
+    duel = settle_duel(m.slot, m.mine, m.theirs, *sides, rulings)
+    if not (duel.sudden_death and rulings.sudden_death == "roll-off"):
         return ((Fraction(1), duel),)
     half = roll_off_odds()
-    return tuple((half[who], resolve_duel(m.slot, m.mine, m.theirs, sudden_death_winner=who, **kwargs)) for who in PLAYERS)
+    return tuple((half[who], settle_duel(m.slot, m.mine, m.theirs, *sides, rulings, who)) for who in PLAYERS)
 
 
 def _key(objective: str, win: int, eys: int, eos: int, eyw: int, spent: int, gaps: tuple[int, ...]) -> tuple[int | tuple[int, ...], ...]:
@@ -139,15 +139,14 @@ def plan_votes(
         raise InputError(f"The planner splits at most {PLAN_MAX_VOTES} votes (past that the splits grow too many to compare); "
                          f"got {votes}.", "votes")
     as_setting(objective, PLAN_OBJECTIVES, "The planner's objective", "objective")
-    as_setting(sudden_death, SUDDEN_DEATH, "The Sudden Death setting", "sudden_death")
-    settings = dict(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
+    rulings = DuelRulings(division_penalty, half_draw, successes_worth, sudden_death)  # as one value from here on
     rooms = [min(m.mine.draw, votes) for m in matchups]
     # Each duel's candidates: the fewest votes for each different way it can end.
     options = []
     for m, room in zip(matchups, rooms):
         seen: dict[tuple[Any, ...], tuple[int, tuple[tuple[Fraction, DuelResult], ...]]] = {}
         for v in range(room + 1):
-            chances = _chances(m, v, settings, sudden_death)
+            chances = _chances(m, v, rulings)
             seen.setdefault(tuple((p, _score(r)) for p, r in chances), (v, chances))
         options.append(list(seen.values()))
     scale = lcm(*(p.denominator for opts in options for _, chances in opts for p, _ in chances))
@@ -194,7 +193,7 @@ def plan_votes(
 
     visit(0, votes, (), {0: 1}, 0, 0, 0, ())
     pick = found["pick"]
-    duels = tuple(DuelChances(m.slot, v, _chances(m, v, settings, sudden_death)) for m, v in zip(matchups, pick))
+    duels = tuple(DuelChances(m.slot, v, _chances(m, v, rulings)) for m, v in zip(matchups, pick))
     return _plan(objective, votes, sum(rooms), pick, duels, split_count(rooms, votes), found["count"])
 
 

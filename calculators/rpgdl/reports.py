@@ -19,7 +19,7 @@ from ..fmt import about, percent, signed
 from ..history import state_length
 from ..types import Report
 from .data import DUELIST_NAME_MAX_LENGTH as DUELIST_NAME_MAX_LENGTH  # the Weekend form's names; the tracker's too
-from .data import DEFAULT_VOTE_POOL, DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, as_division
+from .data import DEFAULT_VOTE_POOL, DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, DuelRulings, as_division
 from .decks import NOM_POOL_RULES, SEASON_DECK_RULES, check_nom_pool, check_season_deck, parse_nom_pool, parse_season_deck
 from .duels import (
     Duelist,
@@ -28,9 +28,9 @@ from .duels import (
     division_gap,
     duel_rules,
     WeekendRow,
-    resolve_duel,
     roll_off,
     roll_off_odds,
+    settle_duel,
     trainwreck_reasons,
     weekend_from_rows,
     weekend_ties,
@@ -129,11 +129,11 @@ def resolve_duel_report(rng: random.Random | None, *, slot: str, first_division:
                         sudden_death_roll: str | None) -> Report:
     first = Duelist("First duelist", first_division, first_worth, first_draw)
     second = Duelist("Second duelist", second_division, second_worth, second_draw)
+    rulings = DuelRulings(division_penalty, half_draw, successes_worth, sudden_death)  # the form's rulings, as one value from here on
     for who, d, v, b in (("first", first, first_votes, first_bonus), ("second", second, second_votes, second_bonus)):
-        _check_worth_input(d, slot, v, b, division_penalty, f"{who}_votes", f"{who}_division")
-    kwargs: dict[str, Any] = dict(first_votes=first_votes, second_votes=second_votes, first_bonus=first_bonus, second_bonus=second_bonus,
-                  division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
-    duel = resolve_duel(slot, first, second, **kwargs)
+        _check_worth_input(d, slot, v, b, rulings.division_penalty, f"{who}_votes", f"{who}_division")
+    sides = ((first_votes, second_votes), (first_bonus, second_bonus))
+    duel = settle_duel(slot, first, second, *sides, rulings)
     names = {"first": "The first duelist", "second": "The second duelist"}
     details = [_explain_worth("First duelist", first, duel.first_parts, duel.slot),
                _explain_worth("Second duelist", second, duel.second_parts, duel.slot)]
@@ -143,14 +143,14 @@ def resolve_duel_report(rng: random.Random | None, *, slot: str, first_division:
     rules = duel_rules(duel)
     if duel.sudden_death:
         details.append(f"Both stand at Worth {duel.first_worth}: the duel goes to Sudden Death.")
-        if sudden_death == "roll-off":
+        if rulings.sudden_death == "roll-off":
             pairs, notes = _roll_offs(sudden_death_roll, rng, 1, "sudden_death_roll", "Sudden Death roll-off")
             (a, b), = pairs
             details += notes
             won = roll_off(a, b)
             assert won is not None  # _roll_offs gives no tied roll-off
             details.append(f"Roll-off: first player {a}, second player {b}; the {won} player's duelist wins.")
-            duel = resolve_duel(slot, first, second, sudden_death_winner=won, **kwargs)
+            duel = settle_duel(slot, first, second, *sides, rulings, won)
             rules = duel_rules(duel) + ["rpgdl.ruling.roll-off"]
             dice = {"sudden_death_roll": f"{a} {b}"}
             labels = {"first": "First duelist wins the roll-off", "second": "Second duelist wins the roll-off"}
@@ -202,9 +202,9 @@ def resolve_weekend_report(rng: random.Random | None, *, division_penalty: str, 
             name = (duelists[f"{field}_name"] or "").strip() or f"{'1st' if who == 'first' else '2nd'} {DIVISION_NAMES[slot]}"
             line[who].append(WeekendRow(Duelist(name, duelists[f"{field}_division"], duelists[f"{field}_worth"], duelists[f"{field}_draw"]),
                                         duelists[f"{field}_votes"], duelists[f"{field}_bonus"]))
-    settings: dict[str, Any] = dict(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth, sudden_death=sudden_death)
+    rulings = DuelRulings(division_penalty, half_draw, successes_worth, sudden_death)  # the form's rulings, as one value from here on
     pools = {"first": first_vote_pool, "second": second_vote_pool}
-    ties = weekend_ties(line["first"], line["second"], vote_pools=pools, **settings)
+    ties = weekend_ties(line["first"], line["second"], rulings=rulings, vote_pools=pools)
     winners: dict[str, str] = {}
     dice: dict[str, str] = {}
     details: list[str] = []
@@ -219,7 +219,7 @@ def resolve_weekend_report(rng: random.Random | None, *, division_penalty: str, 
             winners[slot] = won
             details.append(f"{DIVISION_NAMES[slot]} duel tied: Sudden Death roll-off {a} against {b}, the {winners[slot]} player wins it.")
         dice["sudden_death_rolls"] = " ".join(f"{a} {b}" for a, b in pairs)
-    result = weekend_from_rows(line["first"], line["second"], sudden_death_winners=winners, **settings)
+    result = weekend_from_rows(line["first"], line["second"], rulings=rulings, sudden_death_winners=winners)
     rules = ["rpgdl.weekend.order", "rpgdl.weekend.discard-losers", "rpgdl.weekend.return-winners"]
     spent = {p: sum(r.votes for r in line[p] if r is not None) for p in PLAYERS}
     if any(spent.values()):
@@ -251,7 +251,7 @@ def resolve_weekend_report(rng: random.Random | None, *, division_penalty: str, 
             p = Fraction(1)
             for slot in ties:
                 p *= half[pick[slot]]
-            r = weekend_from_rows(line["first"], line["second"], sudden_death_winners=pick, **settings)
+            r = weekend_from_rows(line["first"], line["second"], rulings=rulings, sudden_death_winners=pick)
             key = (r.first_trainwrecks, r.second_trainwrecks)
             counts[key] = counts.get(key, Fraction(0)) + p
         label: Callable[[tuple[int, int]], str] = lambda k: f"Trainwrecks {k[0]} (first) and {k[1]} (second)"  # noqa: E731
