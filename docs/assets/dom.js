@@ -1,9 +1,11 @@
 // The page scripts' helpers, each written once and imported by every module
 // that needs it: `el` (an element from attributes, text and children, never
-// HTML), `button`, `plural`, and `siteJson()`, a JSON file of the site
-// fetched once for all of them (`tableSettings()`: table-settings.json).
-// tracker-kit.js and tracker-shell.js export `el` and `button` again for the
-// modules that import them from there.
+// HTML), `button`; `count` and `plural`, numbers in players' words; the
+// device's storage without exceptions (`read`, `write`, and as JSON
+// `readJson`, `writeJson`); `siteJson()`, a JSON file of the site fetched once
+// for all of them (`tableSettings()`: table-settings.json, and `gameName`
+// from it). tracker-kit.js and tracker-shell.js export some of them again
+// for the modules that import them from there.
 
 import { siteBase } from "./offline.js";
 
@@ -36,10 +38,52 @@ export function button(text, onClick, props = {}) {
   return b;
 }
 
+/** A number as players read it: "12,000". @param {number} n */
+export function count(n) {
+  return n.toLocaleString("en");
+}
+
 /** "1 week", "3 weeks", "2 older entries": a count and its word.
  * @param {number} n @param {string} one @param {string} [many] */
 export function plural(n, one, many = one + "s") {
   return `${n} ${n === 1 ? one : many}`;
+}
+
+/** localStorage without exceptions: null when it is off or empty.
+ * @param {string} key @returns {string | null} */
+export function read(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Store (or, for null, forget) a value; false when storage is full or off: the page still works, it just forgets.
+ * @param {string} key @param {string | null} value @returns {boolean} */
+export function write(key, value) {
+  try {
+    if (value == null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The JSON stored under `key`, or `fallback` when there is none or it is not JSON (what it holds is the caller's to check).
+ * @param {string} key @param {unknown} fallback @returns {unknown} */
+export function readJson(key, fallback) {
+  try {
+    return JSON.parse(read(key) ?? "null") ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Store `value` as JSON under `key`; false when storage is full or off. @param {string} key @param {unknown} value */
+export function writeJson(key, value) {
+  return write(key, JSON.stringify(value));
 }
 
 /** @type {Map<string, Promise<unknown>>} */
@@ -67,4 +111,10 @@ export function siteJson(name, fallback) {
  * @returns {Promise<import("./table.js").TableSpec | null>} */
 export function tableSettings() {
   return /** @type {Promise<import("./table.js").TableSpec | null>} */ (siteJson("table-settings.json", null));
+}
+
+/** A game's name ("Tell-Tale" for tell_tale), as table-settings.json publishes it (rulebook.GAME_NAMES).
+ * @param {import("./table.js").TableSpec | null} spec @param {string} game @returns {string} */
+export function gameName(spec, game) {
+  return spec?.games && Object.hasOwn(spec.games, game) ? spec.games[game] : game;
 }

@@ -10,7 +10,9 @@
 // the page with textContent: nothing from the address bar or a form is ever
 // parsed as HTML.
 
-import { applyTableToForm, logResult, markRulingBoxes, setUpLogPage, setUpSettingsPage, showTableLine } from "./table.js";
+import { applyTableToForm, markRulingBoxes, showTableLine } from "./table.js";
+import { logResult, setUpLogPage } from "./table-log.js";
+import { setUpSettingsPage } from "./table-join.js";
 import { computeInWorker, showRuntimeStatus, startRuntime } from "./calc-runtime.js"; // the worker, its start and its time limit
 import { siteBase } from "./offline.js";
 import { button, el, tableSettings } from "./dom.js";
@@ -338,9 +340,9 @@ function inputWords(form, inputs) {
   return words.join("; ");
 }
 
-/** The roll log's entry for a result (table.js checks the shape with isLogEntry).
+/** The roll log's entry for a result (table-log.js checks the shape with isLogEntry).
  * @param {CalcForm} form @param {Record<string, string>} params @param {Calculated} result
- * @returns {import("./table.js").LogEntry} */
+ * @returns {import("./table-log.js").LogEntry} */
 function logEntry(form, params, result) {
   const inputs = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ""));
   return {
@@ -364,7 +366,7 @@ function withTableSpec(use, evenWithout = false) {
 }
 
 function setUpTable() {
-  const settings = /** @type {import("./table.js").SettingsForm | null} */ (document.querySelector("form.table-settings"));
+  const settings = /** @type {import("./table-join.js").SettingsForm | null} */ (document.querySelector("form.table-settings"));
   // not evenWithout: called only with the spec
   if (settings) withTableSpec((spec) => setUpSettingsPage(settings, /** @type {TableSpec} */ (spec), copyText));
   if (document.querySelector(".admonition.ruling")) withTableSpec(markRulingBoxes);

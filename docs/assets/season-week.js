@@ -6,7 +6,7 @@
 // decides everything (season.js sends the actions).
 
 import { button, el } from "./dom.js";
-import { markFieldAtFault, newSeed } from "./tracker-shell.js";
+import { markFieldAtFault, newSeed } from "./tracker-answer.js";
 import { answerArea, field, number, select } from "./season-fields.js";
 
 /** @typedef {import("./season.js").Season} Season */

@@ -10,9 +10,10 @@
 // export, import, links, bring back and other tabs are the trackers' shell
 // (tracker-shell.js). Everything shown goes in with textContent.
 
-import { el, plural, tableSettings } from "./dom.js";
+import { button, el, plural, tableSettings } from "./dom.js";
 import { vocabulary } from "./tracker-kit.js";
-import { TrackerShell, answerParts, button, labelUndo, markFieldAtFault, rulesLine } from "./tracker-shell.js";
+import { TrackerShell } from "./tracker-shell.js";
+import { answerParts, labelUndo, markFieldAtFault, rulesLine } from "./tracker-answer.js";
 import { weekend } from "./season-week.js";
 import { playerForms } from "./season-players.js";
 import { rulingsForm, tableRulings } from "./season-rulings.js";

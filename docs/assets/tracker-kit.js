@@ -2,11 +2,13 @@
 // drawn again, the device's storage (a tracker's saved record, its copy put
 // aside, other tabs, a full storage), a file to import, and a record packed
 // into a link. What is kept where, and how big it may grow, is told to
-// players on docs/saved-data.md: change both together. `el` and `button` are
-// dom.js's, exported again here for the trackers' modules that import them
-// from this one.
+// players on docs/saved-data.md: change both together. `el`, `button` and the
+// storage's `read` and `write` are dom.js's, exported again here for the
+// trackers' modules that import them from this one.
 
-export { button, el } from "./dom.js";
+import { count, read, write } from "./dom.js";
+
+export { button, el, read, write } from "./dom.js";
 
 /** An action for a tracker's step, sent to Python as JSON: `do`, its name, and its fields.
  * @typedef {{do: string, [field: string]: unknown}} Action */
@@ -45,28 +47,6 @@ export function redraw(drawn, items, idAndKey, draw) {
   drawn.clear();
   for (const [id, pair] of kept) drawn.set(id, pair);
   return nodes;
-}
-
-/** localStorage without exceptions: null when it is off or empty.
- * @param {string} key @returns {string | null} */
-export function read(key) {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-/** Store (or, for null, forget) a value; false when storage is full or off: the page still works, it just forgets.
- * @param {string} key @param {string | null} value @returns {boolean} */
-export function write(key, value) {
-  try {
-    if (value == null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // ---------------------------------------------------------------- a tracker's saved record
@@ -229,7 +209,7 @@ export function notKept(why, what) {
  * @param {File} file @param {string} what @param {number} most @returns {Promise<string>} */
 export async function importFile(file, what, most) {
   /** @param {number} n @param {string} unit */
-  const tooBig = (n, unit) => new Error(`The file ${file.name} is ${n.toLocaleString("en")} ${unit} long: too big to be ${what} (at most ${most.toLocaleString("en")} characters). Nothing you had has changed.`);
+  const tooBig = (n, unit) => new Error(`The file ${file.name} is ${count(n)} ${unit} long: too big to be ${what} (at most ${count(most)} characters). Nothing you had has changed.`);
   if (file.size > most * 4) throw tooBig(file.size, "bytes"); // UTF-8: at most 4 bytes a character
   const text = await file.text();
   if (text.length > most) throw tooBig(text.length, "characters");
@@ -287,7 +267,7 @@ export async function unpack(code, what, max) {
       text += decoder.decode(value, { stream: true });
       if (text.length > max) {
         reader.cancel();
-        throw new Error(`the link's ${what} unpacks to more than ${max.toLocaleString("en")} characters`);
+        throw new Error(`the link's ${what} unpacks to more than ${count(max)} characters`);
       }
     }
   } catch (err) {

@@ -13,12 +13,17 @@
 // ({"do": "show"}); a refusal is its sentence and nothing saved changes. What
 // a replacement pushes out is put aside first, or nothing is replaced
 // (tracker-kit.js SavedRecord). Everything shown goes in with textContent.
+//
+// The keep panel (Export, Share, Import and the rest) is tracker-keep.js; how
+// Python's answer is drawn is tracker-answer.js, exported here again.
 
-import { siteBase } from "./offline.js";
-import { button, el, siteJson } from "./dom.js";
-import { SavedRecord, importFile, limits, notKept, pack, step, unpack } from "./tracker-kit.js";
+import { button, count, el } from "./dom.js";
+import { SavedRecord, limits, notKept, step, unpack } from "./tracker-kit.js";
+import { KeepPanel, download } from "./tracker-keep.js";
 
-export { button } from "./dom.js"; // for the trackers' modules that import it from here
+// For the trackers' modules that import them from here: dom.js's button, and the answer's parts.
+export { button } from "./dom.js";
+export { answerParts, labelUndo, markFieldAtFault, newSeed, ruleLink, rulesLine } from "./tracker-answer.js";
 
 /** @typedef {import("./tracker-kit.js").Action} Action */
 /** @template [S=unknown] @typedef {import("./tracker-kit.js").StepAnswer<S>} StepAnswer */
@@ -26,8 +31,6 @@ export { button } from "./dom.js"; // for the trackers' modules that import it f
 /** A new state (TrackerOptions' fresh, TrackerShell's): Python's answer, or none yet (a tracker that starts empty).
  * @template [S=unknown]
  * @typedef {StepAnswer<S> | {ok: true, state: null}} Fresh */
-/** One rule in rules.json (hooks/rule_ids.py), as far as a rule's link reads it.
- * @typedef {{id: string, url: string, title: string}} RuleEntry */
 /**
  * What a tracker gives its shell (TrackerShell's `o`, told there); S, its states.
  * @template S
@@ -56,105 +59,7 @@ export { button } from "./dom.js"; // for the trackers' modules that import it f
 
 /** @param {string} text */
 const cap = (text) => `${text[0].toUpperCase()}${text.slice(1)}`;
-/** @param {number} n */
-const count = (n) => n.toLocaleString("en");
 let uid = 0;
-
-/** @type {Promise<Map<string, RuleEntry>> | null} */
-let ruleUrls = null; // rule ID -> the rule (rules.json), fetched once
-/** A rule's ID as a link to it, titled once rules.json is read.
- * @param {string} id */
-export function ruleLink(id) {
-  const a = el("a", { href: new URL(`r/${id}/`, siteBase()).href, text: id });
-  ruleUrls ??= siteJson("rules.json", /** @type {RuleEntry[]} */ ([])).then((rules) => new Map(rules.map((r) => [r.id, r])));
-  ruleUrls.then((map) => {
-    const rule = map.get(id);
-    if (rule) {
-      a.href = new URL(rule.url, siteBase()).href;
-      a.title = rule.title;
-    }
-  });
-  return a;
-}
-
-/** "Rules: A, B" with each ID a link.
- * @param {string[]} ids */
-export function rulesLine(ids) {
-  const p = el("p", { class: "calc-rules" }, "Rules: ");
-  ids.forEach((id, i) => p.append(...(i ? [", "] : []), ruleLink(id)));
-  return p;
-}
-
-/** Python's answer to an action, drawn: its headline, the dice (rolled here, with the seed, or typed), its
- * details and rules. `names`: the dice's names for players ({rolls: "roll-offs"}).
- * @param {import("./calc-runtime.js").Worked} result @param {Record<string, string>} [names] */
-export function answerParts(result, names = {}) {
-  /** @type {HTMLElement[]} */
-  const parts = [el("p", { class: "calc-headline", "data-outcome": result.outcome, text: result.headline })];
-  const dice = Object.entries(result.dice || {});
-  if (dice.length) {
-    const rolled = result.seed != null;
-    parts.push(el("p", { class: "calc-seed", "data-seed": result.seed ?? "",
-      text: `${rolled ? "Rolled" : "Dice"}: ${dice.map(([k, v]) => `${names[k] ?? k} ${v}`).join("; ")}${rolled ? ` (seed ${result.seed})` : ""}.` }));
-  }
-  if (result.details.length) parts.push(el("ol", { class: "calc-details" }, ...result.details.map((d) => el("li", { text: d }))));
-  if (result.rules.length) parts.push(rulesLine(result.rules));
-  return parts;
-}
-
-/** Undo's button: what it takes back (`last`, the log's line; null: nothing) as its name and tooltip. `shown`:
- * its text when there is something to undo (the bar's is short: "Undo").
- * @param {HTMLButtonElement} b @param {string | null | undefined} last @param {string | null} [shown] */
-export function labelUndo(b, last, shown = "Undo") {
-  b.disabled = !last;
-  b.textContent = last ? shown : "Undo";
-  b.title = last ? `Undo: ${last}` : "Nothing to undo";
-  b.setAttribute("aria-label", last ? b.title : "Undo: nothing to undo");
-}
-
-/** A refusal beside the field at fault, in both trackers' forms: the field the answer names is marked
- * invalid and its error line (made under it when the form has none) says the sentence; every earlier mark
- * in `form` is cleared first, and nothing is marked for an answer that names no field of this form.
- * Returns the field marked, or null.
- * @param {HTMLElement} form @param {{ ok: boolean, error?: string, field?: string | null } | null} result */
-export function markFieldAtFault(form, result) {
-  for (const input of form.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
-  for (const line of form.querySelectorAll(".calc-field-error")) {
-    line.textContent = "";
-    /** @type {HTMLElement} */ (line).hidden = true;
-  }
-  /** @type {HTMLElement | null} */
-  const field = result && !result.ok && result.field ? form.querySelector(`[name="${CSS.escape(result.field)}"]`) : null;
-  if (!field || !result) return null;
-  field.setAttribute("aria-invalid", "true");
-  /** @type {HTMLElement | null} */
-  let line = field.id ? form.querySelector(`#${CSS.escape(field.id)}-error`) : null;
-  if (!line && field.id) {
-    const made = el("p", { class: "calc-field-error", id: `${field.id}-error` });
-    (field.closest(".calc-field") ?? field.parentElement ?? form).append(made);
-    const described = new Set((field.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean)).add(made.id);
-    field.setAttribute("aria-describedby", [...described].join(" "));
-    line = made;
-  }
-  if (line) {
-    line.textContent = result.error ?? "";
-    line.hidden = false;
-  }
-  return field;
-}
-
-/** A seed for a step whose dice the page rolls. */
-export const newSeed = () => String(crypto.getRandomValues(new Uint32Array(1))[0]);
-
-/** `text` as a file in the player's downloads.
- * @param {string} text @param {string} name */
-export function download(text, name) {
-  const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-}
 
 /**
  * The shell of one tracker in `box`. `o`:
@@ -193,7 +98,9 @@ export class TrackerShell {
     this.id = `tracker-${++uid}`;
     this.status = el("p", { class: "tracker-status", role: "status", text: this.record.seen ? `Loading your ${o.thing}…` : "Loading the calculators…" });
     this.notice = el("div", { class: "tracker-notice", "aria-live": "polite", hidden: true });
-    this.keep = this.keepPanel();
+    this.panel = new KeepPanel(this);
+    this.keep = this.panel.box; // for the tracker to place
+    this.newButton = this.panel.newButton;
     this.record.watch(box, (text) => this.otherTab(text));
     const onHash = () => {
       if (!box.isConnected) window.removeEventListener("hashchange", onHash); // a page Material swapped out
@@ -271,14 +178,8 @@ export class TrackerShell {
   /** Draw the state and what is kept; the status line too when it is saved. */
   draw(saved = true) {
     this.o.draw(this.state);
-    this.drawKept();
+    this.panel.drawKept();
     if (saved && this.ready) this.status.textContent = this.o.standing?.(this.state) ?? `Ready: ${this.what} is kept on this device as you go.`;
-  }
-
-  /** Whether a copy is put aside (Bring back), and how much is kept. */
-  drawKept() {
-    /** @type {HTMLButtonElement} */ (this.restore).hidden = !this.record.aside(); // keepPanel's parts: made by the constructor
-    /** @type {HTMLParagraphElement} */ (this.sizeLine).textContent = this.record.sizeNote(`this ${this.o.thing}`);
   }
 
   // ------------------------------------------------------------ words
@@ -308,12 +209,11 @@ export class TrackerShell {
   /** A sentence under the keep panel's controls: what Export, Share or Import did, or why not.
    * @param {string} text */
   tell(text, refused = false) {
-    /** @type {HTMLParagraphElement} */ (this.keepLine).textContent = text;
-    /** @type {HTMLParagraphElement} */ (this.keepLine).classList.toggle("calc-error", refused && Boolean(text));
+    this.panel.tell(text, refused);
   }
 
   exportNow(label = "Export it as a file") {
-    return button(label, () => this.exportFile(), { "data-keep": "export-now" });
+    return this.panel.exportNow(label);
   }
 
   bringBackButton(label = "Bring back the one you had") {
@@ -380,7 +280,7 @@ export class TrackerShell {
     if (!this.ready) return false;
     const text = next ? JSON.stringify(next) : null;
     if (this.record.replace(text, { keep: this.worthKeeping() })) {
-      this.drawKept();
+      this.panel.drawKept();
       this.say(`There is no room on this device to put your ${this.o.thing} aside, so ${what} was not opened: nothing you had has changed. Export yours as a file, then make room (clear this site's data in the browser's settings).`,
         this.exportNow("Export yours as a file"));
       return false;
@@ -418,7 +318,7 @@ export class TrackerShell {
     const result = await this.check(trimmed);
     if (!result.ok) return this.tell(`${what} was not opened: ${result.error} Nothing you had has changed.`, true);
     this.tell("");
-    if (this.replaceWith(result.state, `Opened: ${result.headline}`, `the ${this.o.noun} in ${what[0].toLowerCase()}${what.slice(1)}`)) /** @type {HTMLTextAreaElement} */ (this.paste).value = "";
+    if (this.replaceWith(result.state, `Opened: ${result.headline}`, `the ${this.o.noun} in ${what[0].toLowerCase()}${what.slice(1)}`)) this.panel.paste.value = "";
   }
 
   /** Start a new one: at the second press when this one is worth keeping (it is put aside, and the one put
@@ -446,34 +346,7 @@ export class TrackerShell {
     if (this.replaceWith(made.state, `A new ${noun} has started.`, `a new ${noun}`)) this.tell("");
   }
 
-  // ------------------------------------------------------------ export and share
-
-  exportFile() {
-    if (!this.state) return this.tell("There is nothing to export yet.", true);
-    download(JSON.stringify(this.state, null, 1), this.o.fileName(this.state));
-    this.tell("Exported: the file is in your downloads.");
-  }
-
-  /** @param {HTMLElement} source the button pressed */
-  async share(source) {
-    const { noun, link: prefix } = this.o;
-    if (!this.state) return this.tell("There is nothing to share yet.", true);
-    if (typeof CompressionStream === "undefined") return this.tell(`This browser cannot make a link: export the ${noun} as a file instead.`, true);
-    const base = `${location.href.split("#")[0]}#${prefix}`;
-    let link = base + (await pack(JSON.stringify(this.o.forLink ? this.o.forLink(this.state) : this.state)));
-    let note = "";
-    if (link.length > this.max.link && this.o.smaller) {
-      link = base + (await pack(JSON.stringify(this.o.smaller.state(this.state))));
-      note = ` ${this.o.smaller.note}`;
-    }
-    if (link.length > this.max.link) {
-      this.tell(`This ${noun} is too big for a link (${count(link.length)} characters; links work up to ${count(this.max.link)}): export it as a file instead.`, true);
-      /** @type {HTMLButtonElement} */ (this.exportButton).focus();
-      return;
-    }
-    this.o.copyText(link, source, "Link copied");
-    this.tell(`The link is copied (${count(link.length)} characters).${note} Opening it shows the ${noun} and asks before it replaces anyone's own.`);
-  }
+  // ------------------------------------------------------------ links
 
   /** The link in the address has been answered or acted on: the address forgets it. Until then it keeps it:
    * Material may swap the page in anew meanwhile (its instant navigation answers the hash change), and the
@@ -510,55 +383,6 @@ export class TrackerShell {
     this.ask(`This link holds a shared ${noun}: ${this.o.describe?.(result) ?? result.headline} Open it? Yours is put aside and can be brought back.`,
       button(`Open the shared ${noun}`, open, { class: "md-button md-button--primary", "data-keep": "open-link" }),
       button("Keep mine", () => { this.linkDone(); this.say(`Kept your ${noun}; the link was not opened.`); }, { "data-keep": "keep-mine" }));
-  }
-
-  // ------------------------------------------------------------ the keep panel
-
-  // Its parts are made here, from the constructor; TypeScript counts them as possibly undefined all the
-  // same (set outside the constructor), hence the casts where they are used.
-  keepPanel() {
-    const { noun } = this.o;
-    /** @param {string} suffix */
-    const id = (suffix) => `${this.id}-${suffix}`;
-    /** @type {HTMLTextAreaElement} */
-    this.paste = el("textarea", { id: id("paste"), rows: "4", spellcheck: "false", "data-keep": "paste" });
-    /** @type {HTMLInputElement} */
-    this.file = el("input", { id: id("file"), type: "file", accept: ".json,application/json", "data-keep": "file" });
-    /** @type {HTMLParagraphElement} */
-    this.keepLine = el("p", { class: "tracker-note", role: "status", "data-keep": "keep-status" });
-    /** @type {HTMLParagraphElement} */
-    this.sizeLine = el("p", { class: "tracker-note", "data-keep": "stored-size" });
-    /** @type {HTMLButtonElement} */
-    this.exportButton = button("Export as a file", () => this.exportFile(), { "data-keep": "export" });
-    /** @type {HTMLButtonElement} */
-    this.newButton = button(`Start a new ${noun}`, (event) => this.startOver(/** @type {HTMLButtonElement} */ (event.currentTarget)), { "data-keep": "new" });
-    /** @type {HTMLButtonElement} */
-    this.restore = button(`Bring back the ${noun} you had before`, () => this.bringBack(), { "data-keep": "restore", hidden: true });
-    /** @type {HTMLDivElement} */
-    this.actions = el("div", { class: "calc-actions" },
-      this.exportButton,
-      button("Copy as text", (event) => this.state && this.o.copyText(JSON.stringify(this.state), /** @type {HTMLButtonElement} */ (event.currentTarget), "Copied"), { "data-keep": "copy" }),
-      button("Share as a link", (event) => this.share(/** @type {HTMLButtonElement} */ (event.currentTarget)), { "data-keep": "share" }),
-      this.newButton);
-    this.file.addEventListener("change", async () => {
-      const file = /** @type {FileList} */ (/** @type {HTMLInputElement} */ (this.file).files)[0]; // a file input's list is never null
-      if (!file) return;
-      try {
-        await this.openText(await importFile(file, this.o.a, this.max.state), `The file ${file.name}`);
-      } catch (err) {
-        this.tell(/** @type {Error} */ (err).message, true);
-      }
-      /** @type {HTMLInputElement} */ (this.file).value = "";
-    });
-    return el("div", { class: "tracker-keep" },
-      el("p", { class: "tracker-note", text: `The ${noun} is kept on this device as you go. Export it, or share it as a link, to take it elsewhere; what you open in its place is checked first, and yours is put aside to be brought back.` }),
-      this.actions,
-      el("div", { class: "calc-field" }, el("label", { for: this.file.id, text: "Import a file" }), this.file),
-      el("div", { class: "calc-field" }, el("label", { for: this.paste.id, text: `Or paste an exported ${noun}` }), this.paste),
-      el("div", { class: "calc-actions" },
-        button(`Open the pasted ${noun}`, () => this.openText(/** @type {HTMLTextAreaElement} */ (this.paste).value, "The pasted text"), { "data-keep": "open-paste" }),
-        this.restore),
-      this.keepLine, this.sizeLine);
   }
 
   // ------------------------------------------------------------ start

@@ -1,0 +1,212 @@
+// The roll log (the Table log page, docs/table-log.md): each result of a
+// calculator on this device, newest first, kept in localStorage, copied as
+// Markdown or JSON. A stored entry is checked before it is shown
+// (isLogEntry), and everything shown is put in with textContent; a line of
+// Markdown escapes all that Markdown would read.
+
+import { siteBase } from "./offline.js";
+import { button, el, gameName, plural, readJson, writeJson } from "./dom.js";
+
+const LOG_KEY = "table-rules:log";
+export const LOG_CAP = 200;
+const LOG_AFTER_MS = 1500; // a result that stands this long goes in the log
+
+/** One result in the roll log: what rules.js's logEntry writes, as isLogEntry checks it.
+ * @typedef {{calculator: string, game: string, title: string, headline: string, url: string, time: string,
+ *   outcome?: string | null, seed?: number | null, inputs?: Record<string, string | number> | null,
+ *   said?: string | null}} LogEntry */
+/** @typedef {import("./rules.js").CalcForm} CalcForm */
+/** @typedef {import("./rules.js").CopyText} CopyText */
+/** @typedef {import("./table.js").TableSpec} TableSpec */
+
+/** @type {WeakMap<CalcForm, ReturnType<typeof setTimeout>>} */
+const pendingLog = new WeakMap(); // form -> timer of a result not yet logged
+
+/** Log a result once it has stood a moment (typing "1", "17" logs the 17); a roll at once.
+ * @param {CalcForm} form @param {LogEntry} entry */
+export function logResult(form, entry) {
+  clearTimeout(pendingLog.get(form));
+  const commit = () => addToLog(entry);
+  if (entry.seed != null) commit();
+  else pendingLog.set(form, setTimeout(commit, LOG_AFTER_MS));
+}
+
+/** A stored entry the log can show: the shape rules.js's logEntry writes. A
+ * hand-edited, damaged or older entry that does not fit is skipped, not shown.
+ * @param {unknown} e @returns {e is LogEntry} */
+export function isLogEntry(e) {
+  const text = /** @type {(v: unknown) => v is string} */ ((v) => typeof v === "string");
+  const plain = /** @type {(v: unknown) => v is Record<string, unknown>} */ ((v) => v !== null && typeof v === "object" && !Array.isArray(v));
+  return plain(e)
+    && text(e.calculator) && /^[a-z_]+\.[a-z0-9_]+$/.test(e.calculator)
+    && text(e.game) && /^[a-z_]{1,40}$/.test(e.game)
+    && text(e.title) && text(e.headline) && text(e.url)
+    && (e.outcome == null || text(e.outcome))
+    && text(e.time) && !Number.isNaN(Date.parse(e.time))
+    && (e.seed == null || (typeof e.seed === "number" && Number.isInteger(e.seed) && e.seed >= 0))
+    && (e.inputs == null || (plain(e.inputs) && Object.values(e.inputs).every((v) => text(v) || Number.isFinite(v))))
+    && (e.said == null || text(e.said));
+}
+
+/** The stored log: the entries that can be shown, newest first, and how many could not
+ * (with `games`, table-settings.json's, an entry of a game the site does not have is one of those).
+ * @param {Record<string, string> | null} [games] @returns {{entries: LogEntry[], skipped: number}} */
+export function loadLog(games = null) {
+  const stored = storedLog();
+  const entries = /** @type {LogEntry[]} */ (stored.filter((e) => isLogEntry(e) && (!games || Object.hasOwn(games, e.game))));
+  return { entries, skipped: stored.length - entries.length };
+}
+
+/** @returns {LogEntry[]} */
+export function readLog() {
+  return loadLog().entries;
+}
+
+/** The stored entries as they are, unchecked. @returns {unknown[]} */
+function storedLog() {
+  const log = readJson(LOG_KEY, []);
+  return Array.isArray(log) ? log.slice(0, LOG_CAP) : [];
+}
+
+/** @param {LogEntry} entry */
+function addToLog(entry) {
+  const log = storedLog(); // entries that cannot be shown are kept as they are: nothing saved is lost
+  const last = log[0];
+  if (isLogEntry(last) && last.url === entry.url && last.headline === entry.headline) return; // the same result again
+  log.unshift(entry);
+  writeJson(LOG_KEY, log.slice(0, LOG_CAP));
+}
+
+export function clearLog() {
+  writeJson(LOG_KEY, []);
+}
+
+/** The address of a logged result if it is a page of this site, else null.
+ * @param {string} url @returns {string | null} */
+function safeLink(url) {
+  try {
+    const root = siteBase();
+    const target = new URL(url, root);
+    return target.origin === location.origin && target.pathname.startsWith(root.pathname) ? target.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What was typed or chosen, as the form said it (an entry from before the
+ * log kept the form's words shows the fields' own names).
+ * @param {LogEntry} entry @returns {string} */
+function inputsText(entry) {
+  if (entry.said != null) return entry.said;
+  return Object.entries(entry.inputs || {}).map(([k, v]) => `${k.replace(/_/g, " ")}: ${v}`).join("; ");
+}
+
+/** Text that Markdown (CommonMark, GitHub's) shows as typed: no emphasis,
+ * link, image, code or HTML, and no address turned into a link.
+ * @param {string | number} value @returns {string} */
+export function markdownText(value) {
+  return String(value)
+    .replace(/\s+/g, " ")
+    .replace(/[\\`*{}[\]()#!|~^@]/g, "\\$&")
+    .replace(/(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, "\\_") // inside a word "_" is no emphasis
+    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+    .replace(/:(?=[^\s\d])/g, "\\:") // "javascript:", "https://": no address ("12:30" stays)
+    .replace(/\/\//g, "/\\/")
+    .replace(/([A-Za-z0-9])\.(?=[A-Za-z])/g, "$1\\."); // "www.example.com": no address
+}
+
+/** A link destination that cannot end early: every character Markdown reads there is percent-encoded.
+ * @param {string} href @returns {string} */
+function markdownDestination(href) {
+  return href.replace(/[^A-Za-z0-9\-._~:/?#=&%+,;$]/g, (/** @type {string} */ c) => "%" + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"));
+}
+
+/** One logged result as a line of Markdown. @param {LogEntry} entry @returns {string} */
+export function entryMarkdown(entry) {
+  const when = new Date(entry.time).toLocaleString();
+  const link = safeLink(entry.url);
+  const title = link ? `[${markdownText(entry.title)}](${markdownDestination(link)})` : markdownText(entry.title);
+  const seed = entry.seed != null ? ` (rolled, seed ${markdownText(entry.seed)})` : "";
+  return `- ${markdownText(when)}: ${title}: **${markdownText(entry.headline)}** (${markdownText(inputsText(entry))})${seed}`;
+}
+
+/** @param {HTMLElement} box @param {CopyText} copyText @param {TableSpec | null} spec */
+export function setUpLogPage(box, copyText, spec) {
+  const games = spec?.games ?? {}; // by calculators module: tell_tale -> Tell-Tale
+  if (box.dataset.ready) return;
+  box.dataset.ready = "true";
+  const filter = el("select", { id: "log-game" },
+    el("option", { value: "", text: "Every game" }),
+    ...Object.entries(games).map(([value, name]) => el("option", { value, text: name })));
+  const count = el("p", { class: "log-count", role: "status" });
+  const list = el("ol", { class: "log-entries" });
+  /** @type {LogEntry[]} */
+  let drawn = []; // the entries on the page: what the copy buttons copy
+  const md = button("Copy as Markdown", () => copyText(drawn.map(entryMarkdown).join("\n"), md, "Copied"), { class: "md-button md-button--primary" });
+  const json = button("Copy as JSON", () => copyText(JSON.stringify(drawn, null, 1), json, "Copied"));
+  const clear = button("Clear the log", () => {
+    if (confirm("Clear every result of the log on this device?")) {
+      clearLog();
+      render();
+    }
+  });
+  const drawEntry = (/** @type {LogEntry} */ entry) => {
+    const link = safeLink(entry.url);
+    const title = link ? el("a", { href: link, text: entry.title }) : el("span", { text: entry.title });
+    const copy = button("Copy", () => copyText(entryMarkdown(entry), copy, "Copied"), { class: "md-button log-copy", "aria-label": `Copy this result: ${entry.headline}` });
+    const time = el("time", { datetime: entry.time, text: new Date(entry.time).toLocaleString() });
+    const seed = entry.seed != null ? ` · rolled, seed ${entry.seed}` : "";
+    return el("li", { class: "log-entry" },
+      el("p", { class: "log-head" }, time, " · ", title),
+      el("p", { class: "log-headline", text: entry.headline }),
+      el("p", { class: "log-inputs", text: inputsText(entry) + seed }),
+      copy);
+  };
+  const render = () => {
+    const { entries: all, skipped } = loadLog(spec?.games);
+    const entries = all.filter((e) => !filter.value || e.game === filter.value);
+    const items = [];
+    drawn = [];
+    let unread = skipped;
+    for (const entry of entries) {
+      try {
+        items.push(drawEntry(entry));
+        drawn.push(entry);
+      } catch {
+        unread += 1; // one entry that cannot be drawn must not take the others with it
+      }
+    }
+    const n = items.length;
+    const others = all.length - entries.length; // kept, but not of the game shown
+    const said = n ? `${plural(n, "result")}${filter.value ? ` from ${gameName(spec, filter.value)}` : ""}, newest first.`
+      : others ? `No result from ${gameName(spec, filter.value)}; ${others} from other games (choose Every game to see them).`
+        : unread ? "No result to show." : "No results yet: a result from any calculator on this device appears here.";
+    const note = unread ? ` ${plural(unread, "entry", "entries")} could not be read and ${unread > 1 ? "are" : "is"} not shown.` : "";
+    count.textContent = said + note;
+    list.replaceChildren(...items);
+    for (const button of [md, json]) button.disabled = !n;
+    clear.disabled = !n && !unread;
+  };
+  // The game shown is kept in the address (?game=tell_tale): a reload, or the link, shows the same.
+  const asked = new URLSearchParams(location.search).get("game");
+  if (asked && Object.hasOwn(games, asked)) filter.value = asked;
+  filter.addEventListener("change", () => {
+    const address = new URL(location.href);
+    if (filter.value) address.searchParams.set("game", filter.value);
+    else address.searchParams.delete("game");
+    history.replaceState(history.state, "", address);
+    render();
+  });
+  const label = el("label", { for: "log-game", text: "Show" });
+  box.replaceChildren(el("div", { class: "log-tools" }, label, filter, md, json, clear), count, list);
+  render();
+  // Another tab's roll redraws the log; the listener goes with the page (instant navigation
+  // builds a new box at each visit, and the old one must stop drawing).
+  /** @param {StorageEvent} event */
+  const listener = (event) => {
+    if (!box.isConnected) return removeEventListener("storage", listener);
+    if (event.key === LOG_KEY) render();
+  };
+  addEventListener("storage", listener);
+}
+
