@@ -199,3 +199,41 @@ def test_no_page_script_in_an_import_circle():
 def test_the_script_circle_check_finds_a_circle():
     graph = _script_graph({"a.js": 'import { b } from "./b.js";\n', "b.js": 'export const b = 1;\nconst later = () => import("./a.js");\n'})
     assert _circle(graph) in (["a.js", "b.js", "a.js"], ["b.js", "a.js", "b.js"])
+
+
+# Issue 33: `el` was written four times with three signatures, `plural` and `button` twice, and the same line
+# fetched table-settings.json in three places. dom.js holds each helper once; tracker-kit.js and tracker-shell.js
+# only export some again. The encounter's scripts are left out while they are rewritten.
+DOM_HELPERS = ("el", "button", "plural", "count", "read", "write", "siteJson")
+
+
+def _helpers_written(sources: dict[str, str]) -> dict[str, list[str]]:
+    """Each script's own definitions of a DOM helper (a function, or a function kept in a variable), and its own
+    fetches of one of the site's JSON files, comments left out."""
+    import re
+
+    from rulebook.site import assets
+
+    names = "|".join(DOM_HELPERS)
+    helper = re.compile(rf"\bfunction\s+({names})\s*\(|\b(?:const|let)\s+({names})\s*=\s*(?:async\s*)?(?:function\b|\([^()]*\)\s*=>|\w+\s*=>)")
+    fetch = re.compile(r"""fetch\(\s*new URL\(\s*["'][\w-]+\.json["']""")
+    found = {}
+    for name, text in sources.items():
+        code = assets.COMMENT.sub("", text)
+        written = [m.group(1) or m.group(2) for m in helper.finditer(code)] + [m.group(0) for m in fetch.finditer(code)]
+        if written:
+            found[name] = written
+    return found
+
+
+def test_each_dom_helper_is_written_once_in_dom_js():
+    scripts = {p.name: p.read_text(encoding="utf-8") for p in ASSETS.glob("*.js") if not p.name.startswith("encounter")}
+    found = _helpers_written(scripts)
+    assert sorted(found.pop("dom.js")) == sorted(DOM_HELPERS)
+    assert found == {}, "a DOM helper written again outside dom.js: import it from there"
+
+
+def test_the_dom_helper_check_finds_a_copy():
+    copy = 'const el = (tag) => document.createElement(tag);\nfunction plural(n, word) {}\nfetch(new URL("rules.json", base));\n'
+    assert _helpers_written({"x.js": copy, "y.js": 'const count = el("p");\n// function el(tag) {}\n'}) == {
+        "x.js": ["el", "plural", 'fetch(new URL("rules.json"']}
