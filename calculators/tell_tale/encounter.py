@@ -26,7 +26,7 @@ from ..checks import Action
 from ..history import Record, records, state_length, undo_record, undone
 from .encounter_actions import ACTION_SPECS, OTHER_ACTIONS, check, published
 from .encounter_effects import EFFECTS
-from .encounter_chances import OPPORTUNISTS, OPPORTUNITY_NAMES, aloft, derive_chances, refusal
+from .encounter_chances import OPPORTUNISTS, OPPORTUNITY_NAMES, aloft, derive_chances
 from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition
 from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiative, sort_order
 from .encounter_state import (
@@ -303,10 +303,8 @@ def move(act: Act, action: Action) -> None:
     if "haste" in c["keywords"]:
         speed += f" (Haste: Speed {c['speed']} + half, rounded {act.settings['rounding']})"
         act.cite("tt.keyword.haste", "tt.ruling.haste-rounding")
-    for x in act.state["combatants"]:
-        derive(x, act.state["settings"])  # who is in the fight, as the chances ask
-    open_ = [f"{x['name']} ({OPPORTUNITY_NAMES[kind]})" for kind in OPPORTUNISTS for x in near + over
-             if x["in_fight"] and refusal(act.state, x, c, kind) is None]
+    derive_chances(act.state)  # the strikes this move opens, as the page will offer them
+    open_ = [f"{x['name']} ({OPPORTUNITY_NAMES[kind]})" for kind in OPPORTUNISTS for x in near + over if c["id"] in x["chances"].get(kind, ())]
     act.say(f"Attacks of opportunity open: {', '.join(open_)}." if open_ else "It opens no attack of opportunity.")
     act.cite("tt.ruling.opportunity-movement")
     act.outcome = "moved"
