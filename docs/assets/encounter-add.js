@@ -5,7 +5,7 @@
 
 import { el } from "./tracker-kit.js";
 import { markFieldAtFault } from "./tracker-shell.js";
-import { fillSelect, typed } from "./encounter-form.js";
+import { fillSelect, namer, typed } from "./encounter-form.js";
 
 /** @typedef {import("./encounter.js").Combatant} Combatant */
 /** @typedef {import("./tracker-kit.js").Action} Action */
@@ -26,9 +26,7 @@ export function addCombatant(addForm, page) {
   const spec = /** @type {import("./encounter-form.js").ActionSpec} */ (words.actions.find((a) => a.name === "add"));
   /** @param {string} key */
   const label = (key) => /** @type {import("./encounter-form.js").FieldSpec} */ (spec.fields.find((f) => f.key === key)).label;
-  const KEYWORD_NAMES = Object.fromEntries(words.keywords);
-  /** @param {string} k */
-  const keywordLabel = (k) => KEYWORD_NAMES[k] ?? k;
+  const keywordLabel = namer(words).keyword;
   const owned = (/** @type {string} */ kind) => !Object.hasOwn(words.usual_sides, kind); // a familiar or a summon: it has an owner
   /** @type {Record<string, HTMLInputElement | HTMLSelectElement>} */
   const add = {}; // the add form's controls, by name

@@ -48,6 +48,14 @@ export function typed(text) {
   return t;
 }
 
+/** A keyword's and a kind's name as the vocabulary gives them (the word itself for one it does not name).
+ * @param {{keywords: [string, string][], kinds: [string, string][]}} words */
+export function namer(words) {
+  const keywords = Object.fromEntries(words.keywords);
+  const kinds = Object.fromEntries(words.kinds);
+  return { keyword: (/** @type {string} */ k) => keywords[k] ?? k, kind: (/** @type {string} */ k) => kinds[k] ?? k };
+}
+
 /** @param {HTMLSelectElement} select @param {Combatant[]} people @param {{blank?: string | null}} [options] */
 export function fillSelect(select, people, { blank = null } = {}) {
   const keep = select.value;

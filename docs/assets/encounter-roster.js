@@ -5,7 +5,7 @@
 
 import { el, place, redraw } from "./tracker-kit.js";
 import { button } from "./tracker-shell.js";
-import { typed } from "./encounter-form.js";
+import { namer, typed } from "./encounter-form.js";
 
 /** @typedef {import("./encounter.js").Combatant} Combatant */
 /**
@@ -24,11 +24,7 @@ export function rosterList(roster, page) {
   const { words } = page;
   const STATUS = words.marks;
   const KEYWORDS = words.keywords.map(([k]) => k);
-  const KEYWORD_NAMES = Object.fromEntries(words.keywords);
-  /** @param {string} k */
-  const keywordLabel = (k) => KEYWORD_NAMES[k] ?? k;
-  /** @param {string} kind */
-  const kindLabel = (kind) => /** @type {[string, string]} */ (words.kinds.find(([k]) => k === kind))[1];
+  const { keyword: keywordLabel, kind: kindLabel } = namer(words);
 
   /** @param {string} label @param {string} value @param {string} key @param {boolean} [low] */
   function stat(label, value, key, low = false) {

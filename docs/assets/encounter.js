@@ -12,7 +12,7 @@ import { plural, tableSettings } from "./dom.js";
 import { el, place, read, redraw, vocabulary, write } from "./tracker-kit.js";
 import { TrackerShell, answerParts, button, labelUndo, markFieldAtFault, newSeed, rulesLine } from "./tracker-shell.js";
 import { CHANNEL, PLAYERS_HASH, clock, setUpPlayers } from "./encounter-players.js";
-import { actionForm } from "./encounter-form.js";
+import { actionForm, namer } from "./encounter-form.js";
 import { addCombatant } from "./encounter-add.js";
 import { rosterList } from "./encounter-roster.js";
 
@@ -61,7 +61,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   if (location.hash === PLAYERS_HASH) return setUpPlayers(box); // the players' window: no GM control, no fight of its own
   const words = /** @type {EncounterWords} */ (vocabulary(box));
   const SETTINGS = words.settings; // the table's house rulings the tracker follows
-  const KINDS = words.kinds;
+  const names = namer(words); // a kind's name as the vocabulary gives it
   const STATUS = words.marks; // a status as a card marks it: a standing combatant is not marked
   const STEPS = Object.fromEntries(words.steps.map(([step, label]) => [step, label]));
   /** @param {string} name */
@@ -222,7 +222,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       headline: shown?.text ?? "", timer: timerOn() && holder ? { since: turnStart.at } : null,
       rows: inOrder().map((c) => ({
         name: c.name, side: c.side, acting: Boolean(holder) && (c.owner ?? c.id) === holder,
-        who: c.owner ? `${/** @type {[string, string]} */ (KINDS.find(([k]) => k === c.kind))[1]} of ${/** @type {Combatant} */ (byId(c.owner)).name}` : /** @type {[string, string]} */ (KINDS.find(([k]) => k === c.kind))[1],
+        who: c.owner ? `${names.kind(c.kind)} of ${/** @type {Combatant} */ (byId(c.owner)).name}` : names.kind(c.kind),
         marks: [STATUS[c.status], c.health !== "conscious" ? c.health : "", c.poisoned ? "poisoned" : ""].filter(Boolean),
         numbers: c.side === "party" ? [["Power", c.power_now === c.power ? `${c.power}` : `${c.power_now}/${c.power}`],
           ["Tough.", `${c.toughness_now}/${c.toughness_full}`], ["Vitality", `${c.vitality}/${c.max_vitality}`],
