@@ -1160,6 +1160,7 @@ def test_setting_up_reads_top_down_and_no_action_form_shows_while_no_fight_runs(
         perform(page, action, None)
     expect(page.locator(".enc-card")).to_have_count(2)
     expect(page.locator("#enc-add-name")).to_be_focused()  # adding the next one: where the thumb is, nothing moved away
+    expect(page.locator("[data-enc=end]")).to_be_hidden()  # nothing to end before the fight (a hidden md-button once showed)
     page.click("[data-enc=start]")
     expect(page.locator("[data-enc=act-section]")).to_be_visible()
     banner, roster, act, add = page.evaluate(tops, [".enc-banner", ".enc-roster", "[data-enc=act-section]", "[data-enc=add-section]"])
