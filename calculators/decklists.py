@@ -15,6 +15,8 @@ str.rsplit, linear however a line's spaces, digits and x's run.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from .checks import InputError, quote
 
 COPY_DIGITS = 6  # more copies than any deck holds; also keeps int() under Python's digit limit
@@ -67,6 +69,36 @@ def count_and_name(line: str) -> tuple[str | None, str]:
     return None, line
 
 
+def card_lines[T](text: object, *, what: str, field: str, most: int,
+               tail: Callable[[str, int], tuple[str, T]]) -> Iterator[tuple[int, str, int, T]]:
+    """Each card line of a decklist as (its line number, the card's name, its copies, what `tail` took off it).
+
+    `tail(line, number)` takes a game's own marks off the end of a stripped
+    line before the count and name are read (Tell-Tale's tags, "4 Elves [G]")
+    and gives the rest with what it read; it raises InputError naming the
+    line. A count of 0 or less, or of more than COPY_DIGITS digits, is refused
+    naming its line.
+    """
+    for number, raw in enumerate(text_lines(text, most, what, field), start=1):
+        line = raw.strip()
+        if not line or line.startswith(COMMENTS):
+            continue
+        line, extra = tail(line, number)
+        digits, rest = count_and_name(line)
+        name = " ".join(rest.split())
+        digits = digits or "1"
+        if len(digits.lstrip("-")) > COPY_DIGITS:
+            raise InputError(f"Line {number}: {quote(digits)} copies of {quote(name, 40)} is more than any deck holds.", field)
+        count = int(digits)
+        if count < 1:
+            raise InputError(f"Line {number}: a card is listed with at least 1 copy; got {count} of {quote(name, 40)}.", field)
+        yield number, name, count, extra
+
+
+def _untouched(line: str, number: int) -> tuple[str, None]:
+    return line, None
+
+
 def parse_decklist(text: object, *, what: str, field: str, most: int) -> tuple[tuple[str, int], ...]:
     """Each card of a decklist once, with its copies, in the order first listed; at most `most` lines.
 
@@ -76,18 +108,7 @@ def parse_decklist(text: object, *, what: str, field: str, most: int) -> tuple[t
     """
     copies: dict[str, int] = {}
     names: dict[str, str] = {}
-    for number, raw in enumerate(text_lines(text, most, what, field), start=1):
-        line = raw.strip()
-        if not line or line.startswith(COMMENTS):
-            continue
-        digits, rest = count_and_name(line)
-        name = " ".join(rest.split())
-        digits = digits or "1"
-        if len(digits.lstrip("-")) > COPY_DIGITS:
-            raise InputError(f"Line {number}: {quote(digits)} copies of {quote(name, 40)} is more than any deck holds.", field)
-        count = int(digits)
-        if count < 1:
-            raise InputError(f"Line {number}: a card is listed with at least 1 copy; got {count} of {quote(name, 40)}.", field)
+    for _, name, count, _ in card_lines(text, what=what, field=field, most=most, tail=_untouched):
         key = card_key(name)
         names.setdefault(key, name)
         copies[key] = copies.get(key, 0) + count

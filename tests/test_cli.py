@@ -208,7 +208,7 @@ def test_a_table_file_that_is_not_a_table_is_refused(tmp_path, capsys):
 # isolates, zero-width characters. Written here apart from the package's own list, so the two check each other.
 RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 ECHOED = [  # calculators whose answer repeats a name typed in
-    ["tell_tale.check_deck", "--decklist", "5 Bolt\x1b]0;owned\x07\u202e"],
+    ["tell_tale.check_deck", "--decklist", "5 Bolt\x1bc\x07\u202e"],  # no bracket: a '[' or ']' in a decklist is a tag's (deck_tags)
     ["rpgdl.check_season_deck", "--cards", "5 Axe\x1b[2J\u2066man"],
     ["rpgdl.check_nom_pool", "--duelists", "Wor\x1b[31mker\u200b 8, Heavy\nwor\x1b[31mker\u200b 8, Heavy"],
 ]

@@ -67,7 +67,9 @@ from .decks import (
     check_deck,
     parse_decklist,
     parse_exempt,
+    parse_tagged_decklist,
 )
+from .deck_tags import CardTags, parse_identity, split_tags
 from .encounter import ACTIONS as ENCOUNTER_ACTIONS, Step, encounter_step, run_script
 from .encounter_state import check_encounter, new_encounter
 from .entries import ATTACK_RULES, BOTH_CHOICES, CALCULATORS, MODE_CHOICES, MODE_PARAMS, POWER, TRACKERS, YES_NO
@@ -120,6 +122,10 @@ __all__ = [
     "level_up",
     "parse_decklist",
     "check_deck",
+    "parse_tagged_decklist",
+    "CardTags",
+    "parse_identity",
+    "split_tags",
     "CALCULATORS",
     "TRACKERS",
     "InputError",  # what every function here raises for bad input (a ValueError)

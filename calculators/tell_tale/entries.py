@@ -9,7 +9,8 @@ from __future__ import annotations
 from ..types import Calculator, Param, Tracker
 from .characters import STARTING_LEVEL, STAT_LABELS
 from .combat import MODE_CHOICES
-from .decks import DECKLIST_MAX_LENGTH, EXEMPT_MAX_LENGTH
+from .deck_tags import HYBRID, IDENTITY_MAX_LENGTH
+from .decks import DECK_RULES, DECKLIST_MAX_LENGTH, EXEMPT_MAX_LENGTH
 from .encounter import ACTIONS
 from .encounter_state import RULES as ENCOUNTER_RULES, check_encounter, new_encounter
 from .encounter import vocabulary as encounter_vocabulary
@@ -55,8 +56,11 @@ TIE = Param("tie", "A tie goes to", kind="choice", default="saver", choices=(("s
 
 # Form inputs from the pages' worked examples (strings, as a form sends them).
 _EXAMPLE_DICE = "6 5 4 3 6 6 2 1 5 5 5 5 1 1 1 1 3 4 5 6 2 2 3 3 6 6 6 6"
-_EXAMPLE_DECK = "4 Lightning Bolt\n4 Lava Spike\n4 Rift Bolt\n4 Skewer the Critics\n4 Light Up the Stage\n4 Searing Blaze\n4 Skullcrack\n4 Monastery Swiftspear\n4 Goblin Guide\n4 Eidolon of the Great Revel"
+_TAGGED_DECK = ("4 Lightning Bolt [R]\n4 Lava Spike [R]\n4 Rift Bolt [R]\n4 Skewer the Critics [R]\n4 Light Up the Stage [R]\n"
+                 "4 Boros Charm [RW]\n4 Lightning Helix [RW]\n4 Boros Reckoner [R/W]\n4 Goblin Guide [R]\n4 Ornithopter [C]\n"
+                 "2 Mountain [land R]\n1 Sacred Foundry [land RW]")
 
+_EXAMPLE_DECK = "4 Lightning Bolt\n4 Lava Spike\n4 Rift Bolt\n4 Skewer the Critics\n4 Light Up the Stage\n4 Searing Blaze\n4 Skullcrack\n4 Monastery Swiftspear\n4 Goblin Guide\n4 Eidolon of the Great Revel"
 CALCULATORS = (
     Calculator(
         name="tell_tale.resolve_attack",
@@ -260,14 +264,22 @@ CALCULATORS = (
     Calculator(
         name="tell_tale.check_deck",
         title="Deck check",
-        summary="40 to 100 cards, no more than 4 of a card (lands, PC and companion apart).",
+        summary="40 to 100 cards, no more than 4 of a card, and what your tags say of colors, legends and lands.",
         params=(
             Param("decklist", "Decklist", kind="text", max_length=DECKLIST_MAX_LENGTH,
-                  help=f"One card per line, like '4 Lightning Bolt'; up to {DECKLIST_MAX_LENGTH:,} characters."),
+                  help=f"One card per line, like '4 Lightning Bolt'. Tag what you know at the line's end: colors [G], [WU], "
+                       f"hybrid [W/U], colorless [C], [legendary], and [land] for the land stack ('3 Forest [land G]'). "
+                       f"Up to {DECKLIST_MAX_LENGTH:,} characters."),
+            Param("identity", "The PC's color identity", kind="text", optional=True, max_length=IDENTITY_MAX_LENGTH,
+                  help=f"Color letters, like G, WU or WUB (C for colorless); left empty, colors are not checked. Up to {IDENTITY_MAX_LENGTH} characters."),
+            Param("level", "The PC's level", optional=True, minimum=STARTING_LEVEL, maximum=1000,
+                  help="Left empty, the lands are not counted against it."),
             Param("exempt", "Cards allowed past 4 copies", kind="text", optional=True, max_length=EXEMPT_MAX_LENGTH,
                   help=f"Comma-separated; none by the ruling tt.ruling.deck-limits. Up to {EXEMPT_MAX_LENGTH:,} characters."),
-        ),
+            Param("hybrid", "A hybrid card such as [W/U] needs", kind="choice", default="every", choices=HYBRID,
+                  help="Ruling tt.ruling.hybrid-identity.", ruling="tt.ruling.hybrid-identity"),
         adapter=check_deck_report,
+        ),
         outcomes=("legal", "illegal"),
         examples=(
             # tt.deck.size, tt.deck.copies, tt.ruling.deck-limits
@@ -276,8 +288,12 @@ CALCULATORS = (
             {"decklist": "4 Lightning Bolt\n4 Shock"},
             {"decklist": "30 Relentless Rats\n4 Thoughtseize\n4 Fatal Push\n4 Dark Ritual"},
             {"decklist": "30 Relentless Rats\n4 Thoughtseize\n4 Fatal Push\n4 Dark Ritual", "exempt": "Relentless Rats"},
+            # tt.deck.color-identity, tt.deck.legendary, tt.deck.lands-match-level, tt.ruling.hybrid-identity
+            {"decklist": _TAGGED_DECK, "identity": "RW", "level": "3"},
+            {"decklist": _TAGGED_DECK + "\n1 Ajani Goldmane [legendary W]\n4 Llanowar Elves [G]\n1 Mountain [land R]",
+             "identity": "R", "level": "3", "hybrid": "any"},
+        rules=DECK_RULES,
         ),
-        rules=("tt.deck.size", "tt.deck.copies", "tt.ruling.deck-limits", "tt.deck.legendary", "tt.deck.color-identity"),
     ),
     Calculator(
         name="tell_tale.trample_charge",

@@ -19,7 +19,8 @@ from .characters import DICE_PER_STAT, STAT_LABELS, STAT_ROLLS, STATS, Stats, as
 from .combat import (BAND_LABELS, BAND_RANGES, apply_damage, attack_band, attack_conditions, double_strike, expected_damage, first_strike,
                      first_strike_needs_d4, first_strike_odds, haste_speed, hits_odds, kept_d20, needs_crit_d4, opposed_save, outcome_odds,
                      resolve_attack, save_conditions, save_odds)
-from .decks import check_deck, parse_exempt
+from .deck_tags import parse_identity
+from .decks import DECK_RULES, check_deck, parse_exempt
 from .encounter import encounter_step
 from .encounter_state import Encounter
 from .hands import OPENING_HAND, mulligan
@@ -330,24 +331,30 @@ def level_up_report(rng: random.Random | None, *, level: int, initiative: int, v
     )
 
 
-def check_deck_report(rng: random.Random | None, *, decklist: str, exempt: str | None) -> Report:
+def check_deck_report(rng: random.Random | None, *, decklist: str, identity: str | None = None, level: int | None = None,
+                      exempt: str | None = None, hybrid: str = "every") -> Report:
     try:
         free = parse_exempt(exempt or "")
     except ValueError as err:
         raise InputError(str(err), "exempt") from None
+    colors = parse_identity(identity)  # its errors name the identity field
     try:
-        r = check_deck(decklist, exempt=free)
+        r = check_deck(decklist, exempt=free, identity=colors, level=level, hybrid=hybrid)
+    except InputError as err:
+        raise InputError(str(err), err.field if err.field in ("level", "hybrid") else "decklist") from None
     except ValueError as err:
         raise InputError(str(err), "decklist") from None
     details = [f"{r.size} cards in {len(r.counts)} different names (lands, the PC and the companion are not counted)."]
+    if r.lands:
+        details.append(f"Land stack: {r.land_count} land{'s' if r.land_count != 1 else ''} tagged [land]"
+                       + (f", for a level {level} PC." if level is not None else "."))
     details += list(r.problems)
-    details.append("Also check by hand: every card matches the PC's color identity, and no legendary creature or planeswalker but the PC.")
-    rules = ["tt.deck.size", "tt.deck.copies", "tt.ruling.deck-limits", "tt.deck.legendary", "tt.deck.color-identity"]
+    details += [f"Not checked: {note}" for note in r.unchecked]
     return Report(
         outcome="legal" if r.legal else "illegal",
-        headline=f"{r.size} cards: " + ("a legal deck." if r.legal else f"not legal ({len(r.problems)} problem{'s' if len(r.problems) > 1 else ''})."),
+        headline=f"{r.size} cards: " + ("legal, as far as the tags tell." if r.legal else f"not legal ({len(r.problems)} problem{'s' if len(r.problems) > 1 else ''})."),
         details=tuple(details),
-        rules=tuple(rules),
+        rules=DECK_RULES,
     )
 
 
