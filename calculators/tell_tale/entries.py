@@ -59,8 +59,8 @@ _EXAMPLE_DICE = "6 5 4 3 6 6 2 1 5 5 5 5 1 1 1 1 3 4 5 6 2 2 3 3 6 6 6 6"
 _TAGGED_DECK = ("4 Lightning Bolt [R]\n4 Lava Spike [R]\n4 Rift Bolt [R]\n4 Skewer the Critics [R]\n4 Light Up the Stage [R]\n"
                  "4 Boros Charm [RW]\n4 Lightning Helix [RW]\n4 Boros Reckoner [R/W]\n4 Goblin Guide [R]\n4 Ornithopter [C]\n"
                  "2 Mountain [land R]\n1 Sacred Foundry [land RW]")
-
 _EXAMPLE_DECK = "4 Lightning Bolt\n4 Lava Spike\n4 Rift Bolt\n4 Skewer the Critics\n4 Light Up the Stage\n4 Searing Blaze\n4 Skullcrack\n4 Monastery Swiftspear\n4 Goblin Guide\n4 Eidolon of the Great Revel"
+
 CALCULATORS = (
     Calculator(
         name="tell_tale.resolve_attack",
@@ -278,8 +278,8 @@ CALCULATORS = (
                   help=f"Comma-separated; none by the ruling tt.ruling.deck-limits. Up to {EXEMPT_MAX_LENGTH:,} characters."),
             Param("hybrid", "A hybrid card such as [W/U] needs", kind="choice", default="every", choices=HYBRID,
                   help="Ruling tt.ruling.hybrid-identity.", ruling="tt.ruling.hybrid-identity"),
-        adapter=check_deck_report,
         ),
+        adapter=check_deck_report,
         outcomes=("legal", "illegal"),
         examples=(
             # tt.deck.size, tt.deck.copies, tt.ruling.deck-limits
@@ -292,8 +292,8 @@ CALCULATORS = (
             {"decklist": _TAGGED_DECK, "identity": "RW", "level": "3"},
             {"decklist": _TAGGED_DECK + "\n1 Ajani Goldmane [legendary W]\n4 Llanowar Elves [G]\n1 Mountain [land R]",
              "identity": "R", "level": "3", "hybrid": "any"},
-        rules=DECK_RULES,
         ),
+        rules=DECK_RULES,
     ),
     Calculator(
         name="tell_tale.trample_charge",
