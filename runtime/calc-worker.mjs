@@ -15,7 +15,7 @@
 //
 // Pyodide's private parts (the snapshot, the wasm watch) are used through
 // pyodide-private.mjs only.
-import { RuntimeFileError, restoreOptions, usable, watchWasm } from "./pyodide-private.mjs";
+import { RuntimeFileError, interpreterOptions, restoreOptions, usable, watchWasm } from "./pyodide-private.mjs";
 
 /** @typedef {import("./sparse-snapshot.mjs").Layout} Layout */
 /** @typedef {import("./pyodide.mjs").PyodideAPI} PyodideAPI */
@@ -159,7 +159,7 @@ async function bootFromSnapshot() {
 async function bootFresh() {
   progress("Loading the calculator (this can take a while)…");
   const { loadPyodide } = await pyodideModule;
-  const pyodide = await load(loadPyodide, { indexURL: base, lockFileURL: base + "pyodide-lock.json" });
+  const pyodide = await load(loadPyodide, { indexURL: base, lockFileURL: base + "pyodide-lock.json", ...interpreterOptions() });
   progress("Almost ready: loading the rules…");
   /** @type {string[]} */
   const failures = [];

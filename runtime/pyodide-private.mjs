@@ -85,10 +85,24 @@ export function usable(version) {
 
 // ---------------------------------------------------------------- build time (Node)
 
+/** Python's command line, the same where the snapshot is made and where a
+ * page boots without one (not private: here because the snapshot maker, the
+ * worker and the tests all import this module). -OO compiles every module
+ * without its docstrings (and asserts, which guard only cases that cannot
+ * happen): the packed snapshot loses 0.29 MB (4.02 to 3.73 MB), and both ways
+ * of starting run the same code. */
+export const PYTHON_ARGS = Object.freeze(["-OO"]);
+
+/** loadPyodide options every interpreter of the site starts with.
+ * @returns {Pick<PyodideConfig, "args">} */
+export function interpreterOptions() {
+  return { args: [...PYTHON_ARGS] };
+}
+
 /** loadPyodide options for an interpreter whose memory can be saved.
- * @returns {Pick<PyodideConfig, "_makeSnapshot">} */
+ * @returns {Pick<PyodideConfig, "_makeSnapshot" | "args">} */
 export function snapshotMakingOptions() {
-  return { _makeSnapshot: true };
+  return { _makeSnapshot: true, ...interpreterOptions() };
 }
 
 /** The interpreter's whole memory, to restore with restoreOptions().

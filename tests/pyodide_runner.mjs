@@ -20,6 +20,8 @@ const late = await import(pathToFileURL(join(dir, "late-stdlib.mjs")).href);
 // Pyodide's private parts, as the browser uses them (runtime/pyodide-private.mjs).
 const adapter = await import(pathToFileURL(join(dir, "pyodide-private.mjs")).href);
 adapter.checkVersion(version);
+// Python's flags as the worker sets them (a restored snapshot keeps the ones it was made with).
+Object.assign(options, adapter.interpreterOptions());
 let restore = null;
 if (mode === "snapshot") {
   // Unpacked the way the browser's worker does it (runtime/sparse-snapshot.mjs).
@@ -58,7 +60,8 @@ import json, sys
 from calculators.runner import run
 
 data = json.loads(CASES_JSON)
-report = {"python": sys.version, "platform": sys.platform, "mode": MODE, "cases": []}
+report = {"python": sys.version, "platform": sys.platform, "mode": MODE, "optimize": sys.flags.optimize,
+          "docstrings": json.__doc__ is not None, "cases": []}
 for name, params, seed in data["cases"]:
     report["cases"].append(run(name, params, seed))
 json.dumps(report)
