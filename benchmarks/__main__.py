@@ -214,16 +214,28 @@ def build_without_calculator_hooks(out: Path) -> str | None:
     (it exists to keep the runtime offline: the finishing step runs with
     --no-calculators), no forms, no trackers; the
     ```calculator fences render nothing (benchmarks/no_calculators.py), the
-    {{ tracker }} and {{ calculator-index }} lines stay as text. The plain
+    {{ calculator-index }} lines stay as text, and the {{ tracker }} lines
+    are taken out of a copy of docs/ (a tracker starts the runtime). The plain
     page is the same Markdown either way. The error, if it failed."""
+    docs = out.parent / "docs-no-calculators"
+    shutil.rmtree(docs, ignore_errors=True)
+    shutil.copytree(ROOT / "docs", docs)
+    for page in docs.rglob("*.md"):
+        text = page.read_text()
+        if "{{ tracker " in text:
+            page.write_text(re.sub(r"^\{\{ tracker [^}\n]*\}\}\n", "", text, flags=re.M))
     config = (ROOT / "mkdocs.yml").read_text()
+    extension = "\n  - rulebook.extension "
+    if extension not in config:
+        return f"mkdocs.yml no longer names{extension.strip()} as a bare list item: update build_without_calculator_hooks"
+    config = config.replace(extension, f"\n  - rulebook.extension:\n      docs: {docs}\n    ", 1)
     config = re.sub(rf"^  - hooks/({'|'.join(CALCULATOR_HOOKS)})\.py.*\n", "", config, flags=re.M)
     fence = "!!python/name:rulebook.extension.calculator_fence"
     if fence not in config:
         return f"mkdocs.yml no longer names {fence}: update build_without_calculator_hooks"
     config = config.replace(fence, "!!python/name:benchmarks.no_calculators.no_form")
     config = config.replace("hooks/", str(ROOT / "hooks") + "/").replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
-    config = f"docs_dir: {ROOT / 'docs'}\nstrict: false\n" + config.replace("strict: true\n", "")
+    config = f"docs_dir: {docs}\nstrict: false\n" + config.replace("strict: true\n", "")
     cfg = out.parent / "mkdocs-no-calculators.yml"
     cfg.write_text(config)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
