@@ -26,6 +26,7 @@ from ..checks import Action
 from ..history import Record, records, state_length, undo_record, undone
 from .encounter_actions import ACTION_SPECS, OTHER_ACTIONS, check, published
 from .encounter_effects import EFFECTS
+from .encounter_campaign import CAMPAIGN
 from .encounter_chances import OPPORTUNISTS, OPPORTUNITY_NAMES, aloft, derive_chances
 from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition
 from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiative, sort_order
@@ -331,7 +332,7 @@ def end(act: Act, action: Action) -> None:
 
 
 HANDLERS = {
-    **ROSTER, "start": start, "next": next_step, "move": move, "act": other_action, **FIGHT, **EFFECTS, "end": end,
+    **ROSTER, "start": start, "next": next_step, "move": move, "act": other_action, **FIGHT, **EFFECTS, "end": end, **CAMPAIGN,
 }
 ACTIONS = tuple(ACTION_SPECS)  # every action declared (encounter_actions): HANDLERS's, undo and show
 

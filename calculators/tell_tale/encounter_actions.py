@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..checks import Action, InputError, one_of, quote
 from .combat import MODE_CHOICES
+from .encounter_words import DEAD_CHOICES
 from .encounter_state import KINDS
 from .poison import CURE_LABELS
 
@@ -185,6 +186,10 @@ SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("start", "Start the fight", (_who("first", "Who began the fight", "anyone", required=False), THROUGH), menu=False),
     ActionSpec("next", "Next step", (THROUGH,), menu=False),
     ActionSpec("end", "End the encounter", menu=False),
+    # tt.ruling.next-encounter: once the fight is over, the same party's next set-up (encounter_campaign)
+    ActionSpec("next_encounter", "Next encounter with this party", (
+        Field("dead", "choice", "The dead and the exiled", choices=DEAD_CHOICES,
+              refusal="The dead and the exiled either come along or are left behind (along or behind)"),), menu=False),
     ActionSpec("undo", "Undo", menu=False),
     ActionSpec("show", "Show", menu=False),
 )

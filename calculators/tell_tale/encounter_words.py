@@ -68,6 +68,9 @@ SETTINGS = {
     "shortfall": ("refuse", "vitality"),  # tt.ruling.planeswalker-toughness
 }
 DEFAULT_SETTINGS = {name: choices[0] for name, choices in SETTINGS.items()}
+# The next encounter with the party (encounter_campaign): the dead (Vitality below 0) and the exiled
+# come along or are left behind (tt.ruling.dead-between-encounters).
+DEAD_CHOICES = (("along", "Come along, to be returned"), ("behind", "Are left behind"))
 
 
 # Every rule the tracker can cite (its log entries are checked against these).
@@ -87,6 +90,7 @@ RULES = tuple(dict.fromkeys((
     "tt.mechanics.deathtouch-counters", "tt.mechanics.life-redirect", "tt.mechanics.lifelink-order", "tt.ruling.vitality-above-full",
     "tt.mechanics.return-characters", "tt.planeswalker.abilities", "tt.planeswalker.ability-cost", "tt.ruling.planeswalker-toughness",
     "tt.ruling.haste-rounding", "tt.ruling.detain-save", "tt.ruling.detainer-gone", "tt.ruling.opportunity-movement", "tt.ruling.flying-reach", "tt.mechanics.flying-landing", "tt.mechanics.unlisted", "tt.stats.vitality-no-regeneration", "tt.keyword.fight",
+    "tt.ruling.next-encounter", "tt.ruling.dead-between-encounters",  # encounter_campaign
     *(f"tt.keyword.{k}" for k in (*KEYWORDS, "tap-untap", "regenerate", "return", "exile", "detain")),
 )))
 

@@ -15,6 +15,7 @@ import { CHANNEL, PLAYERS_HASH, clock, setUpPlayers } from "./encounter-players.
 import { actionForm, namer } from "./encounter-form.js";
 import { addCombatant } from "./encounter-add.js";
 import { rosterList } from "./encounter-roster.js";
+import { nextEncounterControls } from "./encounter-party.js";
 
 const NAME = "tell_tale.encounter";
 const STORE = "table-rules:tell_tale.encounter"; // and STORE:before, the encounter a new one, an import or a link put aside
@@ -308,7 +309,9 @@ export function setUp(box, { computeInWorker, copyText }) {
     } else {
       title.textContent = "The encounter is over";
       lines.push(el("p", { text: `It lasted ${plural(state.round, "round")}. Toughness is back in full; Vitality, counters and poison stay.` }));
-      tools.append(button("Start another fight", () => run({ do: "start", ...passing() }, { roll: true }), { class: "md-button md-button--primary", "data-enc": "start" }));
+      const next = nextEncounterControls({ declared, combatants: () => state?.combatants ?? [], run, ids });
+      if (next.field) lines.push(next.field);
+      tools.append(next.go, button("Start another fight", () => run({ do: "start", ...passing() }, { roll: true }), { class: "md-button", "data-enc": "start" }));
     }
     tools.append(button("Show to players", showPlayers, { "data-enc": "players", title: "A second window for the players: the turn order and what they may see" }),
       el("label", { class: "enc-check enc-timer-setting" }, timerBox, " Turn timer"),

@@ -1,0 +1,90 @@
+"""The encounter tracker between fights: the next encounter with the same party.
+
+Tell-Tale is played as a campaign: Toughness comes back when a combat
+encounter ends and Vitality does not (tt.stats.toughness-regeneration,
+tt.stats.vitality-no-regeneration), -1/-1 counters and poison stay until a
+cure (tt.ruling.counters-after-combat). `next_encounter` turns a fight that
+is over into the set-up of the next one: the PCs and their animal companions
+carry on as they stand, everyone else is gone (tt.ruling.next-encounter), and
+the dead and the exiled come along or are left behind as the GM chooses
+(tt.ruling.dead-between-encounters). It is one step like any other, so Undo
+brings the old fight back.
+"""
+
+from __future__ import annotations
+
+from ..checks import Action, InputError
+from .encounter_fight import Act
+from .encounter_state import ACTIONS_PER_TURN, GONE, Combatant
+
+
+def _names(cs: list[Combatant]) -> str:
+    return ", ".join(c["name"] for c in cs)
+
+
+def _out(c: Combatant) -> bool:
+    """Dead (tt.stats.vitality) or exiled: out of the story until a Return (tt.character.not-summoned)."""
+    return c["vitality"] < 0 or c["status"] in GONE
+
+
+def next_encounter(act: Act, action: Action) -> None:
+    s = act.state
+    if s["phase"] != "over":
+        raise InputError("The next encounter starts once this one is over: end the encounter first.", "action")
+    dead = action.get("dead") or "along"  # one of DEAD_CHOICES (encounter_actions.check)
+    pcs = [c for c in s["combatants"] if c["kind"] == "pc"]
+    if dead == "behind":
+        left = [c for c in pcs if _out(c)]
+        pcs = [c for c in pcs if not _out(c)]
+    else:
+        left = []
+    ids = {c["id"] for c in pcs}
+    companions = [c for c in s["combatants"] if c["kind"] == "familiar" and c["owner"] in ids]
+    if dead == "behind":  # a PC left behind takes its companion along; a companion dead or exiled stays behind alone
+        gone_pcs = {c["id"] for c in left}
+        left += [c for c in s["combatants"] if c["kind"] == "familiar" and c["owner"] in gone_pcs] + [c for c in companions if _out(c)]
+        companions = [c for c in companions if not _out(c)]
+    if not pcs:
+        raise InputError("There is no PC to carry on: add the party in a new encounter." if dead == "along" or not left
+                         else "Every PC is dead or exiled: let the dead come along to be returned, or start a new encounter.", "dead")
+    party = pcs + companions
+    kept = {c["id"] for c in party}
+    behind = {c["id"] for c in left}
+    foes = [c for c in s["combatants"] if c["id"] not in kept and c["id"] not in behind and c["kind"] != "summon"]  # NPCs and theirs
+    summons = [c for c in s["combatants"] if c["kind"] == "summon"]
+    restored = [c for c in party if c["toughness_now"] != c["toughness"]]
+    for c in party:
+        c["toughness_now"], c["boost"], c["ability_used"] = c["toughness"], 0, False
+        c["actions"], c["landed"], c["moved"] = ACTIONS_PER_TURN, False, None
+        if c["status"] not in GONE:
+            c["status"], c["detained_by"] = "standing", None
+    s["combatants"] = [c for c in s["combatants"] if c["id"] in kept]
+    s["order"] = [i for i in s["order"] if i in kept]
+    s["phase"], s["round"], s["turn"], s["step"] = "setup", 0, 0, None
+
+    act.say("Toughness in full" + (f" (restored: {_names(restored)})" if restored else "") + ": it comes back when an encounter ends.")
+    act.cite("tt.stats.toughness-regeneration")
+    act.say("Vitality as it stood: " + ", ".join(f"{c['name']} {c['vitality']}/{c['max_vitality']}" for c in party) + ".")
+    act.cite("tt.stats.vitality-no-regeneration")
+    marked = [f"{c['name']} {c['counters']} counter{'s' if c['counters'] != 1 else ''}" + (", poisoned" if c["poisoned"] else "")
+              for c in party if c["counters"] or c["poisoned"]]
+    if marked:
+        act.say(f"-1/-1 counters and poison stay until cured: {'; '.join(marked)}.")
+        act.cite("tt.ruling.counters-after-combat")
+    gone = ([f"the NPCs and theirs ({_names(foes)})"] if foes else []) + ([f"the summons ({_names(summons)})"] if summons else [])
+    if gone:
+        act.say(f"Gone with the fight: {' and '.join(gone)}.")
+    act.say("Everyone starts the set-up standing, with 2 actions; a planeswalker's Toughness change from its ability has ended.")
+    act.cite("tt.ruling.next-encounter", "tt.ruling.planeswalker-toughness")
+    out = [c for c in party if _out(c)]
+    if out:
+        act.say(f"Dead or exiled, come along to be returned: {_names(out)}.")
+    if left:
+        act.say(f"Left behind, dead or exiled: {_names(left)}.")
+    if out or left or dead == "behind":
+        act.cite("tt.ruling.dead-between-encounters", "tt.mechanics.return-characters")
+    act.outcome = "next-encounter"
+    act.headline = f"The next encounter: {_names(party)} carry on."
+
+
+CAMPAIGN = {"next_encounter": next_encounter}

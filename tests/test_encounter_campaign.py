@@ -1,0 +1,109 @@
+"""The encounter tracker between fights: "Next encounter with this party" (issue 34, a campaign).
+
+tt.stats.toughness-regeneration, tt.stats.vitality-no-regeneration, tt.ruling.counters-after-combat,
+tt.ruling.next-encounter and tt.ruling.dead-between-encounters, as calculators/tell_tale/encounter_campaign.py
+applies them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from calculators.checks import InputError
+from calculators.tell_tale.encounter import encounter_step, run_script
+from calculators.tell_tale.encounter_state import check_encounter
+
+PARTY = [
+    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "speed": 10, "initiative": 14,
+     "keywords": ["deathtouch"]},
+    {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 12, "speed": 12, "initiative": 9,
+     "keywords": ["vigilance"]},
+    {"do": "add", "name": "Imp", "kind": "familiar", "owner": "c2", "power": 1, "toughness": 1, "vitality": 5, "keywords": ["flying"]},
+    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14, "initiative": 12},
+    {"do": "add", "name": "Wolf", "kind": "familiar", "owner": "c4", "power": 2, "toughness": 2, "vitality": 6},
+    {"do": "add", "name": "Spirit", "kind": "summon", "owner": "c2", "token": True, "power": 1, "toughness": 1, "vitality": 1},
+]
+
+
+def fought(*extra):
+    """The party's fight, played and ended: Vraska hit (Toughness 0, Vitality 13), Mira poisoned with a counter and knocked
+    down, the Imp hurt; `extra` (actions) before the end."""
+    steps = [*((a, None) for a in PARTY), ({"do": "start"}, None),
+             ({"do": "damage", "source": "c4", "target": "c1", "amount": 5}, None),
+             ({"do": "edit", "id": "c2", "set": {"counters": 1, "poisoned": True, "status": "knocked-down", "toughness_now": 0}}, None),
+             ({"do": "damage", "target": "c3", "amount": 3}, None),
+             *((a, None) for a in extra), ({"do": "end"}, None)]
+    return run_script(steps)
+
+
+def by_name(s):
+    return {c["name"]: c for c in s["combatants"]}
+
+
+def test_the_party_carries_on_as_it_stands_and_toughness_is_full():
+    over = fought()
+    s, step = encounter_step(over, {"do": "next_encounter"})
+    cs = by_name(s)
+    assert list(cs) == ["Vraska", "Mira", "Imp"]  # the Ogre, its Wolf and Mira's Spirit token are gone (tt.ruling.next-encounter)
+    assert s["phase"] == "setup" and s["round"] == 0 and s["step"] is None and s["order"] == ["c1", "c2"]
+    before = by_name(over)
+    for name, c in cs.items():  # Vitality as it stood (tt.stats.vitality-no-regeneration), Toughness full (tt.stats.toughness-regeneration)
+        assert c["vitality"] == before[name]["vitality"] and c["toughness_now"] == c["toughness"]
+    assert cs["Vraska"]["vitality"] == 13 and cs["Imp"]["vitality"] == 3
+    assert (cs["Mira"]["counters"], cs["Mira"]["poisoned"], cs["Mira"]["power_now"]) == (1, True, 1)  # tt.ruling.counters-after-combat
+    assert all(c["status"] == "standing" and c["actions"] == 2 for c in cs.values())
+    for rule in ("tt.stats.toughness-regeneration", "tt.stats.vitality-no-regeneration", "tt.ruling.counters-after-combat", "tt.ruling.next-encounter"):
+        assert rule in step.rules and rule in s["log"][-1]["rules"]
+    said = " ".join(step.details)
+    assert "Vraska 13/15" in said and "Mira 1 counter, poisoned" in said and "Ogre, Wolf" in said and "Spirit" in said
+    check_encounter(s)  # a state the page keeps and reads back
+
+
+def test_the_next_encounter_starts_and_plays_with_what_was_carried():
+    s, _ = encounter_step(fought(), {"do": "next_encounter"})
+    s = run_script([({"do": "add", "name": "Bandit", "kind": "npc", "power": 2, "toughness": 2, "vitality": 8, "initiative": 3}, None),
+                    ({"do": "start"}, None), ({"do": "next"}, None)], s)
+    cs = by_name(s)
+    assert s["phase"] == "combat" and cs["Vraska"]["vitality"] == 13 and cs["Vraska"]["toughness_now"] == 3
+    s = run_script([({"do": "next"}, None)] * 6, s)  # on to Mira's upkeep: the poison carried over adds its counter (tt.ruling.poison-timing)
+    assert by_name(s)["Mira"]["counters"] == 2
+
+
+def test_undo_brings_the_old_fight_back():
+    over = fought()
+    s, _ = encounter_step(over, {"do": "next_encounter"})
+    back, step = encounter_step(s, {"do": "undo"})
+    assert {**back, "undo": None} == {**over, "undo": None} and step.headline.startswith("Undone: The next encounter")
+
+
+@pytest.mark.parametrize("script", [[], [({"do": "start"}, None)]], ids=["setting up", "under way"])
+def test_only_a_fight_that_is_over_goes_on_to_the_next(script):
+    s = run_script([*((a, None) for a in PARTY), *script])
+    with pytest.raises(InputError, match="once this one is over: end the encounter first") as err:
+        encounter_step(s, {"do": "next_encounter"})
+    assert err.value.field == "action"
+
+
+def test_the_dead_and_the_exiled_come_along_or_are_left_behind():
+    """tt.ruling.dead-between-encounters: kept as they are by default, so a return can bring them back; or left behind."""
+    over = fought({"do": "damage", "target": "c2", "amount": 20})  # Mira dies (Vitality below 0)
+    kept, step = encounter_step(over, {"do": "next_encounter"})
+    assert by_name(kept)["Mira"]["vitality"] < 0 and "tt.ruling.dead-between-encounters" in step.rules
+    kept, _ = encounter_step(kept, {"do": "cure", "target": "c2", "how": "return"})  # tt.mechanics.return-characters
+    assert by_name(kept)["Mira"]["vitality"] == 12
+    dropped, step = encounter_step(over, {"do": "next_encounter", "dead": "behind"})
+    assert list(by_name(dropped)) == ["Vraska"]  # Mira left behind, with her Imp
+    assert "Left behind, dead or exiled: Mira, Imp." in step.details and "tt.ruling.dead-between-encounters" in step.rules
+
+
+def test_nobody_to_carry_on_and_a_bad_choice_are_sentences_naming_the_field():
+    over = fought({"do": "damage", "target": "c1", "amount": 40}, {"do": "damage", "target": "c2", "amount": 40})
+    with pytest.raises(InputError, match="Every PC is dead or exiled") as err:
+        encounter_step(over, {"do": "next_encounter", "dead": "behind"})
+    assert err.value.field == "dead"
+    with pytest.raises(InputError, match=r"either come along or are left behind \(along or behind\)") as err:
+        encounter_step(over, {"do": "next_encounter", "dead": "bury"})
+    assert err.value.field == "dead"
+    foes_only = run_script([(PARTY[3], None), ({"do": "start"}, None), ({"do": "end"}, None)])
+    with pytest.raises(InputError, match="There is no PC to carry on"):
+        encounter_step(foes_only, {"do": "next_encounter"})
