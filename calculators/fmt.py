@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["signed", "fraction", "ratio", "about", "percent", "percent_value"]
+__all__ = ["signed", "fraction", "ratio", "about", "chance", "percent", "percent_value"]
 
 
 def signed(n: int) -> str:
@@ -28,9 +28,22 @@ def ratio(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
 
 
-def about(p: Fraction) -> str:
-    """An exact number with its decimal value: 7/2 (about 3.50), or 3 when it is whole."""
-    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator} (about {float(p):.2f})"
+def about(p: Fraction | int) -> str:
+    """A number as players read it, the decimal first and the exact fraction second (issue 31):
+    111/40 -> "about 2.77 (111/40)"; a decimal that is exact in two places needs no fraction:
+    5/2 -> "2.5"; a whole number is itself: 3."""
+    p = Fraction(p)
+    if p.denominator == 1:
+        return str(p.numerator)
+    if (p * 100).denominator == 1:  # ends within two places: the decimal is exact
+        return f"{float(p):.2f}".rstrip("0")
+    return f"about {float(p):.2f} ({p.numerator}/{p.denominator})"
+
+
+def chance(p: Fraction) -> str:
+    """A probability, the percentage first and the exact odds second: 3/20 -> "15.0% (3/20)";
+    a certainty or an impossibility is its percentage alone: "100.0%", "0.0%"."""
+    return percent(p) if p.denominator == 1 else f"{percent(p)} ({p.numerator}/{p.denominator})"
 
 
 def percent_value(p: Fraction) -> float:

@@ -197,7 +197,11 @@ def test_numbers_are_formatted_in_one_place():
     assert [fmt.signed(n) for n in (3, -2, 0)] == ["+3", "-2", "+0"]
     assert (fmt.fraction(Fraction(5, 2)), fmt.fraction(Fraction(6, 2)), fmt.fraction(4)) == ("5/2", "3", "4")
     assert (fmt.ratio(Fraction(1, 4)), fmt.ratio(Fraction(1))) == ("1/4", "1/1")
-    assert (fmt.about(Fraction(7, 2)), fmt.about(Fraction(3))) == ("7/2 (about 3.50)", "3")
+    # Issue 31: the decimal first, the exact fraction second; an exact decimal needs no fraction.
+    assert [fmt.about(p) for p in (Fraction(111, 40), Fraction(7, 2), Fraction(3), Fraction(-1, 3))] == [
+        "about 2.77 (111/40)", "3.5", "3", "about -0.33 (-1/3)"]
+    assert [fmt.chance(p) for p in (Fraction(3, 20), Fraction(1, 3), Fraction(0), Fraction(1))] == [
+        "15.0% (3/20)", "33.3% (1/3)", "0.0%", "100.0%"]
     assert fmt.percent(Fraction(1, 8)) == "12.5%"
     assert fmt.percent(Fraction(1, 8), 2, 6) == " 12.50%" and fmt.percent(Fraction(1), 2, 6) == "100.00%"
     assert fmt.percent_value(Fraction(1, 3)) == float(Fraction(100, 3))

@@ -522,7 +522,8 @@ def test_registry_covers_every_outcome(name, raw, outcome):
 
 def test_attack_report_mentions_expected_damage():
     result = runner.run("tell_tale.resolve_attack", {"power": "5", "d20": "10"})
-    assert any("Expected damage" in d and "111/40" in d for d in result["details"])
+    # Issue 31: players read the decimal, so it leads and the exact fraction follows.
+    assert any(d.endswith("Expected damage of this attack (normal): about 2.77 (111/40).") for d in result["details"]), result["details"]
 
 
 @pytest.mark.parametrize(
@@ -613,7 +614,7 @@ def test_the_mulligan_chance_shows_its_fraction_once():
     assert answer["ok"], answer
     line = next(d for d in answer["details"] if d.startswith("Chance the kept hand"))
     fractions = re.findall(r"\d+/\d+", line)
-    assert len(fractions) == 1 and "(about 0." in line, line
+    assert len(fractions) == 1 and re.search(r": \d+\.\d% \(\d+/\d+\)\.$", line), line  # issue 31: the percentage first
 
 
 def test_the_kept_odds_are_never_changed_by_a_caller():

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ..checks import InputError, blank, parse_numbers
 from ..dice import dice_or_roll, parse_dice
-from ..fmt import fraction, percent, signed
+from ..fmt import chance, signed
 from ..types import Report
 from .rules import BY_OUTCOME, MULTIPLE_ACTION_STEP, Offset, action_odds, check_ratings, multiple_actions, resolve_action
 
@@ -164,7 +164,7 @@ def multiple_actions_report(
         details.append(_settings_text(rule).capitalize() + ".")
     for i, (r, pen, mod, odds) in enumerate(zip(seq.ratings, seq.penalties, seq.modifiers, seq.odds)):
         rules += _offset_rules(i, rule)
-        chances = ", ".join(f"{BY_OUTCOME[o].title} {fraction(p)}" for o, p in odds)
+        chances = ", ".join(f"{BY_OUTCOME[o].title} {chance(p)}" for o, p in odds)
         head = f"Action {i + 1}: rating {r}"
         if difficulty:
             head += f", difficulty {signed(difficulty)}"
@@ -179,7 +179,7 @@ def multiple_actions_report(
     if seq.unused_dice and not blank(d20s):  # rolled dice after the Mishap were never needed
         details.append(f"Dice not used, the round ended at the Mishap: {' '.join(map(str, seq.unused_dice))}.")
     n = len(seq.ratings)
-    details.append(f"Chance of taking all {n} action{'s' if n != 1 else ''} without a Mishap: {fraction(seq.clear_chance)} ({percent(seq.clear_chance)}).")
+    details.append(f"Chance of taking all {n} action{'s' if n != 1 else ''} without a Mishap: {chance(seq.clear_chance)}.")
     labels = {"clear": f"All {n} action{'s' if n != 1 else ''} taken, no Mishap"}
     labels.update({f"mishap-{k}": f"Mishap on action {k}, round over" for k in range(1, n + 1)})
     if seq.outcome == "clear":

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ..checks import Action, InputError
 from ..dice import dice_or_roll, parse_dice
-from ..fmt import about, fraction
+from ..fmt import about, chance
 from ..types import Report
 from .characters import DICE_PER_STAT, STAT_LABELS, STAT_ROLLS, STATS, Stats, assign_stats, create_character, level_up, stat_total_odds
 from .combat import (BAND_LABELS, BAND_RANGES, apply_damage, attack_band, attack_conditions, double_strike, expected_damage, first_strike,
@@ -69,7 +69,7 @@ def resolve_attack_report(rng: random.Random | None, *, power: int, d20: str | N
         details.append(f"2d20 show {dice[0]} and {dice[1]}; {final} keeps the {keep}, {a.die}.")
     details.append(f"On the attack table {a.die} ({BAND_RANGE[a.outcome]}) is {BAND_LABEL[a.outcome].lower()}.")
     if a.outcome == "half":
-        details.append(f"Half of Power {power} is {fraction(Fraction(power, 2))}; fractions round down, so {a.damage} damage.")
+        details.append(f"Half of Power {power} is {about(Fraction(power, 2))}; fractions round down, so {a.damage} damage.")
     elif a.outcome == "full":
         details.append(f"Full damage is the Power, {a.damage}.")
     elif a.outcome == "critical":
@@ -260,7 +260,7 @@ def haste_speed_report(rng: random.Random | None, *, speed: int, rounding: str) 
     return Report(
         outcome="hasted",
         headline=f"Speed {speed} with Haste is {new}.",
-        details=(f"Haste adds 50%: {speed} + {fraction(Fraction(speed, 2))} rounded {rounding} = {new}.",),
+        details=(f"Haste adds 50%: {speed} + {about(Fraction(speed, 2))} rounded {rounding} = {new}.",),
         rules=("tt.keyword.haste", "tt.ruling.haste-rounding", "tt.combat.rounding"),
     )
 
@@ -463,7 +463,7 @@ def mulligan_report(rng: random.Random | None, *, mulligans: int, deck: int, cop
     details = [f"Mulligan {k}: " + ("free, 7 cards again." if k == 1 else f"a hand of {OPENING_HAND - (k - 1)}.") for k in range(1, mulligans + 1)]
     details.append(f"This hand: {how}; keep {m.hand}.")
     some = 1 - odds.get(0, Fraction(0))
-    details.append(f"Chance the kept hand holds at least one of {copies} copies in {deck} cards: {about(some)}.")  # the fraction once, with its decimal)
+    details.append(f"Chance the kept hand holds at least one of {copies} copies in {deck} cards: {chance(some)}.")  # the percentage first, the fraction once
     outcome = "opening" if mulligans == 0 else "free" if m.free else "reduced"
     return Report(
         outcome=outcome,
