@@ -27,6 +27,7 @@ from ..history import Record, undo_record, undone
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS, DuelRulings
 from .decks import NOM_POOL_RULES, SEASON_DECK_RULES, check_nom_pool, check_season_deck
 from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
+from .league_cards import CARD_RULES, card_field, card_words, check_spending, ended_in_week, read_cards, unfought
 from .league_input import norm, other, read_player, read_rolls, read_row, read_settings, read_vote_pools
 from .season import WeekScore, season_tally
 
@@ -66,7 +67,7 @@ RULES = (
     "rpgdl.weekend.successes", "rpgdl.ruling.successes-worth", "rpgdl.weekend.trainwreck", "rpgdl.ruling.half-draw",
     "rpgdl.ruling.trainwreck-gap", "rpgdl.ruling.vote-pool", "rpgdl.championship.divisions", "rpgdl.championship.points", "rpgdl.championship.winner",
     "rpgdl.ruling.championship-run-out", "rpgdl.ruling.championship-same-results", "rpgdl.ruling.championship-length",
-    *NOM_POOL_RULES, *SEASON_DECK_RULES,
+    *NOM_POOL_RULES, *SEASON_DECK_RULES, *CARD_RULES,
 )
 _SETTING_RULES = {
     "goal": ("rpgdl.season.winner", "rpgdl.championship.winner", "rpgdl.ruling.championship-length"), "trainwreck_limit": ("rpgdl.ruling.trainwreck-limit",),
@@ -224,7 +225,7 @@ def _player_action(season: Season, action: Action) -> dict[str, Any]:
 def _weekend(season: Season, action: Action, roll: Roll | None, notes: list[str]) -> dict[str, Any]:
     settings, players = season["settings"], season["players"]
     week = len(season["weeks"]) + 1
-    unknown = set(action) - {"do", "week", "first", "second", "rolls", "vote_pools"}
+    unknown = set(action) - {"do", "week", "first", "second", "rolls", "vote_pools", "cards"}
     if unknown:
         raise InputError(f"A Weekend has no field {quote(sorted(unknown)[0])}.", "action")
     if "week" in action and (isinstance(action["week"], bool) or action["week"] != week):
@@ -242,13 +243,14 @@ def _weekend(season: Season, action: Action, roll: Roll | None, notes: list[str]
         raise InputError("The Championship goal needs both players' Nom Pools: a division is lost when its duelists run out.", "nom_pool")
     lines = {p: _lineup(season, p, action.get(p), week) for p in PLAYERS}
     rows = {p: [None if r is None else WeekendRow(Duelist(_shown_name(players[p], r, slot), r["division"], r["worth"], r["draw"]),
-                                                  r["votes"], r["bonus"])
+                                                  r["votes"] + r.get("opponent_votes", 0), r["bonus"])  # whoever spent them
                 for r, slot in zip(lines[p], DIVISIONS)] for p in PLAYERS}
     if not any(r for p in PLAYERS for r in rows[p]):
         raise InputError("Enter at least one duelist for this Weekend.", "godlike_first_worth")
     names = {p: players[p]["name"] for p in PLAYERS}
     pools = read_vote_pools(action.get("vote_pools"), names)
     rolls = read_rolls(action.get("rolls"))
+    cards = read_cards(action.get("cards"), names)
     used: list[list[int]] = []
 
     def next_roll(why: str) -> str:
@@ -271,9 +273,11 @@ def _weekend(season: Season, action: Action, roll: Roll | None, notes: list[str]
 
     rulings = DuelRulings.of(settings)  # the season's duel rulings, as one value
     winners: dict[str, str] = {}
-    for slot, tie in weekend_ties(rows["first"], rows["second"], rulings=rulings, names=names, vote_pools=pools).items():
+    ties = weekend_ties(rows["first"], rows["second"], rulings=rulings, names=names)
+    spent, stopped = check_spending(lines, pools, cards, names), ended_in_week(season["standings"], cards, settings["trainwreck_limit"])
+    for slot, tie in ({} if stopped else ties).items():
         winners[slot] = next_roll(f"The {DIVISION_NAMES[slot]} duel is tied at {tie.first_worth}")
-    result = weekend_from_rows(rows["first"], rows["second"], rulings=rulings, sudden_death_winners=winners)
+    result = unfought(rows) if stopped else weekend_from_rows(rows["first"], rows["second"], rulings=rulings, sudden_death_winners=winners)
     fought = {d.slot: d for d in result.duels}
     record: dict[str, Any] = {"week": week, "duels": [], "first_successes": result.first_successes, "second_successes": result.second_successes,
               "first_trainwrecks": result.first_trainwrecks, "second_trainwrecks": result.second_trainwrecks,
@@ -285,10 +289,10 @@ def _weekend(season: Season, action: Action, roll: Roll | None, notes: list[str]
         row: dict[str, Any] = {"slot": slot, "first": lines["first"][i], "second": lines["second"][i], "fought": d is not None,
                "first_worth": None, "second_worth": None, "winner": None, "successes": 0, "trainwreck": False, "reasons": [],
                "sudden_death": False, "roll": None}
-        if d is None:
+        if d is None and not stopped:  # a game the cards ended in the Week fights no duel (league_cards)
             details.append(_empty_line(season, slot, rows, i))
             rules.append("rpgdl.ruling.empty-slot")
-        else:
+        elif d is not None:
             row.update(first_worth=d.first_worth, second_worth=d.second_worth, winner=d.winner, successes=d.successes,
                        trainwreck=d.trainwreck, reasons=list(d.trainwreck_reasons), sudden_death=d.sudden_death)
             if slot in winners:
@@ -297,11 +301,7 @@ def _weekend(season: Season, action: Action, roll: Roll | None, notes: list[str]
             details.append(_duel_line(season, d, row["roll"]))
             rules += duel_rules(d)
         record["duels"].append(row)
-    spent = {p: sum(r["votes"] for r in lines[p] if r is not None) for p in PLAYERS}
-    if any(spent.values()):
-        details.append(f"Votes on the duelists: {names['first']} {spent['first']} of {pools['first']}, "
-                       f"{names['second']} {spent['second']} of {pools['second']} in the Vote Pool.")
-        rules.append("rpgdl.ruling.vote-pool")
+    details += card_words(record, lines, cards, spent, pools, names, stopped, rules)  # the votes spent; the cards' Trainwrecks join the week's
     for p in PLAYERS:
         if record["discarded"][p]:
             details.append(f"Discarded to Defeated Duelists: {players[p]['name']}'s {', '.join(record['discarded'][p])}.")
@@ -312,8 +312,9 @@ def _weekend(season: Season, action: Action, roll: Roll | None, notes: list[str]
     f, s = players["first"]["name"], players["second"]["name"]
     lead = (f"{f} takes the Weekend" if result.first_successes > result.second_successes else
             f"{s} takes the Weekend" if result.second_successes > result.first_successes else "An even Weekend")
-    headline = (f"Week {week}: {lead}, Successes {result.first_successes} to {result.second_successes}, "
-                f"Trainwrecks {result.first_trainwrecks} to {result.second_trainwrecks}.")
+    headline = (f"Week {week}: the game ends in the Week, on the cards' Trainwrecks, " if stopped else f"Week {week}: {lead}, ") + (
+                f"Successes {result.first_successes} to {result.second_successes}, "
+                f"Trainwrecks {record['first_trainwrecks']} to {record['second_trainwrecks']}.")
     details.append(f"After week {week}: Successes {stand['first_successes']} to {stand['second_successes']}, Trainwrecks "
                    f"{stand['first_trainwrecks']} to {stand['second_trainwrecks']} ({settings['trainwreck_limit']} lose the game)"
                    + (f", Championship points {stand['first_points']} to {stand['second_points']}." if championship else "."))
@@ -321,7 +322,7 @@ def _weekend(season: Season, action: Action, roll: Roll | None, notes: list[str]
     rules += ["rpgdl.championship.divisions", "rpgdl.ruling.championship-length"] if championship else ["rpgdl.season.length"]
     if rolls:
         raise InputError(f"{len(rolls)} roll-off(s) more were typed than this Weekend needs ({len(used)}).", "rolls")
-    completed = {"do": "weekend", "week": week, "first": lines["first"], "second": lines["second"], "vote_pools": pools}
+    completed = {"do": "weekend", "week": week, "first": lines["first"], "second": lines["second"], "vote_pools": pools, **card_field(cards)}
     if used:
         completed["rolls"] = used
     return {"action": completed, "headline": headline, "details": details, "rules": rules}

@@ -78,6 +78,7 @@ SEASON_DECK_MAX_CARDS = 100  # different cards; a Season Deck has 40 or more car
 CARD_NAME_MAX_LENGTH = 100
 COPIES_MAX = 999
 ROLLS_MAX = 8  # four tied duels and four divisions lost together
+ROW_FIELDS = (*WEEKEND_FIELDS, "opponent_votes")  # the tracker's row: the Weekend form's, and the votes the other player put on it
 
 
 def other(who: str) -> str:
@@ -189,10 +190,11 @@ def read_row(raw: object, slot: str, who: str, player: str) -> dict[str, Any] | 
         return None
     if not isinstance(raw, dict):
         raise InputError(f"{group}: a duelist is an object of {', '.join(WEEKEND_FIELDS)}; got {got(raw)}.", f"{field}_worth")
-    unknown = set(raw) - set(WEEKEND_FIELDS)
+    unknown = set(raw) - set(ROW_FIELDS)
     if unknown:
         raise InputError(f"{group}: a duelist has no field {quote(sorted(unknown)[0])}.", f"{field}_worth")
-    if all(blank(raw.get(k)) or (k in ("votes", "bonus") and raw.get(k) in (0, "0")) for k in ("name", "worth", "draw", "votes", "bonus")):
+    if all(blank(raw.get(k)) or (k in ("votes", "bonus", "opponent_votes") and raw.get(k) in (0, "0"))
+           for k in ("name", "worth", "draw", "votes", "bonus", "opponent_votes")):
         return None
     name = check_name(raw.get("name") or "", f"{group}'s duelist name", f"{field}_name", most=DUELIST_NAME_MAX_LENGTH, empty=True)
     division = raw.get("division")
@@ -206,6 +208,12 @@ def read_row(raw: object, slot: str, who: str, player: str) -> dict[str, Any] | 
                 raise InputError(f"{group}'s {key.capitalize()}: this needs a value.", f"{field}_{key}")
             value = 0
         row[key] = whole_text(value, f"{group}'s {'Worth' if key == 'worth' else key.capitalize()}", f"{field}_{key}", minimum=low, maximum=high)
+    if not blank(raw.get("opponent_votes")):  # kept only when given: a row without it is as version 2 kept it (league_cards)
+        low, high = WEEKEND_LIMITS["votes"]
+        given = whole_text(raw["opponent_votes"], f"{group}: the votes from the other player",
+                           f"{field}_opponent_votes", minimum=low, maximum=high)
+        if given:
+            row["opponent_votes"] = given
     return row
 
 
