@@ -21,7 +21,8 @@ from typing import Any, NoReturn, cast
 
 from .checks import InputError, State
 
-__all__ = ["Record", "compact_json", "state_text", "state_length", "records", "reverse_patch", "apply_patch", "undo_record", "undone"]
+__all__ = ["Record", "compact_json", "state_text", "state_length", "records", "reverse_patch", "apply_patch", "undo_record", "undone",
+           "redo_record", "undone_for_redo", "redone"]
 
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # made once: json.dumps makes one a call
@@ -217,8 +218,47 @@ def apply_patch(value: object, patch: object, depth: int = 0) -> Any:
 
 
 def undo_record(before: Mapping[str, Any], after: Mapping[str, Any]) -> Record:
-    """A tracker step's undo record: the reverse patch from `after` to `before`, the undo lists left out."""
+    """A tracker step's undo record: the reverse patch from `after` to `before`, the undo and redo lists left out."""
     return Record(change=reverse_patch(_without_undo(before), _without_undo(after)))
+
+
+# ---------------------------------------------------------------- redo: the steps undone, done again
+#
+# An undo puts a redo record on the state's "redo" list (the step undone
+# last at its end): the patch from the state undone to back to the state
+# before the undo, made as an undo record is. Redo applies the last one and
+# gives the step its undo record again, so Undo and Redo walk the same
+# steps both ways; any new step clears the list (the tracker's own step
+# does, as it makes its new state). A state saved before redo existed has
+# no "redo": it reads as an empty list.
+
+
+def redo_record(undone_to: Mapping[str, Any], before_undo: Mapping[str, Any]) -> Record:
+    """The record that does again the step an undo took from `before_undo` back to `undone_to`."""
+    return Record(change=reverse_patch(_without_undo(before_undo), _without_undo(undone_to)))
+
+
+def undone_for_redo[S: Mapping[str, Any]](before_undo: S, undone_to: S, cap: int) -> S:
+    """`undone_to` (what an undo of `before_undo` gives) with the step undone put on its redo list, the
+    list kept to its last `cap` records."""
+    kept = list(before_undo.get("redo", []))
+    return cast("S", {**undone_to, "redo": (kept + [redo_record(undone_to, before_undo)])[-cap:] if cap > 0 else []})
+
+
+def redone[S: Mapping[str, Any]](state: S, record: object) -> S:
+    """The state the redo record `record` brings back, its undo record made again and the redo records
+    before it kept (not checked again: a tracker checks what it reads from outside). A record of the wrong
+    shape is refused in a sentence."""
+    if not isinstance(record, dict) or set(record) != {"change"}:
+        raise InputError("A redo record has the wrong shape.", "state")
+    rest = _without_undo(state)
+    try:
+        after = rest if record["change"] is None else apply_patch(rest, record["change"])
+    except InputError as err:
+        raise InputError(str(err).replace("An undo record", "A redo record"), "state") from None
+    if not isinstance(after, dict):
+        raise InputError("A redo record has the wrong shape.", "state")
+    return cast("S", {**after, "undo": list(state["undo"]) + [undo_record(state, after)], "redo": list(state.get("redo", []))[:-1]})
 
 
 def undone[S: Mapping[str, Any]](state: S, record: object) -> S:
@@ -230,8 +270,8 @@ def undone[S: Mapping[str, Any]](state: S, record: object) -> S:
     before = rest if record["change"] is None else apply_patch(rest, record["change"])
     if not isinstance(before, dict):
         raise InputError("An undo record has the wrong shape.", "state")
-    return cast("S", {**before, "undo": state["undo"][:-1]})  # the state the step was given, so of its type
+    return cast("S", {**before, "undo": state["undo"][:-1]})  # the state the step was given, so of its type (its redo list: the tracker's)
 
 
 def _without_undo(state: Mapping[str, Any]) -> State:
-    return {k: v for k, v in state.items() if k != "undo"}
+    return {k: v for k, v in state.items() if k not in ("undo", "redo")}

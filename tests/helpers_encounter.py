@@ -201,3 +201,31 @@ def random_from_spec(data, spec, state):
     if dice:
         action["dice"] = dice
     return action
+
+
+# ---------------------------------------------------------------- a party kept between encounters (party.py)
+
+
+def _creature(draw, companion: bool):
+    out = {"name": draw(st.sampled_from(["Vraska", "Mira", "Ajani", "Kaya"] if not companion else ["Imp", "Wolf", "Hawk"])),
+           "power": draw(st.integers(0, 6)), "toughness": draw(st.integers(0, 6)), "vitality": draw(st.integers(-3, 20)),
+           "max_vitality": draw(st.integers(0, 20)), "speed": draw(st.integers(0, 12)),
+           "keywords": draw(st.lists(st.sampled_from(list(KEYWORDS)), max_size=3, unique=True)),
+           "counters": draw(st.integers(0, 4)), "poisoned": draw(st.booleans()), "exiled": draw(st.integers(0, 5)) == 0}
+    if not companion:
+        level = draw(st.integers(3, 6))
+        out |= {"planeswalker": draw(st.booleans()), "initiative": draw(st.one_of(st.none(), st.integers(0, 24))), "level": level,
+                "lands": draw(st.lists(st.sampled_from(["Forest", "Swamp", "Breeding Pool"]), max_size=level)),
+                "companion": _creature(draw, True) if draw(st.booleans()) else None}
+    return out
+
+
+@st.composite
+def party_members(draw):
+    """A party's members as party.check_members takes them: up to three players' characters, some with a companion;
+    now and then one value out of its range, which the check refuses."""
+    members = draw(st.lists(st.builds(lambda: None).flatmap(lambda _: st.composite(lambda d: _creature(d, False))()), max_size=3,
+                            unique_by=lambda m: m["name"]))
+    if members and draw(st.integers(0, 4)) == 0:
+        members[0]["vitality"] = 10**6
+    return members

@@ -31,7 +31,7 @@ from calculators.tell_tale.encounter import ACTIONS
 from calculators.tell_tale.encounter_actions import ACTION_SPECS
 from calculators.tell_tale.encounter_state import KEYWORDS, LOG_CAP, RULES, SETTINGS, UNDO_CAP, Combatant, check_encounter
 from calculators.web import compute
-from helpers_encounter import ADD, FIGHT, HOSTILE, fighters, random_from_spec
+from helpers_encounter import ADD, FIGHT, HOSTILE, fighters, party_members, random_from_spec
 from rulepages import all_rules
 
 TRACKER = "tell_tale.encounter"
@@ -258,7 +258,7 @@ DAMAGING = {"attack", "first_strike", "reach", "charge", "damage", "tap", "exile
             "another", "remove"}
 # The actions whose fields are objects or lists the handler reads (an edit's changes, the rulings, an order, 4d6):
 # drawn here; every other action is drawn from its declaration (helpers_encounter.random_from_spec).
-OWN_CASE = {"add", "edit", "settings", "order", "initiative"}
+OWN_CASE = {"add", "edit", "settings", "order", "initiative", "add_party"}
 
 
 def random_action(data, state):
@@ -277,6 +277,8 @@ def random_action(data, state):
     if do == "order":
         order = list(state["order"])
         return {"do": do, "ids": data.draw(st.permutations(order))} if order else {"do": do, "by": "hand"}
+    if do == "add_party":  # a kept party's members (party.py), or the first of them refused as it was changed
+        return {"do": do, "members": data.draw(party_members())}
     if do == "settings":
         name = data.draw(st.sampled_from(list(SETTINGS)))
         return {"do": do, "settings": {name: data.draw(st.sampled_from(SETTINGS[name]))}}
@@ -290,7 +292,7 @@ def test_every_declared_action_has_a_handler_and_a_random_case(data):
     is drawn by the property test, from its declaration or by a case of its own."""
     from calculators.tell_tale.encounter import HANDLERS
 
-    assert set(ACTION_SPECS) == set(HANDLERS) | {"undo", "show"}
+    assert set(ACTION_SPECS) == set(HANDLERS) | {"undo", "redo", "show"}
     state = fresh(*ADD, {"do": "start"})
     for name, spec in ACTION_SPECS.items():
         if name not in OWN_CASE:
@@ -355,7 +357,8 @@ def test_random_fights_keep_every_invariant(data):
             assert new == before
         elif action["do"] != "undo" and len(before["undo"]) < UNDO_CAP and len(before["log"]) < LOG_CAP:
             back, _ = step(new, {"do": "undo"})
-            assert back == before
+            assert {**back, "redo": None} == {**before, "redo": None}  # and the step undone kept, for Redo
+            assert step(back, {"do": "redo"})[0] == new  # Redo: the very state the step made
         state = new
 
 

@@ -73,7 +73,8 @@ def test_undo_brings_the_old_fight_back():
     over = fought()
     s, _ = encounter_step(over, {"do": "next_encounter"})
     back, step = encounter_step(s, {"do": "undo"})
-    assert {**back, "undo": None} == {**over, "undo": None} and step.headline.startswith("Undone: The next encounter")
+    past = lambda s: {k: v for k, v in s.items() if k not in ("undo", "redo")}  # noqa: E731 (the history of undone steps aside)
+    assert past(back) == past(over) and step.headline.startswith("Undone: The next encounter")
 
 
 @pytest.mark.parametrize("script", [[], [({"do": "start"}, None)]], ids=["setting up", "under way"])

@@ -39,7 +39,7 @@ from calculators.rpgdl import (
     split_count,
     undo,
 )
-from calculators.rpgdl.league import MAX_LOG, RULES
+from calculators.rpgdl.league import MAX_LOG, RULES, redo
 from conftest import ROOT
 from rulepages import all_rules
 
@@ -165,10 +165,17 @@ def test_undo_restores_the_exact_prior_state_and_the_log_rebuilds_the_season(act
         assert replay([e["action"] for e in season["log"]]) == season
         assert check_season(json.loads(json.dumps(season))) == season
         assert check_season(json.loads(json.dumps(compact(season)))) == season
+    made = list(history)
     while len(history) > 1:
         history.pop()
         season = undo(season)
-        assert season == history[-1]
+        assert {**season, "redo": []} == history[-1]  # undo keeps the step it took back, for Redo
+        assert len(season["redo"]) == len(made) - len(history)
+        assert check_season(json.loads(json.dumps(season))) == season  # its redo records read back, checked
+    for expected in made[1:]:  # Redo walks the same steps again, each season exactly as its step made it
+        season = redo(season)
+        assert season == {**expected, "redo": season["redo"]} and len(season["redo"]) == len(made) - 1 - made.index(expected)
+    assert season == made[-1]
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -182,8 +189,60 @@ def test_undo_through_the_registry_as_the_page_does_it(actions, seed):
             assert "The game is over" in answer["error"]
             break
         back = runner.track("rpgdl.season", json.dumps(answer["state"]), json.dumps({"do": "undo"}))
-        assert back["ok"] and back["state"] == (json.loads(state) if state else new_season())
+        assert back["ok"] and {**back["state"], "redo": []} == (json.loads(state) if state else new_season())
+        again = runner.track("rpgdl.season", json.dumps(back["state"]), json.dumps({"do": "redo"}))
+        assert again["ok"] and again["state"] == answer["state"] and again["headline"] == f"Redone: {answer['headline']}"
         state = json.dumps(answer["state"])
+
+
+def _two_weeks():
+    """A season of a named player and two Weekends, each with a tied Godlike duel the page rolls off."""
+    row = lambda n, w: {"name": n, "division": "godlike", "worth": str(w), "draw": "3", "votes": "", "bonus": ""}  # noqa: E731
+    season = apply_action(new_season(), {"do": "player", "player": "first", "name": "Ana"})[0]
+    for week in (1, 2):
+        season = apply_action(season, {"do": "weekend", "first": [row(f"A{week}", 9), None, None, None],
+                                       "second": [row(f"B{week}", 9), None, None, None]}, dice(week))[0]
+    return season
+
+
+def test_redo_brings_back_the_week_undone_with_its_roll_offs_and_a_new_action_clears_it():
+    """Issue 31: there was no Redo after Undo. Redo gives back the step undone as it was (the roll-off the page
+    rolled for it, not a new one); any new action clears what was undone; with nothing undone it is a sentence."""
+    season = _two_weeks()
+    back = undo(undo(season))
+    assert len(back["weeks"]) == 0 and len(back["redo"]) == 2
+    once = redo(back)
+    assert len(once["weeks"]) == 1 and once["log"][-1] == season["log"][-2] and len(once["redo"]) == 1
+    assert redo(once) == season
+    cleared = apply_action(once, {"do": "player", "player": "second", "name": "Ben"})[0]
+    assert cleared["redo"] == []
+    with pytest.raises(InputError, match="nothing to redo"):
+        redo(cleared)
+    answer = runner.track("rpgdl.season", json.dumps(season), json.dumps({"do": "redo"}))
+    assert answer["ok"] is False and "nothing to redo" in answer["error"]
+
+
+def test_a_season_saved_before_redo_loads_and_a_hostile_redo_list_is_refused_in_words():
+    """A season saved without the redo list reads as one with nothing undone. A redo record from outside is
+    believed only when the step it brings back is the one its own action makes: one that changes the
+    standings, forges a log entry or is no record at all is refused in a sentence, and nothing is read."""
+    season = _two_weeks()
+    old = {k: v for k, v in json.loads(json.dumps(season)).items() if k != "redo"}
+    assert check_season(old) == season
+    back = json.loads(json.dumps(undo(season)))
+    assert check_season(back)["redo"] == back["redo"]
+    record = back["redo"][0]["change"]
+    forged = json.loads(json.dumps(back))
+    forged["redo"][0]["change"][1]["result"] = ["=", {**season["result"], "headline": "Ben wins."}]
+    tail = json.loads(json.dumps(back))
+    tail["redo"][0]["change"][1]["log"][1]["tail"][0]["headline"] = "Week 2: Ana takes everything."
+    for hostile, said in ((forged, "does not match what its own action makes"), (tail, "does not match what its own action makes"),
+                          ({**back, "redo": [{"change": ["=", 5]}]}, "wrong shape"), ({**back, "redo": "all"}, "redo list"),
+                          ({**back, "redo": [{"change": record}] * 31}, "at most 30"), ({**back, "redo": [{"change": None}]}, "one more entry")):
+        with pytest.raises(InputError, match=said):
+            check_season(hostile)
+        answer = runner.track("rpgdl.season", json.dumps(hostile), json.dumps({"do": "show"}))
+        assert answer["ok"] is False and said in answer["error"], answer
 
 
 @settings(max_examples=60, deadline=None)

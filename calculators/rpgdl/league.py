@@ -7,7 +7,9 @@ log's actions alone, and a season from outside is believed only as far as
 its own log rebuilds it (`league_check.check_season`). Undo is the
 trackers' one design (history.py): each step keeps the reverse patch back
 to the season before it, for its last UNDO_CAP steps; past them, undo
-replays the log less its last entry.
+replays the log less its last entry. Redo is history.py's too: an undo
+keeps the step it took back, for the last UNDO_CAP undone, until a new
+action clears them.
 
 The rules are the forms' own: the deck checks (`decks`), the Weekend
 (`duels.resolve_weekend`) and the tally (`season.season_tally`). This
@@ -23,7 +25,7 @@ from typing import Any, TypedDict, cast
 
 from ..checks import InputError, got, quote
 from ..checks import Action
-from ..history import Record, undo_record, undone
+from ..history import Record, redone, undo_record, undone, undone_for_redo
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS, DuelRulings
 from .decks import NOM_POOL_RULES, SEASON_DECK_RULES, check_nom_pool, check_season_deck
 from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
@@ -31,7 +33,7 @@ from .league_cards import CARD_RULES, card_field, card_words, check_spending, en
 from .league_input import norm, other, read_player, read_rolls, read_row, read_settings, read_vote_pools
 from .season import WeekScore, season_tally
 
-__all__ = ["Season", "TRACKER", "VERSION", "MAX_LOG", "UNDO_CAP", "STATE_MAX_CHARS", "new_season", "apply_action", "replay", "undo", "LOGGED", "RULES"]
+__all__ = ["Season", "TRACKER", "VERSION", "MAX_LOG", "UNDO_CAP", "STATE_MAX_CHARS", "new_season", "apply_action", "replay", "undo", "redo", "LOGGED", "RULES"]
 
 TRACKER = "rpgdl.season"
 VERSION = 2  # 2: a Weekend keeps its Vote Pools; a division a Nom Pool never had ran out in week 0
@@ -56,6 +58,7 @@ class Season(TypedDict):
     result: dict[str, Any]
     log: list[Record]
     undo: list[Record]
+    redo: list[Record]  # the steps undone, the last undone last (a season saved before redo has none)
 
 
 RULES = (
@@ -99,6 +102,7 @@ def new_season() -> Season:
         "result": {},
         "log": [],
         "undo": [],
+        "redo": [],
     }
     season["result"] = _result(season)
     return season
@@ -117,6 +121,7 @@ def apply_action(season: Season, action: object, roll: Roll | None = None) -> tu
     """
     new, entry, notes = _apply(copy.deepcopy(season), action, roll)
     new["undo"] = (season["undo"] + [undo_record(season, new)])[-UNDO_CAP:]
+    new["redo"] = []  # a new action: what was undone is not done again
     return new, entry, notes
 
 
@@ -162,9 +167,16 @@ def undo(season: Season) -> Season:
     UNDO_CAP steps, by replaying the log less its last entry."""
     if not season["log"]:
         raise InputError("There is nothing to undo: the season's log is empty.", "action")
-    if not season["undo"]:
-        return replay([e["action"] for e in season["log"][:-1]])
-    return undone(season, season["undo"][-1])
+    before = replay([e["action"] for e in season["log"][:-1]]) if not season["undo"] else undone(season, season["undo"][-1])
+    return undone_for_redo(season, before, UNDO_CAP)
+
+
+def redo(season: Season) -> Season:
+    """The season as it was before its last undo: the step undone done again, its roll-offs as they came."""
+    if not season.get("redo"):
+        raise InputError("There is nothing to redo: no step has been undone since the last one entered.", "action")
+    after = redone(season, season["redo"][-1])
+    return {**after, "undo": after["undo"][-UNDO_CAP:]}
 
 
 def _settings(season: Season, action: Action) -> dict[str, Any]:

@@ -5,7 +5,8 @@ checked as if typed again, so nothing in a season can be other than its
 actions make it. Every other field given must be what the replay rebuilds;
 fields left out are rebuilt (a link carries the log alone). The undo records
 are rebuilt too, and the saved ones not read: an undo in the tracker leaves
-fewer than the log rebuilds. A season saved
+fewer than the log rebuilds. The redo records (the steps undone) are read,
+each only if the step it brings back is what its action makes, replayed. A season saved
 by an older version of the tracker is rebuilt from its actions alone: the
 words and fields it kept beside them were that version's. Bad or hostile
 input is refused with a sentence naming what is wrong.
@@ -13,12 +14,15 @@ input is refused with a sentence naming what is wrong.
 
 from __future__ import annotations
 
+import copy
+import json
 from collections.abc import Mapping
 from typing import Any
 
 from ..checks import InputError, got, quote
 from .data import DEFAULT_VOTE_POOL, PLAYERS, VOTE_POOL_MAX
-from .league import LOGGED, MAX_LOG, TRACKER, VERSION, Season, apply_action, new_season
+from ..history import Record, compact_json, redone
+from .league import LOGGED, MAX_LOG, TRACKER, UNDO_CAP, VERSION, Season, apply_action, new_season
 
 __all__ = ["check_season", "compact"]
 
@@ -75,12 +79,44 @@ def check_season(raw: object) -> Season:
             if where:
                 raise InputError(_mismatch(where), "state")
     rebuilt: Mapping[str, object] = season
-    for key in known - {"log", "undo"}:  # the undo records are rebuilt with the rest: the saved ones are not read
+    for key in known - {"log", "undo", "redo"}:  # the undo records are rebuilt with the rest: the saved ones are not read
         if key in raw:
             where = _difference(raw[key], rebuilt[key], key)
             if where:
                 raise InputError(_mismatch(where), "state")
+    season["redo"] = _check_redo(season, raw.get("redo", []))
     return season
+
+
+def _check_redo(season: Season, given: object) -> list[Any]:
+    """The redo records of a checked season, each one checked: applied in turn, the step it brings back must
+    be one entry more in the log, and the season that entry's action makes when replayed; else refused."""
+    if not isinstance(given, list) or len(given) > UNDO_CAP:
+        raise InputError(f"A saved season's redo list is a list of at most {UNDO_CAP} steps; got {_kind(given)}"
+                         + (f" of {len(given)}" if isinstance(given, list) else "") + ".", "state")
+    current: Season = {**season, "redo": list(given)}
+    for i in range(len(given) - 1, -1, -1):
+        where = f"Redo step {len(given) - i} of {len(given)}"
+        try:
+            after = redone(current, given[i])
+        except InputError as err:
+            raise InputError(f"{where} cannot be read: {err}", "state") from None
+        log = after.get("log")
+        if not isinstance(log, list) or len(log) != len(current["log"]) + 1 or compact_json(log[:-1]) != compact_json(current["log"]) \
+                or not isinstance(log[-1], dict) or not isinstance(log[-1].get("action"), dict) or log[-1]["action"].get("do") not in LOGGED:
+            raise InputError(f"{where} does not bring back one more entry of the season's log.", "state")
+        try:
+            made, _, _ = apply_action({**current, "redo": []}, log[-1]["action"])
+        except InputError as err:
+            raise InputError(f"{where} cannot be replayed: {err}", "state") from None
+        if _sorted_json({**after, "undo": [], "redo": []}) != _sorted_json({**made, "undo": [], "redo": []}):
+            raise InputError(f"{where} does not match what its own action makes.", "state")
+        current = {**made, "redo": list(given[:i])}
+    return [Record(change=copy.deepcopy(r["change"])) for r in given]
+
+
+def _sorted_json(value: object) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def _mismatch(where: tuple[str, object, object]) -> str:

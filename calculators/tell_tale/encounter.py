@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from ..checks import InputError
 from ..checks import Action
-from ..history import Record, records, state_length, undo_record, undone
+from ..history import Record, records, redone, state_length, undo_record, undone, undone_for_redo
 from .encounter_actions import ACTION_SPECS, OTHER_ACTIONS, check, published
 from .encounter_effects import EFFECTS
 from .encounter_campaign import CAMPAIGN
@@ -358,7 +358,20 @@ def undo(state: Encounter) -> tuple[Encounter, Step]:
     # walks every undo back); the rest is checked again, as after any step.
     core = check_core({**back, "log": [], "log_start": 0, "undo": []})
     before: Encounter = {**core, "log": records(back["log"]), "log_start": back["log_start"], "undo": back["undo"]}
+    before = undone_for_redo(state, before, UNDO_CAP)  # Redo does it again (history.py), until a new step
+    while before["redo"] and _size(before) > STATE_BUDGET:
+        before["redo"] = before["redo"][1:]
     return before, Step("undone", f"Undone: {gone['text']}", (), (), {})
+
+
+def redo(state: Encounter) -> tuple[Encounter, Step]:
+    """The step undone last, done again as it was (its dice as they came)."""
+    if not state.get("redo"):
+        raise InputError("There is nothing to redo: no step has been undone since the last one.", "action")
+    after = redone(state, state["redo"][-1])
+    core = check_core({**after, "log": [], "log_start": 0, "undo": [], "redo": []})
+    again: Encounter = {**core, "log": records(after["log"]), "log_start": after["log_start"], "undo": after["undo"][-UNDO_CAP:], "redo": after["redo"]}
+    return again, Step("redone", f"Redone: {again['log'][-1]['text']}", (), (), {})
 
 
 def _marks(c: Combatant) -> list[str]:
@@ -389,11 +402,13 @@ def encounter_step(state: Encounter, action: Action, rng: random.Random | None =
     check(action)  # its fields as its declaration has them (encounter_actions)
     if action["do"] == "undo":
         return undo(state)
+    if action["do"] == "redo":
+        return redo(state)
     if action["do"] == "show":  # the state as it is: how the page checks a saved, imported or linked one
         n = len(state["combatants"])
         where = {"setup": "not started", "over": "over"}.get(state["phase"], f"round {state['round']}")
         return state, Step("shown", f"An encounter of {n} combatant{'s' if n != 1 else ''}, {where}.")
-    bare: Encounter = {**state, "undo": [], "log": []}
+    bare: Encounter = {**state, "undo": [], "log": [], "redo": []}  # a new step: nothing undone is done again
     act = Act({**clone(bare), "log": state["log"]}, rng)  # no handler changes the log: it is not copied
     HANDLERS[action["do"]](act, action)
     s = act.state

@@ -190,6 +190,7 @@ SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("next_encounter", "Next encounter with this party", (
         Field("dead", "choice", "The dead and the exiled", choices=DEAD_CHOICES,
               refusal="The dead and the exiled either come along or are left behind (along or behind)"),), menu=False),
+    ActionSpec("add_party", "Add the party", (Field("members", "list", "The party's members", required=True),), menu=False),  # party.py
     ActionSpec("undo", "Undo", menu=False),
     ActionSpec("show", "Show", menu=False),
 )

@@ -13,9 +13,13 @@ brings the old fight back.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..checks import Action, InputError
 from .encounter_fight import Act
-from .encounter_state import ACTIONS_PER_TURN, GONE, Combatant
+from .encounter_roster import sort_order
+from .encounter_state import ACTIONS_PER_TURN, GONE, MAX_COMBATANTS, MAX_ID, Combatant, check_combatant
+from .party import Companion, Member, check_members
 
 
 def _names(cs: list[Combatant]) -> str:
@@ -87,4 +91,49 @@ def next_encounter(act: Act, action: Action) -> None:
     act.headline = f"The next encounter: {_names(party)} carry on."
 
 
-CAMPAIGN = {"next_encounter": next_encounter}
+def _combatant(s: dict[str, Any], m: Member | Companion, kind: str, owner: str | None) -> dict[str, Any]:
+    """A party member as the set-up's combatant: Toughness full (the party is kept between fights), standing unless exiled."""
+    return {"id": f"c{s['next_id']}", "name": m["name"], "kind": kind, "side": "party", "owner": owner, "token": False,
+            "planeswalker": bool(m.get("planeswalker")), "power": m["power"], "toughness": m["toughness"], "toughness_now": m["toughness"],
+            "vitality": m["vitality"], "max_vitality": m["max_vitality"], "speed": m["speed"], "initiative": m.get("initiative"),
+            "keywords": list(m["keywords"]), "counters": m["counters"], "poisoned": m["poisoned"], "boost": 0, "ability_used": False,
+            "status": "exiled" if m["exiled"] else "standing", "detained_by": None, "actions": ACTIONS_PER_TURN, "landed": False, "moved": None}
+
+
+def add_party(act: Act, action: Action) -> None:
+    """The party kept on the device (party.py) joins the set-up: each PC and its companion as the party has them."""
+    s = act.state
+    if s["phase"] != "setup":
+        raise InputError("The party joins while the fight is being set up: start a new encounter, or go on to the next one first.", "members")
+    members = check_members(action["members"])
+    if not members:
+        raise InputError("The party has nobody in it yet: keep a party from an encounter first.", "members")
+    here = {c["name"].casefold() for c in s["combatants"]}
+    joining = [m for m in members if m["name"].casefold() not in here]
+    if not joining:
+        raise InputError("Everyone in the party is in this encounter already.", "members")
+    if len(s["combatants"]) + sum(1 + bool(m["companion"]) for m in joining) > MAX_COMBATANTS:
+        raise InputError(f"An encounter holds at most {MAX_COMBATANTS} combatants: the party does not fit in this one.", "members")
+    for m in joining:
+        for kind, who, owner in (("pc", m, None), ("familiar", m["companion"], f"c{s['next_id']}")):
+            if who is None:
+                continue
+            if s["next_id"] > MAX_ID:
+                raise InputError("This encounter has used up its ids: start a new one.", "members")
+            s["combatants"].append(check_combatant(_combatant(dict(s), who, kind, owner), len(s["combatants"]) + 1, s["settings"]))
+            if kind == "pc":
+                s["order"].append(f"c{s['next_id']}")
+            s["next_id"] += 1
+    if s["order_by"] == "initiative":
+        sort_order(act)
+    act.say("As the party keeps them: " + "; ".join(
+        f"{c['name']} Vitality {c['vitality']}/{c['max_vitality']}" + (f", {c['counters']} counters" if c["counters"] else "") + (", poisoned" if c["poisoned"] else "")
+        for c in s["combatants"][-sum(1 + bool(m["companion"]) for m in joining):]) + "; Toughness full.")
+    act.cite("tt.stats.vitality-no-regeneration", "tt.ruling.counters-after-combat", "tt.stats.toughness-regeneration")
+    if len(joining) < len(members):
+        act.say(f"In this encounter already: {', '.join(m['name'] for m in members if m not in joining)}.")
+    act.outcome = "party"
+    act.headline = f"The party joins the encounter: {', '.join(m['name'] + (' with ' + m['companion']['name'] if m['companion'] else '') for m in joining)}."
+
+
+CAMPAIGN = {"next_encounter": next_encounter, "add_party": add_party}

@@ -17,7 +17,7 @@ from collections.abc import Collection, Mapping
 from typing import Any, cast
 
 from ..checks import UNSAFE, InputError, check_name, quote, shown
-from ..history import Record, records, undo_record, undone
+from ..history import Record, records, redone, undo_record, undone
 from .combat import haste_speed, power_after_counters
 from .encounter_chances import check_moved, derive_chances
 from .encounter_types import Combatant as Combatant, Encounter as Encounter, Movement as Movement
@@ -80,7 +80,7 @@ def new_encounter(settings: dict[str, Any] | None = None) -> Encounter:
     state: Encounter = {
         "tracker": TRACKER, "version": VERSION, "settings": dict(DEFAULT_SETTINGS), "combatants": [], "next_id": 1,
         "order_by": "initiative", "order": [], "phase": "setup", "round": 0, "turn": 0, "step": None,
-        "log": [], "log_start": 0, "undo": [],
+        "log": [], "log_start": 0, "undo": [], "redo": [],
     }
     if settings is not None:
         state["settings"] = check_settings({**DEFAULT_SETTINGS, **settings})
@@ -286,7 +286,7 @@ def _check_log(raw: object, start: int) -> list[Record]:
 
 def check_core(raw: object) -> Encounter:
     """Everything but the undo records: checked, normalised, cross-checked."""
-    raw = _keys(raw, STATE_KEYS, "The encounter")
+    raw = _keys(raw, STATE_KEYS, "The encounter", optional=("redo",))  # redo: checked with the undo records (check_encounter)
     if raw["tracker"] != TRACKER:
         raise InputError(f"This is not a Tell-Tale encounter (it says {quote(raw['tracker'])}).", "state")
     if raw["version"] != VERSION or isinstance(raw["version"], bool):
@@ -387,4 +387,23 @@ def check_encounter(raw: object) -> Encounter:
         state["undo"] = [undo_record(chain[j + 1], chain[j]) for j in range(len(chain) - 2, -1, -1)]
     else:
         state["undo"] = records(clone(raw_records))
+    state["redo"] = _check_redo(state, raw.get("redo", []))
     return state
+
+
+def _check_redo(state: Encounter, given: object) -> list[Record]:
+    """The redo records of a checked fight (a fight saved before redo has none): each applied in turn, and
+    the fight it brings back checked as any state, so a redo never brings back anything that is not valid."""
+    if not isinstance(given, list) or len(given) > UNDO_CAP:
+        raise InputError(f"The redo history must be a list of at most {UNDO_CAP} steps.", "state")
+    current: dict[str, Any] = {**state, "redo": list(given)}
+    for i in range(len(given) - 1, -1, -1):
+        try:
+            after = redone(current, given[i])
+            checked = check_core({**after, "undo": [], "redo": []})
+        except InputError as err:
+            raise InputError(f"Redo step {len(given) - i} of {len(given)} does not lead to a valid encounter: {err}", "state") from None
+        if checked["log_start"] + len(checked["log"]) != current["log_start"] + len(current["log"]) + 1:
+            raise InputError(f"Redo step {len(given) - i} of {len(given)} does not bring back one step of the log.", "state")
+        current = {**checked, "undo": after["undo"], "redo": after["redo"]}
+    return records(clone(given))

@@ -7,7 +7,7 @@ the actions, so none of them imports another for a type.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from ..history import Record
 
@@ -74,3 +74,4 @@ class Encounter(TypedDict):
     log: list[Record]
     log_start: int
     undo: list[Record]
+    redo: NotRequired[list[Record]]  # the steps undone, the last undone last; a fight saved before redo has none

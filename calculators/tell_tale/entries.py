@@ -15,6 +15,7 @@ from .encounter import ACTIONS
 from .encounter_state import RULES as ENCOUNTER_RULES, check_encounter, new_encounter
 from .encounter import vocabulary as encounter_vocabulary
 from .hands import MAX_MULLIGANS
+from .party import PARTY_TRACKER
 from .planeswalkers import MAX_LOYALTY_COST
 from .poison import CURE_LABELS, MAX_TRACK_TURNS
 from .reports import (
@@ -424,4 +425,5 @@ TRACKERS = (
         describe=describe_encounter,
         vocabulary=encounter_vocabulary,
     ),
+    PARTY_TRACKER,  # the party between encounters (party.py)
 )

@@ -15,7 +15,7 @@ import { CHANNEL, PLAYERS_HASH, clock, setUpPlayers } from "./encounter-players.
 import { actionForm, namer } from "./encounter-form.js";
 import { addCombatant } from "./encounter-add.js";
 import { rosterList } from "./encounter-roster.js";
-import { nextEncounterControls } from "./encounter-party.js";
+import { nextEncounterControls, partyLink } from "./encounter-party.js";
 
 const NAME = "tell_tale.encounter";
 const STORE = "table-rules:tell_tale.encounter"; // and STORE:before, the encounter a new one, an import or a link put aside
@@ -188,6 +188,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const actions = actionForm(form, { actions: words.actions, inOrder, byId, current, run, ids });
   const adding = addCombatant(addForm, { words, state: getState, byId, ids, run,
     added: (result) => answer.replaceChildren(...answerParts(result)) });
+  const toParty = partyLink(box, getState, (action) => run(action, { quiet: true })); // the party kept on this device (encounter-party.js)
 
   function render() {
     if (shell.ready) noteTurn(); // not before the saved fight is read: a reload keeps its turn's start
@@ -199,6 +200,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     renderRulings();
     renderKeep();
     tellPlayers();
+    toParty();
   }
 
   // -------------------------------------------------------------- the players' window and the turn timer

@@ -90,6 +90,7 @@ export class KeepPanel {
     if (!state) return this.tell("There is nothing to export yet.", true);
     download(JSON.stringify(state, null, 1), o.fileName(state));
     this.tell("Exported: the file is in your downloads.");
+    o.exported?.(state);
   }
 
   /** @param {HTMLElement} source the button pressed */

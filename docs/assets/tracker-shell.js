@@ -55,6 +55,7 @@ export { answerParts, labelUndo, markFieldAtFault, newSeed, ruleLink, rulesLine 
  * @property {string} filePrefix
  * @property {() => void} [replaced]
  * @property {() => void | Promise<void>} [ready]
+ * @property {(state: S) => void} [exported] after the state is exported as a file (the party notes its backup)
  */
 
 /** @param {string} text */
