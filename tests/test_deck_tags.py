@@ -157,3 +157,35 @@ def test_the_tags_decide_each_card_and_their_order_and_spelling_do_not(cards, id
     outside = {f"Card {i}" for i, (_, _, colors, _, _) in enumerate(cards) if not colors <= identity}
     assert {p.split(" is ")[0] for p in r.problems if "color identity" in p} == outside
     assert check_deck("\n".join(shuffled), identity="".join(identity) or "C", level=3) == r
+
+
+def test_on_a_phone_a_bad_tag_is_said_under_the_decklist_and_what_went_unchecked_is_listed(browser, base_url):
+    """The deck check's page at 360x740: a bad tag's sentence sits with the decklist field, which is marked;
+    a tagged deck lists what the check could not see (tt.deck.color-identity, tt.deck.card-pool)."""
+    from helpers import BOOT, CUT_OPTIONS_JS, PHONE
+
+    context = browser.new_context(**PHONE, color_scheme="light")
+    page = context.new_page()
+    page.goto(base_url + "tell-tale/deck-construction/")
+    form = page.locator('form[data-calculator="tell_tale.check_deck"]')
+    deck = form.locator("[name=decklist]")
+    deck.fill(FILLER + "\n4 Llanowar Elves [Gx]")
+    said = runner.run("tell_tale.check_deck", {"decklist": FILLER + "\n4 Llanowar Elves [Gx]"})["error"]
+    form.locator("[role=alert]").filter(has_text="Line 11").first.wait_for(timeout=BOOT)
+    alert = page.locator(f"#{(deck.get_attribute('aria-describedby') or '').split()[-1]}")  # the field's own error
+    assert alert.get_attribute("id") == "tell-tale-check-deck-decklist-error"
+    assert alert.text_content() == said
+    assert deck.get_attribute("aria-invalid") == "true"
+    field, message = deck.bounding_box(), alert.bounding_box()
+    assert field and message and 0 <= message["y"] - (field["y"] + field["height"]) < 60, (field, message)  # just under it
+    assert message["x"] + message["width"] <= 360
+    page.screenshot(path="/tmp/deck-check-phone-error.png", full_page=False)
+    deck.fill(FILLER + "\n4 Llanowar Elves [G]")
+    form.locator("[name=identity]").fill("W")
+    form.locator('.calc-result[data-outcome="illegal"]').wait_for(timeout=BOOT)
+    shown = form.inner_text()
+    assert "Llanowar Elves is green, outside the PC's color identity (white)." in shown
+    assert "Not checked: Modern legality and the GM's bans are the GM's to check" in shown
+    assert page.evaluate(CUT_OPTIONS_JS) == []
+    page.screenshot(path="/tmp/deck-check-phone-result.png", full_page=True)
+    context.close()
