@@ -75,6 +75,7 @@ SHARED_WITH_THE_STATE = {"first", "second", "standing", "actions", "end", "pc", 
                          "Extort",  # the action's name in the menu: the keyword gives the action
                          "actor", "target", "second_d20", "second_crit_d4", "target_d20",  # an action's JSON keys (its fields' needs)
                          "planeswalker",  # a combatant's JSON key (an action's needs), and its card's mark
+                         "vitality", "speed",  # a combatant's JSON keys, and two stats a level-up raises (the party's vocabulary)
                          "party", "foes", "initiative", "hand",  # a combatant's side and the order's basis, as the state holds them
                          "Power", "Vitality", "Speed", "Initiative", "Keywords",  # the stats' names, as a card and a field both say them
                          "Undo", "Show", "Name", "Rulings", "Turn order"}  # plain words of any page

@@ -192,6 +192,7 @@ SPECS: tuple[ActionSpec, ...] = (
               refusal="The dead and the exiled either come along or are left behind (along or behind)"),), menu=False),
     ActionSpec("add_party", "Add the party", (Field("members", "list", "The party's members", required=True),), menu=False),  # party.py
     ActionSpec("undo", "Undo", menu=False),
+    ActionSpec("redo", "Redo", menu=False),
     ActionSpec("show", "Show", menu=False),
 )
 ACTION_SPECS = {spec.name: spec for spec in SPECS}

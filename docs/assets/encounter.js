@@ -15,7 +15,7 @@ import { CHANNEL, PLAYERS_HASH, clock, setUpPlayers } from "./encounter-players.
 import { actionForm, namer } from "./encounter-form.js";
 import { addCombatant } from "./encounter-add.js";
 import { rosterList } from "./encounter-roster.js";
-import { nextEncounterControls, partyLink } from "./encounter-party.js";
+import { nextEncounterControls, partyControls } from "./encounter-party.js";
 
 const NAME = "tell_tale.encounter";
 const STORE = "table-rules:tell_tale.encounter"; // and STORE:before, the encounter a new one, an import or a link put aside
@@ -188,7 +188,6 @@ export function setUp(box, { computeInWorker, copyText }) {
   const actions = actionForm(form, { actions: words.actions, inOrder, byId, current, run, ids });
   const adding = addCombatant(addForm, { words, state: getState, byId, ids, run,
     added: (result) => answer.replaceChildren(...answerParts(result)) });
-  const toParty = partyLink(box, getState, (action) => run(action, { quiet: true })); // the party kept on this device (encounter-party.js)
 
   function render() {
     if (shell.ready) noteTurn(); // not before the saved fight is read: a reload keeps its turn's start
@@ -200,7 +199,6 @@ export function setUp(box, { computeInWorker, copyText }) {
     renderRulings();
     renderKeep();
     tellPlayers();
-    toParty();
   }
 
   // -------------------------------------------------------------- the players' window and the turn timer
@@ -300,7 +298,8 @@ export function setUp(box, { computeInWorker, copyText }) {
         ...(by.value === "hand" ? [el("div", { class: "calc-field" }, el("label", { for: first.id, text: firstField.label }), first)] : [])));
       tools.append(
         button(declared("start").label, () => run({ do: "start", ...(first.value ? { first: first.value } : {}), ...passing() }, { roll: true }), { class: "md-button md-button--primary", "data-enc": "start" }),
-        button("Roll Initiative for NPCs", () => run({ do: "initiative", all: true }, { roll: true }), { "data-enc": "roll-initiative" }));
+        button("Roll Initiative for NPCs", () => run({ do: "initiative", all: true }, { roll: true }), { "data-enc": "roll-initiative" }),
+        ...partyControls("setup", run)); // the party kept on this device (encounter-party.js)
     } else if (state.phase === "combat") {
       const holder = /** @type {Combatant} */ (byId(current()));
       title.textContent = `Round ${state.round}: ${holder.name}'s turn`;
@@ -313,7 +312,8 @@ export function setUp(box, { computeInWorker, copyText }) {
       lines.push(el("p", { text: `It lasted ${plural(state.round, "round")}. Toughness is back in full; Vitality, counters and poison stay.` }));
       const next = nextEncounterControls({ declared, combatants: () => state?.combatants ?? [], run, ids });
       if (next.field) lines.push(next.field);
-      tools.append(next.go, button("Start another fight", () => run({ do: "start", ...passing() }, { roll: true }), { class: "md-button", "data-enc": "start" }));
+      tools.append(next.go, button("Start another fight", () => run({ do: "start", ...passing() }, { roll: true }), { class: "md-button", "data-enc": "start" }),
+        ...partyControls("over", run));
     }
     tools.append(button("Show to players", showPlayers, { "data-enc": "players", title: "A second window for the players: the turn order and what they may see" }),
       el("label", { class: "enc-check enc-timer-setting" }, timerBox, " Turn timer"),

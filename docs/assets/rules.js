@@ -416,7 +416,7 @@ function setUpCalculators() {
 const TRACKERS = {
   "rpgdl.season": () => import("./season.js"),
   "tell_tale.encounter": () => import("./encounter.js"),
-  "tell_tale.party": () => import("./encounter-party.js"),
+  "tell_tale.party": () => import("./party.js"),
 };
 
 function setUpTrackers() {

@@ -1,0 +1,173 @@
+// The Tell-Tale party kept between encounters (docs/tell-tale/party.md): its
+// PCs and companions as they stood, each player's level and lands, and
+// level-ups ("tell_tale.party", calculators/tell_tale/party.py).
+//
+// Every rule is Python's: who is kept, what a level-up raises and what
+// regeneration restores. This module sends the actions and draws the answers,
+// with textContent only. Keeping the party on the device (the copy put aside,
+// two tabs, a full storage, export, import, links) is the trackers' shell
+// (tracker-shell.js), under the party's own key. "Keep the party from the
+// encounter" reads the fight the encounter page keeps on this device (its
+// combatants, which Python checks one by one); the encounter page adds the
+// party to a set-up from the party kept here (encounter-party.js).
+
+import { el, plural, readJson, writeJson } from "./dom.js";
+import { read, vocabulary } from "./tracker-kit.js";
+import { TrackerShell, answerParts, button, labelUndo } from "./tracker-shell.js";
+import { ENCOUNTER_STORE, PARTY_STORE } from "./encounter-party.js";
+
+/** @typedef {import("./tracker-kit.js").Action} Action */
+/** A companion as the party keeps it (party.Companion).
+ * @typedef {{name: string, power: number, toughness: number, vitality: number, max_vitality: number, speed: number,
+ *   keywords: string[], counters: number, poisoned: boolean, exiled: boolean}} Companion */
+/** A player's character as the party keeps it (party.Member).
+ * @typedef {Companion & {planeswalker: boolean, initiative: number | null, level: number, lands: string[], companion: Companion | null}} Member */
+/** The party (party.Party); its undo records are only sent back.
+ * @typedef {{tracker: string, version: number, members: Member[], log: string[], undo: unknown[]}} Party */
+/** What the party's page draws with (party.vocabulary): [stat, label, the companion's], the levels.
+ * @typedef {{stats: [string, string, boolean][], starting_level: number, max_level: number, max_members: number}} PartyWords */
+
+const NAME = "tell_tale.party";
+const BACKUP = `${PARTY_STORE}:backup`; // when the party was last exported as a file, and its text then
+
+/** The fight the encounter page keeps on this device, as far as this page needs it (its combatants; Python checks each),
+ * or null (none kept, or not an object with combatants).
+ * @returns {{combatants: Record<string, unknown>[]} | null} */
+function keptFight() {
+  try {
+    const fight = JSON.parse(read(ENCOUNTER_STORE) ?? "null");
+    return fight && typeof fight === "object" && Array.isArray(fight.combatants) ? fight : null;
+  } catch {
+    return null; // unreadable: the encounter page says so; nothing to keep from here
+  }
+}
+
+/** A short digest of a text (FNV-1a, 32 bits): whether the party changed since its last backup, without a second copy of it.
+ * @param {string} text */
+function digest(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16);
+}
+
+/** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./rules.js").CopyText}} page */
+export function setUp(box, { computeInWorker, copyText }) {
+  const words = /** @type {PartyWords} */ (vocabulary(box));
+  /** @type {Party | null} */
+  let party = null;
+  const list = el("ul", { class: "party-members", "data-party": "members" });
+  const answer = el("div", { class: "calc-answer", "aria-live": "polite", "data-party": "answer" });
+  const tools = el("div", { class: "calc-actions" });
+  const levelBox = el("details", { class: "calc-rulings party-level", "data-party": "level" });
+  const backupLine = el("p", { class: "tracker-note", "data-party": "backup" });
+  const storageLine = el("p", { class: "tracker-note", "data-party": "storage" });
+  const undoButton = button("Undo", () => run({ do: "undo" }), { "data-party": "undo" });
+  /** @type {TrackerShell<Party>} */
+  const shell = new TrackerShell(box, {
+    name: NAME, key: PARTY_STORE, link: "party=", noun: "party", a: "a party", thing: "party", computeInWorker, copyText,
+    startsEmpty: true,
+    draw: (now) => { party = now; render(); },
+    worth: (now) => now.members.length > 0,
+    standing: (now) => (now?.members.length ? "The party is kept on this device." : "No party is kept on this device yet."),
+    replaced: () => answer.replaceChildren(),
+    fileName: () => `party-${new Date().toISOString().slice(0, 10)}.json`,
+    filePrefix: "party",
+    exported: (now) => { writeJson(BACKUP, { at: new Date().toISOString(), digest: digest(JSON.stringify(now)) }); render(); },
+  });
+  box.replaceChildren(shell.status, shell.notice, el("div", { class: "party-work" },
+    list, tools, answer, levelBox, backupLine, storageLine,
+    el("p", { class: "tracker-note", text: "To bring the party into a new fight, open the encounter tracker: while a fight is set up it offers Add the party." }),
+    el("details", { class: "calc-rulings party-keep" }, el("summary", { text: "Export, import, share the party" }), shell.keep)));
+
+  /** One party action; its answer drawn below the buttons.
+   * @param {Action} action */
+  async function run(action) {
+    const result = await shell.run(action);
+    if (!result) return null;
+    answer.replaceChildren(...(result.ok ? answerParts(result) : [el("p", { class: "calc-error", role: "alert", text: result.error })]));
+    return result;
+  }
+
+  /** Keep the party of the fight kept on this device; the first time a party is kept, ask the browser to keep the site's storage. */
+  async function keepFromFight() {
+    const fight = keptFight();
+    if (!fight) return answer.replaceChildren(el("p", { class: "calc-error", role: "alert", text: "There is no fight kept on this device to keep a party from: play one in the encounter tracker first." }));
+    const first = !party?.members.length;
+    const result = await run({ do: "keep", combatants: fight.combatants.map(({ chances, ...c }) => c) });
+    if (result?.ok && first) askToPersist();
+  }
+
+  async function askToPersist() {
+    if (!navigator.storage?.persist) return storageSaid("This browser cannot be asked to keep the site's storage: back the party up as a file now and then.");
+    const granted = await navigator.storage.persist().catch(() => false);
+    storageSaid(granted
+      ? "This browser agreed to keep this site's storage until you clear it yourself."
+      : "This browser did not agree to keep this site's storage for good: it may clear it (Safari after 7 days without a visit, unless the site is on the home screen). Back the party up as a file.");
+  }
+  /** @param {string} text */
+  function storageSaid(text) { storageLine.textContent = text; }
+
+  /** @param {Companion} c */
+  const said = (c) => `Vitality ${c.vitality}/${c.max_vitality}` + (c.counters ? `, ${plural(c.counters, "counter")}` : "")
+    + (c.poisoned ? ", poisoned" : "") + (c.vitality < 0 ? ", dead" : "") + (c.exiled ? ", exiled" : "");
+
+  function render() {
+    const members = party?.members ?? [];
+    list.replaceChildren(...members.map((m) => el("li", { "data-member": m.name },
+      el("strong", { text: m.name }), ` level ${m.level}: ${said(m)}; Power ${m.power}, Toughness ${m.toughness}, Speed ${m.speed}`
+        + (m.initiative != null ? `, Initiative ${m.initiative}` : "") + ".",
+      m.lands.length ? el("span", { class: "party-lands", text: ` Lands: ${m.lands.join(", ")}.` }) : null,
+      m.companion ? el("span", { text: ` Companion ${m.companion.name}: ${said(m.companion)}.` }) : null)));
+    if (!members.length) list.replaceChildren(el("li", { class: "enc-empty", text: "No party is kept yet: after a fight, keep its PCs and companions here." }));
+    tools.replaceChildren( // Python says when the fight has no PC to keep
+      ...(keptFight()?.combatants.length ? [button(members.length ? "Update the party from the fight" : "Keep the fight's party on this device", keepFromFight,
+        { class: "md-button md-button--primary", "data-party": "keep" })] : []),
+      ...(party?.undo.length ? [undoButton] : []));
+    labelUndo(undoButton, party?.log.length ? party.log[party.log.length - 1] : null);
+    renderLevel(members);
+    renderBackup();
+  }
+
+  /** The level-up form: for each player, the stat raised (the companion's only with one) and the new land's name.
+   * @param {Member[]} members */
+  function renderLevel(members) {
+    levelBox.hidden = !members.length;
+    const open = levelBox.open;
+    const rows = members.map((m, i) => {
+      const stat = el("select", { id: `party-stat-${i}`, "data-party": `stat-${i}` },
+        el("option", { value: "", text: "Does not level up" }),
+        ...words.stats.filter(([, , forCompanion]) => !forCompanion || m.companion).map(([k, label]) => el("option", { value: k, text: label })));
+      const land = el("input", { id: `party-land-${i}`, type: "text", maxlength: "40", autocomplete: "off", "data-party": `land-${i}` });
+      return { m, stat, land, row: el("fieldset", { class: "calc-fields" }, el("legend", { text: `${m.name}, level ${m.level}` }),
+        el("div", { class: "calc-field" }, el("label", { for: stat.id, text: "+1 to" }), stat),
+        el("div", { class: "calc-field" }, el("label", { for: land.id, text: "New land (its name)" }), land)) };
+    });
+    const go = button("Level up", () => {
+      const choices = rows.filter((r) => r.stat.value).map((r) => ({ member: r.m.name, stat: r.stat.value, ...(r.land.value.trim() ? { land: r.land.value } : {}) }));
+      if (!choices.length) return answer.replaceChildren(el("p", { class: "calc-error", role: "alert", text: "Choose the stat each levelling player raises." }));
+      run({ do: "level_up", choices });
+    }, { class: "md-button md-button--primary", "data-party": "level-up" });
+    levelBox.replaceChildren(el("summary", { text: "Level up (one land, +1 to a stat, regenerate)" }), ...rows.map((r) => r.row), el("div", { class: "calc-actions" }, go));
+    levelBox.open = open;
+  }
+
+  function renderBackup() {
+    const kept = /** @type {{at?: unknown, digest?: unknown} | null} */ (readJson(BACKUP, null));
+    const at = typeof kept?.at === "string" && !Number.isNaN(Date.parse(kept.at)) ? new Date(kept.at) : null;
+    const since = at && kept?.digest !== digest(JSON.stringify(party)) ? " It has changed since." : "";
+    backupLine.replaceChildren(
+      el("span", { text: !party?.members.length ? "" : at ? `Last backed up as a file ${at.toLocaleString()}.${since} ` : "Not backed up as a file yet. " }),
+      ...(party?.members.length ? [shell.exportNow("Back up now (a file)")] : []));
+  }
+
+  /** The fight kept on this device changed (the encounter page in another tab): whether there is a party to keep.
+   * @param {StorageEvent} event */
+  const onFight = (event) => {
+    if (!box.isConnected) return window.removeEventListener("storage", onFight);
+    if (event.key === ENCOUNTER_STORE && shell.ready) render();
+  };
+  window.addEventListener("storage", onFight);
+  if (navigator.storage?.persisted) navigator.storage.persisted().then((yes) => { if (yes) storageSaid("This browser keeps this site's storage until you clear it yourself."); }).catch(() => {});
+  render();
+  shell.start();
+}

@@ -1,0 +1,142 @@
+"""A campaign evening on a phone (issue 34): one fight played and ended, the next encounter with the same party
+(Vitality carried, Toughness full, tt.ruling.next-encounter), the party kept on the device and levelled up
+(tt.levels.level-up), reloads that lose nothing; and hostile party files and links that change nothing kept."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import BLANK
+from helpers import PHONE
+from helpers_encounter import ADD
+from test_encounter_page import BOOT, STORE, check_cards, one_step_at_a_time, open_page, play, python_step, stored, wait_for_log
+from test_party import HOSTILE as PARTY_HOSTILE
+
+pytestmark = pytest.mark.browser
+PARTY = "tell_tale.party"
+PARTY_STORE = "table-rules:tell_tale.party"
+READY = f"[data-tracker='{PARTY}'][data-loaded=true]"
+
+# One short fight: the Ogre's blow takes Vraska's Toughness 3 and 2 Vitality (15 to 13).
+FIGHT = [*((a, None) for a in ADD[:3]), ({**ADD[3], "initiative": 12}, None), ({"do": "start"}, None),
+         ({"do": "next"}, None), ({"do": "next"}, None), ({"do": "next"}, None),
+         ({"do": "damage", "source": "c4", "target": "c1", "amount": 5}, None)]
+
+
+def party_stored(page):
+    text = page.evaluate(f"localStorage.getItem({json.dumps(PARTY_STORE)})")
+    return json.loads(text) if text else None
+
+
+def wait_for_party_log(page, n):
+    page.wait_for_function("([key, n]) => (JSON.parse(localStorage.getItem(key) || 'null')?.log?.length ?? 0) === n",
+                           arg=[PARTY_STORE, n], timeout=BOOT, polling=100)
+
+
+def test_a_campaign_evening_on_a_phone(browser, base_url):
+    context = browser.new_context(**PHONE)
+    one_step_at_a_time(context)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_page(page, base_url)
+    state = play(page, FIGHT, None)
+    assert {c["name"]: (c["toughness_now"], c["vitality"]) for c in state["combatants"]}["Vraska"] == (0, 13)
+
+    # End it (two taps), then the next encounter with this party, where the end's result shows.
+    page.click("[data-enc=end]")
+    page.click("[data-enc=end]")
+    wait_for_log(page, len(state["log"]) + 1)
+    state = stored(page)
+    page.click("[data-enc=next-encounter]")
+    wait_for_log(page, len(state["log"]) + 1)
+    expected = python_step(state, {"do": "next_encounter"}, None)
+    state = stored(page)
+    assert state == expected["state"]
+    vraska = next(c for c in state["combatants"] if c["name"] == "Vraska")
+    assert state["phase"] == "setup" and [c["name"] for c in state["combatants"]] == ["Vraska", "Mira", "Imp"]
+    assert (vraska["vitality"], vraska["toughness_now"]) == (13, 3)  # Vitality carried, Toughness full
+    expect(page.locator(".enc-banner .enc-turn")).to_have_text("Setting up the fight")
+    check_cards(page, state)
+    newest = page.locator(".enc-log .enc-entry").first
+    expect(newest).to_contain_text("tt.ruling.next-encounter")
+    expect(newest).to_contain_text("tt.stats.toughness-regeneration")
+
+    # The party page: keep the fight's party, the browser asked to keep the storage, then a level-up.
+    page.goto(base_url + "tell-tale/party/")
+    page.locator(READY).wait_for(timeout=BOOT)
+    assert party_stored(page) is None
+    page.click("[data-party=keep]")
+    wait_for_party_log(page, 1)
+    expect(page.locator("[data-party=storage]")).not_to_be_empty()  # what the browser answered to persist()
+    expect(page.locator("[data-party=backup]")).to_contain_text("Not backed up as a file yet.")
+    page.click("[data-party=level] summary")
+    page.select_option("[data-party=stat-0]", "vitality")
+    page.fill("[data-party=land-0]", "Swamp")
+    page.select_option("[data-party=stat-1]", "companion_speed")
+    page.click("[data-party=level-up]")
+    wait_for_party_log(page, 2)
+    party = party_stored(page)
+    v, m = party["members"]
+    assert (v["name"], v["level"], v["lands"], v["max_vitality"], v["vitality"]) == ("Vraska", 4, ["Swamp"], 16, 16)  # regenerated
+    assert (m["level"], m["companion"]["speed"]) == (4, 15)
+    expect(page.locator("[data-member=Vraska]")).to_contain_text("level 4")
+
+    # Reload both pages: nothing lost.
+    page.reload()
+    page.locator(READY).wait_for(timeout=BOOT)
+    assert party_stored(page) == party
+    expect(page.locator("[data-member=Vraska]")).to_contain_text("Lands: Swamp.")
+    open_page(page, base_url)
+    assert stored(page) == state
+    check_cards(page, state)
+
+    # The kept party into a set-up: everyone is here already, said beside the button; a new encounter takes them all.
+    page.click("[data-enc=add-party]")
+    expect(page.locator("[data-enc=party-error]")).to_have_text("Everyone in the party is in this encounter already.")
+    page.click("[data-keep=new]")
+    page.click("[data-keep=new]")
+    page.locator("[data-keep=bring-back]").wait_for()
+    page.click("[data-enc=add-party]")
+    page.wait_for_function("key => JSON.parse(localStorage.getItem(key) || 'null')?.combatants?.length === 3", arg=STORE, timeout=BOOT)
+    fresh = stored(page)
+    assert {c["name"]: c["vitality"] for c in fresh["combatants"]} == {"Vraska": 16, "Mira": 12, "Imp": 5}
+    assert not errors, errors
+    context.close()
+
+
+HOSTILE_HERE = ("not JSON", "too long", "huge vitality", "more lands than the level", "script in a land", "undo record hostile")
+
+
+def test_a_hostile_party_file_or_link_changes_nothing_kept(page, base_url, tmp_path):
+    """Over one party kept on the device, each hostile party in turn, as a file and as a link: refused in its words,
+    the party kept the same after each."""
+    party = python_step_party()
+    page.goto(base_url + BLANK)
+    page.evaluate(f"localStorage.setItem({json.dumps(PARTY_STORE)}, {json.dumps(json.dumps(party))})")
+    page.goto(base_url + "tell-tale/party/")
+    page.locator(READY).wait_for(timeout=BOOT)
+    cases = [h for h in PARTY_HOSTILE if h[0] in HOSTILE_HERE]
+    assert len(cases) == len(HOSTILE_HERE)
+    page.click(".party-keep summary")
+    for label, text, words in cases:
+        path = tmp_path / f"{label.replace(' ', '-')}.json"
+        path.write_text(text)
+        page.set_input_files("[data-keep=file]", str(path))
+        line = page.locator("[data-keep=keep-status]")
+        expect(line).to_contain_text(words if label != "too long" else "too big to be a party", timeout=BOOT)
+        assert party_stored(page) == party, label
+    expect(page.locator("[data-member=Vraska]")).to_be_visible()
+    assert page.locator("[data-party=members] img, [data-party=members] script").count() == 0
+
+
+def python_step_party():
+    from calculators.runner import track
+    from test_encounter_campaign import fought
+
+    answer = track(PARTY, "", json.dumps({"do": "keep", "combatants": fought()["combatants"]}))
+    assert answer["ok"], answer
+    return answer["state"]
