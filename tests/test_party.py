@@ -42,12 +42,14 @@ def test_keeping_takes_the_pcs_and_their_companions_as_they_stand():
 
 def test_keeping_again_keeps_levels_and_lands_and_those_not_in_the_fight():
     party, *_ = kept()
-    party, *_ = party_step(party, {"do": "level_up", "choices": [{"member": "Vraska", "stat": "speed", "land": "Swamp"}]})
+    party, *_ = party_step(party, {"do": "level_up", "choices": [{"member": "Vraska", "stat": "speed", "land": "Swamp"},
+                                                                 {"member": "Mira", "stat": "speed", "land": "Plains"}]})
     s = run_script([(  # a new fight with Mira alone, hurt
         {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 4, "initiative": 9}, None)])
     again, _, details, _ = party_step(party, {"do": "keep", "combatants": s["combatants"]})
     assert member(again, "Vraska") == member(party, "Vraska") and member(again, "Vraska")["level"] == 4
     assert member(again, "Mira")["vitality"] == 4 and member(again, "Mira")["companion"] is None
+    assert (member(again, "Mira")["level"], member(again, "Mira")["lands"]) == (4, ["Plains"])  # her level and lands stay hers
     assert "Not in this encounter, kept as they were: Vraska." in details
 
 

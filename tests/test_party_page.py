@@ -140,3 +140,74 @@ def python_step_party():
     answer = track(PARTY, "", json.dumps({"do": "keep", "combatants": fought()["combatants"]}))
     assert answer["ok"], answer
     return answer["state"]
+
+
+# ---------------------------------------------------------------- kept like the trackers' states (tests/test_saved_state.py)
+
+
+def _party(members):
+    """A party the Python package checks, of these members (each a copy of one kept from the fight, renamed)."""
+    from calculators.tell_tale.party import check_party
+
+    base = python_step_party()
+    one = base["members"][0]
+    party = {**base, "members": [{**one, "name": name, "level": 10, "lands": [f"{name}'s land number {i}" for i in range(10)]}
+                                 for name in members], "log": [], "undo": []}
+    return json.dumps(check_party(party), separators=(",", ":"), ensure_ascii=False)
+
+
+BIG = _party([f"Hero {i}" for i in range(8)])
+OLDER = _party(["Cleo"])
+SMALL = _party(["Zoe"])
+
+
+def _open(page, base_url, saved, aside=None):
+    from test_saved_state import put
+
+    page.goto(base_url + BLANK)
+    put(page, PARTY_STORE, saved)
+    put(page, PARTY_STORE + ":before", aside)
+    page.goto(base_url + "tell-tale/party/")
+    page.locator(READY).wait_for(timeout=BOOT)
+
+
+def test_with_storage_nearly_full_the_party_is_not_replaced_and_the_page_says_so(page, base_url):
+    from test_saved_state import FILL, paste, storage
+
+    assert len(BIG) - len(OLDER) > 2500 and len(SMALL) < len(BIG)
+    _open(page, base_url, BIG, OLDER)
+    page.evaluate(FILL, 2000)
+    page.click(".party-keep summary")
+    answer = paste(page, SMALL)
+    expect(answer).to_contain_text("no room on this device", timeout=BOOT)
+    assert storage(page, PARTY_STORE) == BIG and storage(page, PARTY_STORE + ":before") == OLDER
+    page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('junk-')).forEach((k) => localStorage.removeItem(k))")
+
+
+def test_a_party_change_that_meets_another_tabs_asks_which_goes_on(page, base_url):
+    from test_saved_state import put, storage
+
+    _open(page, base_url, SMALL)
+    put(page, PARTY_STORE, BIG)  # as another tab would, unseen by this one
+    page.click("[data-party=level] summary")
+    page.select_option("[data-party=stat-0]", "speed")
+    page.click("[data-party=level-up]")
+    notice = page.locator(".tracker-notice")
+    expect(notice).to_contain_text("also changed in another tab", timeout=BOOT)
+    assert storage(page, PARTY_STORE) == BIG  # not written over
+    page.click("[data-keep=take-theirs]")
+    expect(notice).to_contain_text("Going on with the other tab's", timeout=BOOT)
+    mine = json.loads(storage(page, PARTY_STORE + ":before"))
+    assert [(m["name"], m["level"]) for m in mine["members"]] == [("Zoe", 11)]
+    expect(page.locator("[data-party=members] [data-member]")).to_have_count(8)
+
+
+def test_the_party_put_aside_comes_back_after_a_reload(page, base_url):
+    from test_saved_state import storage
+
+    _open(page, base_url, SMALL, OLDER)
+    page.click(".party-keep summary")
+    page.get_by_role("button", name="Bring back the party you had before").click()
+    expect(page.locator(".tracker-notice")).to_contain_text("The party you had is back; the other one is put aside.", timeout=BOOT)
+    assert storage(page, PARTY_STORE) == OLDER and storage(page, PARTY_STORE + ":before") == SMALL
+    expect(page.locator("[data-member=Cleo]")).to_be_visible()
