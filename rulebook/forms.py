@@ -19,16 +19,23 @@ The form follows the contract the browser code and the tests rely on:
 parameters, each with its own error line; an answer bar (status, error,
 headline in `.calc-result[data-outcome]`, the dice buttons) right under the
 dice and kept on screen while the form is; the steps, rules and odds below.
+
+The markup is written once, in `templates/forms.html`, rendered with
+autoescape: this module only gathers plain values from the registry (no HTML
+is built by f-strings, no value escaped by hand). A yes/no param is drawn as
+a switch (a checkbox with role=switch), which sends "yes" or "no".
 """
 
 from __future__ import annotations
 
-import html
 import json
 import posixpath
 import re
 from collections.abc import Mapping
 from itertools import groupby
+from pathlib import Path
+
+from jinja2 import Environment, StrictUndefined, Template
 
 from calculators.registry import all_calculators
 from calculators.types import Calculator, Param
@@ -95,37 +102,16 @@ def render_settings(game: str, rules: Mapping[str, Rule], links_from: str) -> st
         if p.ruling not in rules:
             raise MarkupError("docs", None, f"Setting {game}.{name} names unknown ruling {p.ruling}.")
         rule = rules[p.ruling]
-        fid = f"ts-{game}-{name}"
-        if p.kind == "choice":
-            options = "".join(
-                f'<option value="{_attr(v)}"{" selected" if v == p.default else ""}>{html.escape(label)}</option>' for v, label in p.choices
-            )
-            control = f'<select id="{fid}" name="{_attr(name)}" data-default="{_attr(p.default)}" aria-describedby="{fid}-help">{options}</select>'
-            site_choice = dict(p.choices).get(str(p.default), str(p.default))
-        else:
-            control = (f'<input id="{fid}" name="{_attr(name)}" type="text" inputmode="numeric" autocomplete="off" value="{_attr(p.default)}" '
-                       f'data-default="{_attr(p.default)}" data-min="{p.minimum}" data-max="{p.maximum}" aria-describedby="{fid}-help">')
-            site_choice = str(p.default)
-        used = ", ".join(calcs[c].title for c in setting["calculators"])
-        href = relative_url(rule.url, links_from) + "#" + rule.id
-        rows.append(
-            f'<div class="ts-setting" data-setting="{_attr(game)}.{_attr(name)}">'
-            f'<label for="{fid}">{html.escape(p.label)}</label>{control}'
-            f'<p class="calc-field-error" id="{fid}-error" hidden></p>'
-            f'<small id="{fid}-help">Ruling <a href="{_attr(href)}">{html.escape(rule.title)}</a> '
-            f'(<code>{html.escape(rule.id)}</code>). The site\'s choice: {html.escape(site_choice)}. Used by: {html.escape(used)}.</small></div>'
-        )
-    return (
-        f'<form class="table-settings" data-game="{_attr(game)}" novalidate>'
-        f'<div class="ts-join" hidden></div>'
-        f'<p class="ts-status" role="status">Your table uses the site\'s rulings.</p>'
-        f'{"".join(rows)}'
-        f'<div class="ts-actions">'
-        f'<button type="button" class="md-button md-button--primary" data-action="join">Copy a join link for my table</button>'
-        f'<button type="button" class="md-button" data-action="reset">Back to the site\'s rulings</button></div>'
-        f"</form>"
-    )
-
+        choice = p.kind == "choice"
+        rows.append({
+            "name": name, "fid": f"ts-{game}-{name}", "label": p.label, "default": str(p.default),
+            "choices": [(v, label, v == p.default) for v, label in p.choices] if choice else [],
+            "minimum": p.minimum, "maximum": p.maximum,
+            "site_choice": dict(p.choices).get(str(p.default), str(p.default)) if choice else str(p.default),
+            "used": ", ".join(calcs[c].title for c in setting["calculators"]),
+            "href": relative_url(rule.url, links_from) + "#" + rule.id, "rule_title": rule.title, "rule_id": rule.id,
+        })
+    return _render("settings", {"game": game, "rows": rows})
 
 
 def anchor(name: str) -> str:
@@ -133,8 +119,20 @@ def anchor(name: str) -> str:
     return "calc-" + re.sub(r"[._]+", "-", name)
 
 
-def _attr(value: object) -> str:
-    return html.escape(str(value), quote=True)
+def _render(macro: str, data: object) -> str:
+    """One macro of forms.html, with autoescape: every value goes in as text, never as markup."""
+    return str(getattr(_TEMPLATE.module, macro)(data))
+
+
+def _template() -> Template:
+    # The template's lines are joined before it is compiled, so its indentation never reaches the page
+    # (the forms stay one line of HTML, which Markdown passes through whole).
+    source = (Path(__file__).parent / "templates" / "forms.html").read_text(encoding="utf-8")
+    joined = "".join(line.strip() for line in source.splitlines())
+    return Environment(autoescape=True, undefined=StrictUndefined, keep_trailing_newline=False).from_string(joined)
+
+
+_TEMPLATE = _template()
 
 
 def render_form(calc: Calculator, rule_links: dict[str, str], runtime: str, settings: str = "") -> str:
@@ -146,90 +144,43 @@ def render_form(calc: Calculator, rule_links: dict[str, str], runtime: str, sett
     plain = [p for p in calc.params if p.kind != "dice" and not p.ruling]
     rulings = [p for p in calc.params if p.ruling and p.kind != "dice"]
     dice = [p for p in calc.params if p.kind == "dice"]
-    fields = "".join(_group(group, list(params), uid) for group, params in groupby(plain, key=lambda p: p.group))
-    if rulings:
-        fields += (
-            f'<details class="calc-rulings"><summary>Rulings: the site\'s choices ({len(rulings)})</summary>'
-            f'<div class="calc-fields">{"".join(_field(p, uid) for p in rulings)}</div></details>'
-            f'<p class="calc-table-line" hidden></p>'  # "Table settings: 2 house rulings", by the page script
-        )
-    fields += "".join(_field(p, uid) for p in dice)
-    has_dice = any(p.kind == "dice" for p in calc.params)
     # Older parameters an old link may carry, and the fields each one fills.
     olds = {old.name: list(old.replaces) for old in getattr(calc, "legacy", ())}
-    legacy = f' data-legacy="{_attr(json.dumps(olds))}"' if olds else ""
-    roll = '<button type="button" class="md-button md-button--primary" data-action="roll">Roll for me</button>' if has_dice else ""
-    return (
-        f'<form class="calc" data-calculator="{_attr(calc.name)}" id="{uid}" novalidate '
-        f'aria-labelledby="{anchor(calc.name)}" data-runtime="{_attr(runtime)}" data-rules="{_attr(json.dumps(rule_links))}"'
-        f'{legacy} data-settings="{_attr(settings)}">'
-        f'<p class="calc-summary">{html.escape(calc.summary)}</p>'
-        f'<div class="calc-fields">{fields}</div>'
-        f'<div class="calc-answer">'
-        f'<p class="calc-status" role="status">The calculator starts when you open a page with one.</p>'
-        f'<p class="calc-error" role="alert" id="{uid}-error"></p>'
-        f'<div class="calc-result" aria-live="polite" aria-atomic="true"></div>'
-        f"</div>"
-        f'<div class="calc-actions">{roll}'
-        f'<button type="button" class="md-button" data-action="share" title="Copy a link that shows this result to anyone">Copy link</button></div>'
-        f'<div class="calc-explain"></div>'
-        f"</form>"
-    )
+    return _render("calculator", {
+        "name": calc.name, "uid": uid, "anchor": anchor(calc.name), "runtime": runtime, "rules": json.dumps(rule_links),
+        "legacy": json.dumps(olds) if olds else None, "settings": settings, "summary": calc.summary,
+        "plain": [item for group, params in groupby(plain, key=lambda p: p.group) for item in _group(group, list(params), uid)],
+        "rulings": [_field_view(p, uid) for p in rulings],
+        "dice": [_field_view(p, uid) for p in dice],
+    })
 
 
-def _group(group: str, params: list[Param], uid: str) -> str:
+def _group(group: str, params: list[Param], uid: str) -> list[dict[str, object]]:
+    """The fields of consecutive params: alone, or as one row (a fieldset) when they share a group."""
     if not group:
-        return "".join(_field(p, uid) for p in params)
+        return [_field_view(p, uid) for p in params]
     gid = f"{uid}-{params[0].name}-row"
-    inner = "".join(_field(p, uid, row=gid) for p in params)
-    return f'<fieldset class="calc-row"><legend id="{gid}">{html.escape(group)}</legend>{inner}</fieldset>'
+    return [{"legend": group, "gid": gid, "fields": [_field_view(p, uid, row=gid) for p in params]}]
 
 
-def _field(p: Param, uid: str, row: str = "") -> str:
+def _field_view(p: Param, uid: str, row: str = "") -> dict[str, object]:
+    """What forms.html's `field` macro draws for one param (plain values: the template escapes them)."""
     fid = f"{uid}-{p.name}"
     several = p.kind == "dice" and re.search(r"\b(both|dice|d20s|d6s|two|rolls|roll-offs)\b", f"{p.label} {p.help}", re.I)
     help_text = p.help + (" " + DICE_HINT if several else "")
-    described = f"{fid}-help {fid}-error" if help_text else f"{fid}-error"
-    # In a row the label is short ("Worth"); the row's legend completes its name.
-    named = f' aria-labelledby="{row} {fid}-label"' if row else ""
-    common = f'id="{fid}" name="{_attr(p.name)}"{named} aria-describedby="{described}"'
-    value = "" if p.default is None else _attr(p.default)
-    if p.kind == "choice":
-        options = "".join(
-            f'<option value="{_attr(v)}"{" selected" if v == p.default else ""}>{html.escape(label)}</option>'
-            for v, label in p.choices
-        )
-        control = f"<select {common}>{options}</select>"
-    elif p.kind == "text" and row:  # a name in a row: one line, labelled inside
-        hint = p.display_label + ("" if not p.optional else " (optional)")
-        control = f'<input {common} type="text" autocomplete="off" spellcheck="false" value="{value}" placeholder="{_attr(hint)}">'
-    elif p.kind == "text":
-        control = f'<textarea {common} rows="3" spellcheck="false">{value}</textarea>'
-    elif p.kind == "int" and row:  # in a row: no stepper buttons, arrow keys still step
-        kind = 'type="number" step="1"' if p.minimum is None or p.minimum < 0 else 'type="text" inputmode="numeric"'
-        bounds = "".join(f' data-{k}="{v}"' for k, v in (("min", p.minimum), ("max", p.maximum)) if v is not None)
-        control = f'<input {common} {kind} autocomplete="off" value="{value}"{bounds}>'
-    elif p.kind == "dice":
-        control = f'<input {common} type="text" inputmode="decimal" autocomplete="off" value="{value}" placeholder="type, or Roll for me">'
-    else:
-        bounds = "".join(f' data-{k}="{v}"' for k, v in (("min", p.minimum), ("max", p.maximum)) if v is not None)
-        # A field that takes negatives needs a keypad with a minus sign: only
-        # type=number brings one on every phone.
-        kind = 'type="number" step="1"' if p.minimum is None or p.minimum < 0 else 'type="text" inputmode="numeric"'
-        limits = "".join(f' {k}="{v}"' for k, v in (("min", p.minimum), ("max", p.maximum)) if v is not None) if "number" in kind else ""
-        control = (
-            f'<span class="calc-stepper"><button type="button" data-step="-1" aria-label="{_attr(p.label)} minus one">−</button>'
-            f'<input {common} {kind}{limits} autocomplete="off" value="{value}"{bounds}>'
-            f'<button type="button" data-step="1" aria-label="{_attr(p.label)} plus one">+</button></span>'
-        )
-    label = p.display_label if row else p.label
-    label_class = ' class="calc-sr-only"' if row and p.kind == "text" else ""
-    # In a row the help is read out with the field but not shown: the row stays one line.
-    hidden = ' class="calc-sr-only"' if row else ""
-    help_html = f'<small id="{fid}-help"{hidden}>{html.escape(help_text)}</small>' if help_text else ""
-    if p.default is not None:
-        control = control.replace(f'id="{fid}"', f'id="{fid}" data-default="{_attr(p.default)}"', 1)
-    return (
-        f'<div class="calc-field calc-{p.kind}" data-param="{_attr(p.name)}"><label for="{fid}" id="{fid}-label"{label_class}>{html.escape(label)}</label>{control}'
-        f'<p class="calc-field-error" id="{fid}-error" hidden></p>{help_html}</div>'
-    )
+    return {
+        "fid": fid, "name": p.name, "kind": p.kind, "row": row,
+        "described": f"{fid}-help {fid}-error" if help_text else f"{fid}-error",
+        # In a row the label is short ("Worth"); the row's legend completes its name.
+        "labelledby": f"{row} {fid}-label" if row else None,
+        "default": None if p.default is None else str(p.default),
+        "value": "" if p.default is None else str(p.default),
+        "checked": p.default == "yes",
+        "choices": [(v, label, v == p.default) for v, label in p.choices],
+        "hint": p.display_label + ("" if not p.optional else " (optional)"),
+        "negative": p.minimum is None or p.minimum < 0,
+        "minimum": p.minimum, "maximum": p.maximum,
+        "label": p.label, "shown_label": p.display_label if row else p.label,
+        "label_hidden": bool(row) and p.kind == "text",
+        "help": help_text,
+    }
