@@ -30,6 +30,7 @@ BAND_LABELS = {outcome: label for _, _, outcome, label in ATTACK_TABLE}
 BAND_RANGES = {outcome: (f"{low}-{high}" if low != high else f"{low}") for low, high, outcome, _ in ATTACK_TABLE}
 MODES = ("normal", "advantage", "disadvantage")
 MODE_CHOICES = (("normal", "Normal (1d20)"), ("advantage", "Advantage (2d20, high)"), ("disadvantage", "Disadvantage (2d20, low)"))  # MODES as a menu names them
+SITUATION_CHOICES = (*MODE_CHOICES, ("surprise", "Surprise attack (advantage)"))  # an attack's: a surprise attack too (tt.ruling.surprise-attacks)
 RollMode = Literal["normal", "advantage", "disadvantage"]  # a mode once checked (_mode): one of MODES
 ROLLS = ("attack", "reflex save", "save")  # what a d20 is rolled for: Haste helps the first two, being tapped hinders attacks
 VIGILANCE_BONUS = 5  # tt.keyword.vigilance
@@ -142,21 +143,20 @@ def roll_conditions(
 ) -> Conditions:
     """Advantage and disadvantage on one d20 roll, from every source the rules give (tt.advantage.conditions).
 
-    `roll` is an attack, a reflex save (against being tapped or knocked
-    down) or another save. The situation (surprise, cover) adds one source;
-    Haste gives advantage on attacks and reflex saves (tt.keyword.haste);
-    a poisoned character has disadvantage on every roll
-    (tt.mechanics.deathtouch-disadvantage, tt.ruling.poisoned-rolls); a
-    tapped attacker has disadvantage (tt.ruling.prone-attacker). Both
-    together follow tt.ruling.advantage-and-disadvantage (`both`).
+    `roll` is an attack, a reflex save (against being tapped or knocked down) or another save. The situation
+    (a surprise attack, for an attack only: tt.ruling.surprise-attacks; cover) adds one source; Haste gives advantage
+    on attacks and reflex saves (tt.keyword.haste); a poisoned character has disadvantage on every roll
+    (tt.mechanics.deathtouch-disadvantage, tt.ruling.poisoned-rolls); a tapped attacker has disadvantage
+    (tt.ruling.prone-attacker). Both together follow tt.ruling.advantage-and-disadvantage (`both`).
     """
     one_of(roll, ROLLS, "roll", "A roll is an attack, a reflex save or another save")
-    situation = one_of(situation, MODES, "mode", "The situation gives a normal roll, advantage or disadvantage")
-    hasted, prone = bool(haste) and roll != "save", bool(tapped) and roll == "attack"
-    plus = ("the situation",) * (situation == "advantage") + ("Haste",) * hasted
+    situation = one_of(situation, [v for v, _ in SITUATION_CHOICES] if roll == "attack" else MODES, "mode",
+                       "The situation gives a normal roll, advantage or disadvantage" + (", or is a surprise attack" if roll == "attack" else ""))
+    hasted, prone, surprise = bool(haste) and roll != "save", bool(tapped) and roll == "attack", situation == "surprise"
+    plus = ("the situation",) * (situation == "advantage") + ("surprise",) * surprise + ("Haste",) * hasted
     minus = ("the situation",) * (situation == "disadvantage") + ("poisoned",) * bool(poisoned) + ("tapped",) * prone
     mode = combine_conditions(len(plus), len(minus), both=both)
-    rules = ["tt.keyword.haste"] * hasted + ["tt.mechanics.deathtouch-disadvantage", "tt.ruling.poisoned-rolls"] * bool(poisoned)
+    rules = ["tt.ruling.surprise-attacks"] * surprise + ["tt.keyword.haste"] * hasted + ["tt.mechanics.deathtouch-disadvantage", "tt.ruling.poisoned-rolls"] * bool(poisoned)
     rules += ["tt.ruling.prone-attacker"] * prone + ["tt.advantage.conditions"] * bool(plus or minus)
     rules += ["tt.ruling.advantage-and-disadvantage"] * bool(plus and minus) + ["tt.advantage.roll"] * (mode != "normal")
     return Conditions(mode, plus, minus, tuple(rules), both)

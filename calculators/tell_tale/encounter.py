@@ -160,7 +160,7 @@ def start(act: Act, action: Action) -> None:
         raise InputError("Nobody in the turn order can take a turn (all unconscious, dead or gone).", "action")
     s["phase"], s["round"], s["turn"], s["step"] = "combat", 1, 0, "untap"
     for c in s["combatants"]:
-        c["actions"], c["moved"] = ACTIONS_PER_TURN, None
+        c["actions"], c["moved"], c["doubled"] = ACTIONS_PER_TURN, None, False
     act.cite("tt.combat.initiation")
     names = [by_id(s, i)["name"] for i in s["order"]]
     act.say(f"Turn order: {', '.join(names)}.")
@@ -227,6 +227,7 @@ def _advance(act: Act, passed: list[str]) -> None:
 def _next_turn(s: Encounter) -> None:
     for c in s["combatants"]:
         c["moved"] = None  # a movement's attacks of opportunity end with its turn (tt.ruling.opportunity-movement)
+        c["doubled"] = False  # a new combat turn: Double Strike's two rolls again, at a table playing them per turn (tt.ruling.double-strike)
     s["turn"] += 1
     if s["turn"] == len(s["order"]):
         if s["round"] >= MAX_ROUND:
@@ -318,8 +319,13 @@ def end(act: Act, action: Action) -> None:
     if s["phase"] != "combat":
         raise InputError("The fight is not under way.", "action")
     s["phase"], s["turn"], s["step"] = "over", 0, None
+    walkers = [c["name"] for c in s["combatants"] if c["ability_used"]]
+    if walkers:  # tt.planeswalker.effects: the tracker keeps no emblems, but says when they end
+        act.say(f"Emblems from {', '.join(walkers)}'s planeswalker abilit{'y' if len(walkers) == 1 else 'ies'} end with the encounter.")
+        act.cite("tt.planeswalker.effects")
     for c in s["combatants"]:
         c["toughness_now"], c["boost"], c["actions"], c["ability_used"], c["landed"], c["moved"] = c["toughness"], 0, ACTIONS_PER_TURN, False, False, None
+        c["doubled"] = False
         if c["status"] == "detained":
             c["status"], c["detained_by"] = "standing", None
     poisoned = [c["name"] for c in s["combatants"] if c["poisoned"] and c["vitality"] >= 0]

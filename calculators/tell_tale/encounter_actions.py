@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..checks import Action, InputError, one_of, quote
-from .combat import MODE_CHOICES
+from .combat import SITUATION_CHOICES
 from .encounter_words import DEAD_CHOICES
 from .encounter_state import KINDS
 from .poison import CURE_LABELS
@@ -88,8 +88,8 @@ def _who(key: str, label: str, pick: Pick, *, required: bool = True, blank: str 
     return Field(key, "who", label, required=required and not blank, pick=pick, blank=blank)
 
 
-MODE = Field("mode", "choice", "Situation", "Advantage from surprise, disadvantage from cover; Haste and poison are added.", choices=MODE_CHOICES,
-             refusal="The situation gives a normal roll, advantage or disadvantage")
+MODE = Field("mode", "choice", "Situation", "Advantage from a surprise attack (never on Vigilance), disadvantage from cover; Haste and poison are added.",
+             choices=SITUATION_CHOICES, refusal="The situation gives a normal roll, advantage, disadvantage or a surprise attack")
 D20 = Field("d20", "d20s", "Attack d20", "Two with advantage or disadvantage; empty to roll.", dice=True)
 CRIT = Field("crit_d4", "die", "Critical d4", "Only on a kept 20.", sides=4, dice=True)
 STRIKES = (
@@ -160,12 +160,22 @@ SPECS: tuple[ActionSpec, ...] = (
         Field("how", "choice", "How", required=True, choices=tuple((k, CURE_LABELS[k]) for k in CURES),
               refusal="A cure here is regenerate, return or burn (life gain is the life action)"),
         Field("amount", "number", "Burn damage", "Only to burn: the damage the spell deals." ),
+        # tt.keyword.return, tt.ruling.summon-return: a summon that is not a token goes back as a scroll, or onto the battlefield
+        Field("summon_to", "choice", "A returned summon goes", "Only for a summon that is not a token.",
+              choices=(("scroll", "To its caster, as a summon scroll"), ("battlefield", "To the battlefield, as if summoned anew")),
+              refusal="A returned summon goes back as a scroll or onto the battlefield"),
     ), target="target"),
     ActionSpec("extort", "Extort", (_who("user", "Who", "actor"),), needs=("extort",), actor="user"),  # tt.keyword.extort
     ActionSpec("ability", "Planeswalker ability", (
         _who("user", "Planeswalker", "actor"), Field("cost", "text", "Loyalty cost", "As printed: +1, -3, 0.", required=True),
         Field("mana", "number", "Mana available", "Empty: not checked."),
     ), needs=("planeswalker",), actor="user"),  # tt.planeswalker.abilities
+    # tt.keyword.win-or-lose-the-game, tt.ruling.win-or-lose: a card's effect; the game goes on
+    ActionSpec("game", "Win or lose the game (a card)", (
+        _who("who", "Whose card says it", "anyone"),
+        Field("result", "choice", "The card says", required=True, choices=(("win", "You win the game"), ("lose", "You lose the game")),
+              refusal="The card says win or lose"),
+    ), target="who"),
     # The actions with controls of their own: the add form, a card's editor and buttons, the banner, the bar.
     ActionSpec("add", "Add a combatant", (
         Field("name", "text", "Name", required=True), Field("kind", "choice", "Kind", required=True, choices=tuple(KINDS.items()), refusal="A combatant is a pc, npc, familiar or summon"), Field("power", "number", "Power", required=True),

@@ -42,6 +42,15 @@ def meeting(a: Combatant, b: Combatant) -> bool:
     return any(k in b["keywords"] for k in OPPORTUNISTS["first_strike"]) and "defender" not in b["keywords"] and can_reach(b, a)
 
 
+def rolls_spent(s: Encounter, a: Combatant) -> tuple[str, str] | None:
+    """Why Double Striker `a` may make no more attack rolls this combat turn, at a table playing Double Strike's two
+    rolls per turn in all (tt.ruling.double-strike: setting double_rolls "turn"); None: it may, or the table plays two per attack."""
+    if s["settings"]["double_rolls"] == "turn" and "double-strike" in a["keywords"] and a.get("doubled", False):
+        return (f"{a['name']} has made Double Strike's two attack rolls this turn: your table plays two rolls per turn in all, "
+                "whatever the actions (tt.ruling.double-strike)."), "attacker"
+    return None
+
+
 def refusal(s: Encounter, a: Combatant, b: Combatant, kind: str) -> tuple[str, str] | None:
     """Why `a` may not make the attack of opportunity `kind` on `b` now, as (sentence, field at fault); None: it may.
     Whether each can act or be struck at all is the handler's (present, able)."""
@@ -70,7 +79,7 @@ def refusal(s: Encounter, a: Combatant, b: Combatant, kind: str) -> tuple[str, s
         return f"{bn} is on {an}'s side: an attack of opportunity strikes an enemy (tt.ruling.opportunity-movement).", "target"
     if (a["owner"] or a["id"]) == s["order"][s["turn"]]:
         return f"It is {an}'s own turn: an attack of opportunity comes outside it (tt.ruling.opportunist-attacks).", "attacker"
-    return None
+    return rolls_spent(s, a)
 
 
 def derive_chances(s: Encounter) -> None:

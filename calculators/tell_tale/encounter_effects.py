@@ -17,7 +17,7 @@ from .encounter_actions import dice_of, may_take
 from .encounter_fight import Act, after_change, able, condition_of, gain, hurt, in_combat, on_turn, present, save_mode, set_condition
 from .encounter_state import GONE, STATUSES, TAPPED, Combatant, by_id
 from .planeswalkers import planeswalker_ability
-from .poison import apply_cure
+from .poison import apply_cure, regenerate
 
 
 def _opposed(act: Act, target: Combatant, dice: dict[str, Any], *, against: str, source: str) -> str:
@@ -120,13 +120,17 @@ def cure(act: Act, action: Action) -> None:
         if t["kind"] == "npc":
             raise InputError(f"Returning {t['name']}, an NPC, takes it out of the fight: remove it instead.", "target")
         act.cite("tt.keyword.return")
-        if t["kind"] == "summon":
+        back = t["kind"] == "summon" and not t["token"] and action.get("summon_to") == "battlefield"  # tt.ruling.summon-return
+        if t["kind"] == "summon" and not back:
             t["status"], t["detained_by"] = "dispelled", None
             act.say(f"{t['name']} " + ("is a creature token: it dispels for good." if t["token"] else "goes back to its caster as a summon scroll."))
             act.outcome, act.headline = "returned", f"{t['name']} is returned and leaves the battlefield."
             return
+        if back:
+            t = present(act, t["id"], "target")  # a summon on the battlefield: only a PC or companion returns from anywhere
+            act.say(f"{t['name']} returns to the battlefield as a summoned creature, as if summoned anew; {by_id(act.state, t['owner'])['name']} still maintains it.")
         t["status"], t["detained_by"] = "standing", None
-        act.cite("tt.mechanics.return-characters")
+        act.cite("tt.ruling.summon-return" if back else "tt.mechanics.return-characters")
     else:
         t = present(act, t["id"], "target", dead_ok=how == "burn")
         if how == "regenerate" and t["vitality"] < 0:
@@ -194,7 +198,39 @@ def ability(act: Act, action: Action) -> None:
     act.outcome, act.headline = "ability", f"{u['name']} activates a {r.cost:+d} ability: ({r.mana}) mana, Toughness {r.to_toughness:+d} until its next turn."
 
 
+def game(act: Act, action: Action) -> None:
+    """A card's "win the game" or "lose the game" (tt.keyword.win-or-lose-the-game, tt.ruling.win-or-lose): the game goes on;
+    the character's whole side (itself, its allies, the creatures they control) is raised and regenerated, or brought to 1 Vitality."""
+    c = by_id(act.state, action["who"], "who")
+    side = [x for x in act.state["combatants"] if x["side"] == c["side"] and x["status"] not in GONE]
+    act.cite("tt.keyword.win-or-lose-the-game", "tt.ruling.win-or-lose")
+    if action["result"] == "win":
+        for x in side:
+            before = (x["toughness_now"], x["vitality"], x["counters"], x["poisoned"], x["status"])
+            v0, was = x["vitality"], x["status"]
+            set_condition(x, regenerate(condition_of(x), x["max_vitality"]))
+            if x["boost"] < 0:
+                x["boost"] = 0  # a planeswalker's lowered Toughness is a de-buff: it goes with the rest
+            if x["status"] in ("knocked-down", "detained"):  # negative effects; kneeling may be chosen, so it stays
+                x["status"], x["detained_by"] = "standing", None
+            if before != (x["toughness_now"], x["vitality"], x["counters"], x["poisoned"], x["status"]):
+                act.say(f"{x['name']}: " + ("raised from the dead, " if v0 < 0 else "") + f"Toughness {x['toughness_now']}, Vitality {x['vitality']}"
+                        + (f", {STATUSES[x['status']]} again" if was != x["status"] else "") + ".")
+        act.cite("tt.keyword.regenerate")
+        act.outcome = "won"
+        act.headline = f"{c['name']} wins the game: the game goes on, and {c['name']}'s side is raised and regenerated."
+        return
+    for x in side:
+        if x["vitality"] > 1:
+            v0 = x["vitality"]
+            x["vitality"] = 1
+            act.say(f"{x['name']}: Vitality {v0} to 1.")
+    act.cite("tt.stats.vitality")
+    act.outcome = "lost"
+    act.headline = f"{c['name']} loses the game: the game goes on, and {c['name']}'s side is brought to 1 Vitality."
+
+
 EFFECTS = {
     "tap": tap, "exile": exile, "detain": detain,
-    "damage": damage, "life": life, "cure": cure, "extort": extort, "ability": ability,
+    "damage": damage, "life": life, "cure": cure, "extort": extort, "ability": ability, "game": game,
 }

@@ -19,7 +19,7 @@ from .combat import (BAND_LABELS, Attack, Conditions, apply_damage, attack_condi
                      power_after_counters, resolve_attack, save_conditions)
 from .encounter_actions import dice_of, may_take
 from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, Combatant, Encounter, by_id, current_step
-from .encounter_chances import aloft, can_reach, meeting, refusal
+from .encounter_chances import aloft, can_reach, meeting, refusal, rolls_spent
 from .flying import lands_by_attacking
 from .poison import Condition, add_counters, deathtouch_hit, gain_life
 from .trample import charge_enemy
@@ -153,8 +153,14 @@ def situation(action: Action) -> str:
     return cast("str", action.get("mode") or "normal")
 
 
-def attack_mode(act: Act, c: Combatant, given: str) -> str:
-    """The attacker's roll: the situation, Haste, poison and a tapped attacker, combined (combat.attack_conditions)."""
+def attack_mode(act: Act, c: Combatant, given: str, *targets: Combatant) -> str:
+    """The attacker's roll: the situation, Haste, poison and a tapped attacker, combined (combat.attack_conditions).
+    A surprise attack on any of `targets` with Vigilance is refused (tt.keyword.vigilance, tt.ruling.surprise-attacks)."""
+    if given == "surprise":
+        vigilant = [t["name"] for t in targets if "vigilance" in t["keywords"]]
+        if vigilant:
+            raise InputError(f"{vigilant[0]} has Vigilance and cannot be attacked by surprise: choose another situation "
+                             "(tt.keyword.vigilance, tt.ruling.surprise-attacks).", "mode")
     cond = attack_conditions(situation=given, haste="haste" in c["keywords"], poisoned=c["poisoned"], tapped=c["status"] in TAPPED,
                              both=act.settings["both"])
     return _told(act, cond, f"{c['name']}'s attack")
@@ -276,6 +282,9 @@ def _strike(act: Act, attacker: Combatant, target: Combatant, mode: str, dice: d
         r = double_strike(power, d1, d2, mode=mode, first_crit_d4=c1, second_crit_d4=c2)
         rolls = (r.first, r.second)
         act.cite("tt.keyword.double-strike", "tt.ruling.double-strike")
+        if act.settings["double_rolls"] == "turn":  # the table's alternative: these are the turn's two rolls (rolls_spent refuses more)
+            attacker["doubled"] = True
+            act.say(f"Double Strike: {name}'s two attack rolls for this turn (your table plays two per turn in all).")
     else:
         d1 = act.d20s(dice.get("d20"), mode, f"{name}'s {label} d20", "d20")
         rolls = (resolve_attack(power, d1, mode=mode, crit_d4=act.crit(dice.get("crit_d4"), d1, mode, f"{name}'s critical d4", "crit_d4")),)
@@ -302,8 +311,11 @@ def attack(act: Act, action: Action) -> None:
         raise InputError(f"{attacker['name']} cannot attack itself.", "target")
     within_reach(act, attacker, target, "target")
     ground = not aloft(target)
+    spent = rolls_spent(act.state, attacker)
+    if spent:
+        raise InputError(*spent)
     on_turn(act, attacker)
-    mode = attack_mode(act, attacker, situation(action))
+    mode = attack_mode(act, attacker, situation(action), target)
     total = _strike(act, attacker, target, mode, dice_of(action), "attack")
     land(act, attacker, ground)
     act.headline = f"{attacker['name']} attacks {target['name']}: " + (f"{total} damage." if act.outcome == "hit" else "a miss.")
@@ -336,7 +348,7 @@ def first_strike_action(act: Act, action: Action) -> None:
     # The dice of both cases may come together (a form cannot know which case it is): each case reads its own.
     dice = dice_of(action)
     if meeting(a, b):  # opposed attack rolls: each as its attack would be rolled, the kept d20s compared (tt.ruling.first-strike-tie)
-        mode_a, mode_b = attack_mode(act, a, situation(action)), attack_mode(act, b, "normal")
+        mode_a, mode_b = attack_mode(act, a, situation(action), b), attack_mode(act, b, "normal")
         r1 = kept_d20(act.d20s(dice.get("d20"), mode_a, f"{a['name']}'s opposed d20", "d20"), mode_a, "d20")
         r2 = kept_d20(act.d20s(dice.get("target_d20"), mode_b, f"{b['name']}'s opposed d20", "target_d20"), mode_b, "target_d20")
         table = act.settings["winner_damage"] == "table"
@@ -358,7 +370,7 @@ def first_strike_action(act: Act, action: Action) -> None:
         act.headline = (f"{a['name']} and {b['name']} tie and trade blows: {r.damage_to_second} and {r.damage_to_first} damage." if who is None
                         else f"{who} strikes first: {r.damage_to_second or r.damage_to_first} damage.")
         return
-    mode = attack_mode(act, a, situation(action))
+    mode = attack_mode(act, a, situation(action), b)
     total = _strike(act, a, b, mode, dice, "opportunist")
     land(act, a, ground)
     act.headline = f"{a['name']} strikes {b['name']} as it comes in range: " + (f"{total} damage." if act.outcome == "hit" else "a miss.")
@@ -386,7 +398,7 @@ def charge(act: Act, action: Action) -> None:
     if not isinstance(dice, list) or len(dice) != len(ids):
         raise InputError(f"The charge's dice are a list with one entry per enemy ({len(ids)}).", "dice")
     on_turn(act, a)
-    mode = attack_mode(act, a, situation(action))
+    mode = attack_mode(act, a, situation(action), *(t for t in targets if t["id"] not in jump))
     act.cite("tt.keyword.trample", "tt.ruling.trample-charge", "tt.combat.attack-roll", "tt.combat.attack-table")
     tally = {"down": 0, "hit": 0, "damage": 0}
     for i, t in enumerate(targets):
@@ -442,7 +454,7 @@ def reach_strike(act: Act, action: Action) -> None:
     """A Reach character's attack of opportunity on a flyer passing over it (its move names it): out of turn, for none of its actions."""
     a, b = opportunity(act, action, "reach")
     act.cite("tt.keyword.reach", "tt.keyword.flying", "tt.ruling.flying-reach")
-    mode = attack_mode(act, a, situation(action))
+    mode = attack_mode(act, a, situation(action), b)
     total = _strike(act, a, b, mode, dice_of(action), "opportunity")
     act.headline = f"{a['name']} strikes {b['name']} as it flies over: " + (f"{total} damage." if act.outcome == "hit" else "a miss.")
 

@@ -25,7 +25,7 @@ from .encounter_state import (
 SETTING_RULINGS = {
     "both": "tt.ruling.advantage-and-disadvantage", "overflow": "tt.ruling.damage-overflow", "winner_damage": "tt.ruling.first-strike-tie",
     "tie": "tt.ruling.opposed-saves", "rounding": "tt.ruling.haste-rounding", "method": "tt.ruling.four-d6",
-    "shortfall": "tt.ruling.planeswalker-toughness",
+    "shortfall": "tt.ruling.planeswalker-toughness", "double_rolls": "tt.ruling.double-strike",
 }
 # The statuses the GM may set by hand: Detain is an action of its own (it
 # names who detains), and only a summon can be dispelled.
@@ -72,7 +72,7 @@ def add(act: Act, action: Action) -> None:
         "power": action["power"], "toughness": action["toughness"], "toughness_now": 0, "vitality": vitality, "max_vitality": vitality,
         "speed": action.get("speed", 0), "initiative": action.get("initiative"), "keywords": action.get("keywords", []),
         "counters": 0, "poisoned": False, "boost": 0, "ability_used": False, "status": "standing", "detained_by": None, "actions": ACTIONS_PER_TURN,
-        "landed": False, "moved": None,
+        "landed": False, "moved": None, "doubled": False,
     }
     if isinstance(raw["toughness"], int) and not isinstance(raw["toughness"], bool):
         raw["toughness_now"] = max(0, raw["toughness"])

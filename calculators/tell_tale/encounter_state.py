@@ -40,6 +40,7 @@ from .encounter_words import (  # re-exported: the tracker's modules import thes
     GM_ONLY as GM_ONLY,
     SETTINGS as SETTINGS,
     DEFAULT_SETTINGS as DEFAULT_SETTINGS,
+    LATER_SETTINGS as LATER_SETTINGS,
     RULES as RULES,
     MAX_COMBATANTS as MAX_COMBATANTS,
     MAX_STAT as MAX_STAT,
@@ -61,7 +62,7 @@ VERSION = 2  # 2: an undo record is the reverse patch of history.py; version 1 k
 
 STATE_KEYS = ("tracker", "version", "settings", "combatants", "next_id", "order_by", "order", "phase", "round", "turn", "step", "log", "log_start", "undo")
 DERIVED = ("power_now", "speed_now", "health", "band", "toughness_full", "in_fight", "chances")
-LATER = ("landed", "moved")  # stored fields added after version 1: a state saved without them reads them as false (landed) or none (moved)
+LATER = ("landed", "moved", "doubled")  # stored fields added after version 1: a state saved without them reads them as false (landed, doubled) or none (moved)
 STORED = tuple(k for k in Combatant.__annotations__ if k not in DERIVED + LATER)
 LABELS = {
     "id": "id", "name": "name", "kind": "kind", "side": "side", "owner": "owner", "token": "token", "planeswalker": "planeswalker",
@@ -69,6 +70,7 @@ LABELS = {
     "max_vitality": "full Vitality", "speed": "Speed", "initiative": "Initiative", "keywords": "keywords",
     "counters": "-1/-1 counters", "poisoned": "poisoned", "boost": "planeswalker Toughness change", "ability_used": "ability used",
     "status": "status", "detained_by": "detained by", "actions": "actions left", "landed": "landed", "moved": "movement",
+    "doubled": "Double Strike's rolls made this turn",
 }
 
 
@@ -192,8 +194,8 @@ def check_keywords(value: object, what: str) -> list[str]:
 
 
 def check_settings(raw: object) -> dict[str, Any]:
-    raw = _keys(raw, tuple(SETTINGS), "The settings")
-    return {name: _choice(raw[name], f"The setting {name}", choices) for name, choices in SETTINGS.items()}
+    raw = _keys(raw, tuple(k for k in SETTINGS if k not in LATER_SETTINGS), "The settings", optional=LATER_SETTINGS)
+    return {name: _choice(raw.get(name, DEFAULT_SETTINGS[name]), f"The setting {name}", choices) for name, choices in SETTINGS.items()}
 
 
 def check_combatant(raw: object, n: int, settings: dict[str, Any]) -> Combatant:
@@ -248,6 +250,8 @@ def check_combatant(raw: object, n: int, settings: dict[str, Any]) -> Combatant:
     c["detained_by"] = detainer
     c["actions"] = _whole(raw["actions"], f"{who}: actions left", 0, ACTIONS_PER_TURN)
     c["moved"] = check_moved(raw.get("moved"), who, c["id"])  # tt.ruling.opportunity-movement
+    # tt.ruling.double-strike, a table playing two rolls per turn in all: this turn's two are made
+    c["doubled"] = _flag(raw.get("doubled", False), f"{who}: Double Strike's rolls made") and "double-strike" in c["keywords"]
     # Every stored field is set above, each checked; derive sets the derived ones (test_encounter checks the keys).
     return derive(cast("Combatant", c), settings)
 

@@ -66,8 +66,10 @@ SETTINGS = {
     "rounding": ("down", "up"),  # tt.ruling.haste-rounding
     "method": ("sum", "drop-lowest"),  # tt.ruling.four-d6 (an NPC's rolled Initiative)
     "shortfall": ("refuse", "vitality"),  # tt.ruling.planeswalker-toughness
+    "double_rolls": ("attack", "turn"),  # tt.ruling.double-strike: two rolls per attack action, or two per combat turn in all
 }
 DEFAULT_SETTINGS = {name: choices[0] for name, choices in SETTINGS.items()}
+LATER_SETTINGS = ("double_rolls",)  # settings added since fights were first saved: one saved without it reads the ruling
 # The next encounter with the party (encounter_campaign): the dead (Vitality below 0) and the exiled
 # come along or are left behind (tt.ruling.dead-between-encounters).
 DEAD_CHOICES = (("along", "Come along, to be returned"), ("behind", "Are left behind"))
@@ -82,7 +84,7 @@ RULES = tuple(dict.fromkeys((
     "tt.stats.damage-order", "tt.stats.toughness", "tt.stats.vitality", "tt.ruling.damage-overflow", "tt.stats.power-minimum",
     "tt.stats.toughness-upkeep", "tt.summoning.toughness-upkeep", "tt.summoning.one-summon", "tt.summoning.replacing",
     "tt.summoning.tokens", "tt.summoning.permanent", "tt.summoning.timing", "tt.ruling.summon-timing", "tt.stats.toughness-regeneration", "tt.ruling.counters-after-combat",
-    "tt.ruling.double-strike", "tt.mechanics.first-strike-meeting", "tt.ruling.first-strike-tie", "tt.ruling.opportunist-attacks",
+    "tt.ruling.double-strike", "tt.ruling.surprise-attacks", "tt.ruling.win-or-lose", "tt.ruling.summon-return", "tt.planeswalker.effects", "tt.keyword.win-or-lose-the-game", "tt.mechanics.first-strike-meeting", "tt.ruling.first-strike-tie", "tt.ruling.opportunist-attacks",
     "tt.ruling.trample-charge", "tt.ruling.opposed-saves", "tt.ruling.vigilance-knockdown", "tt.mechanics.vigilance-save",
     "tt.mechanics.involuntary-tapping", "tt.mechanics.voluntary-tapping", "tt.mechanics.tapping-actions",
     "tt.mechanics.exile-cost", "tt.mechanics.indestructible-bypass", "tt.mechanics.deathtouch-disadvantage",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..types import Calculator, Param, Tracker
 from .characters import STARTING_LEVEL, STAT_LABELS
-from .combat import MODE_CHOICES
+from .combat import MODE_CHOICES, SITUATION_CHOICES
 from .deck_tags import HYBRID, IDENTITY_MAX_LENGTH
 from .decks import DECK_RULES, DECKLIST_MAX_LENGTH, EXEMPT_MAX_LENGTH
 from .encounter import ACTIONS
@@ -49,6 +49,16 @@ MODE_PARAMS = (
     Param("poisoned", "Poisoned by Deathtouch", kind="choice", default="no", choices=YES_NO, help="A poisoned character has disadvantage."),
     Param("both", "When advantage and disadvantage both apply", kind="choice", default="cancel", choices=BOTH_CHOICES, help="Ruling tt.ruling.advantage-and-disadvantage.", ruling="tt.ruling.advantage-and-disadvantage"),
 )
+# An attack's roll: MODE_PARAMS with a surprise attack among the situations (tt.ruling.surprise-attacks); saves keep MODE_PARAMS.
+ATTACK_MODE_PARAMS = (
+    Param("mode", "Roll", kind="choice", default="normal", choices=SITUATION_CHOICES,
+          help="Advantage or disadvantage from the situation (cover); a surprise attack has advantage, and a character with Vigilance cannot be attacked by surprise."),
+    *MODE_PARAMS[1:],
+)
+# tt.ruling.double-strike and its alternative, a setting a table chooses (the encounter tracker follows it too)
+DOUBLE_ROLLS = Param("double_rolls", "Double Strike's two rolls", kind="choice", default="attack",
+                     choices=(("attack", "Two per attack action (ruling)"), ("turn", "Two per turn in all")),
+                     help="Ruling tt.ruling.double-strike.", ruling="tt.ruling.double-strike")
 TAPPED = Param("tapped", "Attacker is tapped", kind="choice", default="no", choices=YES_NO,
                help="Kneeling, knocked down or detained: disadvantage (ruling tt.ruling.prone-attacker).")
 POWER = Param("power", "Power", minimum=0, maximum=1000, help="The attacker's Power after counters and equipment.")
@@ -70,7 +80,7 @@ CALCULATORS = (
         params=(
             POWER,
             Param("d20", "Attack d20", kind="dice", help="One d20, or both d20s with advantage or disadvantage."),
-            *MODE_PARAMS,
+            *ATTACK_MODE_PARAMS,
             TAPPED,
             Param("crit_d4", "Critical d4", kind="dice", help="Only on a 20: the d4 that multiplies the Power."),
         ),
@@ -92,9 +102,11 @@ CALCULATORS = (
             {"power": "4", "d20": "12", "haste": "yes", "poisoned": "yes"},
             # tt.ruling.prone-attacker: a knocked-down attacker keeps the lower die
             {"power": "4", "d20": "18 7", "tapped": "yes"},
+            # tt.ruling.surprise-attacks: a surprise attack keeps the higher die
+            {"power": "5", "d20": "8 16", "mode": "surprise"},
             {"power": "5", "seed": "2024"},
         ),
-        rules=ATTACK_RULES,
+        rules=(*ATTACK_RULES, "tt.ruling.surprise-attacks"),
     ),
     Calculator(
         name="tell_tale.apply_damage",
@@ -126,21 +138,27 @@ CALCULATORS = (
             POWER,
             Param("first_d20", "First attack d20", kind="dice"),
             Param("second_d20", "Second attack d20", kind="dice"),
-            *MODE_PARAMS,
+            *ATTACK_MODE_PARAMS,
             TAPPED,
             Param("first_crit_d4", "First critical d4", kind="dice", help="Only if the first roll is a 20."),
             Param("second_crit_d4", "Second critical d4", kind="dice", help="Only if the second roll is a 20."),
+            Param("which", "This attack action is", kind="choice", default="first",
+                  choices=(("first", "The first this turn"), ("second", "A second one this turn"))),
+            DOUBLE_ROLLS,
         ),
         adapter=double_strike_report,
-        outcomes=("none", "one", "two"),
+        outcomes=("none", "one", "two", "spent"),
         examples=(
             # tt.ruling.double-strike, Power 4
             {"power": "4", "first_d20": "12", "second_d20": "20", "second_crit_d4": "2"},
             {"power": "4", "first_d20": "3", "second_d20": "16"},
             {"power": "4", "first_d20": "3", "second_d20": "2"},
             {"power": "4", "first_d20": "18 7", "second_d20": "3 15", "poisoned": "yes"},
+            {"power": "4", "first_d20": "9", "second_d20": "15", "which": "second"},
+            {"power": "4", "which": "second", "double_rolls": "turn"},
+            {"power": "4", "first_d20": "12 17", "second_d20": "5 16", "mode": "surprise"},
         ),
-        rules=("tt.keyword.double-strike", "tt.ruling.double-strike", "tt.combat.attack-table", "tt.combat.rounding", *ATTACK_RULES[3:]),
+        rules=("tt.keyword.double-strike", "tt.ruling.double-strike", "tt.combat.attack-table", "tt.combat.rounding", *ATTACK_RULES[3:], "tt.ruling.surprise-attacks"),
     ),
     Calculator(
         name="tell_tale.first_strike",
@@ -304,7 +322,7 @@ CALCULATORS = (
             POWER,
             Param("enemies", "Enemies in the line", default=3, minimum=1, maximum=MAX_ENEMIES),
             Param("attack_d20", "Attack d20s", kind="dice", help="One d20 per enemy, in the order of the line (two each with advantage or disadvantage)."),
-            *MODE_PARAMS,
+            *ATTACK_MODE_PARAMS,
             TAPPED,
             Param("crit_d4", "Critical d4s", kind="dice", help="One d4 per critical hit (a kept 20), in order."),
             Param("effect_d20", "Knock-down d20s", kind="dice", help="The charger's d20s: one per hit, in order."),
@@ -327,7 +345,7 @@ CALCULATORS = (
             {"power": "4", "enemies": "3", "seed": "16"},
         ),
         rules=("tt.keyword.trample", "tt.ruling.trample-charge", "tt.combat.attack-table", "tt.ruling.opposed-saves", "tt.keyword.vigilance",
-               "tt.ruling.vigilance-knockdown", *ATTACK_RULES[3:]),
+               "tt.ruling.vigilance-knockdown", *ATTACK_RULES[3:], "tt.ruling.surprise-attacks"),
     ),
     Calculator(
         name="tell_tale.poison_track",

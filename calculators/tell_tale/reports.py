@@ -122,10 +122,12 @@ def apply_damage_report(rng: random.Random | None, *, toughness: int, vitality: 
     )
 
 
-def double_strike_report(rng: random.Random | None, *, power: int, first_d20: str | None, second_d20: str | None, mode: str,
-                         haste: str, poisoned: str, both: str, tapped: str, first_crit_d4: str | None,
-                         second_crit_d4: str | None) -> Report:
+def double_strike_report(rng: random.Random | None, *, power: int, first_d20: str | None, second_d20: str | None, mode: str, haste: str, poisoned: str,
+                         both: str, tapped: str, first_crit_d4: str | None, second_crit_d4: str | None, which: str = "first", double_rolls: str = "attack") -> Report:
     final, rules, notes = _attack_mode(mode, haste, poisoned, both, tapped)
+    if which == "second" and double_rolls == "turn":  # tt.ruling.double-strike's alternative: the first attack action made the turn's two rolls
+        return Report("spent", "No roll: Double Strike's two rolls this turn are made.", ("Your table plays two attack rolls per turn in all: the first attack "
+                      "action this turn made both, so this second one rolls nothing.",), ("tt.keyword.double-strike", "tt.ruling.double-strike"))
     count = 1 if final == "normal" else 2
     d1 = dice_or_roll(first_d20, rng, count=count, sides=20, label="First attack d20", field="first_d20")
     c1 = _d4_for(d1, final, first_crit_d4, rng, "first_crit_d4")
@@ -137,7 +139,8 @@ def double_strike_report(rng: random.Random | None, *, power: int, first_d20: st
         extra = f" x d4 {a.crit_d4}" if a.crit_d4 else ""
         details.append(f"{name} roll: kept {a.die}, {BAND_LABEL[a.outcome].lower()}{extra}, {a.damage} damage.")
     mean = 2 * expected_damage(power, mode=final)
-    details.append(f"Expected damage of both rolls together: {about(mean)}.")
+    details += [f"Expected damage of both rolls together: {about(mean)}.", "Your table plays two attack rolls per turn in all: a second attack action "
+                "this turn rolls nothing." if double_rolls == "turn" else f"Your table plays two rolls per attack action: a second one this turn rolls twice again (four rolls, expected damage {about(2 * mean)})."]
     hits = hits_odds(2, mode=final)
     odds = (("No hit", hits[0]), ("One hit", hits[1]), ("Two hits", hits[2]))
     outcome = ("none", "one", "two")[r.hits]
@@ -373,6 +376,8 @@ def _several(raw: object, rng: random.Random | None, count: int, label: str, fie
 def trample_charge_report(rng: random.Random | None, *, power: int, enemies: int, attack_d20: str | None, mode: str, haste: str,
                           poisoned: str, both: str, tapped: str, crit_d4: str | None, effect_d20: str | None,
                           save_d20: str | None, save_haste: str, save_poisoned: str, vigilance: str, tie: str) -> Report:
+    if mode == "surprise" and vigilance == "yes":  # tt.keyword.vigilance
+        raise InputError("Enemies with Vigilance cannot be attacked by surprise: choose another roll (tt.ruling.surprise-attacks).", "mode")
     final, rules, notes = _attack_mode(mode, haste, poisoned, both, tapped)
     sc = save_conditions(reflex=True, haste=save_haste == "yes", poisoned=save_poisoned == "yes", both=both)
     smode, srules, snotes = sc.mode, list(sc.rules), [n for n in (sc.sentence("Each knock-down save"),) if n]
