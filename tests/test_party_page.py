@@ -211,3 +211,20 @@ def test_the_party_put_aside_comes_back_after_a_reload(page, base_url):
     expect(page.locator(".tracker-notice")).to_contain_text("The party you had is back; the other one is put aside.", timeout=BOOT)
     assert storage(page, PARTY_STORE) == OLDER and storage(page, PARTY_STORE + ":before") == SMALL
     expect(page.locator("[data-member=Cleo]")).to_be_visible()
+
+
+def test_axe_finds_nothing_on_the_party_page_with_a_party_drawn(browser, base_url):
+    """The party drawn, its level-up open and a refusal said (axe on every page sees it empty: no party kept)."""
+    from test_accessibility import AXE, axe_violations
+
+    context = browser.new_context(**PHONE, bypass_csp=True)  # axe is injected as an inline script
+    context.add_init_script(path=AXE)
+    page = context.new_page()
+    _open(page, base_url, SMALL, OLDER)
+    page.click("[data-party=level] summary")
+    page.click("[data-party=level-up]")  # no stat chosen: a sentence
+    expect(page.locator("[data-party=answer] .calc-error")).to_have_text("Choose the stat each levelling player raises.")
+    page.click(".party-keep summary")
+    assert axe_violations(page) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    context.close()
