@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from conftest import BLANK
 from helpers import PHONE
 from helpers_encounter import ADD
-from test_encounter_page import BOOT, STORE, check_cards, one_step_at_a_time, open_page, play, python_step, stored, wait_for_log
+from test_encounter_page import BOOT, STORE, check_cards, link_for, one_step_at_a_time, open_page, play, python_step, stored, wait_for_log
 from test_party import HOSTILE as PARTY_HOSTILE
 
 pytestmark = pytest.mark.browser
@@ -112,7 +112,7 @@ HOSTILE_HERE = ("not JSON", "too long", "huge vitality", "more lands than the le
 
 
 def test_a_hostile_party_file_or_link_changes_nothing_kept(page, base_url, tmp_path):
-    """Over one party kept on the device, each hostile party in turn, as a file and as a link: refused in its words,
+    """Over one party kept on the device, each hostile party in turn, as a file and in a link: refused in its words,
     the party kept the same after each."""
     party = python_step_party()
     page.goto(base_url + BLANK)
@@ -129,6 +129,13 @@ def test_a_hostile_party_file_or_link_changes_nothing_kept(page, base_url, tmp_p
         line = page.locator("[data-keep=keep-status]")
         expect(line).to_contain_text(words if label != "too long" else "too big to be a party", timeout=BOOT)
         assert party_stored(page) == party, label
+        # in a link (#party=…), as a hash change of the page already open
+        page.goto(base_url + "tell-tale/party/" + link_for(text).replace("#encounter=", "#party="))
+        notice = page.locator(".tracker-notice")
+        expect(notice).to_contain_text("was not opened" if label != "too long" else "cannot be opened", timeout=BOOT)
+        assert party_stored(page) == party, label
+        page.click("[data-keep=dismiss]")
+        expect(notice).to_be_hidden()
     expect(page.locator("[data-member=Vraska]")).to_be_visible()
     assert page.locator("[data-party=members] img, [data-party=members] script").count() == 0
 
