@@ -65,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
         groups = {}  # a form's row (one duelist) is a section of the help
         for p in calc.params:
             extra = ""
-            if p.kind == "choice":
+            if p.kind in ("choice", "yes_no"):
                 extra = " (" + ", ".join(v for v, _ in p.choices) + ")"
             elif p.kind == "dice":
                 extra = " (leave out and give --seed to roll)"

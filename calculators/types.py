@@ -19,9 +19,10 @@ from typing import Any
 
 from .checks import InputError, blank, whole_text
 
-__all__ = ["DEFAULT_MAX_LENGTH", "Param", "Legacy", "Report", "Calculator", "Tracker"]
+__all__ = ["DEFAULT_MAX_LENGTH", "YES_NO", "Param", "Legacy", "Report", "Calculator", "Tracker"]
 
 DEFAULT_MAX_LENGTH = 1_000  # characters, for a field without a max_length of its own (a number, a choice, dice)
+YES_NO = (("no", "No"), ("yes", "Yes"))  # a "yes_no" param's two values, as links and the command line give them
 
 
 @dataclass(frozen=True)
@@ -29,9 +30,11 @@ class Param:
     """One input of a calculator: a Python parameter, a form field, a CLI option.
 
     kind: "int" (a whole number within minimum..maximum), "choice" (one of
-    `choices`, pairs of value and label), "dice" (dice the player rolled,
-    typed as numbers; left empty, "roll for me" rolls them) or "text"
-    (free text, such as a decklist).
+    `choices`, pairs of value and label), "yes_no" (a question answered
+    "yes" or "no", such as Haste: a switch in the forms, one tap where a
+    menu took two; its `choices` are YES_NO), "dice" (dice the player
+    rolled, typed as numbers; left empty, "roll for me" rolls them) or
+    "text" (free text, such as a decklist).
 
     max_length: the longest text accepted, in characters (state it in
     `help`, which the form shows); a field without one takes
@@ -62,6 +65,12 @@ class Param:
     short: str = ""
     ruling: str = ""
 
+    def __post_init__(self) -> None:
+        if self.kind == "yes_no":
+            if self.choices not in ((), YES_NO) or self.default not in ("no", "yes"):
+                raise ValueError(f"{self.name}: a yes_no param takes no choices of its own and defaults to 'no' or 'yes'")
+            object.__setattr__(self, "choices", YES_NO)
+
     @property
     def display_label(self) -> str:
         """The label a form shows beside the field: `short` inside a group's row, else `label`."""
@@ -80,7 +89,7 @@ class Param:
             raise InputError(f"{self.label}: this needs a value.", self.name)
         if self.kind == "int":
             return self._int(raw)
-        if self.kind == "choice":
+        if self.kind in ("choice", "yes_no"):
             value = str(raw).strip().lower()
             allowed = [v for v, _ in self.choices]
             if value not in allowed:

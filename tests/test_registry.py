@@ -34,9 +34,25 @@ def test_entry_is_complete(name):
     names = [p.name for p in calc.params]
     assert len(names) == len(set(names)) and "seed" not in names and "calc" not in names
     for p in calc.params:
-        assert p.label and p.kind in {"int", "choice", "dice", "text"}
-        if p.kind == "choice":
+        assert p.label and p.kind in {"int", "choice", "yes_no", "dice", "text"}
+        if p.kind in ("choice", "yes_no"):
             assert p.choices and (p.default is None or p.default in [v for v, _ in p.choices])
+        # Issue 31: a Yes/No menu costs two taps where a switch costs one; the forms draw a yes_no as a switch.
+        assert not (p.kind == "choice" and {v for v, _ in p.choices} == {"yes", "no"}), f"{name}.{p.name}: a yes/no question is kind yes_no"
+
+
+def test_a_yes_no_param_reads_what_links_and_the_command_line_give():
+    """Share links say haste=yes / haste=no, as the old menus did; anything else is one sentence naming the field."""
+    from calculators.checks import InputError
+    from calculators.types import Param
+
+    haste = Param("haste", "Haste", kind="yes_no", default="no")
+    assert haste.choices == (("no", "No"), ("yes", "Yes"))
+    assert [haste.parse(v) for v in ("yes", " YES ", "no", "", None)] == ["yes", "yes", "no", "no", "no"]
+    with pytest.raises(InputError, match=r"^Haste must be one of no, yes; got 'maybe'\.$"):
+        haste.parse("maybe")
+    with pytest.raises(ValueError, match="yes_no"):
+        Param("haste", "Haste", kind="yes_no", default="sometimes")
 
 
 @pytest.mark.parametrize("name", CALCS)

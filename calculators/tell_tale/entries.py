@@ -6,7 +6,7 @@ What the CLI, the web forms and the docs read. The adapters are in
 
 from __future__ import annotations
 
-from ..types import Calculator, Param, Tracker
+from ..types import YES_NO, Calculator, Param, Tracker
 from .characters import STARTING_LEVEL, STAT_LABELS
 from .combat import MODE_CHOICES, SITUATION_CHOICES
 from .deck_tags import HYBRID, IDENTITY_MAX_LENGTH
@@ -27,7 +27,6 @@ from .trample import MAX_ENEMIES
 
 __all__ = ["CALCULATORS", "TRACKERS", "YES_NO", "MODE_CHOICES", "BOTH_CHOICES", "ATTACK_RULES", "MODE_PARAMS", "POWER"]
 
-YES_NO = (("no", "No"), ("yes", "Yes"))
 BOTH_CHOICES = (("cancel", "Cancel: one d20 (ruling)"), ("count", "More sources wins"))
 ATTACK_RULES = (
     "tt.combat.attack-roll",
@@ -45,8 +44,8 @@ ATTACK_RULES = (
 
 MODE_PARAMS = (
     Param("mode", "Roll", kind="choice", default="normal", choices=MODE_CHOICES, help="Advantage or disadvantage from the situation (surprise, cover)."),
-    Param("haste", "Haste", kind="choice", default="no", choices=YES_NO, help="Haste grants advantage."),
-    Param("poisoned", "Poisoned by Deathtouch", kind="choice", default="no", choices=YES_NO, help="A poisoned character has disadvantage."),
+    Param("haste", "Haste", kind="yes_no", default="no", help="Haste grants advantage."),
+    Param("poisoned", "Poisoned by Deathtouch", kind="yes_no", default="no", help="A poisoned character has disadvantage."),
     Param("both", "When advantage and disadvantage both apply", kind="choice", default="cancel", choices=BOTH_CHOICES, help="Ruling tt.ruling.advantage-and-disadvantage.", ruling="tt.ruling.advantage-and-disadvantage"),
 )
 # An attack's roll: MODE_PARAMS with a surprise attack among the situations (tt.ruling.surprise-attacks); saves keep MODE_PARAMS.
@@ -59,7 +58,7 @@ ATTACK_MODE_PARAMS = (
 DOUBLE_ROLLS = Param("double_rolls", "Double Strike's two rolls", kind="choice", default="attack",
                      choices=(("attack", "Two per attack action (ruling)"), ("turn", "Two per turn in all")),
                      help="Ruling tt.ruling.double-strike.", ruling="tt.ruling.double-strike")
-TAPPED = Param("tapped", "Attacker is tapped", kind="choice", default="no", choices=YES_NO,
+TAPPED = Param("tapped", "Attacker is tapped", kind="yes_no", default="no",
                help="Kneeling, knocked down or detained: disadvantage (ruling tt.ruling.prone-attacker).")
 POWER = Param("power", "Power", minimum=0, maximum=1000, help="The attacker's Power after counters and equipment.")
 OVERFLOW = Param("overflow", "Damage beyond Toughness", kind="choice", default="carry", choices=(("carry", "On to Vitality (ruling)"), ("stop", "Stops at Toughness 0")), help="Ruling tt.ruling.damage-overflow.", ruling="tt.ruling.damage-overflow")
@@ -196,7 +195,7 @@ CALCULATORS = (
             Param("effect_d20", "Effect's d20", kind="dice", help="Rolled by the side casting the spell or making the attack."),
             Param("save_d20", "Saver's d20", kind="dice", help="One d20, or both with advantage or disadvantage."),
             *MODE_PARAMS,
-            Param("vigilance", "Saver has Vigilance", kind="choice", default="no", choices=YES_NO),
+            Param("vigilance", "Saver has Vigilance", kind="yes_no", default="no"),
             Param("against", "Saving against", kind="choice", default="tapping", choices=(("knockdown", "Trample knockdown (reflex)"), ("tapping", "Forced tapping (reflex)"), ("other", "Other, such as Exile"))),
             TIE,
         ),
@@ -239,7 +238,7 @@ CALCULATORS = (
         params=(
             Param("dice", "Stat dice (28 d6)", kind="dice", help="28 d6, four per roll, in order; leave empty to roll."),
             Param("method", "4xD6 means", kind="choice", default="sum", choices=(("sum", "Sum of four d6 (ruling)"), ("drop-lowest", "Four d6, drop the lowest")), ruling="tt.ruling.four-d6"),
-            Param("companion", "Animal companion", kind="choice", default="no", choices=YES_NO),
+            Param("companion", "Animal companion", kind="yes_no", default="no"),
             Param("initiative", "Initiative", optional=True, minimum=0, maximum=24),
             Param("vitality", "PC Vitality", optional=True, minimum=0, maximum=24),
             Param("speed", "PC Speed", optional=True, minimum=0, maximum=24),
@@ -327,9 +326,9 @@ CALCULATORS = (
             Param("crit_d4", "Critical d4s", kind="dice", help="One d4 per critical hit (a kept 20), in order."),
             Param("effect_d20", "Knock-down d20s", kind="dice", help="The charger's d20s: one per hit, in order."),
             Param("save_d20", "Save d20s", kind="dice", help="The enemies' d20s: one per hit (two each with advantage or disadvantage), in order."),
-            Param("save_haste", "Enemies have Haste", kind="choice", default="no", choices=YES_NO, help="Advantage on the reflex save."),
-            Param("save_poisoned", "Enemies are poisoned", kind="choice", default="no", choices=YES_NO, help="Disadvantage on the save."),
-            Param("vigilance", "Enemies have Vigilance", kind="choice", default="no", choices=YES_NO, help="Never knocked down (they may also jump aside: leave them out of the line)."),
+            Param("save_haste", "Enemies have Haste", kind="yes_no", default="no", help="Advantage on the reflex save."),
+            Param("save_poisoned", "Enemies are poisoned", kind="yes_no", default="no", help="Disadvantage on the save."),
+            Param("vigilance", "Enemies have Vigilance", kind="yes_no", default="no", help="Never knocked down (they may also jump aside: leave them out of the line)."),
             TIE,
         ),
         adapter=trample_charge_report,

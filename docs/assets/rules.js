@@ -81,13 +81,28 @@ function addRuleButtons() {
 
 const NOT_A_NUMBER = "not a number"; // what a number field holds when its text is no number: Python says so
 
+/** What a field sends: a switch (a yes/no param, rulebook/templates/forms.html) "yes" or "no", as the
+ * menus it replaced did, so links and the log read the same; any other field its value.
+ * @param {Field} control @returns {string} */
+function valueOf(control) {
+  if (control instanceof HTMLInputElement && control.type === "checkbox") return control.checked ? "yes" : "no";
+  return control.type === "number" && control.validity.badInput ? NOT_A_NUMBER : control.value;
+}
+
+/** Put a value in a field: a switch is on for "yes" (whatever its case), off for anything else.
+ * @param {Field} control @param {string} value */
+function setValue(control, value) {
+  if (control instanceof HTMLInputElement && control.type === "checkbox") control.checked = value.trim().toLowerCase() === "yes";
+  else control.value = value;
+}
+
 /** @param {CalcForm} form @returns {Record<string, string>} */
 function readParams(form) {
   /** @type {Record<string, string>} */
   const params = {};
   for (const control of /** @type {NodeListOf<Field>} */ (form.querySelectorAll("input[name], select[name], textarea[name]"))) {
     if (control.name === "seed") continue;
-    params[control.name] = control.type === "number" && control.validity.badInput ? NOT_A_NUMBER : control.value;
+    params[control.name] = valueOf(control);
   }
   // An old link's one-line duelist stands for a row of fields until Python
   // has translated it (result.upgraded).
@@ -123,7 +138,7 @@ function restoreFromAddress(form) {
   const query = new URLSearchParams(location.search);
   if (query.get("calc") !== form.dataset.calculator) return false;
   for (const control of /** @type {NodeListOf<Field>} */ (form.querySelectorAll("[name]"))) {
-    if (query.has(control.name)) control.value = /** @type {string} */ (query.get(control.name));
+    if (query.has(control.name)) setValue(control, /** @type {string} */ (query.get(control.name)));
   }
   if (query.has("seed")) form.dataset.seed = /** @type {string} */ (query.get("seed"));
   /** @type {Record<string, string[]>} */
@@ -235,7 +250,7 @@ function markRulings(form, open = false) {
   const box = /** @type {HTMLDetailsElement | null} */ (form.querySelector(".calc-rulings"));
   if (!box) return;
   const fields = [.../** @type {NodeListOf<Field>} */ (box.querySelectorAll("[name]"))];
-  const changed = fields.filter((f) => f.dataset.default !== undefined && f.value !== f.dataset.default).length;
+  const changed = fields.filter((f) => f.dataset.default !== undefined && valueOf(f) !== f.dataset.default).length;
   /** @type {HTMLElement} */ (box.querySelector("summary")).textContent = changed
     ? `Rulings: ${changed} of ${fields.length} changed from the site's choice`
     : `Rulings: the site's choices (${fields.length})`;
@@ -266,7 +281,7 @@ function setUpForm(form) {
         for (const old of Object.keys(/** @type {Record<string, string>} */ (form.legacyParams))) {
           for (const name of replaces[old] || []) {
             const field = /** @type {Field | null} */ (form.querySelector(`[name="${CSS.escape(name)}"]`));
-            if (field) field.value = result.upgraded?.[name] ?? field.dataset.default ?? "";
+            if (field) setValue(field, result.upgraded?.[name] ?? field.dataset.default ?? "");
           }
         }
         form.legacyParams = {};
@@ -334,7 +349,8 @@ function inputWords(form, inputs) {
     const ids = control.getAttribute("aria-labelledby");
     const label = (ids ? ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" ")
       : control.labels?.[0]?.textContent ?? name).replace(/\s+/g, " ").trim();
-    const shown = control instanceof HTMLSelectElement ? control.selectedOptions[0]?.textContent ?? value : value;
+    const shown = control instanceof HTMLSelectElement ? control.selectedOptions[0]?.textContent ?? value
+      : control.type === "checkbox" ? (value === "yes" ? "Yes" : "No") : value;
     words.push(`${label}: ${shown}`);
   }
   return words.join("; ");
