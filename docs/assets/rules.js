@@ -219,20 +219,27 @@ function percent(p) {
   return `${p.toFixed(p < 1 && p > 0 ? 2 : 1)}%`;
 }
 
-/** @param {Calculated} result @returns {HTMLTableElement} */
+/** The chance chart of every calculator whose answer has odds (issue 31): one generic table drawn from
+ * what Python publishes (runner.Odd), a row per outcome with its bar, its percentage and its exact
+ * fraction. The bars are scaled to the likeliest outcome, so the shape reads at a glance even when every
+ * chance is small; they are decoration (aria-hidden): the table's text says it all to a screen reader.
+ * @param {Calculated} result @returns {HTMLTableElement} */
 function oddsTable(result) {
+  const top = Math.max(...result.odds.map((o) => o.percent));
   const rows = result.odds.map((o) => {
     const mine = o.label === result.highlight;
     const bar = el("span", { class: "calc-bar", "aria-hidden": "true" });
-    bar.style.width = `${Math.max(o.percent, 0.5).toFixed(2)}%`;
+    // An impossible outcome gets no bar; a possible one at least a sliver.
+    bar.style.width = o.numerator === 0 || top === 0 ? "0" : `max(3px, ${(100 * o.percent / top).toFixed(2)}%)`;
     return el("tr", mine ? { class: "calc-mine" } : {},
       el("th", { scope: "row", text: (mine ? "▶ " : "") + o.label }),
-      el("td", { class: "calc-bar-cell" }, bar),
-      el("td", { class: "calc-pct", text: percent(o.percent), title: `exactly ${o.numerator}/${o.denominator}` }));
+      el("td", { class: "calc-chance" }, el("span", { class: "calc-chance-line" },
+        el("span", { class: "calc-bar-track" }, bar), el("span", { class: "calc-pct", text: percent(o.percent) }))),
+      el("td", { class: "calc-exact", text: o.denominator === 1 ? String(o.numerator) : `${o.numerator}/${o.denominator}` }));
   });
   return el("table", { class: "calc-odds" },
     el("caption", { text: result.odds_title || "Odds" }),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Result" }), el("th", { scope: "col", text: "Chance" }), el("th", { scope: "col", text: "Percent" }))),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "Result" }), el("th", { scope: "col", text: "Chance" }), el("th", { scope: "col", text: "Exactly" }))),
     el("tbody", {}, ...rows));
 }
 
