@@ -3,7 +3,9 @@
 For every rule of every game, from the sources themselves at build time:
 
 - what computes it: each calculator whose registry entry cites it
-  (`Calculator.rules`) and each tracker that can apply it (`Tracker.rules`);
+  (`Calculator.rules`) and each tracker action whose handling can cite it
+  (read from the tracker's code by tracker_cites.py; a rule on a tracker's
+  list that no action cites is not computed);
 - the tests that cite it: every string in tests/*.py that is exactly a rule
   ID (three parts or more), found with `ast`, by module and test function;
 - the rulings it follows: the rulings written right after it on its page
@@ -29,12 +31,14 @@ from calculators.registry import all_calculators, all_trackers
 from .book import Book, directory_url
 from .forms import anchor
 from .markup import GAME_NAMES, GAMES, VALID_ID, Rule, relative_url
+from .tracker_cites import action_rules
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
 # Test modules whose rule IDs are those of the mini sites they build (not the site's rules).
 FIXTURE_MODULES = ("test_rulebook.py", "test_hooks.py", "test_rule_search.py")
 SELF = "test_coverage.py"  # the checks of this page cite IDs to check them, not to test a rule
 SHOWN_TESTS = 3  # test functions named per rule; the rest are counted
+BOOKKEEPING = ("undo", "redo", "show")  # tracker actions that apply no rule (an undo replays what the others computed)
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,8 @@ class Citation:
 @dataclass
 class Row:
     rule: Rule
-    computed: list[tuple[str, str, str]] = field(default_factory=list)  # (calculator or tracker, its title, its registry name)
+    # (calculator or tracker, its title, its registry name, a tracker's actions that can cite the rule, or "")
+    computed: list[tuple[str, str, str, str]] = field(default_factory=list)
     tests: list[Citation] = field(default_factory=list)
     rulings: list[str] = field(default_factory=list)
 
@@ -89,11 +94,10 @@ def coverage(book: Book, tests: Path = TESTS) -> Coverage:
     for name, calc in all_calculators().items():
         for rid in dict.fromkeys(calc.rules):
             if rid in rows:
-                rows[rid].computed.append(("calculator", calc.title, name))
+                rows[rid].computed.append(("calculator", calc.title, name, ""))
     for name, tracker in all_trackers().items():
-        for rid in dict.fromkeys(tracker.rules):
-            if rid in rows:
-                rows[rid].computed.append(("tracker", tracker.title, name))
+        for rid, labels in tracker_actions(name, set(rows)).items():
+            rows[rid].computed.append(("tracker", tracker.title, name, ", ".join(labels)))
     unknown: dict[str, list[Citation]] = {}
     for rid, cited in citations(tests).items():
         target = book.redirects.get(rid, rid)
@@ -106,6 +110,21 @@ def coverage(book: Book, tests: Path = TESTS) -> Coverage:
     for rid, rulings in rulings_followed(book).items():
         rows[rid].rulings = rulings
     return Coverage(rows, unknown)
+
+
+def tracker_actions(name: str, known: set[str]) -> dict[str, list[str]]:
+    """Rule ID -> the labels of tracker `name`'s actions that can cite it (rulebook/tracker_cites.py reads
+    them from the tracker's code); taking back, doing again and showing apply no rule of their own."""
+    tracker = all_trackers()[name]
+    vocabulary = tracker.vocabulary() if tracker.vocabulary else {}
+    declared = vocabulary.get("actions") if isinstance(vocabulary, dict) else None
+    labels = {a["name"]: a["label"] for a in declared if isinstance(a, dict) and "name" in a and "label" in a} if isinstance(declared, list) else {}
+    actions = [a for a in tracker.actions if a not in BOOKKEEPING]
+    out: dict[str, list[str]] = {}
+    for action, rids in action_rules(tracker.step, actions, known, tracker.rules).items():
+        for rid in rids:
+            out.setdefault(rid, []).append(labels.get(action, action))
+    return out
 
 
 def rulings_followed(book: Book) -> dict[str, list[str]]:
@@ -164,10 +183,11 @@ def _computed(row: Row, homes: dict[str, str], trackers: dict[str, str], links_f
     if not row.computed:
         return '<span class="coverage-none">narrated only</span>'
     parts = []
-    for kind, title, name in row.computed:
+    for kind, title, name, actions in row.computed:
         src = homes.get(name) if kind == "calculator" else trackers.get(name)
         href = relative_url(directory_url(src), links_from) + ("#" + anchor(name) if kind == "calculator" else "") if src else ""
-        parts.append(f'{kind} <a href="{_e(href)}">{_e(title)}</a>' if href else f"{kind} {_e(title)}")
+        parts.append((f'{kind} <a href="{_e(href)}">{_e(title)}</a>' if href else f"{kind} {_e(title)}")
+                     + (f" ({'action' if ',' not in actions else 'actions'} {_e(actions)})" if actions else ""))
     return "; ".join(parts)
 
 
@@ -211,4 +231,4 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-__all__ = ["FIXTURE_MODULES", "Citation", "Coverage", "Row", "citations", "coverage", "page", "rulings_followed"]
+__all__ = ["BOOKKEEPING", "FIXTURE_MODULES", "Citation", "Coverage", "Row", "citations", "coverage", "page", "rulings_followed", "tracker_actions"]

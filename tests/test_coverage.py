@@ -8,13 +8,19 @@ coverage.FIXTURE_MODULES build mini sites of their own with made-up IDs.
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from calculators.checks import InputError
 from calculators.registry import all_calculators
+from helpers_encounter import fighters
 from rulebook import coverage, read_docs
 from rulepages import DOCS
+from test_encounter import fresh, random_action, step  # helpers, not tests: the fight the property tests draw
 
 BOOK = read_docs(DOCS)
 
@@ -63,3 +69,72 @@ def test_the_coverage_page_shows_the_counts_and_every_rule(site, found):
         assert row in counts, name
     for rid in BOOK.rules:
         assert f'#{rid}">{rid}</a>' in page, rid
+
+
+# ---------------------------------------------------------------- tracker actions (rulebook/tracker_cites.py)
+
+
+def _per_action(name):
+    from calculators.registry import all_trackers
+    from rulebook.tracker_cites import action_rules
+
+    tracker = all_trackers()[name]
+    return action_rules(tracker.step, tracker.actions, set(BOOK.rules), tracker.rules)
+
+
+def test_a_rule_on_a_trackers_list_that_no_action_cites_is_not_computed_by_it(found):
+    """A tracker's `rules` names what it may cite; only what an action's handling cites counts as computed."""
+    from calculators.registry import all_trackers
+
+    for name, tracker in all_trackers().items():
+        reached = set().union(*_per_action(name).values())
+        for rid in set(tracker.rules) - reached:
+            assert not [c for c in found.rows[rid].computed if c[2] == name], (name, rid)
+        for rid in reached:
+            assert [c for c in found.rows[rid].computed if c[2] == name], (name, rid)
+    # and what each action cites is its own: an attack applies the attack table, a kneel does not
+    encounter, season = _per_action("tell_tale.encounter"), _per_action("rpgdl.season")
+    assert "tt.combat.attack-table" in encounter["attack"] and "tt.combat.attack-table" not in encounter["act"]
+    assert "tt.combat.actions" in encounter["act"] and not encounter["show"]
+    assert "rpgdl.weekend.duel" in season["weekend"] and "rpgdl.weekend.duel" not in season["settings"]
+    attack = next(c for c in found.rows["tt.combat.attack-table"].computed if c[0] == "tracker")
+    assert attack[1] == "Encounter" and "Attack" in attack[3].split(", ") and "Undo" not in attack[3]
+
+
+@settings(max_examples=30, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_every_fight_step_cites_only_what_its_action_is_read_to_cite(data):
+    """The reading never says less than a run: each step's rules are among its action's."""
+    per = _per_action("tell_tale.encounter")
+    state = fresh(*({"do": "add", **f} for f in data.draw(st.lists(fighters([]), min_size=2, max_size=4))))
+    for _ in range(data.draw(st.integers(5, 30))):
+        action = random_action(data, state)
+        try:
+            state, result = step(state, action, data.draw(st.integers(0, 2**32 - 1)))
+        except InputError:
+            continue
+        assert set(result.rules) <= set(per[action["do"]]), (action["do"], sorted(set(result.rules) - set(per[action["do"]])))
+
+
+def test_the_scripted_fight_and_a_season_cite_only_what_their_actions_are_read_to_cite():
+    from calculators.rpgdl.league import apply_action, new_season
+    from calculators.tell_tale import encounter_step, new_encounter
+    from helpers_encounter import FIGHT
+    from test_season import dice, pool
+    from test_season_page import DECK, WEEKS
+
+    per = _per_action("tell_tale.encounter")
+    state = new_encounter()
+    for action, seed in FIGHT:
+        state, result = encounter_step(state, action, random.Random(seed) if seed is not None else None)
+        assert set(result.rules) <= set(per[action["do"]]), (action["do"], sorted(set(result.rules) - set(per[action["do"]])))
+    per = _per_action("rpgdl.season")
+    season, roll = new_season(), dice(0)
+    actions = [{"do": "settings", "settings": {"half_draw": "exactly"}}]
+    actions += [{"do": "player", "player": who, "name": name, "nom_pool": pool(prefix), "season_deck": DECK}
+                for who, name, prefix in (("first", "Ana", "A"), ("second", "Benedetta", "B"))]
+    actions += [{"do": "weekend", "week": week, "first": WEEKS[week][0], "second": WEEKS[week][1],
+                 **({"rolls": WEEKS[week][2]} if WEEKS[week][2] else {})} for week in (1, 2)]
+    for action in actions:
+        season, entry, _ = apply_action(season, action, roll)
+        assert entry["rules"] and set(entry["rules"]) <= set(per[action["do"]]), (action["do"], sorted(set(entry["rules"]) - set(per[action["do"]])))
