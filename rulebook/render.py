@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from calculators.registry import all_calculators, all_trackers
 
-from . import coverage, forms, gm_screen
+from . import calc_print, coverage, forms, gm_screen
 from .book import Book
 from .examples import fold_examples
 from .markup import LINK, CalculatorFence, MarkupError, Page, Rule, Shortcode, relative_url
@@ -195,7 +195,7 @@ def calculator_form(name: str, url: str, sources: Sources) -> str:
     rules = sources.book.rules
     links = {r: relative_url(rules[r].url, url) + "#" + r for r in calc.rules}
     settings = relative_url(forms.SETTINGS_PAGES[name.split(".")[0]], url)
-    return forms.render_form(calc, links, relative_url(sources.runtime, url), settings)
+    return forms.render_form(calc, links, relative_url(sources.runtime, url), settings) + calc_print.odds_on_paper(name)
 
 
 # ---------------------------------------------------------------- helpers

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -75,31 +76,80 @@ def test_a_rule_page_and_a_calculator_page_print_without_chrome_and_links_print_
         assert not [w for w in CHROME if w in text], url
         assert "tt.combat.attack-table" in text, url  # a rule's ID badge, or a link printed with its ID
         page.emulate_media(media="print")
-        assert visible(page, (*HIDDEN, "form.calc", ".calc-heading")) == [], url
+        assert visible(page, (*HIDDEN, "form.calc")) == [], url
         page.emulate_media(media=None)
+        footer(text, url)
     assert "Attack table [tt.combat.attack-table]" in texts["tell-tale/advantage/"][1]  # [[tt.combat.attack-table]] on paper
+
+
+def footer(text: str, url: str) -> None:
+    """The page's address and the date of its rules, at the end of its text (rulebook/site/print_footer.py)."""
+    assert re.search(rf"Table Rules · \S*/{re.escape(url)} · rules of \d{{4}}-\d{{2}}-\d{{2}}", " ".join(text.split())), (url, text[-300:])
+
+
+@pytest.mark.parametrize("url", ["tell-tale/combat/", "talislanta/action-table/", "rpgdl/weekend/"])
+def test_a_calculator_with_nothing_typed_prints_its_odds_for_typical_inputs(page, base_url, url):
+    """Not an empty form: the odds its first example with odds gives (calc_print.typical), heading and all."""
+    from calculators.registry import all_calculators
+    from rulebook.calc_print import inputs_line, typical
+    from rulebook.forms import anchor
+
+    page.route("**/pyodide/**", lambda route: route.abort())
+    page.goto(base_url + url)
+    names = page.locator("form.calc").evaluate_all("fs => fs.map(f => f.dataset.calculator)")
+    printed = [n for n in names if typical(n) is not None]
+    assert printed, url
+    _, text = pdf_text(page.pdf(format="A4"))
+    flat = " ".join(text.split())
+    for name in printed:
+        inputs, answer = typical(name)
+        assert f"Calculator: {all_calculators()[name].title}" in flat, name
+        assert " ".join(answer["odds_title"].split()) in flat, name
+        for odds in answer["odds"]:
+            assert f'{odds["label"]} {odds["numerator"]}/{odds["denominator"]}' in flat, (name, odds["label"])
+        assert " ".join(inputs_line(all_calculators()[name], inputs).split()) in flat, name
+    assert not [w for w in CHROME if w in text] and ">>>" not in text  # nor the checked examples' Python
+    page.emulate_media(media="print")
+    assert visible(page, (*HIDDEN, "form.calc", ".calc-field", ".calc-actions")) == []
+    assert page.locator(".calc-print").evaluate_all("ps => ps.map(p => p.checkVisibility())") == [True] * len(printed)
+    headings = {n: page.locator(f"#{anchor(n)}").evaluate("h => h.checkVisibility()") for n in names}
+    assert headings == {n: n in printed for n in names}  # a calculator with no odds prints nothing, not even its heading
+    page.emulate_media(media="screen")
+    assert page.locator(".calc-print").evaluate_all("ps => ps.some(p => p.checkVisibility())") is False  # never on screen
 
 
 def _season(page, base_url):
     from test_season_page import mid_season
 
+    state = json.loads(mid_season())  # two weeks played
     page.goto(base_url + BLANK)
-    page.evaluate("s => localStorage.setItem('table-rules:rpgdl.season', s)", mid_season())
+    page.evaluate("s => localStorage.setItem('table-rules:rpgdl.season', s)", json.dumps(state))
     page.goto(base_url + "rpgdl/season-tracker/")
     page.locator(".season[data-loaded]").wait_for(timeout=120_000)
-    return ("Ana", "Benedetta")
+    page.locator(".season-headline", has_text="Benedetta").wait_for(timeout=120_000)
+    # The standings and the weeks: each player's name, each week played and each log line.
+    words = ["Ana", "Benedetta", "Standings", *(e["headline"] for e in state["log"])]
+    # Not the next Weekend's form, keeping and sharing, or any fold's arrow.
+    gone = (".season-section[data-section=week]", ".season-section[data-section=keep]", ".season-form", ".tracker-keep")
+    return words, gone, "rpgdl/season-tracker/"
 
 
 def _fight(page, base_url):
     from calculators.tell_tale import run_script
     from helpers_encounter import FIGHT
 
-    state = run_script(FIGHT[:12])
+    state = run_script(FIGHT[:12])  # in round 1, a combatant poisoned, one hurt
     page.goto(base_url + BLANK)
     page.evaluate("s => localStorage.setItem('table-rules:tell_tale.encounter', s)", json.dumps(state))
     page.goto(base_url + "tell-tale/encounter/")
     page.locator(".tracker-status", has_text="Ready").wait_for(timeout=120_000)
-    return tuple(c["name"] for c in state["combatants"][:2])
+    # The turn, each combatant's card open (its numbers, keywords, statuses), the log's lines, the rulings line.
+    shown = page.locator(".enc-card-body .enc-keywords, .enc-card .enc-flags, .enc-banner .enc-turn, .enc-rulings > summary").evaluate_all("es => es.map(e => e.textContent)")
+    words = [*(c["name"] for c in state["combatants"]), *shown, *(e["text"] for e in state["log"])]
+    assert any("poisoned" in w for w in shown) and len(shown) > len(state["combatants"])
+    # Not the action form, the add form, keeping and sharing, the control bar, a card's editor, the screen's hints.
+    gone = ("[data-enc=act-section]", "[data-enc=add-section]", ".enc-keep", ".enc-bar", ".enc-banner .enc-note", ".enc-edit", "form")
+    return words, gone, "tell-tale/encounter/"
 
 
 @pytest.mark.parametrize("open_record", [_season, _fight], ids=["season", "fight"])
@@ -107,14 +157,31 @@ def test_a_tracker_prints_its_record_not_its_controls(browser, base_url, open_re
     context = browser.new_context(service_workers="allow")  # the real runtime: the record is drawn from Python's answer
     try:
         page = context.new_page()
-        names = open_record(page, base_url)
+        words, gone, url = open_record(page, base_url)
         _, text = pdf_text(page.pdf(format="A4"))
-        assert all(name in text for name in names), text[:400]
+        flat = " ".join(text.split())
+        assert [w for w in words if " ".join(w.split()) not in flat] == [], text[:600]
         assert not [w for w in CHROME if w in text]
+        footer(text, url)
         page.emulate_media(media="print")
-        assert visible(page, HIDDEN) == []
+        assert visible(page, (*HIDDEN, *gone)) == []
+        assert visible(page, (".enc-card-body",) if "encounter" in url else (".season-section[data-section=standings] table",)) != []
+        # No fold's arrow: summaries print as plain lines.
+        arrows = page.evaluate("""() => [...document.querySelectorAll('.tracker summary')].filter(s => s.checkVisibility())
+            .map(s => [getComputedStyle(s, '::after').content, getComputedStyle(s, '::before').content, getComputedStyle(s).listStyleType])
+            .filter(([a, b, l]) => (a !== 'none' && a !== 'normal') || (b !== 'none' && b !== 'normal') || l !== 'none')""")
+        assert arrows == []
     finally:
         context.close()
+
+
+def test_the_home_page_and_the_coverage_page_print_their_address_and_a_gm_screen_its_own_footer(page, base_url):
+    page.route("**/pyodide/**", lambda route: route.abort())
+    for url in ("", "rules-coverage/"):
+        page.goto(base_url + url)
+        footer(pdf_text(page.pdf(format="A4"))[1], url)
+    page.goto(base_url + "rpgdl/gm-screen/")
+    assert page.locator(".print-footer").count() == 0 and page.locator(".gm-footer").count() == 1
 
 
 def test_a_gm_screen_shows_the_tables_own_ruling(browser, base_url):

@@ -1,0 +1,86 @@
+"""A calculator on paper (issue 35): its odds for typical inputs, not an empty form.
+
+Printed with nothing typed, a calculator's form says nothing; so beside each
+form the build writes the odds table its first example with odds of more
+than one result gives (the
+registry's examples, run by `runner.run` as the page's worker would run them,
+the dice left out since the odds never depend on them), with the inputs it
+was computed for. The screen never shows it (`.calc-print` is `hidden`);
+docs/assets/print.css shows it on paper while the form has no result of its
+own, and hides it once one is shown (that result, with its odds, prints
+instead). Nothing is retyped: the labels, the title and the numbers are the
+calculator's answer.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import cache
+
+from calculators import fmt, runner
+from calculators.registry import all_calculators
+from calculators.types import Calculator
+
+SEED = 0  # the dice left out are rolled with it: the odds do not depend on them, the answer must still be one
+SHOWN_INPUTS = 8  # inputs named in the caption; the rest are counted
+
+
+@cache
+def typical(name: str) -> tuple[Mapping[str, str], runner.Answer] | None:
+    """The first example of calculator `name` whose answer has odds of more than one result (else the first
+    with odds at all), without its dice, and that answer."""
+    calc = all_calculators()[name]
+    dice = {p.name for p in calc.params if p.kind == "dice"}
+    found = []
+    for example in calc.examples:
+        inputs = {k: v for k, v in example.items() if k not in dice}
+        answer = runner.run(name, inputs, seed=SEED)
+        if answer.get("ok") and answer.get("odds"):
+            if len(answer["odds"]) > 1:
+                return inputs, answer
+            found.append((inputs, answer))
+    return found[0] if found else None  # only certainties: the first
+
+
+def inputs_line(calc: Calculator, inputs: Mapping[str, str]) -> str:
+    """'Power 5, Roll: Normal (1d20)': each input by its label, a choice by its choice's label."""
+    params = {p.name: p for p in calc.params}
+    parts = []
+    for key, value in inputs.items():
+        p = params.get(key)
+        if p is None or str(value).strip() == "":
+            continue
+        shown = dict(p.choices).get(str(value), str(value)) if p.kind == "choice" else " ".join(str(value).split())
+        parts.append(f"{p.label}: {shown[:60]}")
+    more = len(parts) - SHOWN_INPUTS
+    return "; ".join(parts[:SHOWN_INPUTS]) + (f"; and {more} more" if more > 0 else "")
+
+
+def odds_on_paper(name: str) -> str:
+    """The hidden block that prints in place of calculator `name`'s empty form ('' when no example has odds)."""
+    found = typical(name)
+    if found is None:
+        return ""
+    calc = all_calculators()[name]
+    inputs, answer = found
+    e = html.escape
+    rows = "".join(
+        f'<tr><th scope="row">{e(o["label"])}</th><td>{e(fmt.ratio(Fraction(o["numerator"], o["denominator"])))}</td>'
+        f'<td>{e(fmt.percent(Fraction(o["numerator"], o["denominator"])))}</td></tr>'
+        for o in answer["odds"]
+    )
+    given = inputs_line(calc, inputs)
+    return (
+        f'<div class="calc-print" hidden data-search-exclude="" data-calculator-print="{e(name, quote=True)}">'
+        f'<table class="calc-odds"><caption>{e(answer["odds_title"] or "Odds")}</caption>'
+        f'<thead><tr><th scope="col">Result</th><th scope="col">Exactly</th><th scope="col">Percent</th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>"
+        f'<p class="calc-print-inputs">Typical inputs: {e(given) if given else "the form as it opens"}, with the site\'s rulings. '
+        f"The dice do not change these odds; type your own on the page for others.</p>"
+        f"</div>"
+    )
+
+
+__all__ = ["odds_on_paper", "typical", "inputs_line"]
