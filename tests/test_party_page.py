@@ -235,3 +235,11 @@ def test_axe_finds_nothing_on_the_party_page_with_a_party_drawn(browser, base_ur
     assert axe_violations(page) == []
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     context.close()
+
+
+def test_with_no_party_kept_there_is_no_level_up_to_open(page, base_url):
+    """Material styles every details as a box, whatever [hidden] says: the level-up is not drawn until a party is kept."""
+    page.goto(base_url + "tell-tale/party/")
+    page.locator(READY).wait_for(timeout=BOOT)
+    expect(page.locator("[data-party=members]")).to_contain_text("No party is kept yet")
+    expect(page.locator("[data-party=level]")).to_have_count(0)

@@ -59,6 +59,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const answer = el("div", { class: "calc-answer", "aria-live": "polite", "data-party": "answer" });
   const tools = el("div", { class: "calc-actions" });
   const levelBox = el("details", { class: "calc-rulings party-level", "data-party": "level" });
+  const levelSlot = el("div", {}); // holds the level-up while there is a party (Material's details style beats [hidden])
   const backupLine = el("p", { class: "tracker-note", "data-party": "backup" });
   const storageLine = el("p", { class: "tracker-note", "data-party": "storage" });
   const undoButton = button("Undo", () => run({ do: "undo" }), { "data-party": "undo" });
@@ -75,7 +76,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     exported: (now) => { writeJson(BACKUP, { at: new Date().toISOString(), digest: digest(JSON.stringify(now)) }); render(); },
   });
   box.replaceChildren(shell.status, shell.notice, el("div", { class: "party-work" },
-    list, tools, answer, levelBox, backupLine, storageLine,
+    list, tools, answer, levelSlot, backupLine, storageLine,
     el("p", { class: "tracker-note", text: "To bring the party into a new fight, open the encounter tracker: while a fight is set up it offers Add the party." }),
     el("details", { class: "calc-rulings party-keep" }, el("summary", { text: "Export, import, share the party" }), shell.keep)));
 
@@ -131,7 +132,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   /** The level-up form: for each player, the stat raised (the companion's only with one) and the new land's name.
    * @param {Member[]} members */
   function renderLevel(members) {
-    levelBox.hidden = !members.length;
+    levelSlot.replaceChildren(...(members.length ? [levelBox] : []));
     const open = levelBox.open;
     const rows = members.map((m, i) => {
       const stat = el("select", { id: `party-stat-${i}`, "data-party": `stat-${i}` },
