@@ -2,9 +2,10 @@
 //
 // The site leans on a few private or undocumented parts of Pyodide: the
 // memory snapshot (`_makeSnapshot`, `makeMemorySnapshot`, `_loadSnapshot`),
-// the order in which `loadPyodide` sizes memory from a snapshot, runs
+// the order in which `loadPyodide` instantiates the wasm, runs
 // `fsInit` and only then reads the snapshot's contents (from the offset its
-// header gives, into memory at address 0), the Emscripten
+// header gives, into memory at address 0) without growing the memory the wasm
+// declares to the snapshot's size (growTo does), the Emscripten
 // module's allocator exports (`_module._emscripten_builtin_malloc`, `_free`,
 // `_sbrk`, `_malloc_trim`, `HEAPU8`), and the way Pyodide fetches and
 // compiles pyodide.asm.wasm (one `WebAssembly.instantiateStreaming` whose
@@ -204,6 +205,7 @@ export function restoreOptions({ layout, bytes }) {
       if (!plan || !full || initialCopied || failed || !isPyodide(instance)) return;
       try {
         const memory = /** @type {WebAssembly.Memory} */ (instance.exports.memory);
+        growTo(memory, plan.fullLength - plan.initial.offset);
         copyInitialMemory(full, plan.initial, new Uint8Array(memory.buffer));
         initialCopied = true;
       } catch (err) {
@@ -212,6 +214,19 @@ export function restoreOptions({ layout, bytes }) {
     },
     failure: () => failed,
   };
+}
+
+/** Grows `memory` to hold `bytes`. Pyodide 314 copies a snapshot into the
+ * memory the wasm declares (480 pages, 30 MiB) whatever the snapshot's size:
+ * it no longer reads the INITIAL_MEMORY it sets from the snapshot's length, so
+ * a snapshot of a heap grown past 30 MiB failed with "RangeError: offset is out
+ * of bounds" (Pyodide issue 6254; tests/test_snapshot_headroom.py). Grown here,
+ * before Pyodide makes its views of the memory, the heap may grow as far as
+ * the wasm's maximum.
+ * @param {WebAssembly.Memory} memory @param {number} bytes */
+function growTo(memory, bytes) {
+  const short = bytes - memory.buffer.byteLength;
+  if (short > 0) memory.grow(Math.ceil(short / 65536));
 }
 
 /** Pyodide's own instance, not another wasm loaded meanwhile (the

@@ -60,7 +60,9 @@ import json, sys
 from calculators.runner import run
 
 data = json.loads(CASES_JSON)
+import builtins
 report = {"python": sys.version, "platform": sys.platform, "mode": MODE, "optimize": sys.flags.optimize,
+          "grown": sum(map(len, getattr(builtins, "GROWN", []))),  # tests/snapshot_grown_runner.mjs's memory
           "docstrings": json.__doc__ is not None, "cases": []}
 for name, params, seed in data["cases"]:
     report["cases"].append(run(name, params, seed))
