@@ -547,7 +547,7 @@ def main() -> int:
             biggest = sorted(by_path.items(), key=lambda kv: -kv[1])[:4]
             lines.append(f"      {sw_before / 1e6:.2f} MB against {plain_bytes / 1e6:.2f} MB (gzip); {sw_after / 1e6:.2f} MB by 3 s after "
                          "the result; largest: " + ", ".join(f"{k.rsplit('/', 1)[-1]} {v / 1e6:.2f}" for k, v in biggest))
-            from benchmarks.snapshot import make_up, pack
+            from benchmarks.snapshot import declared_memory, make_up, pack
 
             m = make_up(SITE / runtime)
             std = (SITE / runtime / "python_stdlib.zip").stat().st_size
@@ -557,6 +557,10 @@ def main() -> int:
                          f"{std / 1e6:.2f} MB); zero pages {m['zero'] / 1e6:.2f} MB and pages equal to the wasm's initial memory "
                          f"{m['initial'] / 1e6:.2f} MB not shipped, the rest {m['rest'] / 1e6:.2f} MB; shipping the pages equal "
                          f"to the initial memory too (before issue 22) it would pack to {pack(m['full']) / 1e6:.2f} MB")
+            declared = declared_memory((SITE / runtime / "pyodide.asm.wasm").read_bytes())
+            lines.append(f"      headroom: the snapshot's heap {m['raw'] / 2**20:.1f} MiB, the wasm's declared memory {declared / 2**20:.1f} MiB "
+                         "(Pyodide 314 restores into that; runtime/pyodide-private.mjs growTo grows it, and "
+                         "tests/test_snapshot_headroom.py restores one 14 MB bigger)")
             # The loopback figures above are all CPU; a phone mostly waits for bytes.
             slow, slow_base, _ = start_server(SITE, Link(SLOW_LINK_MBPS, SLOW_LINK_LATENCY_MS))
             slow_firsts = [first_result_ms(browser, slow_base + CALC_PAGE + SHARE) for _ in range(3)]

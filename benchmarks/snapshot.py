@@ -70,6 +70,35 @@ def make_up(runtime_dir: Path) -> dict:
     return {"raw": len(full), "packed": len(packed), **kinds, "full": full, "init": init}
 
 
+def declared_memory(wasm: bytes) -> int:
+    """The bytes of memory `wasm` declares in its memory section (its initial pages): what Pyodide 314
+    restores a snapshot into unless runtime/pyodide-private.mjs `growTo` grows it first."""
+    at = 8
+
+    def leb() -> int:
+        nonlocal at
+        value = shift = 0
+        while True:
+            byte = wasm[at]
+            at += 1
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                return value
+
+    while at < len(wasm):
+        section = wasm[at]
+        at += 1
+        size = leb()
+        end = at + size
+        if section == 5:  # memory: count, then flags and the initial pages of the first
+            leb()
+            leb()
+            return leb() * 65536
+        at = end
+    raise ValueError("the wasm declares no memory")
+
+
 def pack(full: bytes, skip_initial: bytes | None = None, level: int = 19, window_log: int | None = None) -> int:
     """The packed size pack_snapshot() would give, leaving out zero pages and,
     with `skip_initial`, pages equal to it; a different level or window."""
