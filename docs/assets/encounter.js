@@ -10,7 +10,7 @@
 import { logResult, storedSettings } from "./table.js";
 import { plural, tableSettings } from "./dom.js";
 import { el, place, read, redraw, vocabulary, write } from "./tracker-kit.js";
-import { TrackerShell, answerParts, button, labelUndo, markFieldAtFault, newSeed, rulesLine } from "./tracker-shell.js";
+import { TrackerShell, answerParts, button, labelRedo, labelUndo, markFieldAtFault, newSeed, rulesLine } from "./tracker-shell.js";
 import { CHANNEL, PLAYERS_HASH, clock, setUpPlayers } from "./encounter-players.js";
 import { actionForm, namer } from "./encounter-form.js";
 import { addCombatant } from "./encounter-add.js";
@@ -40,7 +40,7 @@ const TURN_START = `${STORE}:turn-start`; // sessionStorage: when this tab saw t
  * A whole encounter as Python answers it (encounter_state.Encounter); its undo records are only sent back.
  * @typedef {{tracker: string, version: number, settings: Record<string, string>, combatants: Combatant[], next_id: number,
  *   order_by: string, order: string[], phase: string, round: number, turn: number, step: string | null,
- *   log: LogEntry[], log_start: number, undo: unknown[]}} Encounter
+ *   log: LogEntry[], log_start: number, undo: unknown[], redo?: unknown[]}} Encounter
  */
 /**
  * The tracker's vocabulary (encounter.vocabulary in Python): [name, label] pairs, each status's mark,
@@ -82,7 +82,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     ready: () => { work.hidden = false; },
     fileName: (now) => `encounter-round-${now.round}.json`,
     filePrefix: "encounter",
-    smaller: { state: (now) => ({ ...now, undo: [] }), note: "It leaves out the undo history, to fit." },
+    smaller: { state: (now) => ({ ...now, undo: [], redo: [] }), note: "It leaves out the undo and redo history, to fit." },
   });
   /** @param {string} text @param {...HTMLElement} buttons */
   const say = (text, ...buttons) => shell.say(text, ...buttons);
@@ -99,11 +99,12 @@ export function setUp(box, { computeInWorker, copyText }) {
   const addForm = el("form", { class: "enc-add", novalidate: true, "aria-labelledby": ids("add-title") });
   const log = el("ol", { class: "enc-log", reversed: true });
   const undoButton = el("button", { type: "button", class: "md-button", "data-enc": "undo", text: declared("undo").label });
+  const redoButton = el("button", { type: "button", class: "md-button", "data-enc": "redo", text: declared("redo").label, hidden: true });
   // The control bar: where the fight stands, Next and Undo, kept at the bottom of the screen while the
   // tracker is in view (sticky, the last thing in it), so a turn needs no scrolling back up.
   const barWhere = el("p", { class: "enc-bar-where", "data-enc": "bar-where" });
   const nextButton = el("button", { type: "button", class: "md-button md-button--primary", "data-enc": "next", text: declared("next").label });
-  const bar = el("div", { class: "enc-bar", role: "group", "aria-label": "Turn controls", hidden: true }, barWhere, undoButton, nextButton);
+  const bar = el("div", { class: "enc-bar", role: "group", "aria-label": "Turn controls", hidden: true }, barWhere, undoButton, redoButton, nextButton);
   const rulings = el("details", { class: "calc-rulings enc-rulings" });
   const keep = el("section", { class: "enc-section enc-keep", "aria-labelledby": ids("keep-title") });
   box.classList.add("encounter");
@@ -348,6 +349,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     const entries = state?.log ?? [];
     const last = entries[entries.length - 1];
     labelUndo(undoButton, state?.undo?.length ? last.text : null); // what it takes back: its name for screen readers, its tooltip
+    labelRedo(redoButton, state?.redo?.length ?? 0);
     const items = redraw(drawnEntries, [...entries].reverse(), (e) => [String(e.n), JSON.stringify(e)], (e) => {
       const dice = Object.entries(e.dice);
       return el("li", { class: "enc-entry", value: String(e.n), "data-n": String(e.n) },
@@ -369,6 +371,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   undoButton.addEventListener("click", () => run({ do: "undo" }));
+  redoButton.addEventListener("click", () => run({ do: "redo" }));
   nextButton.addEventListener("click", () => run({ do: "next", ...passing() }));
 
   // -------------------------------------------------------------- rulings

@@ -63,6 +63,24 @@ async function copyText(text, button, done = "Link copied") {
   }, 1500);
 }
 
+/** Whether a result's link goes to the system share sheet: a phone's (a touch screen with navigator.share). */
+const canShare = () => typeof navigator.share === "function" && matchMedia("(pointer: coarse)").matches;
+
+/** A result's link, shared: the system share sheet where there is one (canShare), Copy where not or where the
+ * sheet fails; a sheet closed unshared is left at that.
+ * @param {string} url @param {HTMLElement} button */
+async function shareLink(url, button) {
+  if (canShare()) {
+    try {
+      await navigator.share({ title: document.title, url });
+      return;
+    } catch (err) {
+      if (/** @type {Error} */ (err).name === "AbortError") return; // the sheet closed: nothing asked to be copied
+    }
+  }
+  await copyText(url, button);
+}
+
 function addRuleButtons() {
   for (const badge of document.querySelectorAll(".rule-id")) {
     if (badge.querySelector("button")) continue;
@@ -272,6 +290,8 @@ function setUpForm(form) {
   if (form.dataset.ready) return;
   form.dataset.ready = "true";
   let latest = 0;
+  const share = form.querySelector("[data-action=share]");
+  if (share && canShare()) Object.assign(share, { textContent: "Share link", title: "Share a link that shows this result to anyone" });
   applyTableToForm(form); // the table's house rulings first; a link's own values go over them
   const restored = restoreFromAddress(form);
 
@@ -334,7 +354,7 @@ function setUpForm(form) {
       const params = readParams(form);
       writeAddress(form, params);
       // The link lands on this form's heading, with the answer bar in view.
-      copyText(new URL(addressOf(form, params, "#" + formAnchor(form)), location.href).href, button);
+      shareLink(new URL(addressOf(form, params, "#" + formAnchor(form)), location.href).href, button);
     }
   });
   markRulings(form, restored);

@@ -88,8 +88,9 @@ export function weekend(page, result, week) {
     kind: "dice", help: "Two d6 per roll-off, the first player's first, Godlike first (a Championship roll-off last); leave empty and the page rolls them",
   }));
   const enter = button("Enter the Weekend", null, { class: PRIMARY, "data-action": "weekend" });
-  const clearWeek = button("Clear all", null, { "data-action": "clear" }); // short: it shares the bar with Enter on a phone
-  form.append(rows, ...Object.values(rosterLists), el("div", { class: "calc-actions" }, enter, clearWeek));
+  // Clearing sits at the form's top, away from Enter in the bar (one slip from losing what was typed), and can be taken back.
+  const clearWeek = button("Clear the line-ups", null, { "data-action": "clear" });
+  form.append(el("div", { class: "calc-actions season-clear" }, clearWeek), rows, ...Object.values(rosterLists), el("div", { class: "calc-actions" }, enter));
   week.body.append(answer, form);
 
   /** The form's rows of player `who`, as typed (null: an empty slot). @param {string} who */
@@ -110,7 +111,7 @@ export function weekend(page, result, week) {
   form.addEventListener("click", (event) => {
     const action = /** @type {Element} */ (event.target).closest("button")?.dataset.action;
     if (action === "weekend") enterWeek();
-    else if (action === "clear") clearLineups();
+    else if (action === "clear") clearByHand();
   });
   form.addEventListener("input", (event) => {
     // A name of the Roster fills its division, and its Worth and Draw as last
@@ -165,7 +166,26 @@ export function weekend(page, result, week) {
     // Read as a Weekend only once its `do` says it is one.
     const last = /** @type {WeekendAction | undefined} */ (state?.log[state.log.length - 1]?.action);
     const done = await page.act({ do: "undo" }, where);
-    if (done && done.ok && last?.do === "weekend") fillLineups(last.first, last.second, last.vote_pools, { votes: true });
+    if (!done || !done.ok) return;
+    if (last?.do === "weekend") fillLineups(last.first, last.second, last.vote_pools, { votes: true });
+    where.append(el("div", { class: "calc-actions" }, button(last?.do === "weekend" ? `Redo week ${last.week}` : "Redo",
+      () => redoWeek(where), { "data-action": "redo-week" })));
+    keepInView(where);
+  }
+
+  /** The answer where the tap was, when the season redrawn above it (the players' fold opening or closing) moved it.
+   * @param {HTMLElement} where */
+  function keepInView(where) {
+    const { top, bottom } = where.getBoundingClientRect();
+    if (top < 0 || bottom > innerHeight) where.scrollIntoView({ block: "center" });
+  }
+
+  /** Redo the step undone last, as it was (its roll-offs as they came); a Weekend's result shows under its week.
+   * @param {HTMLElement} where */
+  async function redoWeek(where) {
+    const done = await page.act({ do: "redo" }, where);
+    if (done && done.ok) fillNextWeek();
+    keepInView(where);
   }
 
   /** Put line-ups in the form: rows as a Weekend action keeps them (null: an empty slot).
@@ -229,6 +249,18 @@ export function weekend(page, result, week) {
     fillLineups(lines.first, lines.second, entry.action.vote_pools);
   }
 
+  /** Clear the form at the player's tap, saying so, with a way back to what was typed. */
+  function clearByHand() {
+    const typed = [...form.querySelectorAll("input, select")].map((f) => [f, /** @type {HTMLInputElement} */ (f).value]);
+    clearLineups();
+    const back = button("Put them back", () => {
+      for (const [f, value] of /** @type {[HTMLInputElement, string][]} */ (typed)) f.value = value;
+      answer.replaceChildren(el("p", { text: "The line-ups are back as they were typed." }));
+    }, { "data-action": "unclear" });
+    answer.replaceChildren(el("p", { text: "The line-ups are cleared." }), el("div", { class: "calc-actions" }, back));
+    answer.dataset.state = "cleared";
+  }
+
   function clearLineups() {
     for (const input of form.querySelectorAll("input")) {
       input.value = "";
@@ -264,5 +296,5 @@ export function weekend(page, result, week) {
     if (!open) week.body.prepend(el("p", { class: "season-over calc-headline", text: state.result.headline }));
   }
 
-  return { form, render, fillNextWeek, undoWeek };
+  return { form, render, fillNextWeek, undoWeek, redoWeek };
 }

@@ -13,7 +13,7 @@
 import { button, el, plural, tableSettings } from "./dom.js";
 import { vocabulary } from "./tracker-kit.js";
 import { TrackerShell } from "./tracker-shell.js";
-import { answerParts, labelUndo, markFieldAtFault, rulesLine } from "./tracker-answer.js";
+import { answerParts, labelRedo, labelUndo, markFieldAtFault, rulesLine } from "./tracker-answer.js";
 import { weekend } from "./season-week.js";
 import { playerForms } from "./season-players.js";
 import { rulingsForm, tableRulings } from "./season-rulings.js";
@@ -30,7 +30,7 @@ let uid = 0;
  * not yet). Its undo records are only sent back.
  * @typedef {{tracker: string, version: number, settings: Settings, players: Record<string, Player>, weeks: Week[],
  *   standings: Standing[], champions: Record<string, Champion | null>, run_out: Record<string, Partial<Record<string, number>>>,
- *   result: SeasonResult, log: LogEntry[], undo: unknown[]}} Season
+ *   result: SeasonResult, log: LogEntry[], undo: unknown[], redo?: unknown[]}} Season
  */
 /**
  * The season's goal and rulings by name (league_input.read_settings): the Trainwreck limit a number, the rest choices.
@@ -220,7 +220,8 @@ export function setUp(box, { computeInWorker, copyText }) {
   const logList = el("ol", { class: "season-log" });
   const logAnswer = el("div", { class: "calc-answer season-answer", "aria-live": "polite" });
   const undoButton = button("Undo", () => week.undoWeek(logAnswer), { "data-action": "undo" });
-  sections.log.body.append(el("div", { class: "calc-actions" }, undoButton), logAnswer, logList);
+  const redoButton = button("Redo", () => week.redoWeek(logAnswer), { "data-action": "redo", hidden: true });
+  sections.log.body.append(el("div", { class: "calc-actions" }, undoButton, redoButton), logAnswer, logList);
 
   sections.keep.body.append(shell.keep);
 
@@ -243,6 +244,8 @@ export function setUp(box, { computeInWorker, copyText }) {
     rulings.render(now, started);
     if (foldedFor !== started) {
       foldedFor = started;
+      // A season starts with its players: their names and decks first until the first Weekend, then below the weeks.
+      (started ? sections.settings.section : sections.result.section).before(sections.players.section);
       for (const f of Object.values(folds)) f.open = !started;
     }
     const problems = PLAYERS.map((p) => now.players[p]).filter((pl) => pl.nom_pool_problems.length || pl.season_deck_problems.length);
@@ -257,6 +260,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       entry.rules.length ? el("details", { class: "season-rules" }, el("summary", { text: `Rules applied (${entry.rules.length})` }), rulesLine(entry.rules)) : null)));
     const last = now.log[now.log.length - 1]?.headline ?? null;
     labelUndo(undoButton, last, last && `Undo: ${shortly(last)}`);
+    labelRedo(redoButton, now.redo?.length ?? 0);
   }
 
   /** Where the season stands, for the status line. */

@@ -62,6 +62,15 @@ export function labelUndo(b, last, shown = "Undo") {
   b.setAttribute("aria-label", last ? b.title : "Undo: nothing to undo");
 }
 
+/** Redo's button, beside Undo: shown only while a step undone can be done again (`undone`, how many; a new
+ * step clears them), so a bar without one keeps its room.
+ * @param {HTMLButtonElement} b @param {number} undone */
+export function labelRedo(b, undone) {
+  b.hidden = !undone;
+  b.title = undone ? `Redo the step undone last (${undone === 1 ? "1 step" : `${undone} steps`} undone)` : "Nothing to redo";
+  b.setAttribute("aria-label", b.title);
+}
+
 /** A refusal beside the field at fault, in both trackers' forms: the field the answer names is marked
  * invalid and its error line (made under it when the form has none) says the sentence; every earlier mark
  * in `form` is cleared first, and nothing is marked for an answer that names no field of this form.

@@ -23,7 +23,7 @@ import { KeepPanel, download } from "./tracker-keep.js";
 
 // For the trackers' modules that import them from here: dom.js's button, and the answer's parts.
 export { button } from "./dom.js";
-export { answerParts, labelUndo, markFieldAtFault, newSeed, ruleLink, rulesLine } from "./tracker-answer.js";
+export { answerParts, labelRedo, labelUndo, markFieldAtFault, newSeed, ruleLink, rulesLine } from "./tracker-answer.js";
 
 /** @typedef {import("./tracker-kit.js").Action} Action */
 /** @template [S=unknown] @typedef {import("./tracker-kit.js").StepAnswer<S>} StepAnswer */

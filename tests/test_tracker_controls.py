@@ -1,0 +1,270 @@
+"""The trackers' controls at the table, round three (issue 31), in Chromium at 360x740.
+
+Redo after Undo in the encounter's bar and the season's log; Material's "Back to top" pill over no control on
+a tracker's page; the season's set-up starting with its players, its "Clear the line-ups" away from Enter and
+taken back in one tap; the Weekend form held under 2,200 px. Each test prints the taps and the scrolling it
+measured, for the issue's note.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from calculators import runner
+from conftest import BLANK
+from helpers import BOOT, PHONE
+
+pytestmark = pytest.mark.browser
+
+ENCOUNTER, SEASON = "tell-tale/encounter/", "rpgdl/season-tracker/"
+STORES = {ENCOUNTER: "table-rules:tell_tale.encounter", SEASON: "table-rules:rpgdl.season"}
+TRACKERS = {ENCOUNTER: "tell_tale.encounter", SEASON: "rpgdl.season"}
+SLOTS = ("godlike", "heavy", "middle", "light")
+
+
+def made(path, actions):
+    """The state Python makes of `actions` (seed 1 for any dice), as the page would keep it."""
+    state = ""
+    for action in actions:
+        answer = runner.track(TRACKERS[path], state, json.dumps(action), 1)
+        assert answer["ok"], answer
+        state = json.dumps(answer["state"])
+    return json.loads(state)
+
+
+def pool(prefix):
+    return "\n".join(f"{prefix}{d[0].upper()}{i}, {d.capitalize()}" for d in SLOTS for i in range(1, 6))
+
+
+def row(name, division, worth, draw):
+    return {"name": name, "division": division, "worth": str(worth), "draw": str(draw), "votes": "", "bonus": ""}
+
+
+SEASON_SET_UP = [{"do": "player", "player": who, "name": name, "nom_pool": pool(name[0])} for who, name in (("first", "Ana"), ("second", "Ben"))]
+WEEK_1 = {"do": "weekend", "week": 1, "first": [row(f"A{d[0].upper()}1", d, 9 - i, 3) for i, d in enumerate(SLOTS)],
+          "second": [row(f"B{d[0].upper()}1", d, 9 - i, 3) for i, d in enumerate(SLOTS)]}  # four ties: the page rolls them off
+FIGHT = [
+    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 60, "speed": 10, "initiative": 14},
+    {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 60, "speed": 8, "initiative": 12},
+    {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"},
+    {"do": "attack", "attacker": "c1", "target": "c2", "dice": {"d20": 17}},
+]
+
+
+@pytest.fixture(params=["light", "dark"])
+def phone(browser, request):
+    context = browser.new_context(**PHONE, color_scheme=request.param)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    yield page
+    assert page.errors == []
+    context.close()
+
+
+def open_tracker(page, base_url, path, state=None):
+    page.goto(base_url + BLANK)
+    if state is not None:
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORES[path], json.dumps(state)])
+    page.goto(base_url + path)
+    page.locator(".tracker[data-loaded=true]").wait_for(timeout=BOOT)
+
+
+def stored(page, path):
+    return json.loads(page.evaluate(f"localStorage.getItem({json.dumps(STORES[path])})"))
+
+
+def wait_log(page, path, n):
+    page.wait_for_function("([k, n]) => (JSON.parse(localStorage.getItem(k) || 'null')?.log?.length ?? 0) === n",
+                           arg=[STORES[path], n], timeout=BOOT, polling=100)
+
+
+class Thumb:
+    """Taps as a thumb does: a control off screen (or under a sticky bar) is scrolled to first; taps and pixels counted."""
+
+    def __init__(self, page):
+        self.page, self.taps, self.scrolled = page, 0, 0
+
+    def tap(self, selector):
+        control = self.page.locator(selector).locator("visible=true").first
+        before = self.page.evaluate("scrollY")
+        hit = control.evaluate("""(e) => { const r = e.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const at = y > 0 && y < innerHeight ? document.elementFromPoint(x, y) : null; return !!at && e.contains(at); }""")
+        if not hit:
+            control.evaluate("(e) => e.scrollIntoView({block: 'center'})")
+        self.scrolled += abs(self.page.evaluate("scrollY") - before)
+        control.tap(timeout=5000)
+        self.taps += 1
+
+
+# ---------------------------------------------------------------- Redo
+
+
+def test_redo_in_the_encounters_bar_brings_back_the_step_undone_and_a_new_step_clears_it(phone, base_url):
+    """Issue 31: there was no Redo after Undo: an attack undone by a slip could only be resolved again, with new
+    dice. Redo shows in the bar beside Undo once something is undone; it brings back the very fight the step
+    made (its dice as they came), in one tap and no scrolling; the next new step takes it away."""
+    page = phone
+    fight = made(ENCOUNTER, FIGHT)
+    open_tracker(page, base_url, ENCOUNTER, fight)
+    redo = page.locator(".enc-bar [data-enc=redo]")
+    assert redo.is_hidden()  # nothing undone: the bar keeps its room
+    page.evaluate("document.querySelector('.enc-roster').scrollIntoView({block: 'start'})")
+    thumb = Thumb(page)
+    n = len(fight["log"])
+    thumb.tap(".enc-bar [data-enc=undo]")
+    wait_log(page, ENCOUNTER, n - 1)
+    assert redo.is_visible() and "1 step undone" in redo.get_attribute("aria-label")
+    undo_figures = (thumb.taps, thumb.scrolled)
+    thumb.tap(".enc-bar [data-enc=redo]")
+    wait_log(page, ENCOUNTER, n)
+    assert stored(page, ENCOUNTER) == fight  # the attack as it was rolled, its log entry, its undo record
+    assert page.locator(".enc-answer .calc-headline").inner_text() == f"Redone: {fight['log'][-1]['text']}"
+    assert redo.is_hidden()
+    print("undo (taps, px):", undo_figures, "undo and redo:", (thumb.taps, thumb.scrolled))
+    assert (thumb.taps, thumb.scrolled) == (2, 0)
+    # Undone again, then a new step: nothing is left to redo, in the page or in what it keeps.
+    thumb.tap(".enc-bar [data-enc=undo]")
+    wait_log(page, ENCOUNTER, n - 1)
+    thumb.tap(".enc-bar [data-enc=next]")
+    wait_log(page, ENCOUNTER, n)
+    assert stored(page, ENCOUNTER)["redo"] == [] and redo.is_hidden()
+    # Saved with its redo record, the fight reloads with Redo still there.
+    thumb.tap(".enc-bar [data-enc=undo]")
+    wait_log(page, ENCOUNTER, n - 1)
+    page.reload()
+    page.locator(".tracker[data-loaded=true]").wait_for(timeout=BOOT)
+    assert redo.is_visible()
+
+
+def test_redo_in_the_season_brings_back_the_week_undone_with_its_roll_offs(phone, base_url):
+    """Issue 31: a Weekend undone could only be entered again, its roll-offs rolled anew. Undo week N now offers
+    Redo week N beside its answer, and the log's Redo beside its Undo: the week comes back as it was."""
+    page = phone
+    season = made(SEASON, [*SEASON_SET_UP, WEEK_1])
+    assert season["log"][-1]["action"]["rolls"]  # the page rolled the four roll-offs
+    open_tracker(page, base_url, SEASON, season)
+    redo = page.locator("[data-section=log] [data-action=redo]")
+    assert redo.is_hidden()
+    names = "() => [...document.querySelectorAll('form.season-form input')].map((e) => e.value)"
+    filled = page.evaluate(names)  # the next week's form as the page fills it from week 1
+    thumb = Thumb(page)
+    thumb.tap("[data-section=log] [data-action=undo]")
+    wait_log(page, SEASON, len(season["log"]) - 1)
+    assert redo.is_visible()
+    again = page.locator("[data-section=log] [data-action=redo-week]")
+    assert again.inner_text() == "Redo week 1"
+    undo_figures = (thumb.taps, thumb.scrolled)
+    thumb.tap("[data-section=log] [data-action=redo-week]")
+    wait_log(page, SEASON, len(season["log"]))
+    assert stored(page, SEASON) == season
+    assert redo.is_hidden()
+    print("undo (taps, px):", undo_figures, "undo and redo:", (thumb.taps, thumb.scrolled))
+    assert thumb.taps == 2 and thumb.scrolled - undo_figures[1] == 0  # Redo where Undo's answer is: no scrolling
+    assert page.evaluate(names) == filled  # the week's form is filled for week 2 again, as after entering week 1
+
+
+# ---------------------------------------------------------------- Material's Back to top
+
+CONTROLS_UNDER_THE_PILL = """() => {
+  const pill = document.querySelector('.md-top');
+  if (!pill || !pill.checkVisibility({opacityProperty: true, visibilityProperty: true})) return [];
+  const p = pill.getBoundingClientRect();
+  return [...document.querySelectorAll('.md-content :is(button, input, select, textarea, summary, a[href])')]
+    .filter((e) => e.checkVisibility())
+    .filter((e) => { const r = e.getBoundingClientRect(); return r.width && r.right > p.left && r.left < p.right && r.bottom > p.top && r.top < p.bottom; })
+    .map((e) => (e.textContent.trim() || e.name || e.tagName).slice(0, 30));
+}"""
+
+
+@pytest.mark.parametrize("path", [ENCOUNTER, SEASON], ids=["encounter", "season"])
+def test_back_to_top_never_covers_a_control_on_a_trackers_page(browser, base_url, path):
+    """Issue 31: Material's "Back to top" pill, shown as the page scrolls up, sat over the combatants' rows and
+    buttons. At every place a thumb scrolls back up to, no control lies under the pill while it shows."""
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        open_tracker(page, base_url, path, made(path, FIGHT if path == ENCOUNTER else [*SEASON_SET_UP, WEEK_1]))
+        covered = {}
+        height = page.evaluate("document.documentElement.scrollHeight")
+        for y in range(900, height - 740, 260):
+            page.evaluate("(y) => scrollTo(0, y)", y + 200)
+            page.wait_for_timeout(100)
+            page.mouse.wheel(0, -200)  # a scroll up: Material shows the pill
+            page.wait_for_timeout(350)
+            found = page.evaluate(CONTROLS_UNDER_THE_PILL)
+            if found:
+                covered[y] = found
+        assert covered == {}, covered
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------- the season's set-up and its Weekend form
+
+
+def test_a_new_season_starts_with_its_players(phone, base_url):
+    """Issue 31: the player names sat about four screens down, under the Weekend form. Until the first Weekend
+    the players come first; once it is entered they fold away below the weeks, the Weekend first."""
+    page = phone
+    open_tracker(page, base_url, SEASON)
+    top = page.evaluate("""() => {
+        const y = (s) => document.querySelector(s).getBoundingClientRect().top + scrollY;
+        return {tracker: y('.season'), name: y('form.season-player [name=name]'), week: y('form.season-form')};
+    }""")
+    print("a new season (px from the tracker's top): first name", top["name"] - top["tracker"], "Weekend form", top["week"] - top["tracker"])
+    assert top["name"] < top["week"] and top["name"] - top["tracker"] < 740  # on the tracker's first screen
+    open_tracker(page, base_url, SEASON, made(SEASON, [*SEASON_SET_UP, WEEK_1]))
+    order = page.evaluate("() => [...document.querySelectorAll('.season-section:not([hidden])')].map((s) => s.dataset.section)")
+    assert order.index("week") < order.index("players")
+
+
+def test_clearing_the_line_ups_is_away_from_enter_and_taken_back_in_one_tap(phone, base_url):
+    """Issue 31: "Clear all" sat beside "Enter week" in the sticky bar, one slip from losing a typed Weekend.
+    Clearing is at the top of the form now, nowhere near the bar, says that it cleared, and "Put them back"
+    brings back what was typed."""
+    page = phone
+    open_tracker(page, base_url, SEASON, made(SEASON, [*SEASON_SET_UP, WEEK_1]))
+    form = page.locator("form.season-form")
+    enter = form.locator("[data-action=weekend]")
+    assert form.locator(".calc-actions:has([data-action=weekend]) [data-action=clear]").count() == 0  # not in Enter's bar
+    clear = form.locator("[data-action=clear]")
+    # Enter's bar is sticky: wherever the form is scrolled to, Clear is at least two thumbs (88 px) above it, never beside it.
+    gaps = page.evaluate("""async () => {
+        const form = document.querySelector('form.season-form'), gaps = [];
+        const [clear, enter] = ['clear', 'weekend'].map((a) => form.querySelector(`[data-action=${a}]`));
+        const start = form.getBoundingClientRect().top + scrollY - innerHeight, end = start + form.offsetHeight + innerHeight;
+        for (let y = Math.max(0, start); y < end; y += 40) {
+            scrollTo(0, y);
+            await new Promise(requestAnimationFrame);
+            const c = clear.getBoundingClientRect(), e = enter.getBoundingClientRect();
+            if (c.bottom > 0 && c.top < innerHeight && e.bottom > 0 && e.top < innerHeight) gaps.push(Math.round(e.top - c.bottom));
+        }
+        return gaps;
+    }""")
+    assert gaps and min(gaps) >= 88, gaps
+    form.locator('[name="godlike_first_votes"]').fill("2")
+    typed = form.evaluate("f => [...f.querySelectorAll('input, select')].map((e) => e.value)")
+    assert enter.is_visible()
+    clear.tap()
+    answer = page.locator("[data-section=week] .season-answer")
+    assert "cleared" in answer.inner_text()
+    assert form.locator('[name="godlike_first_name"]').input_value() == ""
+    answer.locator("[data-action=unclear]").tap()
+    assert form.evaluate("f => [...f.querySelectorAll('input, select')].map((e) => e.value)") == typed
+
+
+def test_the_weekend_form_stays_under_2200_px_at_360(phone, base_url):
+    """Issue 31: the Weekend form was 2,203 px tall at 360 px, over the 2,200 it was held to; mid-season, with the
+    Roster's names filled in and a refusal beside a field."""
+    page = phone
+    open_tracker(page, base_url, SEASON, made(SEASON, [*SEASON_SET_UP, WEEK_1]))
+    form = page.locator("form.season-form")
+    form.locator('[name="godlike_first_worth"]').fill("40")
+    form.locator("[data-action=weekend]").tap()
+    page.locator("[data-section=week] .season-answer .calc-error").wait_for(timeout=BOOT)
+    height = form.evaluate("f => f.getBoundingClientRect().height")
+    print("the Weekend form at 360 px:", height)
+    assert height < 2200
