@@ -58,8 +58,11 @@ def choose(page, base_url, game_folder, setting, value):
 def fill(form, params):
     for name, value in params.items():
         field = form.locator(f'[name="{name}"]')
-        if field.evaluate("e => e.tagName") == "SELECT":
+        kind = field.evaluate("e => e.type")
+        if kind == "select-one":
             field.select_option(value)
+        elif kind == "checkbox":  # a yes/no switch (issue 31): a tap turns it on or off
+            field.set_checked(value == "yes")
         else:
             field.fill(value)
 
