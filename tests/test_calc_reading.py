@@ -201,4 +201,14 @@ def test_yes_no_questions_are_switches_of_one_tap(browser, base_url, pages_of):
     form.locator('label[for$="-tapped"]').tap()
     form.locator(".calc-error", has_text="uses one die").wait_for()
     assert switches["tapped"].is_checked() and "tapped=yes" in page.url
+    # The evening's log keeps the switches in words and in its link (table-log.js), as it kept the menus'.
+    switches["tapped"].tap()
+    form.locator('.calc-result[data-outcome="full"]').wait_for()
+    entry = page.wait_for_function("""() => (JSON.parse(localStorage.getItem('table-rules:log') || '[]'))
+        .find((e) => e.outcome === 'full' && e.said.includes('Attacker is tapped: No'))""", timeout=BOOT, polling=100).json_value()
+    assert "Haste: Yes" in entry["said"] and "Poisoned by Deathtouch: No" in entry["said"], entry["said"]
+    assert entry["inputs"]["haste"] == "yes" and "haste=yes" in entry["url"] and "poisoned=no" in entry["url"]
+    page.goto(base_url + entry["url"].lstrip("/"))
+    form.locator('.calc-result[data-outcome="full"]').wait_for(state="attached", timeout=BOOT)
+    assert haste.is_checked() and not poisoned.is_checked() and not switches["tapped"].is_checked()
     context.close()
