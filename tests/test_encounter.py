@@ -372,7 +372,7 @@ def test_undo_walks_back_a_whole_fight():
     s = states[-1]
     for expected in reversed(states[last_undo:-1]):
         s, _ = step(s, {"do": "undo"})
-        assert {**s, "undo": None} == {**expected, "undo": None}
+        assert {**s, "undo": None, "redo": None} == {**expected, "undo": None, "redo": None}
         assert s["undo"] == expected["undo"][len(expected["undo"]) - len(s["undo"]):]
     assert len(s["undo"]) == UNDO_CAP - (len(states) - 1 - last_undo)
 
@@ -868,7 +868,7 @@ def test_another_like_this_is_one_action_numbered_and_undone_whole():
     assert long["combatants"][1]["name"] == "L" * 38 + " 2"
     for _ in range(3):
         s, _ = step(s, {"do": "undo"})
-    assert s == before
+    assert {**s, "redo": []} == before and len(s["redo"]) == 3  # and the three kept for Redo
     with pytest.raises(InputError, match="c99"):
         step(s, {"do": "another", "id": "c99"})
 
@@ -967,7 +967,7 @@ def test_a_fight_saved_by_version_1_reads_with_every_undo_and_a_broken_record_is
         kept = kept[:-1] if action["do"] == "undo" else [*kept, state]
     for before in reversed([states[0], *kept][-UNDO_CAP - 1:-1]):
         back = encounter_step(back, {"do": "undo"})[0]
-        assert back == {**before, "undo": back["undo"]}
+        assert back == {**before, "undo": back["undo"], "redo": back["redo"]}
     broken = saved_by_version_1(states)
     broken["undo"][-1]["prior"]["round"] = -5
     with pytest.raises(InputError, match=f"Undo step {UNDO_CAP} of {UNDO_CAP} does not lead back"):

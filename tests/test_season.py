@@ -39,7 +39,8 @@ from calculators.rpgdl import (
     split_count,
     undo,
 )
-from calculators.rpgdl.league import MAX_LOG, RULES, redo
+from calculators.rpgdl.league import MAX_LOG, RULES
+from calculators.rpgdl.league_history import redo
 from conftest import ROOT
 from rulepages import all_rules
 

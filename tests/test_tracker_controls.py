@@ -153,17 +153,28 @@ def test_redo_in_the_season_brings_back_the_week_undone_with_its_roll_offs(phone
     thumb = Thumb(page)
     thumb.tap("[data-section=log] [data-action=undo]")
     wait_log(page, SEASON, len(season["log"]) - 1)
-    assert redo.is_visible()
-    again = page.locator("[data-section=log] [data-action=redo-week]")
-    assert again.inner_text() == "Redo week 1"
+    assert redo.is_visible() and page.locator("[data-section=log] [data-action=redo-week]").count() == 0  # one Redo there
     undo_figures = (thumb.taps, thumb.scrolled)
-    thumb.tap("[data-section=log] [data-action=redo-week]")
+    thumb.tap("[data-section=log] [data-action=redo]")
     wait_log(page, SEASON, len(season["log"]))
     assert stored(page, SEASON) == season
     assert redo.is_hidden()
     print("undo (taps, px):", undo_figures, "undo and redo:", (thumb.taps, thumb.scrolled))
     assert thumb.taps == 2 and thumb.scrolled - undo_figures[1] == 0  # Redo where Undo's answer is: no scrolling
     assert page.evaluate(names) == filled  # the week's form is filled for week 2 again, as after entering week 1
+    # Entered on the page, then "Undo week 1" under its result: "Redo week 1" where that answer shows.
+    thumb.tap("[data-section=log] [data-action=undo]")
+    wait_log(page, SEASON, len(season["log"]) - 1)  # the line-ups of week 1 are back in the form
+    thumb.tap("form.season-form [data-action=weekend]")
+    wait_log(page, SEASON, len(season["log"]))
+    entered = stored(page, SEASON)
+    page.locator("[data-action=undo-week]").tap()
+    wait_log(page, SEASON, len(season["log"]) - 1)
+    again = page.locator("[data-section=week] [data-action=redo-week]")
+    assert again.inner_text() == "Redo week 1"
+    again.tap()
+    wait_log(page, SEASON, len(season["log"]))
+    assert stored(page, SEASON) == entered
 
 
 # ---------------------------------------------------------------- Material's Back to top

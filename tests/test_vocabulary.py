@@ -78,7 +78,7 @@ SHARED_WITH_THE_STATE = {"first", "second", "standing", "actions", "end", "pc", 
                          "vitality", "speed",  # a combatant's JSON keys, and two stats a level-up raises (the party's vocabulary)
                          "party", "foes", "initiative", "hand",  # a combatant's side and the order's basis, as the state holds them
                          "Power", "Vitality", "Speed", "Initiative", "Keywords",  # the stats' names, as a card and a field both say them
-                         "Undo", "Show", "Name", "Rulings", "Turn order"}  # plain words of any page
+                         "Undo", "Redo", "Show", "Name", "Rulings", "Turn order"}  # plain words of any page
 
 
 @pytest.mark.parametrize("tracker", [t for t in all_trackers().values() if t.vocabulary], ids=lambda t: t.name)

@@ -4,12 +4,8 @@ A season is plain JSON-ready data built only from its log. Each action is
 checked, completed (a roll-off rolled for it is written into it) and
 applied by `apply_action`; `replay` rebuilds the very same season from the
 log's actions alone, and a season from outside is believed only as far as
-its own log rebuilds it (`league_check.check_season`). Undo is the
-trackers' one design (history.py): each step keeps the reverse patch back
-to the season before it, for its last UNDO_CAP steps; past them, undo
-replays the log less its last entry. Redo is history.py's too: an undo
-keeps the step it took back, for the last UNDO_CAP undone, until a new
-action clears them.
+its own log rebuilds it (`league_check.check_season`). Undo and redo are
+the trackers' one design (history.py), in `league_history`.
 
 The rules are the forms' own: the deck checks (`decks`), the Weekend
 (`duels.resolve_weekend`) and the tally (`season.season_tally`). This
@@ -25,7 +21,7 @@ from typing import Any, TypedDict, cast
 
 from ..checks import InputError, got, quote
 from ..checks import Action
-from ..history import Record, redone, undo_record, undone, undone_for_redo
+from ..history import Record, undo_record
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS, DuelRulings
 from .decks import NOM_POOL_RULES, SEASON_DECK_RULES, check_nom_pool, check_season_deck
 from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
@@ -33,7 +29,7 @@ from .league_cards import CARD_RULES, card_field, card_words, check_spending, en
 from .league_input import norm, other, read_player, read_rolls, read_row, read_settings, read_vote_pools
 from .season import WeekScore, season_tally
 
-__all__ = ["Season", "TRACKER", "VERSION", "MAX_LOG", "UNDO_CAP", "STATE_MAX_CHARS", "new_season", "apply_action", "replay", "undo", "redo", "LOGGED", "RULES"]
+__all__ = ["Season", "TRACKER", "VERSION", "MAX_LOG", "UNDO_CAP", "STATE_MAX_CHARS", "new_season", "apply_action", "replay", "LOGGED", "RULES"]
 
 TRACKER = "rpgdl.season"
 VERSION = 2  # 2: a Weekend keeps its Vote Pools; a division a Nom Pool never had ran out in week 0
@@ -160,23 +156,6 @@ def replay(actions: list[Any]) -> Season:
         else:
             season, _, _ = apply_action(season, copy.deepcopy(action))
     return season
-
-
-def undo(season: Season) -> Season:
-    """The season exactly as it was before its last logged action: by its undo record, or, past the last
-    UNDO_CAP steps, by replaying the log less its last entry."""
-    if not season["log"]:
-        raise InputError("There is nothing to undo: the season's log is empty.", "action")
-    before = replay([e["action"] for e in season["log"][:-1]]) if not season["undo"] else undone(season, season["undo"][-1])
-    return undone_for_redo(season, before, UNDO_CAP)
-
-
-def redo(season: Season) -> Season:
-    """The season as it was before its last undo: the step undone done again, its roll-offs as they came."""
-    if not season.get("redo"):
-        raise InputError("There is nothing to redo: no step has been undone since the last one entered.", "action")
-    after = redone(season, season["redo"][-1])
-    return {**after, "undo": after["undo"][-UNDO_CAP:]}
 
 
 def _settings(season: Season, action: Action) -> dict[str, Any]:

@@ -36,7 +36,8 @@ from .duels import (
     weekend_ties,
     worth_parts,
 )
-from .league import STATE_MAX_CHARS, Season, apply_action, redo, undo
+from .league import STATE_MAX_CHARS, Season, apply_action
+from .league_history import redo, undo
 from .planner import DuelChances, Matchup, plan_votes
 from .season import WeekScore, season_tally, vote_pool
 

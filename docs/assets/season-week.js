@@ -17,13 +17,18 @@ import { answerArea, field, number, select } from "./season-fields.js";
 /** @typedef {import("./season.js").SeasonStep} SeasonStep */
 /** @typedef {import("./tracker-kit.js").Action} Action */
 /** A row the Weekend form is filled with: one the log kept, or one of the Roster (Worth and Draw null until it has played).
- * @typedef {{name: string, division: string, worth: number | null, draw: number | null, votes?: number, bonus?: number}} LineupRow */
+ * @typedef {{name: string, division: string, worth: number | null, draw: number | null, votes?: number, bonus?: number, opponent_votes?: number}} LineupRow */
 /** A player's four rows, null for an empty slot. @typedef {(LineupRow | null)[]} Lineup */
 /** The next Weekend's form: its fields by name (`${slot}_${player}_${field}`, `${player}_vote_pool`, rolls).
  * @typedef {HTMLFormElement & {elements: HTMLFormControlsCollection & Record<string, HTMLInputElement | HTMLSelectElement>}} WeekForm */
 /** A section of the page: its heading and body (season.js). @typedef {{section: HTMLElement, heading: HTMLElement, body: HTMLElement}} Section */
 
 const PRIMARY = "md-button md-button--primary";
+/** A player's cards of the week: field, label (after the player's name) and help. */
+const CARD_FIELDS = [
+  ["card_votes", "votes on cards", "The Vote Costs of the Events and Attributes they played this week, out of the same Vote Pool"],
+  ["card_trainwrecks", "Trainwrecks from cards", "'Trainwreck: 1' on a card they played; reaching the limit ends the game in the Week"],
+];
 
 /** The roll-offs the page rolled for the week just entered, in words: each with the duel or the Championship
  * it settled and each player's die ("Godlike duel: Ana 6, Ben 5"), from the week's record as Python kept it;
@@ -73,15 +78,22 @@ export function weekend(page, result, week) {
         f("worth", "Worth", number(), "Printed Worth"),
         f("draw", "Draw", number()),
         f("votes", "Votes", number(""), "Votes spent on it, at most its Draw"),
+        f("opponent_votes", "Rival's votes", number(""), "Votes the other player spent on it: they raise its Worth too and count toward its Draw"),
         f("bonus", "Other ±", number("", { negative: true }), "Other Worth changes (cards, abilities)")));
     }
   }
   /** @type {Record<string, HTMLElement>} */
   const poolFields = {};
+  /** @type {Record<string, HTMLElement>} the cards each player played this week: their Vote Costs and Trainwrecks (league_cards) */
+  const cardFields = {};
   for (const who of PLAYERS) {
     poolFields[who] = field(`${id}-${who}_vote_pool`, `${who}_vote_pool`, `${who === "first" ? "First" : "Second"} player's Vote Pool`, number("10"),
-      { help: "Votes their Voters gave this week; the votes on their four duelists add up to at most this (10 unless changed)" });
+      { help: "Votes their Voters gave this week; their votes on duelists of either side and on cards add up to at most this (10 unless changed)" });
     rows.append(poolFields[who]);
+    for (const [key, label, help] of CARD_FIELDS) {
+      cardFields[`${who}_${key}`] = field(`${id}-${who}_${key}`, `${who}_${key}`, label, number(""), { help });
+      rows.append(cardFields[`${who}_${key}`]);
+    }
   }
   const rolls = el("input", { type: "text", inputmode: "decimal", autocomplete: "off", placeholder: "empty: the page rolls" });
   rows.append(field(`${id}-rolls`, "rolls", "Sudden Death roll-offs", rolls, {
@@ -98,8 +110,9 @@ export function weekend(page, result, week) {
     return SLOTS.map(([slot]) => {
       /** @param {string} key */
       const value = (key) => form.elements[`${slot}_${who}_${key}`].value;
-      const out = { name: value("name"), division: value("division"), worth: value("worth"), draw: value("draw"), votes: value("votes"), bonus: value("bonus") };
-      const empty = !out.name.trim() && !out.worth.trim() && !out.draw.trim() && !(out.votes.trim() && out.votes.trim() !== "0") && !(out.bonus.trim() && out.bonus.trim() !== "0");
+      const out = { name: value("name"), division: value("division"), worth: value("worth"), draw: value("draw"), votes: value("votes"), bonus: value("bonus"), opponent_votes: value("opponent_votes") };
+      const empty = !out.name.trim() && !out.worth.trim() && !out.draw.trim() && !(out.votes.trim() && out.votes.trim() !== "0") && !(out.bonus.trim() && out.bonus.trim() !== "0")
+        && !(out.opponent_votes.trim() && out.opponent_votes.trim() !== "0");
       return empty ? null : out;
     });
   }
@@ -141,8 +154,9 @@ export function weekend(page, result, week) {
     const seed = typed ? null : newSeed();
     const weekNo = (page.season()?.weeks.length ?? 0) + 1;
     const vote_pools = Object.fromEntries(PLAYERS.map((who) => [who, form.elements[`${who}_vote_pool`].value]));
+    const cards = Object.fromEntries(PLAYERS.map((who) => [who, { votes: form.elements[`${who}_card_votes`].value, trainwrecks: form.elements[`${who}_card_trainwrecks`].value }]));
     /** @type {Action & {rolls?: string}} */
-    const action = { do: "weekend", week: weekNo, first: rowValues("first"), second: rowValues("second"), vote_pools };
+    const action = { do: "weekend", week: weekNo, first: rowValues("first"), second: rowValues("second"), vote_pools, cards };
     if (typed) action.rolls = typed;
     const done = await page.act(action, answer, { seed, form, focus: true, done: resultAnswer });
     if (!done || !done.ok) return;
@@ -168,8 +182,10 @@ export function weekend(page, result, week) {
     const done = await page.act({ do: "undo" }, where);
     if (!done || !done.ok) return;
     if (last?.do === "weekend") fillLineups(last.first, last.second, last.vote_pools, { votes: true });
-    where.append(el("div", { class: "calc-actions" }, button(last?.do === "weekend" ? `Redo week ${last.week}` : "Redo",
-      () => redoWeek(where), { "data-action": "redo-week" })));
+    if (!where.closest("[data-section=log]")) { // the log has its own Redo beside its Undo
+      where.append(el("div", { class: "calc-actions" }, button(last?.do === "weekend" ? `Redo week ${last.week}` : "Redo",
+        () => redoWeek(where), { "data-action": "redo-week" })));
+    }
     keepInView(where);
   }
 
@@ -196,9 +212,9 @@ export function weekend(page, result, week) {
       SLOTS.forEach(([slot], i) => {
         const row = line[i];
         if (!row) return;
-        for (const key of /** @type {(keyof LineupRow)[]} */ (["name", "division", "worth", "draw", ...(votes ? ["votes", "bonus"] : [])])) {
+        for (const key of /** @type {(keyof LineupRow)[]} */ (["name", "division", "worth", "draw", ...(votes ? ["votes", "bonus", "opponent_votes"] : [])])) {
           const value = row[key];
-          if (value == null || ((key === "votes" || key === "bonus") && !value)) continue; // 0 votes: left empty
+          if (value == null || ((key === "votes" || key === "bonus" || key === "opponent_votes") && !value)) continue; // 0 votes: left empty
           form.elements[`${slot}_${who}_${key}`].value = String(value);
         }
       });
@@ -289,6 +305,7 @@ export function weekend(page, result, week) {
     }
     for (const who of PLAYERS) {
       /** @type {HTMLLabelElement} */ (poolFields[who].querySelector("label")).textContent = `${names[who]}'s Vote Pool`;
+      for (const [key, label] of CARD_FIELDS) /** @type {HTMLLabelElement} */ (cardFields[`${who}_${key}`].querySelector("label")).textContent = `${names[who]}'s ${label}`;
       rosterLists[who].replaceChildren(...state.players[who].nom_pool.filter((e) => e.discarded == null)
         .map((e) => el("option", { value: e.name, label: `${e.division}${e.worth != null ? `, Worth ${e.worth}, Draw ${e.draw}` : ""}` })));
     }
