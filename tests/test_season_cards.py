@@ -164,3 +164,45 @@ def test_the_standings_trainwrecks_are_the_duels_and_the_cards(weeks):
         total += wrecks
         assert season["standings"][-1]["first_trainwrecks"] == total
         assert season["result"]["over"] == (total >= 3 or len(season["weeks"]) == 5)
+
+
+def test_on_a_phone_the_week_takes_cards_and_rival_votes_and_says_a_fault_by_its_field(browser, base_url):
+    """The season page at 360x740: a duelist's row takes the rival's votes on it, each player the votes on cards and
+    the Trainwrecks from cards (rpgdl.ruling.vote-pool, rpgdl.ruling.event-trainwreck); the season kept is the
+    one Python makes of the same action; spending past the Vote Pool is said under the cards' field
+    (rpgdl.votes.costs); cards reaching the limit end the game in the Week (rpgdl.ruling.card-trainwreck-timing)."""
+    from helpers import BOOT, PHONE, set_fields
+
+    context = browser.new_context(**PHONE, color_scheme="light")
+    page = context.new_page()
+    page.goto(base_url + "rpgdl/season-tracker/")
+    page.locator(".season[data-loaded]").wait_for(timeout=BOOT)
+    form = page.locator("form.season-form")
+    week = {"godlike_first_name": "A", "godlike_first_worth": "4", "godlike_first_draw": "4", "godlike_first_votes": "1",
+            "godlike_first_opponent_votes": "2", "godlike_second_name": "B", "godlike_second_worth": "6", "godlike_second_draw": "2"}
+    set_fields(form, {**week, "first_card_votes": "20"})
+    form.locator("[data-action=weekend]").click()
+    field = form.locator("[name=first_card_votes]")
+    error = page.locator("#" + (field.get_attribute("aria-describedby") or "").split()[-1])
+    error.filter(has_text="spends 21 votes").wait_for(timeout=BOOT)
+    assert field.get_attribute("aria-invalid") == "true"
+    box, said = field.bounding_box(), error.bounding_box()
+    assert box and said and 0 <= said["y"] - (box["y"] + box["height"]) < 60 and said["x"] + said["width"] <= 360
+    page.screenshot(path="/tmp/season-cards-phone-error.png")
+    set_fields(form, {**week, "first_card_votes": "4", "first_card_trainwrecks": "1"})
+    form.locator("[data-action=weekend]").click()
+    page.locator("[data-section=result] .calc-headline").first.wait_for(timeout=BOOT)
+    kept = json.loads(page.evaluate("localStorage.getItem('table-rules:rpgdl.season')"))
+    mine = weekend(new_season(), [row("A", "4", "4", division="godlike", votes="1", bonus="", opponent_votes="2")],
+                   [row("B", "6", "2", division="godlike", votes="", bonus="", opponent_votes="")],
+                   vote_pools={"first": "10", "second": "10"}, cards={"first": {"votes": "4", "trainwrecks": "1"}})[0]
+    assert kept["log"][-1]["action"] == mine["log"][-1]["action"]
+    assert kept["standings"] == mine["standings"] and kept["standings"][0]["first_trainwrecks"] == 1
+    shown = page.locator("[data-section=result]").inner_text()
+    assert "Votes spent this week, on duelists of either side and on cards: First player 5 of 10, Second player 2 of 10" in shown
+    page.screenshot(path="/tmp/season-cards-phone-result.png", full_page=False)
+    set_fields(form, {"first_card_trainwrecks": "2"})
+    form.locator("[data-action=weekend]").click()
+    page.locator(".season-over").wait_for(timeout=BOOT)
+    assert page.locator(".season-over").inner_text() == "First player reaches 3 Trainwrecks in week 2 and loses: Second player wins."
+    context.close()

@@ -75,11 +75,11 @@ let uid = 0;
  * A Weekend as the log keeps it (league._weekend, completed): each player's four rows under the player's
  * name (null: an empty slot), the Vote Pools and the roll-offs used.
  * @typedef {Action & {week: number, first: (WeekendRow | null)[], second: (WeekendRow | null)[],
- *   vote_pools: Record<string, number>, rolls?: number[][]}} WeekendAction
+ *   vote_pools: Record<string, number>, rolls?: number[][], cards?: Record<string, {votes: number, trainwrecks: number}>}} WeekendAction
  */
 /** A log entry of a Weekend. @typedef {LogEntry & {action: WeekendAction}} WeekendEntry */
-/** A duelist's row of a Weekend as Python checked it (league_input.read_row).
- * @typedef {{name: string, division: string, worth: number, draw: number, votes: number, bonus: number}} WeekendRow */
+/** A duelist's row of a Weekend as Python checked it (league_input.read_row); `opponent_votes` only when the other player voted on it.
+ * @typedef {{name: string, division: string, worth: number, draw: number, votes: number, bonus: number, opponent_votes?: number}} WeekendRow */
 /** A step on the season that worked (runner.track): the new season and what happened.
  * @typedef {import("./calc-runtime.js").Tracked<Season>} SeasonStep */
 /** @typedef {import("./calc-runtime.js").Refusal} Refusal */
