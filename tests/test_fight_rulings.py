@@ -242,3 +242,46 @@ def test_emblems_end_with_the_encounter():
     assert "tt.planeswalker.effects" in r.rules and any("Emblems from Vraska's planeswalker ability end" in d for d in r.details)
     _, quiet = step(at_actions(add("Mira", 20), add("Ogre", 5, kind="npc")), {"do": "end"})
     assert "tt.planeswalker.effects" not in quiet.rules
+
+
+# ---------------------------------------------------------------- tt.ruling.hand-tracking
+
+
+def _turns(s, n):
+    """`n` steps on, passing the steps that ask nothing, and every log line they wrote."""
+    said = []
+    for _ in range(n):
+        s, r = step(s, {"do": "next", "through": True})
+        said += [r.headline, *r.details]
+    return s, said
+
+
+def test_a_players_hand_is_counted_once_the_gm_gives_it():
+    """tt.ruling.hand-tracking, tt.combat.draw-step, tt.combat.end-step: one card at the player's draw step, down to 7 at its end step."""
+    s = fresh(add("Mira", 20), add("Ogre", 5, kind="npc"), {"do": "hand", "id": "c1", "cards": 7}, {"do": "start"})
+    s, said = _turns(s, 1)  # to Mira's actions, through her draw step
+    assert s["combatants"][0]["hand"] == 8 and any("Mira draws a card: 8 in hand" in t for t in said)
+    s, said = _turns(s, 1)  # her end step
+    assert s["combatants"][0]["hand"] == 7 and any("Mira discards 1 card down to 7" in t for t in said)
+    s, r = step(s, {"do": "hand", "id": "c1", "cards": 3})
+    assert r.headline == "Mira holds 3 cards." and "tt.ruling.hand-tracking" in r.rules
+    assert s["order"][s["turn"]] == "c2"  # the Ogre's turn: the GM's hand is not counted
+    while s["order"][s["turn"]] != "c1" or s["step"] != "actions":
+        s, _ = _turns(s, 1)
+    assert s["combatants"][0]["hand"] == 4 and s["combatants"][1]["hand"] is None
+
+
+def test_a_hand_is_a_players_and_a_bad_size_is_one_sentence():
+    """tt.ruling.hand-tracking: refused for an NPC, and past the page's limit, naming the field; an empty size stops the count."""
+    s = fresh(add("Mira", 20), add("Ogre", 5, kind="npc"))
+    err = refused(s, {"do": "hand", "id": "c2", "cards": 5})
+    assert err.field == "id" and "only a player's hand" in str(err)
+    err = refused(s, {"do": "hand", "id": "c1", "cards": 500})
+    assert err.field == "cards" and "Cards in hand" in str(err)
+    s, _ = step(s, {"do": "hand", "id": "c1", "cards": 5})
+    s, r = step(s, {"do": "hand", "id": "c1"})
+    assert s["combatants"][0]["hand"] is None and "no longer counted" in r.headline
+    hostile = copy.deepcopy(fresh({"do": "hand", "id": "c1", "cards": 5}, state=s))
+    hostile["combatants"][1]["hand"] = 3
+    with pytest.raises(InputError, match="only a PC's hand"):
+        check_encounter(hostile)

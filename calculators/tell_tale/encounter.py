@@ -25,7 +25,7 @@ from ..checks import InputError
 from ..checks import Action
 from ..history import Record, records, redone, state_length, undo_record, undone, undone_for_redo
 from .encounter_actions import ACTION_SPECS, OTHER_ACTIONS, check, published
-from .encounter_effects import EFFECTS
+from .encounter_effects import EFFECTS, count_hand
 from .encounter_campaign import CAMPAIGN
 from .encounter_chances import OPPORTUNISTS, OPPORTUNITY_NAMES, aloft, derive_chances
 from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition
@@ -122,13 +122,13 @@ def _enter(act: Act) -> None:
                         + (f"Toughness {t0} to {c['toughness_now']}." if hit.to_toughness else f"Vitality {v0} to {c['vitality']}."))
                 act.cite("tt.keyword.deathtouch", "tt.ruling.poison-timing")
                 after_change(act, c, t0, v0)
-    elif step == "draw":
-        if s["round"] == 1:  # each holder's first turn: a reminder once, not every turn
+    elif step == "draw":  # a counted hand draws, and says its number (tt.ruling.hand-tracking); else a reminder
+        if not count_hand(act, holder, "draw") and s["round"] == 1:  # each holder's first turn: a reminder once, not every turn
             act.say("A player draws a card; the GM draws up to 7 cards. Count them at the table: the tracker does not keep hands.")
     elif step == "actions":
         able_ones = [c["name"] for c in members if c["status"] not in GONE and c["vitality"] > 0]
         act.say(f"{ACTIONS_PER_TURN} actions each: {', '.join(able_ones) or 'nobody can act'}.")
-    elif s["round"] == 1:
+    elif not count_hand(act, holder, "end") and s["round"] == 1:
         act.say("A player holding more than 7 cards discards down to 7 (the GM has no maximum). The tracker does not keep hands.")
 
 

@@ -170,6 +170,10 @@ SPECS: tuple[ActionSpec, ...] = (
         _who("user", "Planeswalker", "actor"), Field("cost", "text", "Loyalty cost", "As printed: +1, -3, 0.", required=True),
         Field("mana", "number", "Mana available", "Empty: not checked."),
     ), needs=("planeswalker",), actor="user"),  # tt.planeswalker.abilities
+    # tt.ruling.hand-tracking: the GM gives a player's hand size; the draw and end steps then count it
+    ActionSpec("hand", "Cards in a player's hand", (
+        _who("id", "Player", "anyone"), Field("cards", "number", "Cards in hand", "Empty to stop counting this hand."),
+    ), target="id"),
     # tt.keyword.win-or-lose-the-game, tt.ruling.win-or-lose: a card's effect; the game goes on
     ActionSpec("game", "Win or lose the game (a card)", (
         _who("who", "Whose card says it", "anyone"),

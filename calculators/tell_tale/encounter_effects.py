@@ -16,6 +16,7 @@ from .combat import opposed_save
 from .encounter_actions import dice_of, may_take
 from .encounter_fight import Act, after_change, able, condition_of, gain, hurt, in_combat, on_turn, present, save_mode, set_condition
 from .encounter_state import GONE, STATUSES, TAPPED, Combatant, by_id
+from .encounter_words import HAND_LIMIT, MAX_HAND
 from .planeswalkers import planeswalker_ability
 from .poison import apply_cure, regenerate
 
@@ -230,7 +231,35 @@ def game(act: Act, action: Action) -> None:
     act.headline = f"{c['name']} loses the game: the game goes on, and {c['name']}'s side is brought to 1 Vitality."
 
 
+def hand(act: Act, action: Action) -> None:
+    """The GM gives a player's hand size (tt.ruling.hand-tracking): the draw and end steps count it from then on."""
+    c = by_id(act.state, action["id"], "id")
+    if c["kind"] != "pc":
+        raise InputError(f"{c['name']} is no PC: only a player's hand is counted (the GM's is not kept).", "id")
+    cards = None if action.get("cards") is None else whole(action["cards"], "Cards in hand", "cards", minimum=0, maximum=MAX_HAND)
+    c["hand"] = cards
+    act.cite("tt.ruling.hand-tracking")
+    act.outcome = "hand"
+    act.headline = f"{c['name']} holds {cards} card{'s' if cards != 1 else ''}." if cards is not None else f"{c['name']}'s hand is no longer counted."
+
+
+def count_hand(act: Act, holder: Combatant, step: str) -> bool:
+    """A counted hand at its player's draw step (one card more) or end step (down to 7); False when the turn's hand is not counted."""
+    if holder["kind"] != "pc" or holder["hand"] is None:
+        return False
+    n = holder["hand"]
+    if step == "draw":
+        holder["hand"] = min(n + 1, MAX_HAND)
+        act.say(f"{holder['name']} draws a card: {holder['hand']} in hand" + (f" (more than {HAND_LIMIT}: discard at the end step)." if holder["hand"] > HAND_LIMIT else "."))
+        act.cite("tt.combat.draw-step", "tt.ruling.hand-tracking")
+    elif n > HAND_LIMIT:
+        holder["hand"] = HAND_LIMIT
+        act.say(f"{holder['name']} discards {n - HAND_LIMIT} card{'s' if n - HAND_LIMIT != 1 else ''} down to {HAND_LIMIT}.")
+        act.cite("tt.combat.end-step", "tt.ruling.hand-tracking")
+    return True
+
+
 EFFECTS = {
     "tap": tap, "exile": exile, "detain": detain,
-    "damage": damage, "life": life, "cure": cure, "extort": extort, "ability": ability, "game": game,
+    "damage": damage, "life": life, "cure": cure, "extort": extort, "ability": ability, "game": game, "hand": hand,
 }

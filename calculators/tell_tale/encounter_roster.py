@@ -72,7 +72,7 @@ def add(act: Act, action: Action) -> None:
         "power": action["power"], "toughness": action["toughness"], "toughness_now": 0, "vitality": vitality, "max_vitality": vitality,
         "speed": action.get("speed", 0), "initiative": action.get("initiative"), "keywords": action.get("keywords", []),
         "counters": 0, "poisoned": False, "boost": 0, "ability_used": False, "status": "standing", "detained_by": None, "actions": ACTIONS_PER_TURN,
-        "landed": False, "moved": None, "doubled": False,
+        "landed": False, "moved": None, "doubled": False, "hand": None,
     }
     if isinstance(raw["toughness"], int) and not isinstance(raw["toughness"], bool):
         raw["toughness_now"] = max(0, raw["toughness"])

@@ -37,6 +37,7 @@ from .encounter_words import (  # re-exported: the tracker's modules import thes
     PHASES as PHASES,
     ORDER_BY as ORDER_BY,
     ACTIONS_PER_TURN as ACTIONS_PER_TURN,
+    MAX_HAND as MAX_HAND,
     GM_ONLY as GM_ONLY,
     SETTINGS as SETTINGS,
     DEFAULT_SETTINGS as DEFAULT_SETTINGS,
@@ -62,7 +63,7 @@ VERSION = 2  # 2: an undo record is the reverse patch of history.py; version 1 k
 
 STATE_KEYS = ("tracker", "version", "settings", "combatants", "next_id", "order_by", "order", "phase", "round", "turn", "step", "log", "log_start", "undo")
 DERIVED = ("power_now", "speed_now", "health", "band", "toughness_full", "in_fight", "chances")
-LATER = ("landed", "moved", "doubled")  # stored fields added after version 1: a state saved without them reads them as false (landed, doubled) or none (moved)
+LATER = ("landed", "moved", "doubled", "hand")  # stored fields added after version 1: a state saved without them reads them as false (landed, doubled) or none (moved)
 STORED = tuple(k for k in Combatant.__annotations__ if k not in DERIVED + LATER)
 LABELS = {
     "id": "id", "name": "name", "kind": "kind", "side": "side", "owner": "owner", "token": "token", "planeswalker": "planeswalker",
@@ -70,7 +71,7 @@ LABELS = {
     "max_vitality": "full Vitality", "speed": "Speed", "initiative": "Initiative", "keywords": "keywords",
     "counters": "-1/-1 counters", "poisoned": "poisoned", "boost": "planeswalker Toughness change", "ability_used": "ability used",
     "status": "status", "detained_by": "detained by", "actions": "actions left", "landed": "landed", "moved": "movement",
-    "doubled": "Double Strike's rolls made this turn",
+    "doubled": "Double Strike's rolls made this turn", "hand": "cards in hand",
 }
 
 
@@ -252,6 +253,10 @@ def check_combatant(raw: object, n: int, settings: dict[str, Any]) -> Combatant:
     c["moved"] = check_moved(raw.get("moved"), who, c["id"])  # tt.ruling.opportunity-movement
     # tt.ruling.double-strike, a table playing two rolls per turn in all: this turn's two are made
     c["doubled"] = _flag(raw.get("doubled", False), f"{who}: Double Strike's rolls made") and "double-strike" in c["keywords"]
+    # tt.ruling.hand-tracking: a player's hand, counted once the GM gives it (None: not counted)
+    c["hand"] = None if raw.get("hand") is None else _whole(raw["hand"], f"{who}: cards in hand", 0, MAX_HAND, "hand")
+    if c["hand"] is not None and c["kind"] != "pc":
+        raise InputError(f"{who}: only a PC's hand is counted (the GM's hand is not kept).", "state")
     # Every stored field is set above, each checked; derive sets the derived ones (test_encounter checks the keys).
     return derive(cast("Combatant", c), settings)
 

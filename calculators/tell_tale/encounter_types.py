@@ -48,6 +48,7 @@ class Combatant(TypedDict):
     actions: int
     landed: bool
     moved: Movement | None
+    hand: int | None  # cards in a player's hand, once the GM gives it (tt.ruling.hand-tracking)
     doubled: bool  # Double Strike's two rolls made this combat turn (a table playing them per turn: tt.ruling.double-strike)
     power_now: int
     speed_now: int

@@ -54,6 +54,8 @@ STEP_RULES = {"untap": "tt.combat.untap-step", "upkeep": "tt.combat.upkeep-step"
 PHASES = ("setup", "combat", "over")
 ORDER_BY = ("initiative", "hand")
 ACTIONS_PER_TURN = 2  # tt.combat.actions
+HAND_LIMIT = 7  # tt.combat.draw-step, tt.combat.end-step: a player's maximum hand size (the GM has none)
+MAX_HAND = 99  # cards a tracked hand may hold (tt.ruling.hand-tracking): a limit of the page
 # The GM's own changes: their log entries are marked "gm" and the players' view does not show them (their
 # headlines name a foe's numbers: "Ogre: Vitality 14 to 9", "Ogre's Initiative is 12").
 GM_ONLY = ("edit", "settings", "initiative")
@@ -84,7 +86,7 @@ RULES = tuple(dict.fromkeys((
     "tt.stats.damage-order", "tt.stats.toughness", "tt.stats.vitality", "tt.ruling.damage-overflow", "tt.stats.power-minimum",
     "tt.stats.toughness-upkeep", "tt.summoning.toughness-upkeep", "tt.summoning.one-summon", "tt.summoning.replacing",
     "tt.summoning.tokens", "tt.summoning.permanent", "tt.summoning.timing", "tt.ruling.summon-timing", "tt.stats.toughness-regeneration", "tt.ruling.counters-after-combat",
-    "tt.ruling.double-strike", "tt.ruling.surprise-attacks", "tt.ruling.win-or-lose", "tt.ruling.summon-return", "tt.planeswalker.effects", "tt.keyword.win-or-lose-the-game", "tt.mechanics.first-strike-meeting", "tt.ruling.first-strike-tie", "tt.ruling.opportunist-attacks",
+    "tt.ruling.double-strike", "tt.ruling.surprise-attacks", "tt.ruling.win-or-lose", "tt.ruling.summon-return", "tt.planeswalker.effects", "tt.ruling.hand-tracking", "tt.keyword.win-or-lose-the-game", "tt.mechanics.first-strike-meeting", "tt.ruling.first-strike-tie", "tt.ruling.opportunist-attacks",
     "tt.ruling.trample-charge", "tt.ruling.opposed-saves", "tt.ruling.vigilance-knockdown", "tt.mechanics.vigilance-save",
     "tt.mechanics.involuntary-tapping", "tt.mechanics.voluntary-tapping", "tt.mechanics.tapping-actions",
     "tt.mechanics.exile-cost", "tt.mechanics.indestructible-bypass", "tt.mechanics.deathtouch-disadvantage",

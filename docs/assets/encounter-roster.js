@@ -86,7 +86,8 @@ export function rosterList(roster, page) {
         stat("Tough.", toughness, "toughness", c.toughness_now === 0),
         stat("Vitality", `${c.vitality}/${c.max_vitality}`, "vitality", c.vitality <= 0),
         stat("−1/−1", `${c.counters}`, "counters", c.counters > 0),
-        stat("Acts", `${c.actions}`, "actions")),
+        stat("Acts", `${c.actions}`, "actions"),
+        c.hand === null ? null : stat("Hand", `${c.hand}`, "hand")),
       c.keywords.length ? el("p", { class: "enc-marks" }, el("span", { class: "enc-keywords", text: c.keywords.map(keywordLabel).join(", ") })) : null,
       editor(c));
     return el("li", { class: "enc-card", "data-id": c.id, "data-side": c.side, "data-health": c.health, "aria-current": acting ? "true" : null },

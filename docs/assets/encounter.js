@@ -29,7 +29,8 @@ const TURN_START = `${STORE}:turn-start`; // sessionStorage: when this tab saw t
  *   planeswalker: boolean, power: number, toughness: number, toughness_now: number, vitality: number,
  *   max_vitality: number, speed: number, initiative: number | null, keywords: string[], counters: number,
  *   poisoned: boolean, boost: number, ability_used: boolean, status: string, detained_by: string | null,
- *   actions: number, landed: boolean, moved: {near: string[], over: string[], struck: string[]} | null, power_now: number,
+ *   actions: number, landed: boolean, moved: {near: string[], over: string[], struck: string[]} | null, doubled: boolean,
+ *   hand: number | null, power_now: number,
  *   speed_now: number, health: string, band: string, toughness_full: number, in_fight: boolean, chances: Record<string, string[]>}} Combatant
  */
 /**
