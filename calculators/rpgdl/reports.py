@@ -15,7 +15,7 @@ from typing import Any
 
 from ..checks import Action, InputError, parse_numbers
 from ..dice import parse_dice, roll_dice
-from ..fmt import about, percent, signed
+from ..fmt import about, chance, percent, signed
 from ..history import state_length
 from ..types import Report
 from .data import DUELIST_NAME_MAX_LENGTH as DUELIST_NAME_MAX_LENGTH  # the Weekend form's names; the tracker's too
@@ -430,8 +430,8 @@ def plan_votes_report(rng: random.Random | None, *, objective: str, votes: int, 
     if plan.room < plan.pool:
         spend += f"; your four Draws take only {plan.room}"
     details.append(spend + (f"; the other {plan.pool - plan.spent} can pay for cards." if plan.spent < plan.pool else "."))
-    details.append(f"The Weekend: yours on Successes {percent(plan.win_chance)}, even {percent(plan.even_chance)}, "
-                   f"theirs {percent(1 - plan.win_chance - plan.even_chance)}.")
+    details.append(f"The Weekend: yours on Successes {chance(plan.win_chance)}, even {chance(plan.even_chance)}, "
+                   f"theirs {chance(1 - plan.win_chance - plan.even_chance)}.")  # the percentage first, the exact odds second
     aim = {"successes": "the most expected Successes", "margin": "the widest expected lead in Successes",
            "win": "the best chance to take the Weekend"}[objective]
     others = plan.as_good - 1
