@@ -182,8 +182,10 @@ export function weekend(page, result, week) {
     const done = await page.act({ do: "undo" }, where);
     if (!done || !done.ok) return;
     if (last?.do === "weekend") fillLineups(last.first, last.second, last.vote_pools, { votes: true });
-    where.append(el("div", { class: "calc-actions" }, button(last?.do === "weekend" ? `Redo week ${last.week}` : "Redo",
-      () => redoWeek(where), { "data-action": "redo-week" })));
+    if (!where.closest("[data-section=log]")) { // the log has its own Redo beside its Undo
+      where.append(el("div", { class: "calc-actions" }, button(last?.do === "weekend" ? `Redo week ${last.week}` : "Redo",
+        () => redoWeek(where), { "data-action": "redo-week" })));
+    }
     keepInView(where);
   }
 
