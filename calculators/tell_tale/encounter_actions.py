@@ -161,8 +161,8 @@ SPECS: tuple[ActionSpec, ...] = (
               refusal="A cure here is regenerate, return or burn (life gain is the life action)"),
         Field("amount", "number", "Burn damage", "Only to burn: the damage the spell deals." ),
         # tt.keyword.return, tt.ruling.summon-return: a summon that is not a token goes back as a scroll, or onto the battlefield
-        Field("summon_to", "choice", "A returned summon goes", "Only for a summon that is not a token.",
-              choices=(("scroll", "To its caster, as a summon scroll"), ("battlefield", "To the battlefield, as if summoned anew")),
+        Field("summon_to", "choice", "A returned summon goes", "Only for a summon that is not a token; onto the battlefield, as if summoned anew.",
+              choices=(("scroll", "As a summon scroll"), ("battlefield", "Onto the battlefield")),
               refusal="A returned summon goes back as a scroll or onto the battlefield"),
     ), target="target"),
     ActionSpec("extort", "Extort", (_who("user", "Who", "actor"),), needs=("extort",), actor="user"),  # tt.keyword.extort
