@@ -33,9 +33,6 @@ import posixpath
 import re
 from collections.abc import Mapping
 from itertools import groupby
-from pathlib import Path
-
-from jinja2 import Environment, StrictUndefined, Template
 
 from calculators.registry import all_calculators
 from calculators.types import Calculator, Param
@@ -44,6 +41,7 @@ from calculators.table import settings_with_calculators
 from calculators.games import GAMES
 
 from .markup import MarkupError, Rule, relative_url
+from .templating import macro
 
 # From the games' records (calculators/games.py): each game's name by its package's name (tell_tale), its
 # ID prefix -> that name, and where its table settings page is, which the page scripts and the forms link.
@@ -119,20 +117,10 @@ def anchor(name: str) -> str:
     return "calc-" + re.sub(r"[._]+", "-", name)
 
 
-def _render(macro: str, data: object) -> str:
-    """One macro of forms.html, with autoescape: every value goes in as text, never as markup."""
-    return str(getattr(_TEMPLATE.module, macro)(data))
-
-
-def _template() -> Template:
-    # The template's lines are joined before it is compiled, so its indentation never reaches the page
-    # (the forms stay one line of HTML, which Markdown passes through whole).
-    source = (Path(__file__).parent / "templates" / "forms.html").read_text(encoding="utf-8")
-    joined = "".join(line.strip() for line in source.splitlines())
-    return Environment(autoescape=True, undefined=StrictUndefined, keep_trailing_newline=False).from_string(joined)
-
-
-_TEMPLATE = _template()
+def _render(which: str, data: object) -> str:
+    """One macro of forms.html, with autoescape: every value goes in as text, never as markup
+    (rulebook/templating.py joins the template's lines, so the forms stay one line of HTML, which Markdown passes through whole)."""
+    return macro("forms.html", which, data)
 
 
 def render_form(calc: Calculator, rule_links: dict[str, str], runtime: str, settings: str = "") -> str:

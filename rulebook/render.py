@@ -38,6 +38,7 @@ from . import calc_print, coverage, forms, gm_screen
 from .book import Book
 from .examples import fold_examples
 from .markup import LINK, CalculatorFence, MarkupError, Page, Rule, Shortcode, relative_url
+from .templating import macro
 from .terms import link_terms
 
 RULING_TITLE = "Ruling, not in the rulebook"
@@ -48,11 +49,7 @@ MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]#])")  # characters a title must no
 LEFT_MARKUP = re.compile(rf"{LINK.pattern}|(?<![\w-])(?:r|ruling)\[[^\]\n<]*\]|\{{\{{")
 CODE_HTML = re.compile(r"<(pre|code|script|style)\b[^>]*>.*?</\1\s*>", re.S | re.I)
 SETTINGS_PLACEHOLDER = re.compile(r"<p>TABLE-SETTINGS-PLACEHOLDER (\w+)</p>")
-FILTER = """<div class="rule-index-filter" data-search-exclude="" hidden>
-<label for="rule-filter-{p}">Find a rule by ID or title</label>
-<input id="rule-filter-{p}" type="search" autocomplete="off" autocapitalize="off" spellcheck="false" enterkeyhint="done" aria-describedby="rule-count-{p}">
-<p id="rule-count-{p}" class="rule-index-count" role="status">{n} rules</p>
-</div>"""
+TEMPLATE = "render.html"  # the markup this module puts in a page (templates/render.html, autoescaped)
 
 
 @dataclass
@@ -114,7 +111,7 @@ def _rule_index(code: Shortcode, page: Page, place: Place, sources: Sources) -> 
     prefix, src, book = code.argument or "", page.src, sources.book
     order = {path: i for i, path in enumerate(sources.order)}
     rules = sorted((r for r in book.rules.values() if r.id.startswith(prefix + ".")), key=lambda r: order.get(r.src, len(order)))
-    out = ['<div class="rule-index" markdown>', "", FILTER.format(p=prefix, n=len(rules)), ""]
+    out = ['<div class="rule-index" markdown>', "", macro(TEMPLATE, "rule_filter", prefix, len(rules)), ""]
     for chapter_src, grouped in itertools.groupby(rules, key=lambda r: r.src):
         chapter = list(grouped)
         link = f"[{chapter[0].chapter}]({posixpath.relpath(chapter_src, posixpath.dirname(src) or '.')})"
@@ -135,13 +132,7 @@ def _tracker(code: Shortcode, page: Page, place: Place, sources: Sources) -> lis
     tracker = all_trackers()[code.argument or ""]
     words = json.dumps(tracker.vocabulary() if tracker.vocabulary else {}, ensure_ascii=False, separators=(",", ":"))
     limits = json.dumps({"state": tracker.max_state_chars, "link": tracker.max_link_chars}, separators=(",", ":"))
-    e = _attr
-    return [
-        f'<div class="tracker" data-tracker="{e(tracker.name)}" data-runtime="{e(relative_url(sources.runtime, place.url))}" '
-        f'data-vocabulary="{e(words)}" data-limits="{e(limits)}">'
-        f'<p class="tracker-status" role="status">{html_lib.escape(tracker.title)}: this tracker needs JavaScript '
-        f"and keeps its record on this device.</p></div>"
-    ]
+    return [macro(TEMPLATE, "tracker", tracker.name, relative_url(sources.runtime, place.url), words, limits, tracker.title)]
 
 
 def _table_settings(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
@@ -201,10 +192,6 @@ def calculator_form(name: str, url: str, sources: Sources) -> str:
 # ---------------------------------------------------------------- helpers
 
 
-def _attr(value: object) -> str:
-    return html_lib.escape(str(value), quote=True)
-
-
 def _check_no_markup_left(content: str, page: Page) -> None:
     """Fail the build when a link or a marker shows as text on the page.
 
@@ -259,13 +246,10 @@ def _heading(rule: Rule) -> list[str]:
 
 
 def _id_badge(rule: Rule) -> str:
-    return f'<p class="rule-id"><a href="#{rule.id}" title="Link to this rule">{rule.id}</a></p>'
+    return macro(TEMPLATE, "id_badge", rule.id)
 
 
 def _index_item(rule: Rule, links_from: str) -> str:
     """One rule in the index: its title, then its ID, which wraps only after a dot."""
-    parts = rule.id.split(".")
-    wrapped = "<wbr>".join(f"<span>{p}.</span>" for p in parts[:-1]) + f"<wbr><span>{parts[-1]}</span>"
-    title = html_lib.escape(("Ruling: " if rule.ruling else "") + rule.title)
-    href = html_lib.escape(relative_url(rule.url, links_from) + "#" + rule.id)
-    return f'<li><a href="{href}"><span class="rule-index-title">{title}</span> <code class="rule-index-id">{wrapped}</code></a></li>'
+    title = ("Ruling: " if rule.ruling else "") + rule.title
+    return macro(TEMPLATE, "index_item", relative_url(rule.url, links_from) + "#" + rule.id, title, rule.id.split("."))
