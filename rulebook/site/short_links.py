@@ -10,20 +10,22 @@ rules.json lists each rule's `short` address (data.py); both take
 it from `short_url`, which the `rulebook` package defines.
 
 Written by the finishing step (rulebook/site/__init__.py) from the book it
-reads, each rule's text taken from the built pages.
+reads, each rule's text taken from the built pages; its markup is written once, in
+templates/short_link.html, rendered with autoescape (rulebook/templating.py).
 """
 
 from __future__ import annotations
 
-import html
 import re
 from pathlib import Path
 
 from ..book import Book
 from ..markup import GAME_NAMES, Rule, short_url
+from ..templating import page
 
 DESCRIPTION_MAX = 200  # characters: what chat previews show before they cut
 ICON = "assets/images/icon-512.png"
+TEMPLATE = "short_link.html"  # the page's markup (templates/short_link.html, autoescaped)
 
 
 def write_all(site: Path, root: str, site_name: str, book: Book) -> None:
@@ -56,35 +58,9 @@ def page_html(site_name: str, root: str, shown_id: str, rule: Rule) -> str:
     kind = "ruling" if rule.ruling else "rule"
     title = f"{rule.title} ({game} {kind} {rule.id})"
     about = description(rule.text) or f"{game} {kind} {rule.id}."
-    def e(text: str) -> str:  # one letter keeps the template readable
-        return html.escape(text, quote=True)
-
-    moved = f"<p>Rule {e(shown_id)} is now {e(rule.id)}.</p>" if shown_id != rule.id else ""
-    return f"""<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; base-uri 'none'; form-action 'none'">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{e(title)}</title>
-<meta name="description" content="{e(about)}">
-<link rel="canonical" href="{e(canonical)}">
-<meta property="og:type" content="article">
-<meta property="og:site_name" content="{e(site_name)}">
-<meta property="og:title" content="{e(title)}">
-<meta property="og:description" content="{e(about)}">
-<meta property="og:url" content="{e(canonical)}">
-<meta property="og:image" content="{e(root.rstrip('/') + '/' + ICON)}">
-<meta name="twitter:card" content="summary">
-<meta name="twitter:title" content="{e(title)}">
-<meta name="twitter:description" content="{e(about)}">
-<meta http-equiv="refresh" content="0; url={e(target)}">
-</head>
-<body>
-{moved}<p><a href="{e(target)}">{e(rule.title)}</a> ({e(game)} {kind} <code>{e(rule.id)}</code>): {e(about)}</p>
-</body>
-</html>
-"""
+    return page(TEMPLATE, title=title, about=about, canonical=canonical, site_name=site_name, image=root.rstrip("/") + "/" + ICON,
+                target=target, moved_from=shown_id if shown_id != rule.id else "", rule_id=rule.id, rule_title=rule.title,
+                game=game, kind=kind)
 
 
 def write_page(site: Path, root: str, site_name: str, shown_id: str, rule: Rule) -> None:
