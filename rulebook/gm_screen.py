@@ -21,17 +21,17 @@ rules themselves are in it). No MkDocs in here.
 
 from __future__ import annotations
 
-import html
-
 from calculators.registry import Param
 from calculators.table import table_settings
 
 from .book import Book
 from .gm_panels import SCREENS, Line, Panel, Table, Terms
 from .markup import GAMES, MarkupError, Rule, relative_url
+from .templating import Markup, macro
 
 FORMS = ("short", "whole", "ruling")  # what a line's placeholder asks the finishing step for
 RULING_MARK = "House ruling"
+TEMPLATE = "gm_screen.html"  # the screen's markup (templates/gm_screen.html, autoescaped)
 
 
 def screen(prefix: str, book: Book, links_from: str, url: str, src: str, line: int) -> list[str]:
@@ -41,13 +41,10 @@ def screen(prefix: str, book: Book, links_from: str, url: str, src: str, line: i
     settings = {p.ruling: p for found in table_settings().values() for p in found.values() if p.ruling}
     folder = GAMES[prefix]
     drawn = _Drawn(book, folder, links_from, settings, src, line)
-    out = [f'<div class="gm-screen" data-game="{folder}">']  # each part kept out of search (Material compares skipped tags by name)
+    out = [macro(TEMPLATE, "screen_open", folder)]  # each part kept out of search (Material compares skipped tags by name)
     for panel in SCREENS[prefix]():
         out += drawn.panel(panel)
-    out.append(
-        '<footer class="gm-footer" data-search-exclude=""><p>'
-        f'<span class="gm-site" data-gm-site="{_e(url)}"></span> · rules of <span class="gm-date" data-gm-date="{folder}"></span>'
-        f'</p><span class="gm-qr" data-gm-qr="{_e(url)}"></span></footer>')
+    out.append(macro(TEMPLATE, "footer", url, folder))
     out.append("</div>")
     return out
 
@@ -64,14 +61,13 @@ class _Drawn:
             raise MarkupError(self.src, self.line, f"the GM screen names the unknown rule ID {rid} (rulebook/gm_panels.py)")
         return self.book.rules[rid]
 
-    def link(self, rid: str) -> str:
+    def link(self, rid: str) -> Markup:
+        """The rule's ID as a link to it: HTML already, so the macros it goes into take it whole."""
         rule = self.rule(rid)
-        href = relative_url(rule.url, self.links_from) + "#" + rid
-        return f'<a class="gm-id" href="{_e(href)}">{_e(rid)}</a>'
+        return Markup(macro(TEMPLATE, "link", relative_url(rule.url, self.links_from) + "#" + rid, rid))
 
     def panel(self, panel: Panel) -> list[str]:
-        out = [f'<section class="gm-panel" id="gm-{panel.key}" aria-labelledby="gm-{panel.key}-title" data-search-exclude="">',
-               f'<h2 id="gm-{panel.key}-title" data-search-exclude="">{_e(panel.title)}</h2>']
+        out = [macro(TEMPLATE, "panel_open", panel.key), macro(TEMPLATE, "panel_title", panel.key, panel.title)]
         lines: list[str] = []
         for item in panel.items:
             if isinstance(item, Line):
@@ -88,39 +84,31 @@ class _Drawn:
     def line_html(self, item: Line) -> str:
         rule = self.rule(item.rule)
         form = "ruling" if rule.ruling and item.form == "short" else item.form
-        text = f'<span class="gm-text" data-gm-text="{_e(rule.id)}" data-gm-form="{form}"></span>'
-        head = f'{self.link(rule.id)} <span class="gm-title">{_e(rule.title)}</span>'
         if not rule.ruling:
-            return f'<li class="gm-line">{head} {text}</li>'
+            return macro(TEMPLATE, "line", self.link(rule.id), rule.id, rule.title, form, "", None)
         if rule.id in self.rulings:
             raise MarkupError(self.src, self.line, f"the GM screen shows the ruling {rule.id} twice (rulebook/gm_panels.py)")
         self.rulings.add(rule.id)
-        mark = f'<strong class="gm-mark">{RULING_MARK}</strong>'
         setting = self.settings.get(rule.id)
-        if setting is None:
-            return f'<li class="gm-line gm-ruling">{mark} {head} {text}</li>'
-        # The element with the ruling's ID and the box after it: where markRulingBoxes puts the table's own choice.
-        box = (f'<div class="admonition ruling gm-box"><p class="admonition-title">{_e(_choices(setting))}</p></div>')
-        return f'<li class="gm-line gm-ruling"><span class="gm-anchor" id="{_e(rule.id)}"></span>{mark} {head} {text}{box}</li>'
+        # With a setting: the element with the ruling's ID and the box after it, where markRulingBoxes puts the table's own choice.
+        return macro(TEMPLATE, "line", self.link(rule.id), rule.id, rule.title, form, RULING_MARK,
+                     None if setting is None else _choices(setting))
 
     def table(self, table: Table) -> list[str]:
         ruled = bool(table.rules)
-        source = f" ({self.link(table.source)})" if table.source else ""
-        head = "".join(f'<th scope="col">{_e(h)}</th>' for h in table.head) + ('<th scope="col">Rule</th>' if ruled else "")
-        out = ['<table class="gm-table">', f"<caption>{_e(table.caption)}{source}</caption>", f"<thead><tr>{head}</tr></thead>", "<tbody>"]
+        source = self.link(table.source) if table.source else ""
+        out = ['<table class="gm-table">', macro(TEMPLATE, "table_caption", table.caption, source),
+               macro(TEMPLATE, "table_head", table.head, ruled), "<tbody>"]
         for n, row in enumerate(table.rows):
-            cells = f'<th scope="row">{_e(row[0])}</th>' + "".join(f"<td>{_e(c)}</td>" for c in row[1:])
-            if ruled:
-                cells += f"<td>{self.link(table.rules[n]) if table.rules[n] else ''}</td>"
-            out.append(f"<tr>{cells}</tr>")
+            link = self.link(table.rules[n]) if ruled and table.rules[n] else ""
+            out.append(macro(TEMPLATE, "table_row", row, ruled, link))
         return out + ["</tbody>", "</table>"]
 
     def terms(self, terms: Terms) -> list[str]:
         found = [r for r in self.book.rules.values() if r.game == self.folder and r.id.split(".")[1] == terms.kind]
         out = ['<ul class="gm-terms">']
         for rule in found:
-            mark = f' <span class="gm-tracked">{_e(terms.mark)}</span>' if rule.id in terms.marked else ""
-            out.append(f'<li>{self.link(rule.id)} <span class="gm-title">{_e(rule.title)}</span>{mark}</li>')
+            out.append(macro(TEMPLATE, "term", self.link(rule.id), rule.title, terms.mark if rule.id in terms.marked else ""))
         return out + ["</ul>"]
 
 
@@ -131,7 +119,3 @@ def _choices(setting: Param) -> str:
         others = [label for value, label in setting.choices if value != str(setting.default)]
         return f"Site: {labels[str(setting.default)]}; a table may choose: {', '.join(others)}."
     return f"Site: {setting.default}; a table may set its own ({setting.label})."
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)

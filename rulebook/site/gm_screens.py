@@ -35,6 +35,9 @@ from ..markup import Rule
 from .errors import SiteError
 from .short_links import description
 
+from ..templating import Markup, macro
+
+TEMPLATE = "site_fill.html"  # the filled placeholders' markup (templates/site_fill.html, autoescaped)
 TEXT = re.compile(r'<span class="gm-text" data-gm-text="([^"]+)" data-gm-form="(short|whole|ruling)"></span>')
 SITE = re.compile(r'<span class="gm-site" data-gm-site="([^"]*)"></span>')
 DATE = re.compile(r'<span class="gm-date" data-gm-date="([^"]+)"></span>')
@@ -47,9 +50,9 @@ def fill(page: str, book: Book, site_url: str, docs: Path, rel: str) -> str:
     """A built page with its GM screen's placeholders filled (a page without one is returned as it is)."""
     if "data-gm-" not in page:
         return page
-    page = TEXT.sub(lambda m: f'<span class="gm-text">{html.escape(words(_rule(book, m.group(1), rel), m.group(2)), quote=False)}</span>', page)
-    page = SITE.sub(lambda m: f'<span class="gm-site">{html.escape(address(site_url, html.unescape(m.group(1))), quote=False)}</span>', page)
-    page = DATE.sub(lambda m: f'<time class="gm-date" datetime="{rules_date(docs, m.group(1))}">{rules_date(docs, m.group(1))}</time>', page)
+    page = TEXT.sub(lambda m: macro(TEMPLATE, "gm_text", words(_rule(book, m.group(1), rel), m.group(2))), page)
+    page = SITE.sub(lambda m: macro(TEMPLATE, "gm_site", address(site_url, html.unescape(m.group(1)))), page)
+    page = DATE.sub(lambda m: macro(TEMPLATE, "gm_date", rules_date(docs, m.group(1))), page)
     page = QR.sub(lambda m: qr_code(address(site_url, html.unescape(m.group(1)))), page)
     if LEFT.search(page):
         raise SiteError(f"{rel}: a GM screen placeholder was left unfilled ({LEFT.search(page).group(0)}): is it written as rulebook/gm_screen.py writes it?")  # type: ignore[union-attr]
@@ -76,7 +79,7 @@ def qr_code(url: str) -> str:
     if not urlsplit(url).scheme:
         return ""
     svg = segno.make(url, error="m").svg_inline(scale=2, border=2, dark="#000", light="#fff", svgclass="gm-qr-code", lineclass=None)
-    return f'<span class="gm-qr" role="img" aria-label="QR code of {html.escape(url)}">{svg.replace("<svg ", "<svg aria-hidden=\"true\" ", 1)}</span>'
+    return macro(TEMPLATE, "gm_qr", url, Markup(svg.replace("<svg ", '<svg aria-hidden="true" ', 1)))  # segno's SVG: markup already
 
 
 @functools.lru_cache(maxsize=8)

@@ -12,8 +12,9 @@ escaped; a page without an article is left as it is.
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
+
+from ..templating import macro
 
 from .gm_screens import address, rules_date
 
@@ -30,8 +31,7 @@ def add(page: str, url: str, site_url: str, site_name: str, docs: Path, folders:
     if not dates:
         return page
     where = address(site_url, url)
-    line = (f'<p class="print-footer" hidden data-search-exclude="">{html.escape(site_name)} · '
-            f'<span class="print-address">{html.escape(where)}</span> · rules of <time datetime="{max(dates)}">{max(dates)}</time></p>')
+    line = macro("site_fill.html", "print_footer", site_name, where, max(dates))
     at = page.rindex(ARTICLE_END)
     return page[:at] + line + page[at:]
 
