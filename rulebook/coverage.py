@@ -21,7 +21,6 @@ case). No MkDocs in here.
 from __future__ import annotations
 
 import ast
-import html
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,12 +30,14 @@ from calculators.registry import all_calculators, all_trackers
 from .book import Book, directory_url
 from .forms import anchor
 from .markup import GAME_NAMES, GAMES, VALID_ID, Rule, relative_url
+from .templating import Markup, macro
 from .tracker_cites import action_rules
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
 # Test modules whose rule IDs are those of the mini sites they build (not the site's rules).
 FIXTURE_MODULES = ("test_rulebook.py", "test_hooks.py", "test_rule_search.py")
 SELF = "test_coverage.py"  # the checks of this page cite IDs to check them, not to test a rule
+TEMPLATE = "coverage.html"  # the page's markup (templates/coverage.html, autoescaped)
 SHOWN_TESTS = 3  # test functions named per rule; the rest are counted
 BOOKKEEPING = ("undo", "redo", "show")  # tracker actions that apply no rule (an undo replays what the others computed)
 
@@ -151,14 +152,9 @@ def rulings_followed(book: Book) -> dict[str, list[str]]:
 def page(book: Book, homes: dict[str, str], trackers: dict[str, str], src: str, links_from: str, tests: Path = TESTS) -> list[str]:
     """The coverage page's Markdown: the counts, then each game's narrated rules and every rule's row."""
     found = coverage(book, tests)
-    out = ['<table class="coverage coverage-counts" data-search-exclude="">',
-           '<caption>Rules per game: how many a calculator or tracker computes, how many a test cites, how many are narrated only</caption>',
-           '<thead><tr><th scope="col">Game</th><th scope="col">Rules</th><th scope="col">Computed</th><th scope="col">Cited by a test</th>'
-           '<th scope="col">Narrated only</th><th scope="col">Computed, no test citing it</th></tr></thead><tbody>']
+    out = [macro(TEMPLATE, "counts_open"), macro(TEMPLATE, "counts_caption"), macro(TEMPLATE, "counts_head")]
     for folder in GAMES.values():
-        c = found.counts(folder)
-        out.append(f'<tr><th scope="row">{_e(GAME_NAMES[folder])}</th><td>{c["rules"]}</td><td>{c["computed"]}</td><td>{c["tested"]}</td>'
-                   f'<td>{c["narrated"]}</td><td>{c["computed-untested"]}</td></tr>')
+        out.append(macro(TEMPLATE, "counts_row", GAME_NAMES[folder], found.counts(folder)))
     out += ["</tbody></table>", ""]
     for prefix, folder in GAMES.items():
         rows = found.game(folder)
@@ -166,46 +162,31 @@ def page(book: Book, homes: dict[str, str], trackers: dict[str, str], src: str, 
         out += [f"## {GAME_NAMES[folder]} rules {{ #coverage-{prefix} data-search-exclude }}", "",
                 f"### Narrated only: {len(narrated)} of {len(rows)} rules {{ #coverage-{prefix}-narrated data-search-exclude }}", "",
                 '<ul class="coverage-narrated" data-search-exclude="">',
-                *(f"<li>{_rule_link(r.rule, links_from)} {_e(r.rule.title)}</li>" for r in narrated), "</ul>", "",
+                *(macro(TEMPLATE, "narrated", _rule_link(r.rule, links_from), r.rule.title) for r in narrated), "</ul>", "",
                 f"### Every rule {{ #coverage-{prefix}-all data-search-exclude }}", "",
-                '<table class="coverage" data-search-exclude="">',
-                '<thead><tr><th scope="col">Rule</th><th scope="col">Computed by</th><th scope="col">Tests citing it</th>'
-                '<th scope="col">Rulings it follows</th></tr></thead><tbody>']
+                '<table class="coverage" data-search-exclude="">', macro(TEMPLATE, "rules_head")]
         for row in rows:
-            out.append(f"<tr><td>{_rule_link(row.rule, links_from)}</td><td>{_computed(row, homes, trackers, links_from)}</td>"
-                       f"<td>{_tests(row.tests)}</td><td>{_rulings(row.rulings, book, links_from)}</td></tr>")
+            named = list(dict.fromkeys(c.label for c in row.tests))
+            out.append(macro(TEMPLATE, "rule_row", _rule_link(row.rule, links_from), _computed(row, homes, trackers, links_from),
+                             named[:SHOWN_TESTS], max(0, len(named) - SHOWN_TESTS),
+                             [_rule_link(book.rules[r], links_from) for r in row.rulings]))
         out += ["</tbody></table>", ""]
     return out
 
 
-def _computed(row: Row, homes: dict[str, str], trackers: dict[str, str], links_from: str) -> str:
-    """Each calculator (a link to its form) and tracker (to its page) that computes the rule."""
-    if not row.computed:
-        return '<span class="coverage-none">narrated only</span>'
+def _computed(row: Row, homes: dict[str, str], trackers: dict[str, str], links_from: str) -> list[tuple[str, str, str, str]]:
+    """Each calculator (with the address of its form) and tracker (of its page) that computes the rule: (kind, title, href, actions)."""
     parts = []
     for kind, title, name, actions in row.computed:
         src = homes.get(name) if kind == "calculator" else trackers.get(name)
         href = relative_url(directory_url(src), links_from) + ("#" + anchor(name) if kind == "calculator" else "") if src else ""
-        parts.append((f'{kind} <a href="{_e(href)}">{_e(title)}</a>' if href else f"{kind} {_e(title)}")
-                     + (f" ({'action' if ',' not in actions else 'actions'} {_e(actions)})" if actions else ""))
-    return "; ".join(parts)
+        parts.append((kind, title, href, actions))
+    return parts
 
 
-def _tests(cited: list[Citation]) -> str:
-    if not cited:
-        return '<span class="coverage-none">none</span>'
-    named = list(dict.fromkeys(c.label for c in cited))
-    shown = ", ".join(f"<code>{_e(n)}</code>" for n in named[:SHOWN_TESTS])
-    return shown + (f" and {len(named) - SHOWN_TESTS} more" if len(named) > SHOWN_TESTS else "")
-
-
-def _rulings(rulings: list[str], book: Book, links_from: str) -> str:
-    return ", ".join(_rule_link(book.rules[r], links_from) for r in rulings) or '<span class="coverage-none">none</span>'
-
-
-def _rule_link(rule: Rule, links_from: str) -> str:
-    href = relative_url(rule.url, links_from) + "#" + rule.id
-    return f'<a class="gm-id" href="{_e(href)}">{_e(rule.id)}</a>'
+def _rule_link(rule: Rule, links_from: str) -> Markup:
+    """The rule's ID as a link to it: HTML already, so the macros it goes into take it whole."""
+    return Markup(macro(TEMPLATE, "link", relative_url(rule.url, links_from) + "#" + rule.id, rule.id))
 
 
 def _scopes(tree: ast.Module) -> Iterable[tuple[str, ast.AST]]:
@@ -225,10 +206,6 @@ def _scopes(tree: ast.Module) -> Iterable[tuple[str, ast.AST]]:
 
 def _is_id(text: str) -> bool:
     return text.count(".") >= 2 and VALID_ID.fullmatch(text) is not None
-
-
-def _e(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 __all__ = ["BOOKKEEPING", "FIXTURE_MODULES", "Citation", "Coverage", "Row", "citations", "coverage", "page", "rulings_followed", "tracker_actions"]
