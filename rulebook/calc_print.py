@@ -14,7 +14,6 @@ calculator's answer.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
@@ -23,6 +22,9 @@ from calculators import fmt, runner
 from calculators.registry import all_calculators
 from calculators.types import Calculator
 
+from .templating import macro
+
+TEMPLATE = "calc_print.html"  # the printed odds' markup (templates/calc_print.html, autoescaped)
 SEED = 0  # the dice left out are rolled with it: the odds do not depend on them, the answer must still be one
 SHOWN_INPUTS = 8  # inputs named in the caption; the rest are counted
 
@@ -65,22 +67,9 @@ def odds_on_paper(name: str) -> str:
         return ""
     calc = all_calculators()[name]
     inputs, answer = found
-    e = html.escape
-    rows = "".join(
-        f'<tr><th scope="row">{e(o["label"])}</th><td>{e(fmt.ratio(Fraction(o["numerator"], o["denominator"])))}</td>'
-        f'<td>{e(fmt.percent(Fraction(o["numerator"], o["denominator"])))}</td></tr>'
-        for o in answer["odds"]
-    )
-    given = inputs_line(calc, inputs)
-    return (
-        f'<div class="calc-print" hidden data-search-exclude="" data-calculator-print="{e(name, quote=True)}">'
-        f'<table class="calc-odds"><caption>{e(answer["odds_title"] or "Odds")}</caption>'
-        f'<thead><tr><th scope="col">Result</th><th scope="col">Exactly</th><th scope="col">Percent</th></tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
-        f'<p class="calc-print-inputs">Typical inputs: {e(given) if given else "the form as it opens"}, with the site\'s rulings. '
-        f"The dice do not change these odds; type your own on the page for others.</p>"
-        f"</div>"
-    )
+    rows = [(o["label"], fmt.ratio(Fraction(o["numerator"], o["denominator"])), fmt.percent(Fraction(o["numerator"], o["denominator"])))
+            for o in answer["odds"]]
+    return macro(TEMPLATE, "odds", name, answer["odds_title"] or "Odds", rows, inputs_line(calc, inputs))
 
 
 __all__ = ["odds_on_paper", "typical", "inputs_line"]

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 from .markup import Rule
+from .templating import Markup, macro
 
+TEMPLATE = "terms.html"  # a term link's markup (templates/terms.html, autoescaped)
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 NO_LINKS = {"a", "code", "pre", "script", "style", "button", "kbd", "summary", *HEADINGS}
 NO_TEXT = {"pre", "details", "summary", *HEADINGS}  # details: a folded example, its title included
@@ -159,7 +161,7 @@ def _linker(by_word: dict[str, Rule], current: Rule, linked: set[str], href: Cal
         if rule.id == current.id or rule.id in linked:
             return m.group(0)
         linked.add(rule.id)
-        return f'<a class="term" href="{href(rule)}">{m.group(0)}</a>'
+        return macro(TEMPLATE, "term", href(rule), Markup(m.group(0)))  # the page's words: HTML already
 
     return link
 
