@@ -1,17 +1,42 @@
-"""The calculators' form markup comes from one template with autoescape (issue 32, rulebook/templates/forms.html):
-rulebook/forms.py builds no HTML by f-strings and escapes nothing by hand, and what the registry says reaches
-the page as text."""
+"""The build's HTML comes from templates with autoescape (issue 32, rulebook/templates/, rendered by
+rulebook/templating.py): no module under rulebook/ builds HTML by f-strings, `.format`, `%` or `+`, or
+escapes a value by hand; what the registry says, and a rule's title and text, reach the page as text."""
 
 from __future__ import annotations
 
 import ast
+import copy
 import html.parser
+import re
 from pathlib import Path
 
+import markdown
+import pytest
+
+import rulebook
 from calculators.types import Calculator, Param, Report
-from rulebook import forms
+from rulebook import forms, gm_screen, read_docs, render
+from rulebook.site import gm_screens, print_footer, short_links
+from rulebook.templating import macro
+from rulepages import DOCS
 
 FORMS = Path(forms.__file__)
+PACKAGE = Path(rulebook.__file__).parent
+MODULES = sorted(PACKAGE.rglob("*.py"))
+# The start of an HTML element (or its end) in a string: the elements the build writes, and the rest a page may hold.
+ELEMENTS = [
+    "a", "abbr", "article", "aside", "b", "blockquote", "body", "br", "button", "caption", "code", "col", "colgroup",
+    "dd", "del", "details", "dfn", "div", "dl", "dt", "em", "fieldset", "figcaption", "figure", "footer", "form", "h1",
+    "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "i", "img", "input", "ins", "kbd", "label", "legend",
+    "li", "link", "main", "mark", "meta", "nav", "ol", "optgroup", "option", "output", "p", "picture", "pre", "progress",
+    "q", "s", "samp", "script", "section", "select", "small", "source", "span", "strong", "style", "sub", "summary",
+    "sup", "svg", "table", "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "time", "title", "tr", "u",
+    "ul", "var", "video", "wbr",
+]
+TAG = re.compile(rf"</?(?:{'|'.join(ELEMENTS)})[\s>/]")
+# Escapes that are no HTML: `_md_text` escapes a title into Markdown source (Python-Markdown renders it), not into a page.
+MARKDOWN_ESCAPES = {("render.py", "_md_text")}
+HOSTILE = """<script>alert("t")</script> Q&A 'one' "two" &amp; <img src=x onerror=alert(1)>"""
 
 
 def test_forms_py_builds_no_html_by_hand():
@@ -24,6 +49,60 @@ def test_forms_py_builds_no_html_by_hand():
     literals = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)
                 and "</" in node.value]
     assert not literals, f"markup in string literals at lines {literals}"
+
+
+def _builders(path: Path) -> list[tuple[int, str]]:
+    """Where a module builds HTML by hand: an f-string, `.format`, `%` or `+` on a string holding a tag, an
+    html/markupsafe escape (lines, with what is there)."""
+    def tagged(node: ast.AST) -> bool:
+        return isinstance(node, ast.Constant) and isinstance(node.value, str) and bool(TAG.search(node.value))
+
+    found = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    scopes = {n: f.name for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast.walk(f)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr) and any(tagged(v) for v in node.values):
+            why = "an f-string with markup"
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format" and tagged(node.func.value):
+            why = "markup filled by .format"
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)) and (tagged(node.left) or tagged(node.right)):
+            why = "markup joined to a value"
+        elif ((isinstance(node, ast.Attribute) and node.attr == "escape" and not (isinstance(node.value, ast.Name) and node.value.id == "re"))
+              or (isinstance(node, ast.Name) and node.id == "escape")
+              or (isinstance(node, ast.ImportFrom) and node.module in ("html", "markupsafe") and any(a.name == "escape" for a in node.names))):
+            if (path.name, scopes.get(node)) in MARKDOWN_ESCAPES:
+                continue
+            why = "a hand-written escape"
+        else:
+            continue
+        found.append((node.lineno, f"{path.name}:{node.lineno}: {why}: {ast.unparse(node)[:80]}"))
+    return found
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(PACKAGE)) for p in MODULES])
+def test_no_module_of_the_build_writes_html_by_hand(path):
+    found = [said for _, said in _builders(path)]
+    assert not found, "write the markup in a template of rulebook/templates/ (rulebook/templating.py renders it):\n" + "\n".join(found)
+
+
+def test_the_static_check_finds_each_kind_of_html_builder(tmp_path):
+    """The check above can fail: each way of writing HTML by hand is found; regexes and messages naming a <placeholder> are not."""
+    sample = tmp_path / "sample.py"
+    sample.write_text("\n".join([
+        "import html, re",
+        "from markupsafe import escape",  # 2
+        "a = f'<td>{x}</td>'",  # 3
+        "b = '<p class=\"{}\">'.format(x)",  # 4
+        "c = '<li>' + x",  # 5
+        "d = '<span>%s' % x",  # 6
+        "e = html.escape(x)",  # 7
+        "f = re.escape(x)",
+        "g = f'add {{{{ tracker <name> }}}} to a page: {x}'",
+        "h = rf'(?<![\\w-]){x}'",
+        "i = f'{x} and {y}'",
+        "j = '<ul>'",
+    ]), encoding="utf-8")
+    assert sorted({line for line, _ in _builders(sample)}) == [2, 3, 4, 5, 6, 7]
 
 
 class _Texts(html.parser.HTMLParser):
@@ -58,3 +137,58 @@ def test_what_the_registry_says_reaches_the_page_as_text():
     assert "".join(parsed.texts).count(hostile) >= 8  # labels, help, options, the summary, a legend: as text
     assert hostile in parsed.values and '"b' in parsed.values  # attributes keep the value whole, quotes and all
     assert "\n" not in page  # the template's lines are joined: one line of HTML, which Markdown passes through whole
+
+
+class _Page(_Texts):
+    """Texts, tags and attribute values of a page, with the text of each <script> and <style> apart."""
+
+    def __init__(self, page: str):
+        super().__init__()
+        self.feed(page)
+        self.close()
+
+    @property
+    def text(self) -> str:
+        return "".join(self.texts)
+
+
+@pytest.fixture(scope="module")
+def hostile_book():
+    """The site's book with every rule's title and text hostile: what a mistyped page could bring."""
+    book = copy.deepcopy(read_docs(DOCS))
+    for rule in book.rules.values():
+        rule.title, rule.text, rule.url = HOSTILE, HOSTILE + ". " + HOSTILE, rule.url or rule.src.removesuffix(".md") + "/"
+    return book
+
+
+def _only_as_text(page: str, at_least: int) -> _Page:
+    parsed = _Page(page)
+    assert not {"script", "img"} & set(parsed.tags), f"markup from a title reached the page: {page[:300]}"
+    assert parsed.text.count(HOSTILE) >= at_least, page[:300]
+    return parsed
+
+
+def test_a_hostile_rule_title_reaches_the_rule_index_and_its_heading_only_as_text(hostile_book):
+    rule = hostile_book.rules["tt.combat.attack-table"]
+    _only_as_text(render._index_item(rule, "tell-tale/rules/"), 1)
+    heading = markdown.markdown("\n".join(render._heading(rule)), extensions=["attr_list", "admonition"])
+    assert _only_as_text(heading, 1).tags[:2] == [f"h{rule.level}", "p"]  # the heading, then its ID badge
+    _only_as_text(macro("render.html", "tracker", "tt", "../pyodide/", HOSTILE, HOSTILE, HOSTILE), 1)
+
+
+def test_a_hostile_rule_reaches_the_gm_screen_and_its_filled_text_only_as_text(hostile_book):
+    drawn = "\n".join(gm_screen.screen("tt", hostile_book, "tell-tale/gm-screen/", "tell-tale/gm-screen/", "tell-tale/gm-screen.md", 1))
+    lines = drawn.count('class="gm-line')
+    _only_as_text(drawn, lines)  # each line's title
+    filled = gm_screens.fill(drawn, hostile_book, "https://example.org/", DOCS, "tell-tale/gm-screen/index.html")
+    parsed = _only_as_text(filled, 2 * lines)  # each line's title, and its words
+    assert "https://example.org/tell-tale/gm-screen/" in parsed.text
+
+
+def test_a_hostile_rule_and_site_name_reach_the_short_link_and_the_print_footer_only_as_text(hostile_book):
+    rule = hostile_book.rules["tt.combat.attack-table"]
+    page = short_links.page_html(HOSTILE, "https://example.org/", "tt.combat.old-table", rule)
+    parsed = _only_as_text(page, 2)  # the title (with its game and ID after it) and the link; the description is cut
+    assert f"{HOSTILE} (Tell-Tale rule tt.combat.attack-table)" in parsed.values and HOSTILE in parsed.values  # og:title, og:site_name
+    footer = print_footer.add("<article><p>x</p></article>", "tell-tale/rules/", "https://example.org/", HOSTILE, DOCS, ("tell-tale",))
+    _only_as_text(footer, 1)
