@@ -243,3 +243,104 @@ def test_with_no_party_kept_there_is_no_level_up_to_open(page, base_url):
     page.locator(READY).wait_for(timeout=BOOT)
     expect(page.locator("[data-party=members]")).to_contain_text("No party is kept yet")
     expect(page.locator("[data-party=level]")).to_have_count(0)
+
+
+# ---------------------------------------------------------------- kept in one tap from the end of the fight (issue 34)
+
+
+def _fight_ended(page, base_url):
+    """FIGHT played on the encounter page and ended (two taps): the fight as stored."""
+    open_page(page, base_url)
+    state = play(page, FIGHT, None)
+    page.click("[data-enc=end]")
+    page.click("[data-enc=end]")
+    wait_for_log(page, len(state["log"]) + 1)
+    expect(page.locator(".enc-banner .enc-turn")).to_have_text("The encounter is over")
+    return stored(page)
+
+
+def _kept_by_python(fight, from_text=""):
+    from calculators.runner import track
+
+    combatants = [{k: v for k, v in c.items() if k != "chances"} for c in fight["combatants"]]
+    answer = track(PARTY, from_text, json.dumps({"do": "keep", "combatants": combatants}))
+    assert answer["ok"], answer
+    return answer["state"]
+
+
+def test_keep_the_party_in_one_tap_at_the_end_of_the_fight(browser, base_url):
+    context = browser.new_context(**PHONE)
+    one_step_at_a_time(context)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    fight = _fight_ended(page, base_url)
+    assert party_stored(page) is None
+    page.click("[data-enc=keep-party]")  # the one tap
+    wait_for_party_log(page, 1)
+    assert party_stored(page) == _kept_by_python(fight)  # Python's keep action, stored under the party's key
+    said = page.locator("[data-enc=party-kept]")
+    expect(said).to_contain_text("The party is kept: Vraska, Mira.")
+    expect(page.locator("[data-enc=party-storage]")).to_contain_text("This browser")  # what persist() granted
+    page.click("[data-enc=party-kept] [data-enc=to-party]")
+    page.locator(READY).wait_for(timeout=BOOT)
+    page.reload()
+    page.locator(READY).wait_for(timeout=BOOT)
+    expect(page.locator("[data-member=Vraska]")).to_contain_text("Vitality 13/15")
+    assert errors == []
+    context.close()
+
+
+def test_a_different_party_kept_is_replaced_only_when_asked_with_undo_and_never_over_another_tab(browser, base_url):
+    from test_saved_state import put, storage
+
+    context = browser.new_context(**PHONE)
+    one_step_at_a_time(context)
+    page = context.new_page()
+    page.goto(base_url + BLANK)
+    put(page, PARTY_STORE, SMALL)  # Zoe's party, kept before
+    fight = _fight_ended(page, base_url)
+    page.click("[data-enc=keep-party]")
+    said = page.locator("[data-enc=party-kept]")
+    expect(said).to_contain_text("A different party is kept on this device: Zoe is in it and not in this fight.", timeout=BOOT)
+    assert storage(page, PARTY_STORE) == SMALL  # not overwritten by the tap
+
+    put(page, PARTY_STORE, OLDER)  # another tab keeps Cleo's party meanwhile
+    page.click("[data-enc=party-replace]")
+    expect(said).to_contain_text("The party was changed in another tab, so this change was not saved over it.")
+    assert storage(page, PARTY_STORE) == OLDER
+
+    page.click("[data-enc=keep-party]")
+    expect(said).to_contain_text("Cleo is in it", timeout=BOOT)
+    page.click("[data-enc=party-replace]")
+    expect(said).to_contain_text("The party is kept: Vraska, Mira. The one kept before is put aside")
+    assert json.loads(storage(page, PARTY_STORE)) == _kept_by_python(fight) and storage(page, PARTY_STORE + ":before") == OLDER
+    page.click("[data-enc=party-undo]")
+    expect(said).to_contain_text("Undone: the party kept before is back")
+    assert storage(page, PARTY_STORE) == OLDER and json.loads(storage(page, PARTY_STORE + ":before")) == _kept_by_python(fight)
+
+    page.click("[data-enc=keep-party]")
+    expect(said).to_contain_text("Cleo is in it", timeout=BOOT)
+    page.click("[data-enc=party-join]")  # or both: Python's keep into the party kept, its Undo on the party page
+    expect(said).to_contain_text("The party is kept: Cleo, Vraska, Mira.")
+    assert party_stored(page) == _kept_by_python(fight, OLDER)
+    page.goto(base_url + "tell-tale/party/")
+    page.locator(READY).wait_for(timeout=BOOT)
+    expect(page.locator("[data-member]")).to_have_count(3)
+    context.close()
+
+
+def test_with_storage_full_the_party_kept_from_the_fight_is_said_not_kept(browser, base_url):
+    from test_saved_state import FILL
+
+    context = browser.new_context(**PHONE)
+    one_step_at_a_time(context)
+    page = context.new_page()
+    _fight_ended(page, base_url)
+    page.evaluate(FILL, 100)
+    page.click("[data-enc=keep-party]")
+    expect(page.locator("[data-enc=party-kept]")).to_contain_text("This device's storage is full, so the party was not saved", timeout=BOOT)
+    expect(page.locator("[data-enc=party-file]")).to_be_visible()
+    assert party_stored(page) is None
+    page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('junk-')).forEach((k) => localStorage.removeItem(k))")
+    context.close()

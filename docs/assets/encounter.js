@@ -15,7 +15,7 @@ import { CHANNEL, PLAYERS_HASH, clock, setUpPlayers } from "./encounter-players.
 import { actionForm, namer } from "./encounter-form.js";
 import { addCombatant } from "./encounter-add.js";
 import { rosterList } from "./encounter-roster.js";
-import { nextEncounterControls, partyControls } from "./encounter-party.js";
+import { nextEncounterControls, partyKeeper } from "./encounter-party.js";
 
 const NAME = "tell_tale.encounter";
 const STORE = "table-rules:tell_tale.encounter"; // and STORE:before, the encounter a new one, an import or a link put aside
@@ -66,6 +66,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const names = namer(words); // a kind's name as the vocabulary gives it
   const STATUS = words.marks; // a status as a card marks it: a standing combatant is not marked
   const STEPS = Object.fromEntries(words.steps.map(([step, label]) => [step, label]));
+  const party = partyKeeper(computeInWorker); // the party kept on this device, at the end of a fight
   /** @param {string} name */
   const declared = (name) => /** @type {import("./encounter-form.js").ActionSpec} */ (words.actions.find((a) => a.name === name));
   /** @type {Encounter | null} */
@@ -301,7 +302,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       tools.append(
         button(declared("start").label, () => run({ do: "start", ...(first.value ? { first: first.value } : {}), ...passing() }, { roll: true }), { class: "md-button md-button--primary", "data-enc": "start" }),
         button("Roll Initiative for NPCs", () => run({ do: "initiative", all: true }, { roll: true }), { "data-enc": "roll-initiative" }),
-        ...partyControls("setup", run)); // the party kept on this device (encounter-party.js)
+        ...party.controls("setup", run, [])); // the party kept on this device (encounter-party.js)
     } else if (state.phase === "combat") {
       const holder = /** @type {Combatant} */ (byId(current()));
       title.textContent = `Round ${state.round}: ${holder.name}'s turn`;
@@ -315,7 +316,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       const next = nextEncounterControls({ declared, combatants: () => state?.combatants ?? [], run, ids });
       if (next.field) lines.push(next.field);
       tools.append(next.go, button("Start another fight", () => run({ do: "start", ...passing() }, { roll: true }), { class: "md-button", "data-enc": "start" }),
-        ...partyControls("over", run));
+        ...party.controls("over", run, state.combatants));
     }
     tools.append(button("Show to players", showPlayers, { "data-enc": "players", title: "A second window for the players: the turn order and what they may see" }),
       el("label", { class: "enc-check enc-timer-setting" }, timerBox, " Turn timer"),

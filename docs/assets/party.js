@@ -14,7 +14,7 @@
 import { el, plural, readJson, writeJson } from "./dom.js";
 import { read, vocabulary } from "./tracker-kit.js";
 import { TrackerShell, answerParts, button, labelUndo } from "./tracker-shell.js";
-import { ENCOUNTER_STORE, PARTY_STORE } from "./encounter-party.js";
+import { ENCOUNTER_STORE, PARTY_STORE, askToKeepStorage } from "./encounter-party.js";
 
 /** @typedef {import("./tracker-kit.js").Action} Action */
 /** A companion as the party keeps it (party.Companion).
@@ -99,11 +99,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   async function askToPersist() {
-    if (!navigator.storage?.persist) return storageSaid("This browser cannot be asked to keep the site's storage: back the party up as a file now and then.");
-    const granted = await navigator.storage.persist().catch(() => false);
-    storageSaid(granted
-      ? "This browser agreed to keep this site's storage until you clear it yourself."
-      : "This browser did not agree to keep this site's storage for good: it may clear it (Safari after 7 days without a visit, unless the site is on the home screen). Back the party up as a file.");
+    storageSaid(await askToKeepStorage());
   }
   /** @param {string} text */
   function storageSaid(text) { storageLine.textContent = text; }
