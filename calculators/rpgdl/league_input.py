@@ -59,8 +59,9 @@ RULINGS = tuple(name for name in SETTING_LABELS if name != "goal")
 def vocabulary() -> dict[str, Any]:
     """What the season page draws with (hooks/trackers.py publishes it): the
     players, the divisions by name, the Championship points of each
-    (rpgdl.championship.points), the goals, the rulings' names and the
-    weeks of a season (rpgdl.season.length)."""
+    (rpgdl.championship.points), the goals, the rulings' names, the
+    weeks of a season (rpgdl.season.length) and a Vote Pool unless changed
+    (rpgdl.ruling.vote-pool)."""
     return {
         "players": list(PLAYERS),
         "divisions": [[d, DIVISION_NAMES[d]] for d in DIVISIONS],
@@ -68,6 +69,7 @@ def vocabulary() -> dict[str, Any]:
         "goals": [list(g) for g in GOALS],
         "rulings": list(RULINGS),
         "weeks": SEASON_WEEKS,
+        "vote_pool": DEFAULT_VOTE_POOL,
     }
 
 

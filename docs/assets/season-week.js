@@ -5,7 +5,7 @@
 // or a week undone, under the form's "Week N: the Weekend". Python checks and
 // decides everything (season.js sends the actions).
 
-import { button, el } from "./dom.js";
+import { button, el, plural } from "./dom.js";
 import { markFieldAtFault, newSeed } from "./tracker-answer.js";
 import { answerArea, field, number, select } from "./season-fields.js";
 
@@ -24,10 +24,10 @@ import { answerArea, field, number, select } from "./season-fields.js";
 /** A section of the page: its heading and body (season.js). @typedef {{section: HTMLElement, heading: HTMLElement, body: HTMLElement}} Section */
 
 const PRIMARY = "md-button md-button--primary";
-/** A player's cards of the week: field, label (after the player's name) and help. */
+/** A player's cards of the week: field, label (after the player's name), help, and the key of a Weekend's `cards` it fills. */
 const CARD_FIELDS = [
-  ["card_votes", "votes on cards", "The Vote Costs of the Events and Attributes they played this week, out of the same Vote Pool"],
-  ["card_trainwrecks", "Trainwrecks from cards", "'Trainwreck: 1' on a card they played; reaching the limit ends the game in the Week"],
+  ["card_votes", "votes on cards", "The Vote Costs of the Events and Attributes they played this week, out of the same Vote Pool", "votes"],
+  ["card_trainwrecks", "Trainwrecks from cards", "'Trainwreck: 1' on a card they played; reaching the limit ends the game in the Week", "trainwrecks"],
 ];
 
 /** The roll-offs the page rolled for the week just entered, in words: each with the duel or the Championship
@@ -54,6 +54,7 @@ export function weekend(page, result, week) {
   const SLOTS = words.divisions;
   const PLAYERS = words.players;
   const divisionNames = Object.fromEntries(SLOTS);
+  const POOL = String(words.vote_pool); // a Vote Pool unless changed for the week (rpgdl.ruling.vote-pool)
   const form = /** @type {WeekForm} */ (el("form", { class: "calc season-form", novalidate: true, "aria-labelledby": week.heading.id }));
   const answer = answerArea(); // under the form's heading: a refusal, or a week undone
   const resultAnswer = answerArea(); // under "Week N: the result": the week just entered
@@ -86,14 +87,19 @@ export function weekend(page, result, week) {
   const poolFields = {};
   /** @type {Record<string, HTMLElement>} the cards each player played this week: their Vote Costs and Trainwrecks (league_cards) */
   const cardFields = {};
+  /** @type {Record<string, HTMLDetailsElement>} each player's Vote Pool and cards, folded under one line while they hold
+   * their usual values (a pool of 10, no cards): the form fits a phone (issue 31) */
+  const extras = {};
   for (const who of PLAYERS) {
-    poolFields[who] = field(`${id}-${who}_vote_pool`, `${who}_vote_pool`, `${who === "first" ? "First" : "Second"} player's Vote Pool`, number("10"),
+    poolFields[who] = field(`${id}-${who}_vote_pool`, `${who}_vote_pool`, `${who === "first" ? "First" : "Second"} player's Vote Pool`, number(POOL),
       { help: "Votes their Voters gave this week; their votes on duelists of either side and on cards add up to at most this (10 unless changed)" });
-    rows.append(poolFields[who]);
+    const inside = el("div", { class: "calc-fields" }, poolFields[who]);
     for (const [key, label, help] of CARD_FIELDS) {
       cardFields[`${who}_${key}`] = field(`${id}-${who}_${key}`, `${who}_${key}`, label, number(""), { help });
-      rows.append(cardFields[`${who}_${key}`]);
+      inside.append(cardFields[`${who}_${key}`]);
     }
+    extras[who] = /** @type {HTMLDetailsElement} */ (el("details", { class: "season-fold season-extra", "data-player": who }, el("summary", {}), inside));
+    rows.append(extras[who]);
   }
   const rolls = el("input", { type: "text", inputmode: "decimal", autocomplete: "off", placeholder: "empty: the page rolls" });
   rows.append(field(`${id}-rolls`, "rolls", "Sudden Death roll-offs", rolls, {
@@ -134,6 +140,7 @@ export function weekend(page, result, week) {
     // matches replaces them.
     const input = /** @type {HTMLInputElement | HTMLSelectElement} */ (event.target);
     delete input.dataset.auto;
+    syncExtras(); // a value other than the usual one keeps its fold open, and its line says it
     const m = /^(\w+)_(first|second)_name$/.exec(input.name || "");
     const state = page.season();
     if (!m || !state) return;
@@ -181,7 +188,7 @@ export function weekend(page, result, week) {
     const last = /** @type {WeekendAction | undefined} */ (state?.log[state.log.length - 1]?.action);
     const done = await page.act({ do: "undo" }, where);
     if (!done || !done.ok) return;
-    if (last?.do === "weekend") fillLineups(last.first, last.second, last.vote_pools, { votes: true });
+    if (last?.do === "weekend") fillLineups(last.first, last.second, last.vote_pools, { votes: true, cards: last.cards });
     if (!where.closest("[data-section=log]")) { // the log has its own Redo beside its Undo
       where.append(el("div", { class: "calc-actions" }, button(last?.do === "weekend" ? `Redo week ${last.week}` : "Redo",
         () => redoWeek(where), { "data-action": "redo-week" })));
@@ -204,9 +211,11 @@ export function weekend(page, result, week) {
     keepInView(where);
   }
 
-  /** Put line-ups in the form: rows as a Weekend action keeps them (null: an empty slot).
-   * @param {Lineup} first @param {Lineup} second @param {Record<string, number>} [pools] @param {{votes?: boolean}} [options] */
-  function fillLineups(first, second, pools, { votes = false } = {}) {
+  /** Put line-ups in the form: rows as a Weekend action keeps them (null: an empty slot); with `votes`, the votes
+   * and other changes too, and with `cards`, each player's cards as the Weekend kept them (a week undone).
+   * @param {Lineup} first @param {Lineup} second @param {Record<string, number>} [pools]
+   * @param {{votes?: boolean, cards?: WeekendAction["cards"]}} [options] */
+  function fillLineups(first, second, pools, { votes = false, cards } = {}) {
     clearLineups();
     for (const [who, line] of /** @type {[string, Lineup][]} */ ([["first", first], ["second", second]])) {
       SLOTS.forEach(([slot], i) => {
@@ -219,6 +228,36 @@ export function weekend(page, result, week) {
         }
       });
       if (pools?.[who] != null) form.elements[`${who}_vote_pool`].value = String(pools[who]);
+      for (const [key, , , kept] of CARD_FIELDS) {
+        const value = /** @type {Record<string, unknown> | undefined} */ (cards?.[who])?.[kept];
+        if (typeof value === "number" && value) form.elements[`${who}_${key}`].value = String(value); // none: left empty
+      }
+    }
+    syncExtras({ close: true });
+  }
+
+  /** Whether player `who`'s Vote Pool and cards hold their usual values: the usual pool (or none typed), no cards.
+   * @param {string} who */
+  function usual(who) {
+    const pool = form.elements[`${who}_vote_pool`].value.trim();
+    return (pool === "" || pool === POOL) && CARD_FIELDS.every(([key]) => ["", "0"].includes(form.elements[`${who}_${key}`].value.trim()));
+  }
+
+  /** Each player's fold: open while a value in it is not the usual one (typed, or put back by an undo), its line
+   * saying what it holds; with `close` (the page filled the form), closed again where all are usual.
+   * @param {{close?: boolean}} [options] */
+  function syncExtras({ close = false } = {}) {
+    for (const who of PLAYERS) {
+      if (!usual(who)) extras[who].open = true;
+      else if (close) extras[who].open = false;
+      /** @param {string} key @param {string} one */
+      const count = (key, one) => {
+        const typed = form.elements[`${who}_${key}`].value.trim() || "0"; // empty: none, as Python reads it
+        return /^\d+$/.test(typed) ? plural(Number(typed), one) : `${one}s: ${typed}`;
+      };
+      const name = page.season()?.players[who].name ?? (who === "first" ? "First player" : "Second player");
+      /** @type {HTMLElement} */ (extras[who].querySelector("summary")).textContent =
+        `${name}'s Vote Pool ${form.elements[`${who}_vote_pool`].value.trim() || POOL}; cards: ${count("card_votes", "vote")}, ${count("card_trainwrecks", "Trainwreck")}`;
     }
   }
 
@@ -271,6 +310,7 @@ export function weekend(page, result, week) {
     clearLineups();
     const back = button("Put them back", () => {
       for (const [f, value] of /** @type {[HTMLInputElement, string][]} */ (typed)) f.value = value;
+      syncExtras({ close: true });
       answer.replaceChildren(el("p", { text: "The line-ups are back as they were typed." }));
     }, { "data-action": "unclear" });
     answer.replaceChildren(el("p", { text: "The line-ups are cleared." }), el("div", { class: "calc-actions" }, back));
@@ -283,8 +323,9 @@ export function weekend(page, result, week) {
       delete input.dataset.auto;
     }
     for (const [slot] of SLOTS) for (const who of PLAYERS) form.elements[`${slot}_${who}_division`].value = slot;
-    for (const who of PLAYERS) form.elements[`${who}_vote_pool`].value = "10";
+    for (const who of PLAYERS) form.elements[`${who}_vote_pool`].value = POOL;
     markFieldAtFault(form, null);
+    syncExtras({ close: true });
   }
 
   /** Draw the form for the season as it is now; the result of a week no longer in its log (undone, or
@@ -309,6 +350,7 @@ export function weekend(page, result, week) {
       rosterLists[who].replaceChildren(...state.players[who].nom_pool.filter((e) => e.discarded == null)
         .map((e) => el("option", { value: e.name, label: `${e.division}${e.worth != null ? `, Worth ${e.worth}, Draw ${e.draw}` : ""}` })));
     }
+    syncExtras(); // the players' names in the folds' lines
     week.body.querySelector(".season-over")?.remove();
     if (!open) week.body.prepend(el("p", { class: "season-over calc-headline", text: state.result.headline }));
   }

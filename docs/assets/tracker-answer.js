@@ -73,7 +73,8 @@ export function labelRedo(b, undone) {
 
 /** A refusal beside the field at fault, in both trackers' forms: the field the answer names is marked
  * invalid and its error line (made under it when the form has none) says the sentence; every earlier mark
- * in `form` is cleared first, and nothing is marked for an answer that names no field of this form.
+ * in `form` is cleared first, and nothing is marked for an answer that names no field of this form. A field
+ * in a closed fold (details) opens it.
  * Returns the field marked, or null.
  * @param {HTMLElement} form @param {{ ok: boolean, error?: string, field?: string | null } | null} result */
 export function markFieldAtFault(form, result) {
@@ -85,6 +86,8 @@ export function markFieldAtFault(form, result) {
   /** @type {HTMLElement | null} */
   const field = result && !result.ok && result.field ? form.querySelector(`[name="${CSS.escape(result.field)}"]`) : null;
   if (!field || !result) return null;
+  const fold = field.closest("details");
+  if (fold) fold.open = true; // a field at fault is never left in a closed fold: its sentence shows beside it
   field.setAttribute("aria-invalid", "true");
   /** @type {HTMLElement | null} */
   let line = field.id ? form.querySelector(`#${CSS.escape(field.id)}-error`) : null;
