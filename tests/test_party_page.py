@@ -292,9 +292,11 @@ def test_keep_the_party_in_one_tap_at_the_end_of_the_fight(browser, base_url):
 
 
 def test_a_different_party_kept_is_replaced_only_when_asked_with_undo_and_never_over_another_tab(browser, base_url):
+    from test_accessibility import AXE, axe_violations
     from test_saved_state import put, storage
 
-    context = browser.new_context(**PHONE)
+    context = browser.new_context(**PHONE, bypass_csp=True)  # axe is injected as an inline script
+    context.add_init_script(path=AXE)
     one_step_at_a_time(context)
     page = context.new_page()
     page.goto(base_url + BLANK)
@@ -304,6 +306,7 @@ def test_a_different_party_kept_is_replaced_only_when_asked_with_undo_and_never_
     said = page.locator("[data-enc=party-kept]")
     expect(said).to_contain_text("A different party is kept on this device: Zoe is in it and not in this fight.", timeout=BOOT)
     assert storage(page, PARTY_STORE) == SMALL  # not overwritten by the tap
+    assert axe_violations(page) == [] and page.evaluate("() => document.documentElement.scrollWidth") <= 360
 
     put(page, PARTY_STORE, OLDER)  # another tab keeps Cleo's party meanwhile
     page.click("[data-enc=party-replace]")

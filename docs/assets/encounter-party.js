@@ -93,7 +93,7 @@ export function partyKeeper(computeInWorker) {
    * @param {SavedRecord} record @param {string} text @param {boolean} replace @returns {boolean} */
   function store(record, text, replace) {
     const why = record.changedElsewhere() ? "elsewhere" : replace ? record.replace(text) : record.save(text);
-    if (why === "full") say(`${notKept("full", "the party")} It is not kept: `, true,
+    if (why === "full") say(`${notKept("full", "the party")} `, true,
       button("Save it as a file", () => download(text, `party-${new Date().toISOString().slice(0, 10)}.json`), { "data-enc": "party-file" }),
       " (the party page imports it).");
     else if (why) say(`${notKept("elsewhere", "the party")} Tap Keep again to keep this fight's party with it.`, true);
