@@ -174,7 +174,8 @@ async function pagePreview(url) {
     if (below && (text || Number(below[1]) <= level)) break;
     // A calculator's form says what it does in its summary line.
     const part = next.matches("form") ? next.querySelector(":scope > .calc-summary") : next;
-    if (part?.matches("p:not(.rule-id), .admonition, blockquote, ul, ol")) text += (text ? " " : "") + textOf(part);
+    // Nothing the screen hides (the print footer, rulebook/site/print_footer.py, is a hidden paragraph).
+    if (part?.matches("p:not(.rule-id), .admonition, blockquote, ul, ol") && !part.closest("[hidden]")) text += (text ? " " : "") + textOf(part);
   }
   if (text.length > PREVIEW_CHARS) text = text.slice(0, text.lastIndexOf(" ", PREVIEW_CHARS) + 1 || PREVIEW_CHARS).trimEnd() + "…";
   const page = h1 && heading !== h1 ? textOf(h1) : "";
