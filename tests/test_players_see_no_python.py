@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from calculators.registry import all_calculators
+from calculators.registry import all_calculators, all_trackers
 from helpers import follow, sitemap_pages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,6 +33,24 @@ RULING_LABELS = {"The text:", "Ruling:", "Alternative:"}  # the three paragraphs
 PARAMS = [p for calc in all_calculators().values() for p in calc.params]
 REGISTRY_WORDS = {p.name for p in PARAMS} | {value for p in PARAMS for value, _ in p.choices}
 FORM_LABELS = {p.label for p in PARAMS} | {label for p in PARAMS for _, label in p.choices}
+
+
+def _tracker_labels(value) -> set[str]:
+    """The labels a tracker's published vocabulary gives its forms: each "label" string, and the label of
+    each (value, label) pair (its actions, fields and choices, as the page draws them)."""
+    if isinstance(value, dict):
+        found = {value["label"]} if isinstance(value.get("label"), str) else set()
+        return found.union(*(_tracker_labels(v) for v in value.values()))
+    if isinstance(value, (list, tuple)):
+        pair = {value[1]} if len(value) == 2 and all(isinstance(v, str) for v in value) else set()
+        return pair.union(*(_tracker_labels(v) for v in value))
+    return set()
+
+
+FORM_LABELS |= set().union(*(_tracker_labels(t.vocabulary()) for t in all_trackers().values() if t.vocabulary))
+# The season's card fields are labelled by its page script (docs/assets/season-week.js CARD_FIELDS), not yet
+# by its vocabulary: named here until they move to Python.
+FORM_LABELS |= {"Trainwrecks from cards", "Votes on cards"}
 
 
 class Page(HTMLParser):
