@@ -5,13 +5,15 @@
 // Messages in:  {type: "boot", snapshot: bool, timeOrigin: the page's performance.timeOrigin}
 //               {type: "compute", id, name, params, seed}
 // Messages out: {type: "progress", text}
-//               {type: "ready", how: "snapshot" | "boot", bootStarted, snapshotFetched, readyAt}
+//               {type: "ready", how: "snapshot" | "boot", bootStarted, snapshotFetched, readyAt, stamps}
 //                 (the times in the page's clock, for make bench; snapshotFetched
-//                 null when no snapshot had come by then)
+//                 null when no snapshot had come by then; stamps, each step of
+//                 the start that was reached, see Stamp)
 //               {type: "failed", error}
 //               {type: "busy", id}      Python is running request id now (the page times it)
 //               {type: "waiting", id}   request id waits for the standard library (not timed)
-//               {type: "result", id, result}   result is runner.run()'s dict
+//               {type: "result", id, result, stamps?}   result is runner.run()'s dict;
+//                 the first result's stamps: when Python started and finished it
 //
 // Pyodide's private parts (the snapshot, the wasm watch) are used through
 // pyodide-private.mjs only.
@@ -28,14 +30,34 @@ import { RuntimeFileError, interpreterOptions, restoreOptions, usable, watchWasm
  *   seed?: string | null}} Compute */
 /** The messages out (above); `result` is Python's JSON, not checked here.
  * @typedef {{type: "progress", text: string}
- *   | {type: "ready", how: "snapshot" | "boot", bootStarted: number, snapshotFetched: number | null, readyAt: number}
+ *   | {type: "ready", how: "snapshot" | "boot", bootStarted: number, snapshotFetched: number | null, readyAt: number,
+ *      stamps: Stamps}
  *   | {type: "failed", error: string}
  *   | {type: "busy" | "waiting", id: number}
- *   | {type: "result", id: number, result: unknown}} Posted */
+ *   | {type: "result", id: number, result: unknown, stamps?: Stamps}} Posted */
+/** The steps of the start make bench's timeline shows, each when it was
+ * reached (performance.now() in the thread that saw it; only a clock is read,
+ * nothing waits for it): this script running; Pyodide's scripts imported;
+ * the snapshot's header in, its last byte in, unpacked, and handed to this
+ * worker; pyodide.asm.wasm asked for (when loadPyodide starts), its
+ * response's first and last byte (these three from the resource timing),
+ * handed to the compiler by this thread, compiled and instantiated; the
+ * interpreter restored (or booted); then, with the first result, Python
+ * starting and finishing it.
+ * @typedef {"workerStarted" | "pyodideImported" | "snapshotHeader" | "snapshotArrived" | "snapshotDecoded"
+ *   | "wasmRequested" | "wasmResponse" | "wasmFetched" | "wasmCompiling" | "wasmCompiled" | "restored"
+ *   | "computeStarted" | "computeDone"} Stamp
+ * @typedef {Partial<Record<Stamp, number>>} Stamps */
 /** Python's `compute` (calculators/web.py): the answer as JSON text.
  * @typedef {(name: string, paramsJson: string, seed?: string, state?: string) => string} PyCompute */
 
 const base = new URL("./", import.meta.url).href;
+/** @type {Stamps} */
+const stamps = { workerStarted: performance.now() }; // this thread's clock; in the page's when posted
+/** @param {Stamp} name */
+const stamp = (name) => { stamps[name] ??= performance.now(); };
+/** A time of performance.timeOrigin + now(), from another thread, in this one's clock. @param {number | undefined} at */
+const fromShared = (at) => (at === undefined ? undefined : at - performance.timeOrigin);
 // The snapshot is the biggest download and the most work to unpack: start it
 // before anything else, on its own thread where there is one (see
 // snapshot-worker.mjs), so Pyodide's own scripts load meanwhile.
@@ -54,12 +76,15 @@ function loadSnapshot() {
   let gotLayout;
   /** @type {Promise<Layout>} */
   const layout = new Promise((resolve) => { gotLayout = resolve; });
-  const here = () => import("./sparse-snapshot.mjs").then(({ fetchSnapshot }) => fetchSnapshot(/** @type {(layout: Layout) => void} */ (gotLayout)));
+  /** @param {import("./sparse-snapshot.mjs").Stage} stage */
+  const stampStage = (stage) => stamp(stage === "arrived" ? "snapshotArrived" : "snapshotDecoded");
+  const here = () => import("./sparse-snapshot.mjs").then(({ fetchSnapshot }) => fetchSnapshot(/** @type {(layout: Layout) => void} */ (gotLayout), stampStage));
   const bytes = typeof Worker !== "function" ? here() : inHelper(/** @type {(layout: Layout) => void} */ (gotLayout)).catch((err) => {
     console.warn("the snapshot helper failed, unpacking in the worker:", err);
     return here();
   });
   bytes.then(() => { snapshotFetched = performance.now(); }, () => {});
+  layout.then(() => stamp("snapshotHeader"));
   // A failed snapshot is handled where it is used; a layout that never came
   // is settled by that failure.
   const layoutOrFailure = Promise.race([layout, bytes.then(() => layout)]);
@@ -76,8 +101,13 @@ function inHelper(gotLayout) {
     helper.onmessage = ({ data }) => {
       if (data.layout) return gotLayout(data.layout);
       helper.terminate();
-      if (data.bytes) resolve(data.bytes);
-      else reject(new Error(data.error || "the snapshot helper stopped without saying why")); // an Error may have no message
+      if (data.bytes) {
+        stamps.snapshotArrived ??= fromShared(data.stages?.arrived); // a stamp never stops the start
+        stamps.snapshotDecoded ??= fromShared(data.stages?.decoded);
+        resolve(data.bytes);
+      } else {
+        reject(new Error(data.error || "the snapshot helper stopped without saying why")); // an Error may have no message
+      }
     };
     helper.onerror = (event) => {
       event.preventDefault();
@@ -88,6 +118,7 @@ function inHelper(gotLayout) {
 }
 
 const pyodideModule = import("./pyodide.mjs");
+pyodideModule.then(() => stamp("pyodideImported"), () => {});
 const lateStdlib = import("./late-stdlib.mjs");
 /** @type {PyCompute | null} */
 let compute = null;
@@ -119,7 +150,7 @@ async function fetchOk(url, as) {
  * @param {(instance: WebAssembly.Instance) => void} [onInstance]
  * @returns {Promise<PyodideAPI>} */
 async function load(loadPyodide, options, onInstance = undefined) {
-  const watch = watchWasm({ onInstance });
+  const watch = watchWasm({ onInstance, onStage: stamp });
   try {
     return await Promise.race([loadPyodide(options), watch.failed]);
   } finally {
@@ -190,14 +221,30 @@ async function boot(useSnapshot) {
     pyodide = await bootFresh();
     stdlibInstalled = Promise.resolve(); // loadPyodide installed it
   }
+  stamp("restored");
   compute = pyodide.globals.get("compute");
   if (!compute) throw new Error("the calculators did not load");
   // Times since the page's own time origin, for the benchmarks.
   const since = performance.timeOrigin - pageOrigin;
+  const entries = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"));
+  const wasm = entries.find((entry) => entry.name.endsWith("/pyodide.asm.wasm")); // its network times, read after the fact
+  if (wasm && wasm.responseEnd > 0) {
+    Object.assign(stamps, { wasmRequested: wasm.startTime, wasmResponse: wasm.responseStart, wasmFetched: wasm.responseEnd });
+  }
   // snapshotFetched: null if a normal boot was ready before the snapshot came (or it failed).
   postMessage(/** @satisfies {Posted} */ ({ type: "ready", how, bootStarted: since + start,
-    snapshotFetched: snapshotFetched === undefined ? null : since + snapshotFetched, readyAt: since + performance.now() }));
+    snapshotFetched: snapshotFetched === undefined ? null : since + snapshotFetched, readyAt: since + performance.now(),
+    stamps: inPageClock(stamps) }));
 }
+
+/** `times`, from this worker's clock into the page's.
+ * @param {Stamps} times @returns {Stamps} */
+function inPageClock(times) {
+  const since = performance.timeOrigin - pageOrigin;
+  return Object.fromEntries(Object.entries(times).filter(([, at]) => typeof at === "number").map(([name, at]) => [name, since + at]));
+}
+
+let firstResult = true; // its stamps go with it (make bench's timeline)
 
 /** @param {MessageEvent<Boot | Compute>} event */
 onmessage = async ({ data }) => {
@@ -209,6 +256,7 @@ onmessage = async ({ data }) => {
       postMessage(/** @satisfies {Posted} */ ({ type: "failed", error: err instanceof Error ? err.message : String(err) }));
     }
   } else if (data.type === "compute") {
+    const started = performance.now();
     /** @type {unknown} */
     let result;
     try {
@@ -225,7 +273,13 @@ onmessage = async ({ data }) => {
         console.error(err, again);
       }
     }
-    postMessage(/** @satisfies {Posted} */ ({ type: "result", id: data.id, result }));
+    if (firstResult) {
+      firstResult = false;
+      postMessage(/** @satisfies {Posted} */ ({ type: "result", id: data.id, result,
+        stamps: inPageClock({ computeStarted: started, computeDone: performance.now() }) }));
+    } else {
+      postMessage(/** @satisfies {Posted} */ ({ type: "result", id: data.id, result }));
+    }
     setTimeout(startStdlib, STDLIB_AFTER_RESULT_MS);
   }
 };

@@ -250,11 +250,15 @@ export class RuntimeFileError extends Error {}
  * WebAssembly.instantiateStreaming call Pyodide makes in a browser, passing
  * it through unchanged; `onInstance` hears each instance made meanwhile, by
  * that call or by WebAssembly.instantiate (Pyodide's way under Node), before
- * the caller gets it. `stop()` puts the originals back.
- * @param {{ onInstance?: (instance: WebAssembly.Instance) => void }} [options]
+ * the caller gets it. `onStage` hears when this thread hands
+ * pyodide.asm.wasm's response to the compiler ("wasmCompiling": its body
+ * streams in from then on) and when it was compiled and instantiated
+ * ("wasmCompiled"), for make bench's timeline. `stop()` puts the originals back.
+ * @param {{ onInstance?: (instance: WebAssembly.Instance) => void,
+ *   onStage?: (stage: "wasmCompiling" | "wasmCompiled") => void }} [options]
  * @returns {{ failed: Promise<never>, stop: () => void }}
  */
-export function watchWasm({ onInstance = (_instance) => {} } = {}) {
+export function watchWasm({ onInstance = (_instance) => {}, onStage = (_stage) => {} } = {}) {
   const original = WebAssembly.instantiateStreaming;
   const instantiate = WebAssembly.instantiate;
   /** @type {(why: string) => void} */
@@ -278,18 +282,21 @@ export function watchWasm({ onInstance = (_instance) => {} } = {}) {
       fail(`${name} could not be downloaded: ${reason(err)}`);
       throw err;
     }
+    const ours = String(response.url || "").endsWith(name); // not another wasm compiled meanwhile
     if (!response.ok) fail(`${name} answered ${response.status}${response.statusText ? " " + response.statusText : ""}`);
     const type = (response.headers.get("Content-Type") || "").split(";")[0].trim();
     if (response.ok && type !== "application/wasm") {
       fail(`the host sent ${name} as ${type || "a file of no type"}, not application/wasm`);
     }
     let result;
+    if (ours) onStage("wasmCompiling");
     try {
       result = await original.call(WebAssembly, response, imports);
     } catch (err) {
       fail(`${name} is damaged or cut short: ${reason(err)}`);
       throw err;
     }
+    if (ours) onStage("wasmCompiled");
     onInstance(result.instance);
     return result;
   };

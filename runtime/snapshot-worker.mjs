@@ -2,17 +2,24 @@
 // calculators' worker can load Pyodide's scripts meanwhile instead of waiting
 // behind it. Hands the result over without a copy.
 // Messages out: {layout} as soon as the header is read, then
-//               {bytes: Uint8Array} or {error}.
+//               {bytes: Uint8Array, stages} or {error}; `stages`, when the
+//               file's last byte arrived and when it was unpacked (Stage in
+//               sparse-snapshot.mjs), as performance.timeOrigin + now(), a
+//               clock every thread shares (for make bench's timeline).
 import { fetchSnapshot } from "./sparse-snapshot.mjs";
 
 /** What the helper posts (above); calc-worker.mjs reads it.
+ * @typedef {Partial<Record<import("./sparse-snapshot.mjs").Stage, number>>} Stages
  * @typedef {{layout: import("./sparse-snapshot.mjs").Layout, bytes?: undefined, error?: undefined}
- *   | {bytes: Uint8Array, layout?: undefined, error?: undefined}
+ *   | {bytes: Uint8Array, stages: Stages, layout?: undefined, error?: undefined}
  *   | {error: string, layout?: undefined, bytes?: undefined}} HelperMessage */
 
 try {
-  const bytes = await fetchSnapshot((layout) => postMessage(/** @satisfies {HelperMessage} */ ({ layout })));
-  postMessage(/** @satisfies {HelperMessage} */ ({ bytes }), [bytes.buffer]);
+  /** @type {Stages} */
+  const stages = {};
+  const bytes = await fetchSnapshot((layout) => postMessage(/** @satisfies {HelperMessage} */ ({ layout })),
+    (stage) => { stages[stage] = performance.timeOrigin + performance.now(); });
+  postMessage(/** @satisfies {HelperMessage} */ ({ bytes, stages }), [bytes.buffer]);
 } catch (err) {
   postMessage(/** @satisfies {HelperMessage} */ ({ error: err instanceof Error ? err.message : String(err) }));
 }

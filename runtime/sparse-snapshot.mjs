@@ -33,30 +33,37 @@ const FIXED = 28; // bytes before the runs
  *   initial: { offset: number, runs: [number, number][], digest: number, needed: number } }} Layout
  * `initial.needed`: how many bytes of the initial memory the initial runs read.
  */
+/** The moments unpack reports, for make bench's timeline: "arrived", the
+ * file's last byte is in; "decoded", the snapshot is rebuilt from it.
+ * @typedef {"arrived" | "decoded"} Stage */
 
 /** Browser: fetch the snapshot next to this file and unpack it. `onLayout`
- * hears the layout as soon as the header is in.
- * @param {(layout: Layout) => void} [onLayout] @returns {Promise<Uint8Array>} */
-export async function fetchSnapshot(onLayout) {
+ * hears the layout as soon as the header is in; `onStage`, when the last
+ * byte has arrived and when it is unpacked (see unpack).
+ * @param {(layout: Layout) => void} [onLayout] @param {(stage: Stage) => void} [onStage]
+ * @returns {Promise<Uint8Array>} */
+export async function fetchSnapshot(onLayout, onStage) {
   const response = fetch(new URL("snapshot.bin.zst", import.meta.url));
   const { ZSTDDecoder } = await import("./zstddec.mjs"); // copied from the npm package zstddec
   const decoder = new ZSTDDecoder();
   await decoder.init();
   const ok = await response;
   if (!ok.ok || !ok.body) throw new Error(`snapshot.bin.zst answered ${ok.status}`);
-  return unpack(ok.body, { decode: (bytes, size) => decoder.decode(bytes, size), onLayout });
+  return unpack(ok.body, { decode: (bytes, size) => decoder.decode(bytes, size), onLayout, onStage });
 }
 
 /**
  * Rebuild the snapshot from a stream of the file's bytes, all but the initial
  * runs (zeros until copyInitialMemory fills them). `onLayout` hears the
  * layout as soon as the header is in, long before the rest; `decode(bytes,
- * size)` is a Zstandard decoder (zstddec's, in the browser).
+ * size)` is a Zstandard decoder (zstddec's, in the browser); `onStage` hears
+ * each Stage as it is reached (nothing but a clock is read there).
  * @param {ReadableStream<Uint8Array>} stream
- * @param {{ decode: (bytes: Uint8Array, size: number) => Uint8Array, onLayout?: (layout: Layout) => void }} options
+ * @param {{ decode: (bytes: Uint8Array, size: number) => Uint8Array, onLayout?: (layout: Layout) => void,
+ *   onStage?: (stage: Stage) => void }} options
  * @returns {Promise<Uint8Array>}
  */
-export async function unpack(stream, { decode, onLayout = (_layout) => {} }) {
+export async function unpack(stream, { decode, onLayout = (_layout) => {}, onStage = (_stage) => {} }) {
   const reader = stream.getReader();
   /** @type {Uint8Array[]} */
   const chunks = [];
@@ -79,6 +86,7 @@ export async function unpack(stream, { decode, onLayout = (_layout) => {} }) {
     throw err;
   }
   if (!header) throw new Error("the snapshot file is cut short");
+  onStage("arrived");
   const body = join(chunks, received).subarray(header.size);
   const dataLength = header.runs.reduce((sum, [, length]) => sum + length, 0);
   let data;
@@ -94,6 +102,7 @@ export async function unpack(stream, { decode, onLayout = (_layout) => {} }) {
     full.set(data.subarray(at, at + length), offset);
     at += length;
   }
+  onStage("decoded");
   return full;
 }
 

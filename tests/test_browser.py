@@ -13,7 +13,7 @@ import re
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 from calculators.registry import all_calculators
 from calculators.runner import run
@@ -267,6 +267,33 @@ def worker_changed(old: str, new: str):
     return change
 
 
+# make bench's timeline (benchmarks/timeline.py): every step of a snapshot
+# start stamped, in the page's clock, each chain in the order one step causes
+# the next. A stamp taken in another thread is converted through the threads'
+# time origins: allowed a millisecond off.
+TIMELINE_CHAINS = (
+    ("created", "workerStarted", "bootStarted", "wasmRequested", "wasmResponse", "wasmFetched", "wasmCompiled", "restored"),
+    ("workerStarted", "pyodideImported", "wasmRequested"),
+    ("wasmRequested", "wasmCompiling", "wasmCompiled"),
+    ("workerStarted", "snapshotHeader", "restored"),
+    ("workerStarted", "snapshotArrived", "snapshotDecoded", "snapshotFetched", "restored"),
+    ("restored", "readyAt", "readySeen", "computeSent", "computeStarted", "computeDone", "resultReceived", "painted"),
+)
+
+
+def assert_timeline_in_order(page):
+    try:
+        page.wait_for_function("() => globalThis.__calcRuntime.timings?.painted", timeout=10_000)
+    except PlaywrightTimeout:
+        pass  # the check below names what is missing
+    stamps = page.evaluate("() => globalThis.__calcRuntime.timings")
+    for chain in TIMELINE_CHAINS:
+        missing = [name for name in chain if not isinstance(stamps.get(name), (int, float))]
+        assert not missing, f"not stamped: {missing} in {stamps}"
+        for before, after in zip(chain, chain[1:]):
+            assert stamps[before] <= stamps[after] + 1, f"{before} {stamps[before]:.1f} came after {after} {stamps[after]:.1f}"
+
+
 @pytest.mark.parametrize("blocked", [None, "no helper", "silent helper", "**/python_stdlib.zip"])
 def test_the_calculator_starts_from_the_snapshot(browser, base_url, pages_of, blocked):
     """The fast path is the one taken; without its helper thread, or with a
@@ -285,6 +312,7 @@ def test_the_calculator_starts_from_the_snapshot(browser, base_url, pages_of, bl
     page.goto(share_url(base_url, pages_of, "tell_tale.resolve_attack", {"power": "5", "d20": "20", "crit_d4": "3"}))
     page.locator('[data-outcome="critical"]').wait_for(timeout=BOOT)
     assert page.evaluate("() => globalThis.__calcRuntime.how") == "snapshot"
+    assert_timeline_in_order(page)
     reason = HELPER_FAILS[blocked][2] if blocked in HELPER_FAILS else None
     assert [reason in text for text in said] == ([True] if reason else [])
     if held:

@@ -39,13 +39,15 @@
  * @typedef {{type: string, id: number, name: string, params: Record<string, string>, seed: string | null | undefined}} Compute
  * @typedef {{message: Compute, resolve: (answer: Answer) => void, reject: (err: Error) => void}} Request */
 /** What the worker posts (runtime/calc-worker.mjs): its start's progress, ready (with when each step of
- * the start happened, in this page's clock) or failed; a request Python runs now (`busy`, timed), one
- * that waits for the standard library, and a result.
+ * the start happened, in this page's clock: `stamps`, its Stamps) or failed; a request Python runs now
+ * (`busy`, timed), one that waits for the standard library, and a result (the first with when Python
+ * started and finished it).
  * @typedef {{type: "progress", text: string}
- *   | {type: "ready", how: string, bootStarted: number, snapshotFetched: number | null, readyAt: number}
+ *   | {type: "ready", how: string, bootStarted: number, snapshotFetched: number | null, readyAt: number,
+ *      stamps?: Record<string, number>}
  *   | {type: "failed", error: string}
  *   | {type: "busy" | "waiting", id: number}
- *   | {type: "result", id: number, result: Answer}} WorkerMessage */
+ *   | {type: "result", id: number, result: Answer, stamps?: Record<string, number>}} WorkerMessage */
 /** The time limits the tests may set before this module loads (ms).
  * @typedef {typeof globalThis & {__calcBootTimeoutMs?: number, __calcTimeoutMs?: number}} TestLimits */
 
@@ -199,8 +201,11 @@ function receive(worker, data, ready, failed) {
     setStatus(runtime.status, data.text);
   } else if (data.type === "ready") {
     runtime.how = data.how;
-    // When each step of the start happened, in this page's clock (make bench prints them).
-    runtime.timings = { created: runtime.created, bootStarted: data.bootStarted, snapshotFetched: data.snapshotFetched, readyAt: data.readyAt };
+    // When each step of the start happened, in this page's clock (make bench prints them as a
+    // timeline): the worker's, then this page's own (readySeen here, computeSent in dispatch, the
+    // first result's below), each one performance.now() and nothing more.
+    runtime.timings = { created: runtime.created, ...data.stamps, bootStarted: data.bootStarted, snapshotFetched: data.snapshotFetched,
+      readyAt: data.readyAt, readySeen: performance.now() };
     ready(worker);
   } else if (data.type === "failed") {
     failed(new Error(data.error));
@@ -214,6 +219,12 @@ function receive(worker, data, ready, failed) {
       runtime.busy = null;
     }
     if (data.type === "result") {
+      const timings = runtime.timings;
+      if (data.stamps && timings) {
+        Object.assign(timings, data.stamps, { resultReceived: performance.now() });
+        // The form draws the result as the request resolves, below: the frame after it is painted by then.
+        requestAnimationFrame(() => setTimeout(() => { timings.painted = performance.now(); }));
+      }
       settle();
       const request = runtime.pending.get(data.id);
       runtime.pending.delete(data.id);
@@ -230,7 +241,9 @@ function dispatch(request) {
   if (!worker || !ready) return request.reject(new Error("the calculator was not started"));
   ready.then(
     () => {
-      if (runtime.worker === worker && runtime.pending.has(id)) worker.postMessage(request.message);
+      if (runtime.worker !== worker || !runtime.pending.has(id)) return;
+      if (runtime.timings) runtime.timings.computeSent ??= performance.now(); // the first request (make bench)
+      worker.postMessage(request.message);
     },
     (err) => {
       if (runtime.worker === worker && runtime.pending.delete(id)) request.reject(err);
