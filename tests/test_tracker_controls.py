@@ -271,7 +271,8 @@ def test_the_weekend_form_stays_under_2200_px_at_360(phone, base_url):
     """Issue 31: the Weekend form was 2,203 px tall at 360 px, over the 2,200 it was held to; mid-season, with the
     Roster's names filled in and a refusal beside a field. At dd40957 it was 2,107 (2,059 before Clear the line-ups
     moved to its top); 0e4e03b's Rival's votes and cards' fields took it to 3,326, five numbers a line to 2,700;
-    each player's Vote Pool and cards folded under one line while usual, to 2,137."""
+    each player's Vote Pool and cards folded under one line while usual, to 2,137 (2,166 with a number at fault
+    taking its row's width, its sentence in lines under it)."""
     page = phone
     open_tracker(page, base_url, SEASON, made(SEASON, [*SEASON_SET_UP, WEEK_1]))
     form = page.locator("form.season-form")
@@ -281,6 +282,8 @@ def test_the_weekend_form_stays_under_2200_px_at_360(phone, base_url):
     height = form.evaluate("f => f.getBoundingClientRect().height")
     print("the Weekend form at 360 px:", height)
     assert height < 2200
+    said = form.locator("fieldset.calc-row .calc-field-error:not([hidden])")
+    assert said.bounding_box()["width"] > 200  # the sentence across its row, not a word a line in a fifth of it
 
 
 def fill_the_rows(form):
