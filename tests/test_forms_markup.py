@@ -1,5 +1,5 @@
 """The build's HTML comes from templates with autoescape (issue 32, rulebook/templates/, rendered by
-rulebook/templating.py): no module under rulebook/ builds HTML by f-strings, `.format`, `%` or `+`, or
+rulebook/templating.py): no module of the build (rulebook/, hooks/, runtime/) builds HTML by f-strings, `.format`, `%` or `+`, or
 escapes a value by hand; what the registry says, and a rule's title and text, reach the page as text."""
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from rulepages import DOCS
 
 FORMS = Path(forms.__file__)
 PACKAGE = Path(rulebook.__file__).parent
-MODULES = sorted(PACKAGE.rglob("*.py"))
+ROOT = PACKAGE.parent
+MODULES = sorted([*PACKAGE.rglob("*.py"), *(ROOT / "hooks").glob("*.py"), *(ROOT / "runtime").glob("*.py")])  # the build's code
 # The start of an HTML element (or its end) in a string: the elements the build writes, and the rest a page may hold.
 ELEMENTS = [
     "a", "abbr", "article", "aside", "b", "blockquote", "body", "br", "button", "caption", "code", "col", "colgroup",
@@ -79,7 +80,7 @@ def _builders(path: Path) -> list[tuple[int, str]]:
     return found
 
 
-@pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(PACKAGE)) for p in MODULES])
+@pytest.mark.parametrize("path", MODULES, ids=[str(p.relative_to(ROOT)) for p in MODULES])
 def test_no_module_of_the_build_writes_html_by_hand(path):
     found = [said for _, said in _builders(path)]
     assert not found, "write the markup in a template of rulebook/templates/ (rulebook/templating.py renders it):\n" + "\n".join(found)
