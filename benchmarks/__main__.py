@@ -31,6 +31,11 @@ HTTP cache is what is measured. The server gzips what a real host would.
 6. slow phone (1.6 Mbit/s, 150 ms): first result over the
    plain page                                               goal < 1
 
+With rows 1 and 6, a timeline per page (benchmarks/timeline.py): when each
+phase of the first result happened, in ms since navigation start, median
+over the runs: our page, the plain page and the worker alone (loopback), and
+our page and the plain page on the slow phone link.
+
 BENCH_SITE (or SITE_DIR) names a built site other than site/, BENCH_RUNS the
 runs per median, BENCH_PHONE_RUNS those on the phone link, BENCH_LIGHTHOUSE=0
 skips Lighthouse. The machine may be shared: figures are medians.
@@ -58,6 +63,8 @@ SITE = Path(os.environ.get("BENCH_SITE") or os.environ.get("SITE_DIR") or ROOT /
 sys.path.insert(0, str(ROOT / "tests"))
 from conftest import CHROMIUM_FLAGS, SiteHandler, chromium_path  # noqa: E402
 
+from benchmarks import timeline as phases  # noqa: E402
+
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 LIGHTHOUSE = os.environ.get("BENCH_LIGHTHOUSE", "1") != "0"  # 0: skip it (about a minute)
 SLOW_LINK_MBPS, SLOW_LINK_LATENCY_MS = 20, 40  # a fair mobile connection
@@ -82,16 +89,29 @@ window.__done = performance.now();
 # The plain Pyodide page doing the share link's job, the yardstick of issue
 # 14: the site's own runtime files, lock file and wheels; loadPyodide with the
 # lock file's packages, import the calculators, runner.run on the inputs.
+# window.__stamps: its timeline (benchmarks/timeline.py), performance.now()
+# at each step and nothing more; the result is drawn after __done.
 PYODIDE_PAGE = """<!doctype html><meta charset="utf-8"><title>plain Pyodide</title>
 <script type="module">
+const stamps = {};
+const streaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const made = await streaming.call(WebAssembly, source, imports);
+  stamps.wasmCompiled ??= performance.now();
+  return made;
+};
 const runtime = new URL("%(runtime)s", location.href).href; // absolute: the wheels' URLs are built on it
 const { loadPyodide } = await import(runtime + "pyodide.mjs");
+stamps.pyodideImported = performance.now();
 const lock = await (await fetch(runtime + "pyodide-lock.json")).json();
 const py = await loadPyodide({ indexURL: runtime, lockFileURL: runtime + "pyodide-lock.json", packages: Object.keys(lock.packages) });
+stamps.loaded = performance.now();
 const ok = py.runPython(`
 import calculators.runner as runner
 runner.run("tell_tale.resolve_attack", {"power": "5", "d20": "17"})["ok"]`);
-if (ok) window.__done = performance.now();
+if (ok) window.__done = stamps.computeDone = performance.now();
+document.body.append(ok ? "worked" : "failed");
+requestAnimationFrame(() => setTimeout(() => { stamps.painted = performance.now(); window.__stamps = stamps; }));
 </script>"""
 
 # The calculator's worker alone on a blank page, answering the same share
@@ -99,10 +119,20 @@ if (ok) window.__done = performance.now();
 # is the page around it competing for the same cores.
 WORKER_PAGE = """<!doctype html><meta charset="utf-8"><title>worker alone</title>
 <script>
+let stamps = { created: performance.now() }; // its timeline, as the page keeps it (calc-runtime.js)
 const worker = new Worker("%(runtime)scalc-worker.mjs", { type: "module" });
 worker.onmessage = ({ data }) => {
-  if (data.type === "ready") worker.postMessage({ type: "compute", id: 1, name: "tell_tale.resolve_attack", params: { power: "5", d20: "17" } });
-  if (data.type === "result" && data.result.ok) window.__done = performance.now();
+  if (data.type === "ready") {
+    stamps = { ...stamps, ...data.stamps, bootStarted: data.bootStarted, snapshotFetched: data.snapshotFetched, readyAt: data.readyAt,
+      readySeen: performance.now() };
+    stamps.computeSent = performance.now();
+    worker.postMessage({ type: "compute", id: 1, name: "tell_tale.resolve_attack", params: { power: "5", d20: "17" } });
+  }
+  if (data.type === "result" && data.result.ok) {
+    window.__done = performance.now();
+    Object.assign(stamps, data.stamps, { resultReceived: window.__done });
+    requestAnimationFrame(() => setTimeout(() => { stamps.painted = performance.now(); window.__stamps = stamps; }));
+  }
 };
 worker.postMessage({ type: "boot", snapshot: true, timeOrigin: performance.timeOrigin });
 </script>"""
@@ -263,36 +293,39 @@ FIRST_RESULT_STAMP = """new MutationObserver((_, obs) => {
 }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-outcome"] });"""
 
 
-timings: list[dict] = []
-
-
-def first_result_ms(browser, url: str) -> float:
+def first_result_ms(browser, url: str, timeline: list[dict] | None = None) -> float:
+    """A cold visit to a share link: when its result showed; its timeline
+    (benchmarks/timeline.py) appended to `timeline`."""
     ctx = browser.new_context(service_workers="block")
     ctx.add_init_script(FIRST_RESULT_STAMP)
     page = ctx.new_page()
     page.goto(url)
     page.locator("form[data-calculator] [data-outcome]").first.wait_for(timeout=120_000)
     ms = page.evaluate("() => window.__firstResult")
-    timings.append(page.evaluate("() => globalThis.__calcRuntime.timings"))
+    if timeline is not None:
+        timeline.append(phases.collect(page, phases.OURS_STAMPS, phases.OURS_DONE))
     ctx.close()
     return ms
 
 
-def stamped_ms(browser, url: str) -> float:
+def stamped_ms(browser, url: str, timeline: list[dict] | None = None) -> float:
     """A cold visit to one of the bench's own pages, which stamps window.__done."""
-    return stamped_ms_twice(browser, url)[0]
+    return stamped_ms_twice(browser, url, timeline=timeline)[0]
 
 
-def stamped_ms_twice(browser, url: str, visits: int = 1) -> list[float]:
+def stamped_ms_twice(browser, url: str, visits: int = 1, timeline: list[dict] | None = None) -> list[float]:
     """`visits` visits in one context: the first cold, the others with the
-    HTTP cache warm (a repeat visit)."""
+    HTTP cache warm (a repeat visit); the cold one's timeline appended to
+    `timeline` (the page's window.__stamps)."""
     ctx = browser.new_context(service_workers="block")
     times = []
-    for _ in range(visits):
+    for visit in range(visits):
         page = ctx.new_page()
         page.goto(url)
         page.wait_for_function("() => window.__done", timeout=180_000)
         times.append(page.evaluate("() => window.__done"))
+        if timeline is not None and not visit:
+            timeline.append(phases.collect(page, phases.BENCH_STAMPS, phases.BENCH_DONE))
         page.close()
     ctx.close()
     return times
@@ -481,11 +514,14 @@ def main() -> int:
             stamped_ms(browser, base + "__bench/pyodide.html")
             firsts, bares, alone, with_hooks, without_hooks, pyodide_urls = [], [], [], [], [], []
             plains, plain_repeats, repeats = [], [], []
+            our_timeline: list[dict] = []
+            alone_timeline: list[dict] = []
+            plain_timeline: list[dict] = []
             for _ in range(RUNS):
-                firsts.append(first_result_ms(browser, base + CALC_PAGE + SHARE))
+                firsts.append(first_result_ms(browser, base + CALC_PAGE + SHARE, our_timeline))
                 bares.append(stamped_ms(browser, base + "__bench/bare.html"))
-                alone.append(stamped_ms(browser, base + "__bench/worker.html"))
-                cold_plain, warm_plain = stamped_ms_twice(browser, base + "__bench/pyodide.html", 2)
+                alone.append(stamped_ms(browser, base + "__bench/worker.html", alone_timeline))
+                cold_plain, warm_plain = stamped_ms_twice(browser, base + "__bench/pyodide.html", 2, plain_timeline)
                 plains.append(cold_plain)
                 plain_repeats.append(warm_plain)
                 repeats.append(repeat_first_result_ms(browser, base + CALC_PAGE + SHARE))
@@ -506,15 +542,14 @@ def main() -> int:
             ratio1 = median(firsts) / bare
             lines.append(row("1. first result / bare loadPyodide()+runPython", f"{ratio1:.2f}", "<= 0.30", ratio1 <= 0.3))
             lines.append(f"      first result {median(firsts):.0f} ms, bare boot {bare:.0f} ms (median of {RUNS}, cold cache)")
-            last = timings[-1]
-            fetched = "not by then" if last["snapshotFetched"] is None else f"{last['snapshotFetched']:.0f} ms"
-            lines.append(f"      worker created {last['created']:.0f} ms, Pyodide import done {last['bootStarted']:.0f} ms, "
-                         f"snapshot fetched {fetched}, interpreter ready {last['readyAt']:.0f} ms (last run)")
+            lines += phases.table("our page, cold", our_timeline, phases.OUR_PAGE)
+            lines += phases.table("the plain Pyodide page, cold", plain_timeline, phases.PLAIN_PAGE)
             ratio_page = median(firsts) / median(alone)
             lines.append(row("1. first result on the page / the worker alone on a blank page", f"{ratio_page:.2f}", "<= 1.15",
                              ratio_page <= 1.15))
             lines.append(f"      the same worker alone on a blank page: first result {median(alone):.0f} ms, "
                          f"{median(alone) / bare:.2f} of a bare boot (the rest is the page around it)")
+            lines += phases.table("the worker alone on a blank page, cold", alone_timeline, phases.WORKER_ALONE)
             lines.append(row("2. Pyodide files fetched by a page without a calculator", str(len(pyodide_urls)), "0", not pyodide_urls))
             if plain_error:
                 lines.append(row("2. its load time / same page without calculator hooks", "not measured", "<= 1.10", False))
@@ -571,9 +606,11 @@ def main() -> int:
                          f"({median(slow_firsts) / median(slow_bares):.2f}), for information")
             phone, phone_base, _ = start_server(SITE, Link(PHONE_MBPS, PHONE_RTT_MS))
             phone_firsts, phone_plains = [], []
+            phone_timeline: list[dict] = []
+            phone_plain_timeline: list[dict] = []
             for _ in range(PHONE_RUNS):
-                phone_firsts.append(first_result_ms(browser, phone_base + CALC_PAGE + SHARE))
-                phone_plains.append(stamped_ms(browser, phone_base + "__bench/pyodide.html"))
+                phone_firsts.append(first_result_ms(browser, phone_base + CALC_PAGE + SHARE, phone_timeline))
+                phone_plains.append(stamped_ms(browser, phone_base + "__bench/pyodide.html", phone_plain_timeline))
             phone.shutdown()
             phone_row = f"6. slow phone ({PHONE_MBPS:g} Mbit/s, {PHONE_RTT_MS:g} ms): first result / plain page"
             if PHONE_RUNS:
@@ -581,6 +618,8 @@ def main() -> int:
                 lines.append(row(phone_row, f"{ratio6:.2f}", "< 1.00", ratio6 < 1))
                 lines.append(f"      first result {median(phone_firsts):.0f} ms, plain page {median(phone_plains):.0f} ms "
                              f"(cold, service worker blocked, median of {PHONE_RUNS})")
+                lines += phases.table("our page on the slow phone", phone_timeline, phases.OUR_PAGE)
+                lines += phases.table("the plain page on the slow phone", phone_plain_timeline, phases.PLAIN_PAGE)
             else:
                 lines.append(row(phone_row, "not measured", "< 1.00", False) + "   (BENCH_PHONE_RUNS=0)")
             browser.close()
