@@ -328,6 +328,8 @@ def test_a_players_vote_pool_and_cards_fold_under_one_line_and_open_for_a_value_
     assert box.get_attribute("aria-invalid") == "true" and line.is_visible() and "11 on cards" in line.inner_text()
     assert 0 <= line.bounding_box()["y"] - box.bounding_box()["y"] < 200  # under its field, not a screen away
     assert page.evaluate("document.activeElement.name") == "first_card_votes"
+    bar = form.locator("[data-action=weekend]").bounding_box()
+    assert line.bounding_box()["y"] + line.bounding_box()["height"] <= bar["y"]  # the whole sentence in view, above the Enter bar
     # Emptied again, the week goes in; the next week's form closes the fold (its cards start empty).
     box.fill("")
     thumb.tap("[data-action=weekend]")

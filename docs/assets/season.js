@@ -189,7 +189,11 @@ export function setUp(box, { computeInWorker, copyText }) {
       where.replaceChildren(el("p", { class: "calc-error", role: "alert", text: result.error }));
       where.dataset.state = "error";
       const field = form && markFieldAtFault(form, result);
-      if (field && focus) field.focus(); // the Enter bar may be far below the field at fault
+      if (field && focus) { // the Enter bar may be far below the field at fault
+        field.focus({ preventScroll: true });
+        // its sentence, right under it, in the middle of the screen: clear of the sticky Enter bar
+        (form?.querySelector(`#${CSS.escape(field.id)}-error`) ?? field).scrollIntoView({ block: "center" });
+      }
     } else {
       if (done !== where) where.replaceChildren();
       done.replaceChildren(...answerParts(result, { rolls: "roll-offs" }));
