@@ -310,7 +310,7 @@ def test_a_different_party_kept_is_replaced_only_when_asked_with_undo_and_never_
 
     put(page, PARTY_STORE, OLDER)  # another tab keeps Cleo's party meanwhile
     page.click("[data-enc=party-replace]")
-    expect(said).to_contain_text("The party was changed in another tab, so this change was not saved over it.")
+    expect(said).to_contain_text("The kept party was changed in another tab, so this change was not saved over it.")
     assert storage(page, PARTY_STORE) == OLDER
 
     page.click("[data-enc=keep-party]")
@@ -342,7 +342,7 @@ def test_with_storage_full_the_party_kept_from_the_fight_is_said_not_kept(browse
     _fight_ended(page, base_url)
     page.evaluate(FILL, 100)
     page.click("[data-enc=keep-party]")
-    expect(page.locator("[data-enc=party-kept]")).to_contain_text("This device's storage is full, so the party was not saved", timeout=BOOT)
+    expect(page.locator("[data-enc=party-kept]")).to_contain_text("This device's storage is full, so the kept party was not saved", timeout=BOOT)
     expect(page.locator("[data-enc=party-file]")).to_be_visible()
     assert party_stored(page) is None
     page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('junk-')).forEach((k) => localStorage.removeItem(k))")

@@ -93,10 +93,10 @@ export function partyKeeper(computeInWorker) {
    * @param {SavedRecord} record @param {string} text @param {boolean} replace @returns {boolean} */
   function store(record, text, replace) {
     const why = record.changedElsewhere() ? "elsewhere" : replace ? record.replace(text) : record.save(text);
-    if (why === "full") say(`${notKept("full", "the party")} `, true,
+    if (why === "full") say(`${notKept("full", "the kept party")} `, true,
       button("Save it as a file", () => download(text, `party-${new Date().toISOString().slice(0, 10)}.json`), { "data-enc": "party-file" }),
       " (the party page imports it).");
-    else if (why) say(`${notKept("elsewhere", "the party")} Tap Keep again to keep this fight's party with it.`, true);
+    else if (why) say(`${notKept("elsewhere", "the kept party")} Tap Keep again to keep this fight's party with it.`, true);
     return !why;
   }
 
