@@ -251,13 +251,13 @@ export function weekend(page, result, week) {
       if (!usual(who)) extras[who].open = true;
       else if (close) extras[who].open = false;
       /** @param {string} key @param {string} one */
-      const count = (key, one) => {
+      const held = (key, one) => {
         const typed = form.elements[`${who}_${key}`].value.trim() || "0"; // empty: none, as Python reads it
         return /^\d+$/.test(typed) ? plural(Number(typed), one) : `${one}s: ${typed}`;
       };
       const name = page.season()?.players[who].name ?? (who === "first" ? "First player" : "Second player");
       /** @type {HTMLElement} */ (extras[who].querySelector("summary")).textContent =
-        `${name}'s Vote Pool ${form.elements[`${who}_vote_pool`].value.trim() || POOL}; cards: ${count("card_votes", "vote")}, ${count("card_trainwrecks", "Trainwreck")}`;
+        `${name}'s Vote Pool ${form.elements[`${who}_vote_pool`].value.trim() || POOL}; cards: ${held("card_votes", "vote")}, ${held("card_trainwrecks", "Trainwreck")}`;
     }
   }
 
