@@ -1158,7 +1158,7 @@ def test_setting_up_reads_top_down_and_no_action_form_shows_while_no_fight_runs(
     expect(page.locator("[data-enc=act-section]")).to_be_hidden()
     for action in PARTY_AND_FOES[:2]:
         perform(page, action, None)
-    expect(page.locator(".enc-card")).to_have_count(2)
+    expect(page.locator(".enc-card")).to_have_count(2, timeout=BOOT)  # each add is a worker step: slow on a loaded machine
     expect(page.locator("#enc-add-name")).to_be_focused()  # adding the next one: where the thumb is, nothing moved away
     expect(page.locator("[data-enc=end]")).to_be_hidden()  # nothing to end before the fight (a hidden md-button once showed)
     page.click("[data-enc=start]")
