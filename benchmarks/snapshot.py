@@ -72,30 +72,18 @@ def make_up(runtime_dir: Path) -> dict:
 
 def declared_memory(wasm: bytes) -> int:
     """The bytes of memory `wasm` declares in its memory section (its initial pages): what Pyodide 314
-    restores a snapshot into unless runtime/pyodide-private.mjs `growTo` grows it first."""
+    restores a snapshot into unless runtime/pyodide-private.mjs `growTo` grows it first. Read with
+    runtime/build.py's own LEB128 reader."""
+    leb = _build()._leb
     at = 8
-
-    def leb() -> int:
-        nonlocal at
-        value = shift = 0
-        while True:
-            byte = wasm[at]
-            at += 1
-            value |= (byte & 0x7F) << shift
-            shift += 7
-            if not byte & 0x80:
-                return value
-
     while at < len(wasm):
         section = wasm[at]
-        at += 1
-        size = leb()
-        end = at + size
+        size, at = leb(wasm, at + 1)
         if section == 5:  # memory: count, then flags and the initial pages of the first
-            leb()
-            leb()
-            return leb() * 65536
-        at = end
+            _, at = leb(wasm, at)
+            _, at = leb(wasm, at)
+            return leb(wasm, at)[0] * 65536
+        at += size
     raise ValueError("the wasm declares no memory")
 
 
