@@ -1156,8 +1156,21 @@ def test_setting_up_reads_top_down_and_no_action_form_shows_while_no_fight_runs(
     assert add < roster < start
     assert add < 740, "the add form is on the first screen"
     expect(page.locator("[data-enc=act-section]")).to_be_hidden()
-    for action in PARTY_AND_FOES[:2]:
-        perform(page, action, None)
+    perform(page, PARTY_AND_FOES[0], None)
+    expect(page.locator(".enc-card")).to_have_count(1, timeout=BOOT)
+    # The next name typed before Python answers an add (a worker step, always a later task than the click): its
+    # answer clears the form only if nothing changed since it was sent. CI once had an answer wipe the name being
+    # typed, and the add after it refused: the GM's typing lost.
+    for key, value in (("name", "Vraska"), ("power", 3), ("toughness", 3), ("vitality", 15)):
+        page.fill(f"#enc-add-{key}", str(value))
+    page.evaluate("() => { document.querySelector('[data-enc=add]').click(); document.querySelector('#enc-add-name').value = 'Gob'; }")
+    expect(page.locator(".enc-card")).to_have_count(2, timeout=BOOT)
+    expect(page.locator("#enc-add-name")).to_have_value("Gob")
+    expect(page.locator("#enc-add-power")).to_have_value("3")  # nothing of the form cleared
+    perform(page, {"do": "undo"}, None)  # the second Vraska goes; the form keeps "Gob"
+    expect(page.locator(".enc-card")).to_have_count(1, timeout=BOOT)
+    expect(page.locator("#enc-add-name")).to_have_value("Gob")
+    perform(page, PARTY_AND_FOES[1], None)
     expect(page.locator(".enc-card")).to_have_count(2, timeout=BOOT)  # each add is a worker step: slow on a loaded machine
     expect(page.locator("#enc-add-name")).to_be_focused()  # adding the next one: where the thumb is, nothing moved away
     expect(page.locator("[data-enc=end]")).to_be_hidden()  # nothing to end before the fight (a hidden md-button once showed)

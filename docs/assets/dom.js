@@ -38,6 +38,17 @@ export function button(text, onClick, props = {}) {
   return b;
 }
 
+/** What a form's typed fields and boxes hold now, and a test of whether they still do: an answer that clears the
+ * form after a worker step clears it only if nothing was typed since it was sent (the next one may be under way).
+ * Its lists are left out: the page redraws those from the state the answer brings.
+ * @param {HTMLElement} form @returns {() => boolean} */
+export function unchangedSince(form) {
+  const fields = /** @type {HTMLInputElement[]} */ ([...form.querySelectorAll("input, textarea")]);
+  const held = (/** @type {HTMLInputElement} */ f) => (f.type === "checkbox" || f.type === "radio" ? String(f.checked) : f.value);
+  const then = fields.map(held);
+  return () => fields.every((f, i) => held(f) === then[i]);
+}
+
 /** A number as players read it: "12,000". @param {number} n */
 export function count(n) {
   return n.toLocaleString("en");

@@ -3,6 +3,7 @@
 // Its labels are the add action's as Python declares them
 // (encounter_actions.py); Python checks every value.
 
+import { unchangedSince } from "./dom.js";
 import { el } from "./tracker-kit.js";
 import { markFieldAtFault } from "./tracker-shell.js";
 import { fillSelect, namer, typed } from "./encounter-form.js";
@@ -94,18 +95,22 @@ export function addCombatant(addForm, page) {
     if (add.owner.value && owned(add.kind.value)) action.owner = add.owner.value;
     if (add.extra.value) action[add.extra.value] = true;
     action.keywords = [.../** @type {NodeListOf<HTMLInputElement>} */ (addForm.querySelectorAll("input[name=add-keyword]:checked"))].map((i) => i.value);
+    const untouched = unchangedSince(addForm); // the next combatant may be typed while Python adds this one
     const result = await page.run(action, { roll: false, quiet: true });
     if (!result) return;
     addError.textContent = result.ok ? "" : result.error;
     markFieldAtFault(addForm, result);
     if (result.ok) {
       page.added(result);
-      for (const key of ["name", ...NUMBERS]) add[key].value = "";
-      for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (addForm.querySelectorAll("input[type=checkbox]"))) box.checked = false;
-      keywordsSummary.textContent = "Keywords: none";
+      const clear = untouched();
+      if (clear) {
+        for (const key of ["name", ...NUMBERS]) add[key].value = "";
+        for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (addForm.querySelectorAll("input[type=checkbox]"))) box.checked = false;
+        keywordsSummary.textContent = "Keywords: none";
+      }
       lastAdded = result.state.combatants.at(-1)?.id ?? null;
       render();
-      add.name.focus();
+      if (clear) add.name.focus(); // else the focus stays where the next one is being typed
     }
   });
   return { render };

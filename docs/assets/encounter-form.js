@@ -6,6 +6,7 @@
 // Python's: the declarations' needs, the combatants' derived `chances`,
 // `in_fight` and the fields' needs. This module knows no action by name.
 
+import { unchangedSince } from "./dom.js";
 import { el } from "./tracker-kit.js";
 import { markFieldAtFault } from "./tracker-shell.js";
 
@@ -278,9 +279,10 @@ export function actionForm(form, page) {
   /** @param {boolean} roll */
   async function send(roll) {
     if (!drawn) return; // no fight drawn yet (the saved one is still being read): nothing to send
+    const untouched = unchangedSince(form); // dice typed for the next action while Python resolves this one stay
     const result = await page.run(readAction(), { roll });
     if (result) markFieldAtFault(form, /** @type {{ok: boolean}} */ (result));
-    if (result?.ok) clearTyped();
+    if (result?.ok && untouched()) clearTyped();
   }
   form.addEventListener("submit", (event) => { event.preventDefault(); send(false); });
   rollButton.addEventListener("click", () => send(true));
