@@ -140,15 +140,28 @@ def _formed(node: ast.JoinedStr, root: ast.AST, module: types.ModuleType, walk: 
     tail = "".join(str(p.value) for p in parts[at + 1:] if isinstance(p, ast.Constant))
     if not head:
         return []
-    words: set[str] = set()
-    for sub in ast.walk(root):
-        if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
-            words.add(sub.value)
-        elif isinstance(sub, ast.Name):
-            value = module.__dict__.get(sub.id)
-            if isinstance(value, (tuple, list, frozenset, set, dict)) and not _is_every(value, walk):
-                words.update(_strings(value))
-    return sorted(head + w + tail for w in words if head + w + tail in walk.known)
+    return sorted(head + w + tail for w in _words(root, module, walk.skip) if head + w + tail in walk.known)
+
+
+_WORDS: dict[tuple[int, tuple[str, ...]], frozenset[str]] = {}
+
+
+def _words(root: ast.AST, module: types.ModuleType, skip: tuple[str, ...]) -> frozenset[str]:
+    """Every string the function holds or names in a module-level constant (but the tracker's list of every
+    rule), read once per function: a function's f-strings, and each action's walk, ask again (`_source`
+    keeps each function's tree, so its id stands for it)."""
+    key = (id(root), skip)
+    if key not in _WORDS:
+        words: set[str] = set()
+        for sub in ast.walk(root):
+            if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                words.add(sub.value)
+            elif isinstance(sub, ast.Name):
+                value = module.__dict__.get(sub.id)
+                if isinstance(value, (tuple, list, frozenset, set, dict)) and not (skip and isinstance(value, (tuple, list)) and tuple(value) == skip):
+                    words.update(_strings(value))
+        _WORDS[key] = frozenset(words)
+    return _WORDS[key]
 
 
 def _is_every(value: object, walk: _Walk) -> bool:

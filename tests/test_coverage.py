@@ -8,6 +8,7 @@ coverage.FIXTURE_MODULES build mini sites of their own with made-up IDs.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 
@@ -74,6 +75,7 @@ def test_the_coverage_page_shows_the_counts_and_every_rule(site, found):
 # ---------------------------------------------------------------- tracker actions (rulebook/tracker_cites.py)
 
 
+@functools.cache  # read once per process, not once per Hypothesis example (30 reads were 35 s of the suite)
 def _per_action(name):
     from calculators.registry import all_trackers
     from rulebook.tracker_cites import action_rules
