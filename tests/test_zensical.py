@@ -7,7 +7,7 @@ with Zensical (0.0.73, pinned in the dev extra: the newest the registry
 serves that installs) and finished; the data files equal MkDocs's byte for
 byte, every page has the same rule anchors, forms and rule links, and in
 Chromium on a phone a calculator computes from a share link, the encounter
-tracker saves and reloads, a term's preview opens on a tap, the policy holds
+and season trackers save and reload, a term's preview opens on a tap, the policy holds
 and the site works offline after one visit. What Zensical lacks is in the
 README (Generators): its search box's inline style is the one thing the
 site's policy refuses there.
@@ -111,6 +111,18 @@ def test_zensical_and_the_finishing_step_make_the_same_working_site(browser, sit
         page.reload()
         page.locator(".tracker-status", has_text="Ready").wait_for(timeout=BOOT)
         expect(page.locator(".enc-card")).to_have_count(1)
+        # The season tracker too: a player saved, the season kept over a reload.
+        page.goto(url + "rpgdl/season-tracker/")
+        page.locator(".season[data-loaded]").wait_for(timeout=BOOT)
+        player = page.locator('form.season-player[data-player="first"]')
+        player.locator("[name=name]").fill("Ana")
+        player.get_by_role("button", name="Save").click()
+        player.locator(".season-answer .calc-headline").wait_for(timeout=BOOT)
+        page.reload()
+        page.locator(".season[data-loaded]").wait_for(timeout=BOOT)
+        saved = page.evaluate("() => JSON.parse(localStorage.getItem('table-rules:rpgdl.season'))")
+        assert saved["players"]["first"]["name"] == "Ana"
+        expect(page.locator(".season")).to_contain_text("Ana")
         # Offline after one visit.
         wait_until_offline_ready(page, worker_data(zsite))
         context.set_offline(True)
