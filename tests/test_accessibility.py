@@ -19,12 +19,11 @@ import pytest
 
 from calculators.registry import all_calculators
 from conftest import ROOT
-from helpers import DESKTOP, PHONE, follow, sitemap_pages, static_context
+from helpers import BOOT, DESKTOP, PHONE, follow, sitemap_pages, static_context
 from rulebook.markup import GAMES
 
 pytestmark = pytest.mark.browser
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-BOOT = 60_000  # ms, as in test_browser.py
 PROFILES = {"phone-light": {**PHONE, "color_scheme": "light"}, "desktop-dark": {**DESKTOP, "color_scheme": "dark"}}
 
 

@@ -20,11 +20,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 from calculators.registry import all_calculators
 from calculators.runner import run
 from conftest import load_module
-from helpers import DOCS, FOLLOW, calculator_pages, follow, share_url
+from helpers import BOOT, DOCS, FOLLOW, calculator_pages, follow, share_url
 
 pytestmark = pytest.mark.browser
 CALCS = all_calculators()
-BOOT = 60_000  # ms: generous, the machine is shared
 
 
 @pytest.fixture(scope="module")

@@ -16,10 +16,9 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import SiteHandler, serve
-from helpers import calculator_page, wait_until_offline_ready, worker_data
+from helpers import BOOT, calculator_page, wait_until_offline_ready, worker_data
 from rulebook.site import csp
 
-BOOT = 60_000
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 
 

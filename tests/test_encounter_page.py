@@ -22,14 +22,13 @@ from playwright.sync_api import expect
 from calculators import runner
 from calculators.tell_tale.encounter_actions import ACTION_SPECS
 from conftest import BLANK, ROOT
-from helpers import CUT_OPTIONS_JS, PHONE
+from helpers import BOOT, CUT_OPTIONS_JS, PHONE
 from helpers_encounter import FIGHT, HOSTILE
 
 pytestmark = pytest.mark.browser
 TRACKER = "tell_tale.encounter"
 STORE = "table-rules:tell_tale.encounter"
 THROUGH = STORE + ":through"  # the device's preference: "off" stops Next at every step; absent, it passes the steps that ask nothing
-BOOT = 90_000  # ms: the machine is shared
 # "Roll for me" draws its seed with crypto.getRandomValues(new Uint32Array(1)); these hand it the script's seeds
 # in order, and keep the queue across reloads in sessionStorage.
 SEEDS = """(() => {

@@ -13,12 +13,11 @@ import threading
 import pytest
 
 from conftest import ROOT, SiteHandler, serve
-from helpers import calculator_page, poll, wait_until_offline_ready, worker_data
+from helpers import BOOT, calculator_page, poll, wait_until_offline_ready, worker_data
 from rulebook.site import assets, offline
 from rulebook.site.errors import SiteError
 
 pytestmark = [pytest.mark.browser, pytest.mark.search_index]  # it searches offline
-BOOT = 60_000
 
 
 def test_the_worker_lists_exactly_this_build(site):

@@ -30,10 +30,9 @@ from typing import ClassVar
 import pytest
 
 from conftest import ROOT, SiteHandler, serve
-from helpers import poll, wait_until_offline_ready, worker_data
+from helpers import BOOT, poll, wait_until_offline_ready, worker_data
 
 pytestmark = pytest.mark.browser
-BOOT = 60_000
 DECKS = "rpgdl/decks/"  # two forms: the Nom Pool and the Season Deck
 NOM_POOL = 'form[data-calculator="rpgdl.check_nom_pool"]'
 SEASON_DECK = 'form[data-calculator="rpgdl.check_season_deck"]'

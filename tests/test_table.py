@@ -16,10 +16,9 @@ from calculators import games
 from calculators.registry import all_calculators
 from calculators.runner import run
 from conftest import BLANK
-from helpers import calculator_pages, follow, share_url, wait_until_offline_ready, worker_data
+from helpers import BOOT, calculator_pages, follow, share_url, wait_until_offline_ready, worker_data
 
 pytestmark = pytest.mark.browser
-BOOT = 60_000
 ATTACK = "tell_tale.resolve_attack"
 # Advantage twice (the situation and Haste) against one disadvantage (poison):
 # under the site's ruling they cancel to one d20, so "4 17" is refused;

@@ -14,10 +14,9 @@ import pytest
 
 from calculators.registry import all_calculators
 from calculators.runner import run
-from helpers import CUT_OPTIONS_JS, DESKTOP, PHONE, calculator_pages, follow, share_url
+from helpers import BOOT, CUT_OPTIONS_JS, DESKTOP, PHONE, calculator_pages, follow, share_url
 
 pytestmark = pytest.mark.browser
-BOOT = 60_000
 ATTACK = "tell_tale.resolve_attack"
 ANCHOR = "calc-tell-tale-resolve-attack"
 SIZES = {"phone": {**PHONE, "color_scheme": "light"}, "desktop": {**DESKTOP, "color_scheme": "dark"}}
