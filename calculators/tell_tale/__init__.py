@@ -70,7 +70,7 @@ from .decks import (
     parse_tagged_decklist,
 )
 from .deck_tags import CardTags, parse_identity, split_tags
-from .encounter import ACTIONS as ENCOUNTER_ACTIONS, Step, encounter_step, run_script
+from .encounter import ACTIONS as ENCOUNTER_ACTIONS, encounter_step, run_script
 from .encounter_state import check_encounter, new_encounter
 from .entries import ATTACK_RULES, BOTH_CHOICES, CALCULATORS, MODE_CHOICES, MODE_PARAMS, POWER, TRACKERS, YES_NO
 from .hands import MULLIGAN_RULES, OPENING_HAND, Mulligan, hand_size, mulligan
@@ -155,5 +155,5 @@ __all__ = [
     "Condition", "PoisonTrack", "CURES", "condition", "add_counters", "deathtouch_hit", "poison_tick", "gain_life", "apply_cure", "poison_track",
     "AbilityCost", "planeswalker_ability",
     "Mulligan", "MULLIGAN_RULES", "OPENING_HAND", "hand_size", "mulligan",
-    "new_encounter", "check_encounter", "encounter_step", "run_script", "Step", "ENCOUNTER_ACTIONS",
+    "new_encounter", "check_encounter", "encounter_step", "run_script", "ENCOUNTER_ACTIONS",
 ]

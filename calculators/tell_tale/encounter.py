@@ -2,7 +2,7 @@
 
 `encounter_step(state, action, rng)` is a pure function: it applies one
 action (a dict whose "do" names one of ACTIONS) to a copy of the state and
-returns the new state and a `Step` (what happened, the dice, the rule IDs).
+returns the new state and a `types.Report` (what happened, the dice, the rule IDs; no odds).
 Here: the roster (add, edit, remove), the table's rulings, Initiative and
 the turn order, the five steps of each combat turn (tt.combat.turn) with
 what happens at each (actions renewed, a planeswalker's Toughness change
@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import random
 from typing import Any
-from dataclasses import dataclass, field
 
 from ..checks import InputError
 from ..checks import Action
 from ..history import Record, records, redone, state_length, undo_record, undone, undone_for_redo
+from ..types import Report
 from .encounter_actions import ACTION_SPECS, OTHER_ACTIONS, check, published
 from .encounter_effects import EFFECTS, count_hand
 from .encounter_campaign import CAMPAIGN
@@ -54,17 +54,6 @@ def vocabulary() -> dict[str, Any]:
         # The statuses an edit may set: [status, its name, for summons only].
         "edit_statuses": [[k, label[0].upper() + label[1:], k in SUMMONS_ONLY] for k, label in STATUSES.items() if k not in BY_ACTION_ONLY],
     }
-
-
-@dataclass(frozen=True)
-class Step:
-    """What one action did, for the page and the command line."""
-
-    outcome: str
-    headline: str
-    details: tuple[str, ...] = ()
-    rules: tuple[str, ...] = ()
-    dice: dict[str, str] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- turns and steps
@@ -355,7 +344,7 @@ def _clip(text: str) -> str:
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
 
 
-def undo(state: Encounter) -> tuple[Encounter, Step]:
+def undo(state: Encounter) -> tuple[Encounter, Report]:
     if not state["undo"]:
         raise InputError("There is nothing to undo.", "action")
     gone = state["log"][-1]
@@ -367,17 +356,17 @@ def undo(state: Encounter) -> tuple[Encounter, Step]:
     before = undone_for_redo(state, before, UNDO_CAP)  # Redo does it again (history.py), until a new step
     while before["redo"] and _size(before) > STATE_BUDGET:
         before["redo"] = before["redo"][1:]
-    return before, Step("undone", f"Undone: {gone['text']}", (), (), {})
+    return before, Report("undone", f"Undone: {gone['text']}")
 
 
-def redo(state: Encounter) -> tuple[Encounter, Step]:
+def redo(state: Encounter) -> tuple[Encounter, Report]:
     """The step undone last, done again as it was (its dice as they came)."""
     if not state.get("redo"):
         raise InputError("There is nothing to redo: no step has been undone since the last one.", "action")
     after = redone(state, state["redo"][-1])
     core = check_core({**after, "log": [], "log_start": 0, "undo": [], "redo": []})
     again: Encounter = {**core, "log": records(after["log"]), "log_start": after["log_start"], "undo": after["undo"][-UNDO_CAP:], "redo": after["redo"]}
-    return again, Step("redone", f"Redone: {again['log'][-1]['text']}", (), (), {})
+    return again, Report("redone", f"Redone: {again['log'][-1]['text']}")
 
 
 def _marks(c: Combatant) -> list[str]:
@@ -401,7 +390,7 @@ def changes(before: Encounter, after: Encounter) -> str:
     return f"Changed: {'; '.join(said)}." if said else ""
 
 
-def encounter_step(state: Encounter, action: Action, rng: random.Random | None = None) -> tuple[Encounter, Step]:
+def encounter_step(state: Encounter, action: Action, rng: random.Random | None = None) -> tuple[Encounter, Report]:
     """Apply one action to a checked state; the new state and what happened."""
     if not isinstance(action, dict) or action.get("do") not in ACTIONS:
         raise InputError(f"The encounter knows these actions: {', '.join(ACTIONS)}.", "action")
@@ -413,7 +402,7 @@ def encounter_step(state: Encounter, action: Action, rng: random.Random | None =
     if action["do"] == "show":  # the state as it is: how the page checks a saved, imported or linked one
         n = len(state["combatants"])
         where = {"setup": "not started", "over": "over"}.get(state["phase"], f"round {state['round']}")
-        return state, Step("shown", f"An encounter of {n} combatant{'s' if n != 1 else ''}, {where}.")
+        return state, Report("shown", f"An encounter of {n} combatant{'s' if n != 1 else ''}, {where}.")
     bare: Encounter = {**state, "undo": [], "log": [], "redo": []}  # a new step: nothing undone is done again
     act = Act({**clone(bare), "log": state["log"]}, rng)  # no handler changes the log: it is not copied
     HANDLERS[action["do"]](act, action)
@@ -441,7 +430,7 @@ def encounter_step(state: Encounter, action: Action, rng: random.Random | None =
     while len(s["log"]) > 1 and size > STATE_BUDGET:
         s["log"], s["log_start"] = s["log"][1:], s["log_start"] + 1
         size = _size(s)
-    return s, Step(act.outcome or action["do"], entry["text"], details, rules, dict(act.dice))
+    return s, Report(act.outcome or action["do"], entry["text"], details, rules, dice=dict(act.dice))
 
 
 def run_script(steps: list[Any], state: Encounter | None = None) -> Encounter:

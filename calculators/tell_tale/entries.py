@@ -13,7 +13,7 @@ from .deck_tags import HYBRID, IDENTITY_MAX_LENGTH
 from .decks import DECK_RULES, DECKLIST_MAX_LENGTH, EXEMPT_MAX_LENGTH
 from .encounter import ACTIONS
 from .encounter_state import RULES as ENCOUNTER_RULES, check_encounter, new_encounter
-from .encounter import vocabulary as encounter_vocabulary
+from .encounter import encounter_step, vocabulary as encounter_vocabulary
 from .hands import MAX_MULLIGANS
 from .party import PARTY_TRACKER
 from .planeswalkers import MAX_LOYALTY_COST
@@ -21,7 +21,7 @@ from .poison import CURE_LABELS, MAX_TRACK_TURNS
 from .reports import (
     resolve_attack_report, apply_damage_report, double_strike_report, first_strike_report, opposed_save_report, haste_speed_report,
     create_character_report, level_up_report, check_deck_report, trample_charge_report, poison_track_report, planeswalker_ability_report,
-    mulligan_report, encounter_report, describe_encounter,
+    mulligan_report, describe_encounter,
 )
 from .trample import MAX_ENEMIES
 
@@ -436,7 +436,7 @@ TRACKERS = (
         summary="A whole fight: combatants, Initiative, the five steps of each turn, attacks, saves, damage, poison and cures, with undo.",
         new=new_encounter,
         check=check_encounter,
-        step=encounter_report,
+        step=encounter_step,
         actions=ACTIONS,
         rules=ENCOUNTER_RULES,
         describe=describe_encounter,

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..checks import Action, InputError
+from ..checks import InputError
 from ..dice import dice_or_roll, parse_dice
 from ..fmt import about, chance
 from ..types import Report
@@ -21,7 +21,6 @@ from .combat import (BAND_LABELS, BAND_RANGES, apply_damage, attack_band, attack
                      resolve_attack, save_conditions, save_odds)
 from .deck_tags import parse_identity
 from .decks import DECK_RULES, check_deck, parse_exempt
-from .encounter import encounter_step
 from .encounter_state import Encounter
 from .hands import OPENING_HAND, mulligan
 from .planeswalkers import planeswalker_ability
@@ -31,7 +30,7 @@ from .trample import charge_expected_damage, charge_odds, trample_charge
 __all__ = [
     "resolve_attack_report", "apply_damage_report", "double_strike_report", "first_strike_report", "opposed_save_report", "haste_speed_report",
     "create_character_report", "level_up_report", "check_deck_report", "trample_charge_report", "poison_track_report",
-    "planeswalker_ability_report", "mulligan_report", "encounter_report", "describe_encounter",
+    "planeswalker_ability_report", "mulligan_report", "describe_encounter",
 ]
 
 BAND_LABEL, BAND_RANGE = BAND_LABELS, BAND_RANGES  # the attack table's words, kept under the names the public API has
@@ -476,12 +475,6 @@ def mulligan_report(rng: random.Random | None, *, mulligans: int, deck: int, cop
         details=tuple(details), rules=("tt.gameplay.opening-hand", "tt.gameplay.mulligans", "tt.ruling.mulligans", "tt.deck.land-stack"),
         odds=tuple((f"{k} cop{'y' if k == 1 else 'ies'}", p) for k, p in odds.items()), odds_title=f"Copies in the kept hand of {m.hand}",
     )
-
-
-def encounter_report(state: Encounter, action: Action, rng: random.Random | None) -> tuple[Encounter, Report]:
-    """One step of the encounter tracker, told as a Report."""
-    new, step = encounter_step(state, action, rng)
-    return new, Report(outcome=step.outcome, headline=step.headline, details=step.details, rules=step.rules, dice=dict(step.dice))
 
 
 def describe_encounter(state: Encounter) -> str:
