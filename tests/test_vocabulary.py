@@ -78,6 +78,8 @@ SHARED_WITH_THE_STATE = {"first", "second", "standing", "actions", "end", "pc", 
                          "vitality", "speed",  # a combatant's JSON keys, and two stats a level-up raises (the party's vocabulary)
                          "party", "foes", "initiative", "hand",  # a combatant's side and the order's basis, as the state holds them
                          "Power", "Vitality", "Speed", "Initiative", "Keywords",  # the stats' names, as a card and a field both say them
+                         "votes",  # a line-up row's JSON key, and a player's card field's (the season's card_fields)
+                         "label",  # a published field's key, and the HTML element
                          "Undo", "Redo", "Show", "Name", "Rulings", "Turn order"}  # plain words of any page
 
 

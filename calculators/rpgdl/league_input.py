@@ -36,6 +36,7 @@ from .data import (
     WEEKEND_LIMITS,
     as_division,
 )
+from .league_cards import CARD_FORM
 from .decks import NOM_POOL_MAX_LENGTH, SEASON_DECK_MAX_LENGTH, parse_nom_pool, parse_season_deck
 from ..decklists import card_key as norm  # names compared ignoring case and spacing (rpgdl.ruling.nom-pool-places)
 
@@ -60,8 +61,8 @@ def vocabulary() -> dict[str, Any]:
     """What the season page draws with (hooks/trackers.py publishes it): the
     players, the divisions by name, the Championship points of each
     (rpgdl.championship.points), the goals, the rulings' names, the
-    weeks of a season (rpgdl.season.length) and a Vote Pool unless changed
-    (rpgdl.ruling.vote-pool)."""
+    weeks of a season (rpgdl.season.length), a Vote Pool unless changed
+    (rpgdl.ruling.vote-pool) and the Weekend form's card fields."""
     return {
         "players": list(PLAYERS),
         "divisions": [[d, DIVISION_NAMES[d]] for d in DIVISIONS],
@@ -70,6 +71,7 @@ def vocabulary() -> dict[str, Any]:
         "rulings": list(RULINGS),
         "weeks": SEASON_WEEKS,
         "vote_pool": DEFAULT_VOTE_POOL,
+        "card_fields": [dict(f) for f in CARD_FORM],
     }
 
 

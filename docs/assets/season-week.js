@@ -25,10 +25,6 @@ import { answerArea, field, number, select } from "./season-fields.js";
 
 const PRIMARY = "md-button md-button--primary";
 /** A player's cards of the week: field, label (after the player's name), help, and the key of a Weekend's `cards` it fills. */
-const CARD_FIELDS = [
-  ["card_votes", "votes on cards", "The Vote Costs of the Events and Attributes they played this week, out of the same Vote Pool", "votes"],
-  ["card_trainwrecks", "Trainwrecks from cards", "'Trainwreck: 1' on a card they played; reaching the limit ends the game in the Week", "trainwrecks"],
-];
 
 /** The roll-offs the page rolled for the week just entered, in words: each with the duel or the Championship
  * it settled and each player's die ("Godlike duel: Ana 6, Ben 5"), from the week's record as Python kept it;
@@ -55,6 +51,7 @@ export function weekend(page, result, week) {
   const PLAYERS = words.players;
   const divisionNames = Object.fromEntries(SLOTS);
   const POOL = String(words.vote_pool); // a Vote Pool unless changed for the week (rpgdl.ruling.vote-pool)
+  const CARD_FIELDS = words.card_fields; // each player's card fields, `<who>_card_<key>` (league_cards.CARD_FORM)
   const form = /** @type {WeekForm} */ (el("form", { class: "calc season-form", novalidate: true, "aria-labelledby": week.heading.id }));
   const answer = answerArea(); // under the form's heading: a refusal, or a week undone
   const resultAnswer = answerArea(); // under "Week N: the result": the week just entered
@@ -94,9 +91,9 @@ export function weekend(page, result, week) {
     poolFields[who] = field(`${id}-${who}_vote_pool`, `${who}_vote_pool`, `${who === "first" ? "First" : "Second"} player's Vote Pool`, number(POOL),
       { help: "Votes their Voters gave this week; their votes on duelists of either side and on cards add up to at most this (10 unless changed)" });
     const inside = el("div", { class: "calc-fields" }, poolFields[who]);
-    for (const [key, label, help] of CARD_FIELDS) {
-      cardFields[`${who}_${key}`] = field(`${id}-${who}_${key}`, `${who}_${key}`, label, number(""), { help });
-      inside.append(cardFields[`${who}_${key}`]);
+    for (const { key, label, help } of CARD_FIELDS) {
+      cardFields[`${who}_card_${key}`] = field(`${id}-${who}_card_${key}`, `${who}_card_${key}`, label, number(""), { help });
+      inside.append(cardFields[`${who}_card_${key}`]);
     }
     extras[who] = /** @type {HTMLDetailsElement} */ (el("details", { class: "season-fold season-extra", "data-player": who }, el("summary", {}), inside));
     rows.append(extras[who]);
@@ -228,9 +225,9 @@ export function weekend(page, result, week) {
         }
       });
       if (pools?.[who] != null) form.elements[`${who}_vote_pool`].value = String(pools[who]);
-      for (const [key, , , kept] of CARD_FIELDS) {
-        const value = /** @type {Record<string, unknown> | undefined} */ (cards?.[who])?.[kept];
-        if (typeof value === "number" && value) form.elements[`${who}_${key}`].value = String(value); // none: left empty
+      for (const { key } of CARD_FIELDS) {
+        const value = /** @type {Record<string, unknown> | undefined} */ (cards?.[who])?.[key];
+        if (typeof value === "number" && value) form.elements[`${who}_card_${key}`].value = String(value); // none: left empty
       }
     }
     syncExtras({ close: true });
@@ -240,7 +237,7 @@ export function weekend(page, result, week) {
    * @param {string} who */
   function usual(who) {
     const pool = form.elements[`${who}_vote_pool`].value.trim();
-    return (pool === "" || pool === POOL) && CARD_FIELDS.every(([key]) => ["", "0"].includes(form.elements[`${who}_${key}`].value.trim()));
+    return (pool === "" || pool === POOL) && CARD_FIELDS.every(({ key }) => ["", "0"].includes(form.elements[`${who}_card_${key}`].value.trim()));
   }
 
   /** Each player's fold: open while a value in it is not the usual one (typed, or put back by an undo), its line
@@ -346,7 +343,7 @@ export function weekend(page, result, week) {
     }
     for (const who of PLAYERS) {
       /** @type {HTMLLabelElement} */ (poolFields[who].querySelector("label")).textContent = `${names[who]}'s Vote Pool`;
-      for (const [key, label] of CARD_FIELDS) /** @type {HTMLLabelElement} */ (cardFields[`${who}_${key}`].querySelector("label")).textContent = `${names[who]}'s ${label}`;
+      for (const { key, label } of CARD_FIELDS) /** @type {HTMLLabelElement} */ (cardFields[`${who}_card_${key}`].querySelector("label")).textContent = `${names[who]}'s ${label}`;
       rosterLists[who].replaceChildren(...state.players[who].nom_pool.filter((e) => e.discarded == null)
         .map((e) => el("option", { value: e.name, label: `${e.division}${e.worth != null ? `, Worth ${e.worth}, Draw ${e.draw}` : ""}` })));
     }
