@@ -143,25 +143,20 @@ def _formed(node: ast.JoinedStr, root: ast.AST, module: types.ModuleType, walk: 
     return sorted(head + w + tail for w in _words(root, module, walk.skip) if head + w + tail in walk.known)
 
 
-_WORDS: dict[tuple[int, tuple[str, ...]], frozenset[str]] = {}
-
-
+@cache
 def _words(root: ast.AST, module: types.ModuleType, skip: tuple[str, ...]) -> frozenset[str]:
     """Every string the function holds or names in a module-level constant (but the tracker's list of every
     rule), read once per function: a function's f-strings, and each action's walk, ask again (`_source`
-    keeps each function's tree, so its id stands for it)."""
-    key = (id(root), skip)
-    if key not in _WORDS:
-        words: set[str] = set()
-        for sub in ast.walk(root):
-            if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
-                words.add(sub.value)
-            elif isinstance(sub, ast.Name):
-                value = module.__dict__.get(sub.id)
-                if isinstance(value, (tuple, list, frozenset, set, dict)) and not (skip and isinstance(value, (tuple, list)) and tuple(value) == skip):
-                    words.update(_strings(value))
-        _WORDS[key] = frozenset(words)
-    return _WORDS[key]
+    keeps each function's tree, so the same tree comes back)."""
+    words: set[str] = set()
+    for sub in ast.walk(root):
+        if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+            words.add(sub.value)
+        elif isinstance(sub, ast.Name):
+            value = module.__dict__.get(sub.id)
+            if isinstance(value, (tuple, list, frozenset, set, dict)) and not (skip and isinstance(value, (tuple, list)) and tuple(value) == skip):
+                words.update(_strings(value))
+    return frozenset(words)
 
 
 def _is_every(value: object, walk: _Walk) -> bool:

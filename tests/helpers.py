@@ -70,6 +70,16 @@ def sitemap_pages(site: Path) -> set[str]:
     return {re.sub(r"^https?://[^/]+/", "", loc) for loc in re.findall(r"<loc>([^<]*)</loc>", text)}
 
 
+# A rule marker the extension left unrendered: an [[ID]] link, a {{ shortcode }}, an r[id] heading mark.
+MARKER = re.compile(r"\[\[|\{\{|(?<![\w-])r\[")
+
+
+def reader_text(html: str) -> str:
+    """What a reader sees of a page: its text outside code, scripts, styles and attributes (a tracker's
+    vocabulary is JSON in an attribute)."""
+    return re.sub(r"<[^>]*>", "", re.sub(r"<(pre|code|script|style)\b.*?</\1>", "", html, flags=re.S))
+
+
 # ---------------------------------------------------------------- the worked examples
 
 

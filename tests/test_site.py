@@ -166,18 +166,16 @@ def test_rule_index_pages_list_every_rule(site, pages):
             assert f"#{rule.id}" in html, f"{rule.id} missing from {game} rule index"
 
 
-MARKER = re.compile(r"\[\[|\{\{|(?<![\w-])r\[")  # an [[ID]] link, a {{ shortcode }}, an r[id] heading mark
-
 
 def test_no_rule_marker_survives_into_a_built_page(site):
     """Issue 32: the rule markup is rendered by one extension; a marker it missed would reach the reader as
-    text. What a reader sees of every page: its text outside code, scripts and attributes (a tracker's
-    vocabulary is JSON in an attribute)."""
+    text (helpers.reader_text: outside code, scripts and attributes)."""
+    from helpers import MARKER, reader_text
+
     left = []
     for path in sorted(site.rglob("*.html")):
         if path.relative_to(site).as_posix().startswith("pyodide/"):
             continue
-        text = re.sub(r"<(pre|code|script|style)\b.*?</\1>", "", path.read_text(encoding="utf-8"), flags=re.S)
-        text = re.sub(r"<[^>]*>", "", text)
+        text = reader_text(path.read_text(encoding="utf-8"))
         left += [f"{path.relative_to(site)}: {m.group(0)!r} in {text[max(0, m.start() - 30):m.end() + 30]!r}" for m in MARKER.finditer(text)]
     assert not left, "\n".join(left[:10])

@@ -29,12 +29,15 @@ from .duels import WeekendResult, WeekendRow, check_vote_pool
 
 __all__ = ["CARD_FIELDS", "CARD_FORM", "CARD_RULES", "read_cards", "check_spending", "ended_in_week", "any_cards", "card_field", "any_spending", "unfought", "card_words"]
 
-CARD_FIELDS = {"votes": "votes spent on cards", "trainwrecks": "Trainwrecks from cards"}  # a Weekend's `cards`, per player
-# The Weekend form's field for each, per player (`<who>_card_<key>`): its label and its help (league_input.vocabulary)
+# A Weekend's `cards`, per player: each key, its form field (`<who>_card_<key>`: label and help, published by
+# league_input.vocabulary) and what a sentence calls it
 CARD_FORM = (
-    {"key": "votes", "label": "votes on cards", "help": "The Vote Costs of the Events and Attributes they played this week, out of the same Vote Pool"},
-    {"key": "trainwrecks", "label": "Trainwrecks from cards", "help": "'Trainwreck: 1' on a card they played; reaching the limit ends the game in the Week"},
+    {"key": "votes", "label": "votes on cards", "said": "votes spent on cards",
+     "help": "The Vote Costs of the Events and Attributes they played this week, out of the same Vote Pool"},
+    {"key": "trainwrecks", "label": "Trainwrecks from cards", "said": "Trainwrecks from cards",
+     "help": "'Trainwreck: 1' on a card they played; reaching the limit ends the game in the Week"},
 )
+CARD_FIELDS = {f["key"]: f["said"] for f in CARD_FORM}
 CARD_LIMITS = {"votes": VOTE_POOL_MAX, "trainwrecks": TRAINWRECK_LIMIT_MAX}
 CARD_RULES = ("rpgdl.votes.costs", "rpgdl.cards.event", "rpgdl.cards.attribute", "rpgdl.ruling.event-trainwreck",
               "rpgdl.ruling.card-trainwreck-timing", "rpgdl.ruling.vote-worth", "rpgdl.week.voting")
