@@ -227,7 +227,8 @@ async function boot(useSnapshot) {
   // Times since the page's own time origin, for the benchmarks.
   const since = performance.timeOrigin - pageOrigin;
   const entries = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"));
-  const wasm = entries.find((entry) => entry.name.endsWith("/pyodide.asm.wasm")); // its network times, read after the fact
+  // its network times, read after the fact: of the .zst the adapter fetches instead, or of the file itself
+  const wasm = entries.find((entry) => /\/pyodide\.asm\.wasm(\.zst)?$/.test(entry.name));
   if (wasm && wasm.responseEnd > 0) {
     Object.assign(stamps, { wasmRequested: wasm.startTime, wasmResponse: wasm.responseStart, wasmFetched: wasm.responseEnd });
   }

@@ -156,7 +156,7 @@ def wait_until_offline_ready(page, data):
              return (await count(pages)) === nPages && (await count(runtime)) === nRuntime;
            }""",
         [data["prefix"] + "pages-" + data["digest"], data["prefix"] + "runtime-" + data["runtimeDigest"],
-         len(data["precache"]), len(data["runtimeFiles"])],
+         len(data["precache"]), len(data["runtimeFill"])],
     )
 
 

@@ -297,24 +297,30 @@ def assert_timeline_in_order(page):
             assert stamps[before] <= stamps[after] + 1, f"{before} {stamps[before]:.1f} came after {after} {stamps[after]:.1f}"
 
 
-@pytest.mark.parametrize("blocked", [None, "no helper", "silent helper", "**/python_stdlib.zip"])
+@pytest.mark.parametrize("blocked", [None, "no helper", "silent helper", "**/python_stdlib.zip", "**/pyodide.asm.wasm.zst"])
 def test_the_calculator_starts_from_the_snapshot(browser, base_url, pages_of, blocked):
-    """The fast path is the one taken; without its helper thread, or with a
-    helper that fails without a word, the worker unpacks the snapshot itself
-    and still restores it; and it does not wait for the standard library,
-    which comes after (here: never)."""
+    """The fast path is the one taken, with pyodide.asm.wasm fetched as its
+    .zst; on a host without the .zst, from the plain file. Without its
+    helper thread, or with a helper that fails without a word, the worker
+    unpacks the snapshot itself and still restores it; and it does not wait
+    for the standard library, which comes after (here: never)."""
     ctx = browser.new_context()
     held = []
     if blocked == "**/python_stdlib.zip":
         ctx.route(blocked, lambda route: held.append(route))  # never answered while the test runs
+    elif blocked == "**/pyodide.asm.wasm.zst":
+        ctx.route(blocked, lambda route: route.fulfill(status=404, body="Not found"))
     elif blocked:
         ctx.route("**/calc-worker.mjs", worker_changed(*HELPER_FAILS[blocked][:2]))
     page = ctx.new_page()
-    said = []
+    said, wasm = [], []
     page.on("console", lambda m: "snapshot helper failed" in m.text and said.append(m.text))
+    ctx.on("request", lambda r: ".asm.wasm" in r.url and wasm.append(r.url.rsplit("/", 1)[-1]))
     page.goto(share_url(base_url, pages_of, "tell_tale.resolve_attack", {"power": "5", "d20": "20", "crit_d4": "3"}))
     page.locator('[data-outcome="critical"]').wait_for(timeout=BOOT)
     assert page.evaluate("() => globalThis.__calcRuntime.how") == "snapshot"
+    no_zst = blocked == "**/pyodide.asm.wasm.zst"
+    assert wasm == (["pyodide.asm.wasm.zst", "pyodide.asm.wasm"] if no_zst else ["pyodide.asm.wasm.zst"])
     assert_timeline_in_order(page)
     reason = HELPER_FAILS[blocked][2] if blocked in HELPER_FAILS else None
     assert [reason in text for text in said] == ([True] if reason else [])

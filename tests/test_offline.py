@@ -39,6 +39,11 @@ def test_the_worker_lists_exactly_this_build(site):
     assert sorted(p.name for p in runtime.iterdir()) == sorted([*data["runtimeFiles"], "manifest.json"])
     for name, digest in data["runtimeFiles"].items():
         assert hashlib.sha256((runtime / name).read_bytes()).hexdigest() == digest, name
+    # Cached ahead: all but a file fetched only where the one used instead is
+    # missing (the plain wasm, 9.6 MB, beside its .zst).
+    fallback = json.loads((runtime / "manifest.json").read_text())["fallback"]
+    assert fallback and all(instead in data["runtimeFiles"] for instead in fallback.values())
+    assert data["runtimeFill"] == sorted(set(data["runtimeFiles"]) - set(fallback))
     assert not [u for u in data["precache"] if u.startswith("pyodide/") or u.endswith(".map")]
     manifest = json.loads((site / "manifest.webmanifest").read_text())
     assert manifest["display"] == "standalone" and not manifest["start_url"].startswith(("/", "http"))

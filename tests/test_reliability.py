@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+import zstandard
 
 from conftest import ROOT, SiteHandler, serve
 from helpers import BOOT, poll, wait_until_offline_ready, worker_data
@@ -116,14 +117,22 @@ def test_a_result_after_the_player_left_does_not_rewrite_the_next_address(browse
 # ---------------------------------------------------------------- the wasm
 
 
-def _wasm_route(kind, wasm: bytes):
+ZST = "pyodide.asm.wasm.zst"  # what the worker fetches for pyodide.asm.wasm (pyodide-private.mjs)
+WASM_FILES = "**/pyodide.asm.wasm*"  # both
+
+
+def _wasm_route(kind, runtime: Path):
+    """Both forms of pyodide.asm.wasm, refused or damaged alike: a host that
+    lacks the .zst gets the plain file asked for, and that fails too."""
     def handle(route):
+        name = route.request.url.split("?")[0].rsplit("/", 1)[-1]
+        data = (runtime / name).read_bytes() if kind == "cut short" else b""
         if kind == "abort":
             route.abort()
         elif kind == "404":
             route.fulfill(status=404, body="Not found", content_type="text/plain")
         elif kind == "cut short":
-            route.fulfill(body=wasm[: len(wasm) // 2], content_type="application/wasm")
+            route.fulfill(body=data[: len(data) // 2], content_type="application/wasm")
         elif kind == "not wasm":
             route.fulfill(body=b"<!doctype html><title>Moved</title><p>This page has moved.", content_type="application/wasm")
     return handle
@@ -139,20 +148,27 @@ REASONS = {
 
 
 class WrongTypeHandler(SiteHandler):
-    """A host that does not know .wasm (an old nginx mime.types, say)."""
+    """A host that does not know .wasm (an old nginx mime.types, say), and
+    has no pyodide.asm.wasm.zst (the .zst's own type does not matter: it is
+    decoded, and the decoded file given to the compiler as wasm)."""
+
+    def send_head(self):
+        if self.path.split("?")[0].endswith(".wasm.zst"):
+            self.send_error(404)
+            return None
+        return super().send_head()
 
     extensions_map: ClassVar[dict[str, str]] = {**SiteHandler.extensions_map, ".wasm": "application/octet-stream"}
 
 
 @pytest.mark.parametrize("kind", list(REASONS))
 def test_a_wasm_that_cannot_be_used_is_reported_with_its_reason_before_the_boot_timeout(browser, site, base_url, kind):
-    wasm = (runtime_dir(site) / "pyodide.asm.wasm").read_bytes()
     ctx = browser.new_context(service_workers="block")
     server = None
     if kind == "wrong type":
         server, base_url = serve(site, WrongTypeHandler)
     else:
-        ctx.route("**/pyodide.asm.wasm", _wasm_route(kind, wasm))
+        ctx.route(WASM_FILES, _wasm_route(kind, runtime_dir(site)))
     page = ctx.new_page()
     page.goto(base_url + ATTACK_PAGE, wait_until="commit")
     status = page.locator(FAILED).first
@@ -186,17 +202,16 @@ def test_a_damaged_wasm_served_once_does_not_stick(browser, site, tmp_path, kind
     deployed = tmp_path / "site"
     shutil.copytree(site, deployed)
     data = worker_data(deployed)
-    wasm = (deployed / data["runtime"] / "pyodide.asm.wasm").read_bytes()
     server, url = serve(deployed)
     ctx = browser.new_context(service_workers="allow")
-    damaged = [_wasm_route(kind, wasm)]
+    damaged = [_wasm_route(kind, deployed / data["runtime"])]
     served = []
 
     def wasm_route(route):
         served.append(bool(damaged))
         damaged[0](route) if damaged else route.continue_()
 
-    ctx.route("**/pyodide.asm.wasm", wasm_route)
+    ctx.route("**/" + ZST, wasm_route)  # the file the worker fetches, and the service worker caches ahead
     try:
         page = ctx.new_page()
         page.goto(url + ATTACK_PAGE)
@@ -206,14 +221,14 @@ def test_a_damaged_wasm_served_once_does_not_stick(browser, site, tmp_path, kind
         # The service worker fetched it too, found it was not this build's file, and kept everything else.
         poll(page, """async (n) => { const keys = await caches.keys(); const name = keys.find((k) => k.includes("-runtime-"));
                         return name && (await (await caches.open(name)).keys()).length === n; }""",
-             len(data["runtimeFiles"]) - 1)
+             len(data["runtimeFill"]) - 1)
         assert served.count(True) >= 2, served
-        assert _runtime_cache(page, "pyodide.asm.wasm") == 0
+        assert _runtime_cache(page, ZST) == 0
 
         damaged.clear()  # the host serves it right again
         page.goto(url + ATTACK_PAGE + "?calc=tell_tale.resolve_attack&power=5&d20=17")
         page.locator('.calc-result[data-outcome="full"]').wait_for(timeout=BOOT)
-        assert _runtime_cache(page, "pyodide.asm.wasm") == 1  # now checked and kept
+        assert _runtime_cache(page, ZST) == 1  # now checked and kept
     finally:
         ctx.close()
         server.shutdown()
@@ -237,18 +252,19 @@ def test_a_damaged_runtime_in_the_cache_is_dropped_when_the_boot_fails(browser, 
         page.evaluate("() => navigator.serviceWorker.controller.postMessage({type: 'cache-runtime'})")
         runtime_cache = data["prefix"] + "runtime-" + data["runtimeDigest"]
         poll(page, "async ([name, n]) => (await caches.has(name)) && (await (await caches.open(name)).keys()).length === n",
-             [runtime_cache, len(data["runtimeFiles"])])
+             [runtime_cache, len(data["runtimeFill"])])
+        broken = zstandard.ZstdCompressor().compress(bytes([0, 97, 115, 109, 1, 0, 0, 0, 1]))  # a wasm header, then nonsense
         page.evaluate(
-            """async ([name, file]) => { const cache = await caches.open(name);
-                 await cache.put(file, new Response(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1]), {headers: {"Content-Type": "application/wasm"}})); }""",
-            [runtime_cache, url + data["runtime"] + "pyodide.asm.wasm"])
+            """async ([name, file, bytes]) => { const cache = await caches.open(name);
+                 await cache.put(file, new Response(new Uint8Array(bytes))); }""",
+            [runtime_cache, url + data["runtime"] + ZST, list(broken)])
 
         page.reload()
         status = page.locator(FAILED).first
         status.wait_for(timeout=5_000)
         assert "pyodide.asm.wasm is damaged or cut short" in status.text_content()
         # Dropped: the cache holds no damaged copy any more (it may already be filling afresh).
-        wasm_url, size = url + data["runtime"] + "pyodide.asm.wasm", (deployed / data["runtime"] / "pyodide.asm.wasm").stat().st_size
+        wasm_url, size = url + data["runtime"] + ZST, (deployed / data["runtime"] / ZST).stat().st_size
         poll(page, """async ([name, file, size]) => { const cached = await (await caches.open(name)).match(file);
                         return !cached || (await cached.arrayBuffer()).byteLength === size; }""",
              [runtime_cache, wasm_url, size], timeout=10)

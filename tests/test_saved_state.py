@@ -149,7 +149,7 @@ def test_a_failed_start_changes_nothing_in_storage(phone, base_url, tracker):
     saved, older, _ = SAVED[tracker]
     page = new_page(phone)
     open_with(page, base_url, tracker, saved, older)
-    phone.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    phone.route("**/pyodide.asm.wasm*", lambda route: route.abort())  # the file and its .zst
     page.reload()
     expect(page.locator("[data-tracker]")).to_contain_text("could not start", timeout=BOOT)
     # (on 5264891 the copy put aside was overwritten in the same task that said so)

@@ -42,6 +42,7 @@ const immutable = new Set(OFFLINE.immutable.map(url));
 const fresh = new Set(OFFLINE.precache.map(url).filter((address) => !immutable.has(address)));
 const runtimeBase = url(OFFLINE.runtime);
 const runtimeFiles = new Map(Object.entries(OFFLINE.runtimeFiles).map(([name, sha256]) => [runtimeBase + name, sha256]));
+const aheadFiles = OFFLINE.runtimeFill.map((name) => runtimeBase + name); // cached in the background (fillRuntime)
 const notFound = OFFLINE.notFound && url(OFFLINE.notFound);
 const inFlight = new Map(); // runtime URL -> Promise<Response | null>, so no file is fetched twice at once
 let runtimeFill = null;
@@ -240,7 +241,7 @@ function fillRuntime() {
   // One file at a time in the background, skipping what is cached or on its way.
   runtimeFill ??= (async () => {
     const cache = await caches.open(RUNTIME_CACHE);
-    for (const file of runtimeFiles.keys()) {
+    for (const file of aheadFiles) {
       if (await cache.match(file)) continue;
       try {
         await fetchRuntime(cache, file);
@@ -250,7 +251,7 @@ function fillRuntime() {
       }
     }
     // A file that was refused is fetched again on the next use.
-    if ((await cache.keys()).length < runtimeFiles.size) runtimeFill = null;
+    if ((await cache.keys()).length < aheadFiles.length) runtimeFill = null;
   })();
   return runtimeFill;
 }

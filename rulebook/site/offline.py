@@ -17,6 +17,9 @@ security policy, the short links), it lists the files of the build and writes
 - `runtime`, `runtimeFiles`: the versioned Pyodide folder and the sha256 of
   each of its files, from the runtime build's `manifest.json`: cached on
   first use, and only when the file matches (see the template);
+  `runtimeFill`, those the worker caches ahead in the background: all but
+  the fallbacks the manifest names (pyodide.asm.wasm, fetched only where
+  pyodide.asm.wasm.zst is missing);
 - `digest`: a hash of every precached file, so the cache name changes
   whenever a page or asset does and the new worker replaces the old cache;
   `runtimeDigest`, the runtime folder name, keys the runtime cache, so a
@@ -72,6 +75,7 @@ def write_worker(site: Path, runtime: str, asset_urls: dict[str, str]) -> dict[s
         "immutable": sorted(url for rel, url in zip(files, precache) if url != rel or FINGERPRINTED.search(rel)),
         "notFound": NOT_FOUND if NOT_FOUND in files else None,
         "runtimeFiles": {name: entry["sha256"] for name, entry in sorted(manifest["files"].items())},
+        "runtimeFill": sorted(set(manifest["files"]) - set(manifest.get("fallback", {}))),
     }
     (site / WORKER).write_text(render_worker(data), encoding="utf-8")
     return data
