@@ -18,9 +18,9 @@ from playwright.sync_api import expect
 
 from calculators.games import GAMES as RECORDS
 from conftest import BLANK, ROOT, made_once
-from helpers import idle_runtime, material_search, shown_links
+from helpers import BOOT, idle_runtime, material_search, shown_links
 from rulebook import Book, Rule
-from rulebook.site import data
+from rulebook.site import data, search_later
 
 # Nothing here computes: calculator pages (where rule IDs lead) keep their runtime idle.
 pytestmark = pytest.mark.idle_runtime
@@ -43,7 +43,7 @@ WATCH = """(() => {
   globalThis.Worker = class extends Base {
     constructor(url, options) {
       super(url, options);
-      if (!String(url).includes("/workers/search.")) return;
+      if (!/[/]workers[/]search[.-]/.test(String(url))) return; // Material's, or the late one that starts it
       this.addEventListener("message", (event) => { if (event.data && event.data.type === 3) state.answered += 1; });
       const post = this.postMessage.bind(this);
       this.postMessage = (message, ...rest) => { if (message && message.type === 2) state.asked += 1; return post(message, ...rest); };
@@ -452,3 +452,60 @@ def test_on_a_phone_ids_break_only_after_a_dot_and_nothing_scrolls_sideways(brow
     assert page.evaluate(BREAKS) == []
     assert page.evaluate("() => [...document.querySelectorAll('.rule-index-id')].some((c) => c.getClientRects().length > 1 || c.offsetHeight > 30)")
     context.close()
+
+
+# ---------------------------------------------------------------- the index waits for the calculator
+
+MATERIAL_WORKER = re.compile(r"/workers/search\.[0-9a-f]{8}\.min\.js$")
+
+
+@SEARCH
+def test_the_search_index_waits_for_the_calculator_and_is_built_at_once_when_asked(browser, base_url):
+    """On a calculator page Material's search worker builds its index only
+    once the calculator is done with the cores (rulebook/site/search-later.js):
+    here the calculator never starts (the idle stand-in), so the index waits,
+    held, until the reader opens the search; then the search answers."""
+    ctx = browser.new_context(service_workers="block")
+    ctx.route("**/pyodide/**", idle_runtime)
+    started = []
+    ctx.on("request", lambda r: MATERIAL_WORKER.search(r.url.split("?")[0]) and started.append(r.url))
+    page = ctx.new_page()
+    # The late worker asks on the channel once it holds Material's index.
+    page.add_init_script(f"""(() => {{ globalThis.__asking = 0;
+      new BroadcastChannel({json.dumps(search_later.CHANNEL)}).onmessage = ({{ data }}) => {{
+        if (data === "asking") globalThis.__asking += 1; }}; }})()""")
+    page.goto(base_url + "tell-tale/combat/")
+    page.wait_for_function("() => globalThis.__asking > 0", timeout=BOOT)
+    assert not started, "Material's search worker started while the calculator was still starting"
+    page.keyboard.press("/")
+    page.locator(".md-search__input").press_sequentially("trample", delay=20)
+    expect(page.locator(".md-search-result__meta")).to_have_text(re.compile(r"\d+ matching documents?"), timeout=15_000)
+    assert len(started) == 1, started
+    ctx.close()
+
+
+def test_every_page_names_the_late_search_worker_and_the_page_script_speaks_on_its_channel(site):
+    late = sorted((site / search_later.WORKERS).glob("search-later.*.min.js"))
+    assert len(late) == 1, late
+    text = late[0].read_text(encoding="utf-8")
+    material = search_later.MATERIAL.match(late[0].name.replace("search-later.", "search."))
+    assert material and json.dumps(material.group(0)) in text and json.dumps(search_later.CHANNEL) in text
+    assert "MATERIAL-SEARCH-WORKER" not in text and "SEARCH-START-CHANNEL" not in text
+    page_script = (ROOT / "docs" / "assets" / "search-start.js").read_text(encoding="utf-8")
+    assert f"const CHANNEL = {json.dumps(search_later.CHANNEL)};" in page_script
+    for html in sorted(site.rglob("index.html")):
+        found = search_later.CONFIG.search(html.read_text(encoding="utf-8"))
+        if found:  # a page of Material's (not a short link)
+            assert json.loads(found.group(2))["search"].endswith("/" + late[0].name), html
+
+
+def test_pointing_a_page_at_the_late_worker_keeps_its_config_and_escapes_it():
+    config = {"base": "..", "search": "../assets/javascripts/workers/search.0123abcd.min.js", "note": "</script><b>"}
+    escaped = json.dumps(config).replace("<", "\\u003c")  # as Jinja's tojson writes it into a page
+    html = f'<head><script id="__config" type="application/json">{escaped}</script></head>'
+    out = search_later.point(html, "search-later.0123abcd.min.js")
+    found = search_later.CONFIG.search(out)
+    assert json.loads(found.group(2)) == {**config, "search": "../assets/javascripts/workers/search-later.0123abcd.min.js"}
+    assert "</script><b>" not in out
+    assert search_later.point(html, None) == html
+    assert search_later.point("<p>no config</p>", "search-later.0123abcd.min.js") == "<p>no config</p>"

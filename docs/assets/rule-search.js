@@ -12,6 +12,7 @@
 
 import { el } from "./dom.js";
 import { BASE, knownNow, ruleIdOf, ruleOf, whenKnown } from "./rule-data.js";
+import { letSearchStart } from "./search-start.js";
 
 /** @typedef {import("./rule-data.js").KnownRules} KnownRules */
 /** @typedef {import("./rule-data.js").FoundRule} FoundRule */
@@ -121,6 +122,7 @@ export function setUpSearch() {
   const input = /** @type {HTMLInputElement | null} */ (document.querySelector(".md-search__input"));
   const list = document.querySelector(".md-search-result__list");
   if (!input || !list) return;
+  input.addEventListener("focus", letSearchStart); // the reader wants the search now: build its index
   new MutationObserver(() => {
     dropDottedMissingWords(list);
     putNamedRulesFirst(input, list);

@@ -14,7 +14,8 @@ It takes one `Build` and does, in the order of `finish` below:
    (runtime.py);
 4. the data files: rules.json, rule-redirects.json, rule-lookup.json,
    rule-previews.json, table-settings.json, the search index tuned (data.py);
-5. each page's GM screen filled in (gm_screens.py) and its print footer
+5. Material's search worker put off until the page has done its first
+   work (search_later.py); each page's GM screen filled in (gm_screens.py) and its print footer
    (print_footer.py); the scripts and stylesheets addressed by their content,
    and the pages pointed at those addresses (assets.py), then the content security policy,
    in every page and in `_headers` (csp.py): each page is written once;
@@ -41,7 +42,7 @@ from calculators.table import settings_with_calculators
 from ..book import read_docs
 from ..markup import GAMES, MarkupError
 from ..terms import rule_texts
-from . import built, csp, data, gm_screens, offline, print_footer, runtime, short_links
+from . import built, csp, data, gm_screens, offline, print_footer, runtime, search_later, short_links
 from .assets import version_page, versioned
 from .errors import SiteError
 
@@ -82,7 +83,9 @@ def finish(build: Build) -> None:
     settings = _settings_pages(pages)
     assets = versioned(build.docs)
     policy = csp.CspState(serving=build.serving)
+    late_search = search_later.write(site)  # Material's search worker, started once the page is done with the cores
     for page in pages:  # every page read and checked before anything is written
+        page.html = search_later.point(page.html, late_search)
         page.html = gm_screens.fill(page.html, book, build.site_url, build.docs, page.rel)  # the GM screens' words
         page.html = print_footer.add(page.html, page.url, build.site_url, build.site_name, build.docs, _game_folders(build.docs))
         page.html = version_page(page.html, page.url, assets, urlsplit(build.site_url or "/").path)
