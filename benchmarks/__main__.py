@@ -69,7 +69,7 @@ RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 LIGHTHOUSE = os.environ.get("BENCH_LIGHTHOUSE", "1") != "0"  # 0: skip it (about a minute)
 SLOW_LINK_MBPS, SLOW_LINK_LATENCY_MS = 20, 40  # a fair mobile connection
 PHONE_MBPS, PHONE_RTT_MS = 1.6, 150  # a slow phone link (Lighthouse's "slow 4G")
-PHONE_RUNS = int(os.environ.get("BENCH_PHONE_RUNS", "2"))  # each cold visit takes about half a minute
+PHONE_RUNS = int(os.environ.get("BENCH_PHONE_RUNS", "3"))  # each cold visit takes about half a minute
 CALC_PAGE = "tell-tale/combat/"
 SHARE = "?calc=tell_tale.resolve_attack&power=5&d20=17"
 SECOND_PAGE = "talislanta/action-table/"
@@ -582,7 +582,7 @@ def main() -> int:
             biggest = sorted(by_path.items(), key=lambda kv: -kv[1])[:4]
             lines.append(f"      {sw_before / 1e6:.2f} MB against {plain_bytes / 1e6:.2f} MB (gzip); {sw_after / 1e6:.2f} MB by 3 s after "
                          "the result; largest: " + ", ".join(f"{k.rsplit('/', 1)[-1]} {v / 1e6:.2f}" for k, v in biggest))
-            from benchmarks.snapshot import declared_memory, make_up, pack
+            from benchmarks.snapshot import declared_memory, floor, make_up, pack
 
             m = make_up(SITE / runtime)
             std = (SITE / runtime / "python_stdlib.zip").stat().st_size
@@ -592,6 +592,9 @@ def main() -> int:
                          f"{std / 1e6:.2f} MB); zero pages {m['zero'] / 1e6:.2f} MB and pages equal to the wasm's initial memory "
                          f"{m['initial'] / 1e6:.2f} MB not shipped, the rest {m['rest'] / 1e6:.2f} MB; shipping the pages equal "
                          f"to the initial memory too (before issue 22) it would pack to {pack(m['full']) / 1e6:.2f} MB")
+            alone = floor(SITE / runtime)
+            lines.append(f"      of it, Pyodide alone (no wheel, nothing of ours imported) packs to {alone / 1e6:.2f} MB, "
+                         f"{alone / std:.2f} of the standard library: ours adds {(m['packed'] - alone) / 1e6:.2f} MB")
             declared = declared_memory((SITE / runtime / "pyodide.asm.wasm").read_bytes())
             lines.append(f"      headroom: the snapshot's heap {m['raw'] / 2**20:.1f} MiB, the wasm's declared memory {declared / 2**20:.1f} MiB "
                          "(Pyodide 314 restores into that; runtime/pyodide-private.mjs growTo grows it, and "
@@ -616,8 +619,9 @@ def main() -> int:
             if PHONE_RUNS:
                 ratio6 = median(phone_firsts) / median(phone_plains)
                 lines.append(row(phone_row, f"{ratio6:.2f}", "< 1.00", ratio6 < 1))
-                lines.append(f"      first result {median(phone_firsts):.0f} ms, plain page {median(phone_plains):.0f} ms "
-                             f"(cold, service worker blocked, median of {PHONE_RUNS})")
+                lines.append(f"      first result {median(phone_firsts):.0f} ms [{min(phone_firsts):.0f}-{max(phone_firsts):.0f}], "
+                             f"plain page {median(phone_plains):.0f} ms [{min(phone_plains):.0f}-{max(phone_plains):.0f}] "
+                             f"(cold, service worker blocked, median of {PHONE_RUNS} [min-max])")
                 lines += phases.table("our page on the slow phone", phone_timeline, phases.OUR_PAGE)
                 lines += phases.table("the plain page on the slow phone", phone_plain_timeline, phases.PLAIN_PAGE)
             else:

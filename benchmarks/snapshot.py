@@ -13,8 +13,11 @@ memory shipped as before: the directions the issues list, measured.
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import struct
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import zstandard
@@ -68,6 +71,21 @@ def make_up(runtime_dir: Path) -> dict:
         kind = "zero" if page == zero[:len(page)] else "initial" if at >= head and page == init[at:at + len(page)] else "rest"
         kinds[kind] += len(page)
     return {"raw": len(full), "packed": len(packed), **kinds, "full": full, "init": init}
+
+
+def floor(runtime_dir: Path) -> int:
+    """The packed size of a snapshot of Pyodide alone (runtime/make-snapshot.mjs
+    --bare: no wheel installed, nothing of the calculators imported), packed as
+    the build packs ours: what no change to our code can take off."""
+    build = _build()
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+            shutil.copy2(runtime_dir / name, tmp)
+        script = Path(__file__).resolve().parent.parent / "runtime" / "make-snapshot.mjs"
+        subprocess.run(["node", str(script), tmp, "--bare"], check=True, capture_output=True, timeout=300)
+        full = (Path(tmp) / "snapshot.raw").read_bytes()
+        initial = build.initial_memory((runtime_dir / "pyodide.asm.wasm").read_bytes())
+        return len(build.pack_snapshot(full, initial=initial, initial_offset=build.pyodide_memory_offset(full)))
 
 
 def declared_memory(wasm: bytes) -> int:

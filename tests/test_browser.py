@@ -222,7 +222,9 @@ def test_instant_navigation_keeps_one_runtime(page, base_url, pages_of):
     assert not page.errors
 
 
-@pytest.mark.parametrize("blocked", ["**/*.wasm", "**/pyodide.asm.mjs"])
+# the wasm is fetched as pyodide.asm.wasm.zst, the plain file when that fails:
+# "*.wasm*" matches both
+@pytest.mark.parametrize("blocked", ["**/*.wasm*", "**/pyodide.asm.mjs"])
 def test_runtime_that_cannot_load_is_reported_in_words(browser, base_url, pages_of, blocked):
     ctx = browser.new_context()
     ctx.add_init_script("globalThis.__calcBootTimeoutMs = 20000")
@@ -239,7 +241,7 @@ def test_runtime_that_cannot_load_is_reported_in_words(browser, base_url, pages_
 def test_a_hanging_runtime_times_out(browser, base_url, pages_of):
     ctx = browser.new_context()
     ctx.add_init_script("globalThis.__calcBootTimeoutMs = 3000")
-    ctx.route("**/*.wasm", lambda route: None)  # never answered
+    ctx.route("**/*.wasm*", lambda route: None)  # never answered, .zst or plain
     page = ctx.new_page()
     page.goto(base_url + pages_of["tell_tale.resolve_attack"])
     status = page.locator("form[data-calculator] .calc-status.calc-failed").first
