@@ -60,8 +60,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("BENCH_SITE") or os.environ.get("SITE_DIR") or ROOT / "site").resolve()  # a copy: mkdocs build -d
-sys.path.insert(0, str(ROOT / "tests"))
-from conftest import CHROMIUM_FLAGS, SiteHandler, chromium_path  # noqa: E402
+from tests.support.browser import CHROMIUM_FLAGS, chromium_path  # noqa: E402
+from tests.support.server import SiteHandler  # noqa: E402
 
 from benchmarks import timeline as phases  # noqa: E402
 

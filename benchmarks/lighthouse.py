@@ -26,8 +26,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-from conftest import CHROMIUM_FLAGS  # noqa: E402
+from tests.support.browser import CHROMIUM_FLAGS  # noqa: E402
 CLI = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"  # there: the package is installed
 RUNNER = ROOT / "benchmarks" / "lighthouse-run.mjs"
 CATEGORIES = ("accessibility", "best-practices", "seo")

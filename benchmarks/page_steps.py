@@ -25,11 +25,12 @@ from benchmarks.tracker_steps import play
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = Path(os.environ.get("BENCH_SITE") or os.environ.get("SITE_DIR") or ROOT / "site").resolve()
-sys.path.insert(0, str(ROOT / "tests"))
-from conftest import BLANK, CHROMIUM_FLAGS, chromium_path, serve  # noqa: E402
-from helpers import PHONE  # noqa: E402
+from tests.support import storage  # noqa: E402
+from tests.support.browser import CHROMIUM_FLAGS, chromium_path  # noqa: E402
+from tests.support.helpers import PHONE  # noqa: E402
+from tests.support.server import BLANK, serve  # noqa: E402
 
-STORE = "table-rules:tell_tale.encounter"
+STORE = storage.ENCOUNTER
 TAPS = 10
 METRICS = ("TaskDuration", "RecalcStyleDuration", "LayoutDuration", "ScriptDuration")
 

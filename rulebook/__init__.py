@@ -17,7 +17,7 @@ Markup inside code (fenced, indented or inline) stays text. Mistakes raise
 No MkDocs in here. The Markdown extension `rulebook.extension` renders the
 markup under any generator (rulebook/render.py, in one pass per page); the
 finishing step `rulebook.site` makes what comes from the whole site; the
-tests (tests/rulepages.py) and scripts/publish-rule-ids read the pages with
+tests (tests/support/rulepages.py) and scripts/publish-rule-ids read the pages with
 `read_docs`.
 """
 

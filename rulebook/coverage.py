@@ -77,16 +77,18 @@ class Coverage:
 
 
 def citations(tests: Path = TESTS) -> dict[str, list[Citation]]:
-    """Every rule-ID-shaped string in the test modules (this page's own checks left out), by ID."""
+    """Every rule-ID-shaped string in the test modules and what they share (tests/support: the scripted fight,
+    hostile states), this page's own checks left out, by ID."""
     found: dict[str, list[Citation]] = {}
-    for path in sorted(tests.glob("*.py")):
+    for path in sorted([*tests.glob("*.py"), *tests.glob("support/*.py")]):
         if path.name == SELF:
             continue
+        module = path.relative_to(tests).as_posix()
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for where, node in _scopes(tree):
             for const in ast.walk(node):
                 if isinstance(const, ast.Constant) and isinstance(const.value, str) and _is_id(const.value):
-                    found.setdefault(const.value, []).append(Citation(path.name, where, const.lineno))
+                    found.setdefault(const.value, []).append(Citation(module, where, const.lineno))
     return found
 
 

@@ -1,41 +1,20 @@
-"""Shared fixtures: the built site, a loopback server for it, and Chromium;
-the markers that sort tests by what they need; the Hypothesis profiles."""
+"""The fixtures: the built site, a loopback server for it, and Chromium;
+the markers that sort tests by what they need; the Hypothesis profiles.
+What the fixtures stand on, and what tests share, is the `support` package."""
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import http.server
-import importlib.util
-import io
 import json
 import os
-import re
-import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
-from typing import ClassVar
 
 import pytest
 from hypothesis import settings
-
-from helpers import idle_runtime
-
-ROOT = Path(__file__).resolve().parent.parent
-# SITE_DIR lets parallel work test its own build (mkdocs build -d DIR).
-SITE = Path(os.environ.get("SITE_DIR") or ROOT / "site").resolve()
-
-
-def load_module(relative_path: str):
-    """A hook or benchmark module, loaded from its file (neither is a package)."""
-    path = ROOT / relative_path
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
+from support import ROOT, SITE
+from support.browser import CHROMIUM_FLAGS, TEST_ONLY_FLAGS, Browser, chromium_path
+from support.server import serve
 
 # ---------------------------------------------------------------- markers and profiles
 
@@ -58,6 +37,23 @@ settings.register_profile("full", deadline=None)
 settings.load_profile("full")
 
 
+# The order the two pytest-xdist processes are handed the tests in: the
+# modules that hold a test of 15 s or more first, then the other browser and
+# site tests, the quick Python tests last. Handed out in file order, the
+# longest tests came last (test_zensical.py, 33 s) and one process sat idle
+# while the other finished them. Only the order changes, never a test.
+LONGEST_FIRST = ("test_zensical.py", "test_reliability.py", "test_encounter_page.py", "test_accessibility.py",
+                 "test_snapshot_headroom.py", "test_season_page.py", "test_table_use.py", "test_rule_search.py",
+                 "test_calc_reading.py")
+
+
+def _heavy_first(items) -> dict[str, tuple[int, int]]:
+    """Each module's place (a module stays whole, so its module fixtures are made once)."""
+    heavy = {i.path.name for i in items if i.get_closest_marker("site") or i.get_closest_marker("node")}
+    return {i.path.name: (0, LONGEST_FIRST.index(i.path.name)) if i.path.name in LONGEST_FIRST else (1 if i.path.name in heavy else 2, 0)
+            for i in items}
+
+
 def pytest_collection_modifyitems(config, items):
     fast = settings.get_current_profile_name() == "fast"
     for item in items:
@@ -73,44 +69,8 @@ def pytest_collection_modifyitems(config, items):
             own = test._hypothesis_internal_use_settings
             if own.max_examples > FAST_EXAMPLES:
                 test._hypothesis_internal_use_settings = settings(own, max_examples=FAST_EXAMPLES)
-
-
-def made_once(tmp_path_factory, name: str, make):
-    """make()'s JSON-ready result, made by one pytest-xdist process and read by the others.
-
-    For a slow module fixture (Material's search worker over every rule ID,
-    Pyodide under Node): each process ran it again. The processes share the
-    parent of their temporary folders; the first to take the lock makes the
-    result there, the others wait for it and read it."""
-    import fcntl
-    import json
-
-    shared = tmp_path_factory.getbasetemp().parent if os.environ.get("PYTEST_XDIST_WORKER") else tmp_path_factory.getbasetemp()
-    path = shared / f"made-once-{name}.json"
-    with open(shared / f"made-once-{name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if path.exists():
-            return json.loads(path.read_text(encoding="utf-8"))
-        result = make()
-        path.write_text(json.dumps(result), encoding="utf-8")
-        return result
-
-
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-# The tests' browser only: WebAssembly compiled by the baseline compiler
-# (Liftoff) and never recompiled by the optimising one. In each fresh context
-# V8 otherwise spends about 1.2 s of CPU recompiling the 9.6 MB
-# pyodide.asm.wasm in the background, which pays off only over minutes of
-# use; a browser test lives seconds. The answers are the same; make bench
-# and Lighthouse keep V8's defaults, as a reader's browser has them.
-TEST_ONLY_FLAGS = ["--js-flags=--liftoff-only"]
+    place = _heavy_first(items)
+    items.sort(key=lambda i: place[i.path.name])  # stable: within a group, the files' own order
 
 
 @pytest.fixture(scope="session")
@@ -122,134 +82,12 @@ def site() -> Path:
     return SITE
 
 
-# An empty page at the site's origin, served by the tests' server: a test
-# puts things in the site's storage there before it opens the page under
-# test. A page of the site would load Material and, on a calculator page,
-# start the runtime only to be left: about 2 s of CPU.
-BLANK = "__blank__.html"
-
-
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """A static host as the README asks for: right MIME types, no caching games."""
-
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".json": "application/json",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def end_headers(self):
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def send_head(self):
-        """Serve sitemap.xml as if the site had been built for this address,
-        and BLANK, an empty page at the site's origin.
-
-        Material's instant navigation only takes links that are in the
-        sitemap, and it compares ports: a deployment sets SITE_URL to its own
-        address; this server plays that deployment on a random port."""
-        if self.path.split("?")[0] == "/" + BLANK:
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html")
-            self.send_header("Content-Length", "0")
-            self.end_headers()
-            return io.BytesIO(b"")
-        if self.path.split("?")[0].endswith("/sitemap.xml"):
-            path = Path(self.translate_path(self.path))
-            here = f"http://127.0.0.1:{self.server.server_address[1]}/"
-            body = re.sub(r"<loc>https?://[^/<]+/", f"<loc>{here}", path.read_text()).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/xml")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            return io.BytesIO(body)
-        return super().send_head()
-
-    def log_message(self, *args):  # keep test output readable
-        pass
-
-
-class QuietServer(http.server.ThreadingHTTPServer):
-    """A browser that closes a connection mid-answer (a page left, a request
-    aborted on purpose) is no fault of the site: not printed as a traceback."""
-
-    def handle_error(self, request, client_address):
-        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
-            super().handle_error(request, client_address)
-
-
-def serve(directory: Path, handler=SiteHandler):
-    server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
-
-
 @pytest.fixture(scope="session")
 def base_url(site):
     server, url = serve(site)
     yield url
     server.shutdown()
     server.server_close()
-
-
-def chromium_path() -> str | None:
-    """CHROMIUM, else a chromium on PATH; None lets Playwright use its own."""
-    return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-def answer_with(body: str):
-    """A route handler that answers with this JSON. A context closed while
-    it answers is no fault of the test that follows (Playwright would raise
-    the error in whatever that test calls next)."""
-    from playwright.sync_api import Error
-
-    def answer(route):
-        with contextlib.suppress(Error):
-            route.fulfill(status=200, content_type="application/json", body=body)
-
-    return answer
-
-
-class Browser:
-    """Playwright's browser, whose new contexts leave out two things the
-    pages do on every load that a test rarely looks at, unless the test asks:
-
-    - the site's service worker (service_workers="allow" keeps it): in a fresh
-      context it precaches every page of the site (539 files, 3.3 MB) and, on
-      a calculator page, the whole runtime (18 MB);
-    - Material's search index (the `search_index` marker keeps it): each page
-      load builds it again in Material's search worker, about 0.5 s of CPU,
-      a fifth of a plain page's cost. Elsewhere the index has no pages.
-
-    The tests of offline use, of the caches and of search ask for them.
-
-    A test marked `idle_runtime` computes nothing: its contexts get the
-    calculators' idle stand-in worker (helpers.IDLE_WORKER), so a calculator
-    page it opens (a rule page, for a rule search or a preview) does not start
-    Python, about 1.3 s of CPU a page. A context that lets the service worker
-    in keeps the real runtime: the worker's caches take it whole."""
-
-    def __init__(self, browser, empty_index: str | None, idle_runtime: bool = False):
-        self._browser = browser
-        self._empty_index = empty_index  # the index's text, or None to serve the site's own
-        self._idle_runtime = idle_runtime
-
-    def __getattr__(self, name):
-        return getattr(self._browser, name)
-
-    def new_context(self, **options):
-        options.setdefault("service_workers", "block")
-        context = self._browser.new_context(**options)
-        if self._empty_index is not None:
-            context.route("**/search/search_index.json", answer_with(self._empty_index))
-        if self._idle_runtime and options["service_workers"] == "block":
-            context.route("**/pyodide/**", idle_runtime)
-        return context
 
 
 @pytest.fixture(scope="session")

@@ -17,14 +17,13 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from support.axe import AXE, axe_violations
+from support.helpers import BOOT, DESKTOP, PHONE, follow, sitemap_pages, static_context
 
 from calculators.registry import all_calculators
-from conftest import ROOT
-from helpers import BOOT, DESKTOP, PHONE, follow, sitemap_pages, static_context
 from rulebook.markup import GAMES
 
 pytestmark = pytest.mark.browser
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PROFILES = {"phone-light": {**PHONE, "color_scheme": "light"}, "desktop-dark": {**DESKTOP, "color_scheme": "dark"}}
 
 
@@ -49,23 +48,6 @@ def calculator_pages(site: Path) -> dict[str, list[str]]:
             found[page] = names
     return found
 
-
-def axe_violations(page, context: str | None = None) -> list[str]:
-    """axe-core's violations on the page as 'rule-id (n): first target' lines."""
-    if not page.evaluate("() => typeof axe !== 'undefined'"):
-        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-    # The page at rest: a colour caught halfway through a transition (Material's
-    # header title fades in when a form scrolls the page) is no colour a reader sees.
-    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running'"
-                           " || a.effect?.getComputedTiming().endTime === Infinity)")
-    found = page.evaluate(
-        """async (context) => {
-          const r = await axe.run(context || document, {resultTypes: ["violations"]});
-          return r.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(" ")}`);
-        }""",
-        context,
-    )
-    return found
 
 
 def open_page(page, url):

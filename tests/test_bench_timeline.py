@@ -5,7 +5,7 @@ in a browser by test_browser (assert_timeline_in_order)."""
 
 from __future__ import annotations
 
-from conftest import load_module
+from support import load_module
 
 table = load_module("benchmarks/timeline.py").table
 

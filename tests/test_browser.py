@@ -15,12 +15,13 @@ import re
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+from support import load_module
+from support.helpers import BOOT, DOCS, FOLLOW, calculator_pages, follow, share_url
 
 from calculators.registry import all_calculators
 from calculators.runner import run
-from conftest import load_module
-from helpers import BOOT, DOCS, FOLLOW, calculator_pages, follow, share_url
 
 pytestmark = pytest.mark.browser
 CALCS = all_calculators()

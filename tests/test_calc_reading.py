@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from support import storage
+from support.helpers import BOOT, PHONE, calculator_pages, share_url
 
 from calculators.registry import all_calculators
 from calculators.runner import run
-from helpers import BOOT, PHONE, calculator_pages, share_url
 
 ATTACK = "tell_tale.resolve_attack"
 
@@ -204,8 +205,8 @@ def test_yes_no_questions_are_switches_of_one_tap(browser, base_url, pages_of):
     # The evening's log keeps the switches in words and in its link (table-log.js), as it kept the menus'.
     switches["tapped"].tap()
     form.locator('.calc-result[data-outcome="full"]').wait_for()
-    entry = page.wait_for_function("""() => (JSON.parse(localStorage.getItem('table-rules:log') || '[]'))
-        .find((e) => e.outcome === 'full' && e.said.includes('Attacker is tapped: No'))""", timeout=BOOT, polling=100).json_value()
+    entry = page.wait_for_function("""(key) => (JSON.parse(localStorage.getItem(key) || '[]'))
+        .find((e) => e.outcome === 'full' && e.said.includes('Attacker is tapped: No'))""", arg=storage.LOG, timeout=BOOT, polling=100).json_value()
     assert "Haste: Yes" in entry["said"] and "Poisoned by Deathtouch: No" in entry["said"], entry["said"]
     assert entry["inputs"]["haste"] == "yes" and "haste=yes" in entry["url"] and "poisoned=no" in entry["url"]
     page.goto(base_url + entry["url"].lstrip("/"))

@@ -15,19 +15,18 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.encounter import fighters, fresh, random_action, step  # the fight the property tests draw
+from support.rulepages import DOCS
 
 from calculators.checks import InputError
 from calculators.registry import all_calculators
-from helpers_encounter import fighters
 from rulebook import coverage, read_docs
-from rulepages import DOCS
-from test_encounter import fresh, random_action, step  # helpers, not tests: the fight the property tests draw
 
 BOOK = read_docs(DOCS)
 
 # IDs a test writes on purpose although no rule has them, with why.
 NOT_RULES_ON_PURPOSE = {
-    "tt.combat.nukes": "helpers_encounter.py: a hostile saved fight whose log cites a rule the tracker does not apply",
+    "tt.combat.nukes": "support/encounter.py: a hostile saved fight whose log cites a rule the tracker does not apply",
 }
 
 
@@ -119,11 +118,11 @@ def test_every_fight_step_cites_only_what_its_action_is_read_to_cite(data):
 
 
 def test_the_scripted_fight_and_a_season_cite_only_what_their_actions_are_read_to_cite():
+    from support.encounter import FIGHT
+    from support.season import DECK, WEEKS, dice, pool
+
     from calculators.rpgdl.league import apply_action, new_season
     from calculators.tell_tale import encounter_step, new_encounter
-    from helpers_encounter import FIGHT
-    from test_season import dice, pool
-    from test_season_page import DECK, WEEKS
 
     per = _per_action("tell_tale.encounter")
     state = new_encounter()

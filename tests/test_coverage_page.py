@@ -4,8 +4,7 @@ column's name; on a desktop the same rows stay a table of four columns."""
 from __future__ import annotations
 
 import pytest
-
-from helpers import DESKTOP, PHONE
+from support.helpers import DESKTOP, PHONE
 
 pytestmark = pytest.mark.browser
 

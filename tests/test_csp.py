@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from support.helpers import BOOT, calculator_page, wait_until_offline_ready, worker_data
+from support.server import SiteHandler, serve
 
-from conftest import SiteHandler, serve
-from helpers import BOOT, calculator_page, wait_until_offline_ready, worker_data
 from rulebook.site import csp
 
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')

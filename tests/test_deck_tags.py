@@ -162,7 +162,7 @@ def test_the_tags_decide_each_card_and_their_order_and_spelling_do_not(cards, id
 def test_on_a_phone_a_bad_tag_is_said_under_the_decklist_and_what_went_unchecked_is_listed(browser, base_url):
     """The deck check's page at 360x740: a bad tag's sentence sits with the decklist field, which is marked;
     a tagged deck lists what the check could not see (tt.deck.color-identity, tt.deck.card-pool)."""
-    from helpers import BOOT, CUT_OPTIONS_JS, PHONE
+    from support.helpers import BOOT, CUT_OPTIONS_JS, PHONE
 
     context = browser.new_context(**PHONE, color_scheme="light")
     page = context.new_page()

@@ -11,9 +11,7 @@ import doctest
 from pathlib import Path
 
 import pytest
-
-from helpers import DOCS, PAGES_WITH_EXAMPLES, examples
-
+from support.helpers import DOCS, PAGES_WITH_EXAMPLES, examples
 
 
 def test_pages_with_examples_exist():

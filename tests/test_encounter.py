@@ -14,38 +14,35 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-import random
 import subprocess
 import sys
 import typing
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support.encounter import ADD, FIGHT, HOSTILE, OWN_CASE, fighters, fresh, random_action, random_from_spec, step
+from support.rulepages import all_rules
 
 from calculators import registry, runner
 from calculators.checks import InputError
 from calculators.tell_tale import (
-    apply_damage, charge_enemy, double_strike, encounter_step, first_strike, new_encounter, poison_track, run_script,
+    apply_damage,
+    charge_enemy,
+    double_strike,
+    encounter_step,
+    first_strike,
+    new_encounter,
+    poison_track,
+    run_script,
 )
 from calculators.tell_tale.encounter import ACTIONS
 from calculators.tell_tale.encounter_actions import ACTION_SPECS
-from calculators.tell_tale.encounter_state import KEYWORDS, LOG_CAP, RULES, SETTINGS, UNDO_CAP, Combatant, check_encounter
+from calculators.tell_tale.encounter_state import LOG_CAP, RULES, UNDO_CAP, Combatant, check_encounter
 from calculators.web import compute
-from helpers_encounter import ADD, FIGHT, HOSTILE, fighters, party_members, random_from_spec
-from rulepages import all_rules
 
 TRACKER = "tell_tale.encounter"
 
-
-def step(state, action, seed=None):
-    return encounter_step(state, action, random.Random(seed) if seed is not None else None)
-
-
-def fresh(*actions, seed=1, state=None):
-    s = state or new_encounter()
-    for i, a in enumerate(actions):
-        s, _ = step(s, a, seed + i)
-    return s
 
 
 def by_name(state, name):
@@ -70,7 +67,7 @@ def test_a_step_through_the_worker_entry_point():
 
 
 def test_the_scripted_fight_gives_its_numbers():
-    """The fight the Chromium test plays (helpers_encounter.FIGHT), its end checked by hand."""
+    """The fight the Chromium test plays (support.encounter.FIGHT), its end checked by hand."""
     s = run_script(FIGHT)
     numbers = {c["name"]: (c["power_now"], c["toughness_now"], c["vitality"], c["counters"], c["poisoned"], c["status"], c["health"])
                for c in s["combatants"]}
@@ -256,33 +253,7 @@ def test_the_trackers_poison_equals_the_poison_track(cure, cure_turn):
 
 DAMAGING = {"attack", "first_strike", "reach", "charge", "damage", "tap", "exile", "detain", "extort", "life", "move", "act", "initiative", "order", "add",
             "another", "remove"}
-# The actions whose fields are objects or lists the handler reads (an edit's changes, the rulings, an order, 4d6):
-# drawn here; every other action is drawn from its declaration (helpers_encounter.random_from_spec).
-OWN_CASE = {"add", "edit", "settings", "order", "initiative", "add_party"}
 
-
-def random_action(data, state):
-    ids = [c["id"] for c in state["combatants"]] + ["c99"]
-    pick = lambda: data.draw(st.sampled_from(ids))  # noqa: E731
-    do = data.draw(st.sampled_from(["next"] * 6 + ["attack"] * 4 + ["move", "first_strike", "reach"] * 2 + list(ACTIONS)))
-    if do == "add":
-        return {"do": "add", **data.draw(fighters(ids[:-1]))}
-    if do == "edit":
-        field, value = data.draw(st.sampled_from([("power", st.integers(0, 9)), ("vitality", st.integers(-3, 20)), ("counters", st.integers(0, 5)),
-                                                  ("poisoned", st.booleans()), ("initiative", st.integers(0, 24)), ("toughness", st.integers(0, 9)),
-                                                  ("keywords", st.lists(st.sampled_from(list(KEYWORDS)), max_size=3, unique=True))]))
-        return {"do": do, "id": pick(), "set": {field: data.draw(value)}}
-    if do == "initiative":
-        return {"do": do, "id": pick(), **({"value": data.draw(st.integers(0, 24))} if data.draw(st.booleans()) else {})}
-    if do == "order":
-        order = list(state["order"])
-        return {"do": do, "ids": data.draw(st.permutations(order))} if order else {"do": do, "by": "hand"}
-    if do == "add_party":  # a kept party's members (party.py), or the first of them refused as it was changed
-        return {"do": do, "members": data.draw(party_members())}
-    if do == "settings":
-        name = data.draw(st.sampled_from(list(SETTINGS)))
-        return {"do": do, "settings": {name: data.draw(st.sampled_from(SETTINGS[name]))}}
-    return random_from_spec(data, ACTION_SPECS[do], state)
 
 
 @settings(max_examples=40, deadline=None)

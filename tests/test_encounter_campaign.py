@@ -8,32 +8,11 @@ applies them.
 from __future__ import annotations
 
 import pytest
+from support.campaign import PARTY, fought
 
 from calculators.checks import InputError
 from calculators.tell_tale.encounter import encounter_step, run_script
 from calculators.tell_tale.encounter_state import check_encounter
-
-PARTY = [
-    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "speed": 10, "initiative": 14,
-     "keywords": ["deathtouch"]},
-    {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 12, "speed": 12, "initiative": 9,
-     "keywords": ["vigilance"]},
-    {"do": "add", "name": "Imp", "kind": "familiar", "owner": "c2", "power": 1, "toughness": 1, "vitality": 5, "keywords": ["flying"]},
-    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14, "initiative": 12},
-    {"do": "add", "name": "Wolf", "kind": "familiar", "owner": "c4", "power": 2, "toughness": 2, "vitality": 6},
-    {"do": "add", "name": "Spirit", "kind": "summon", "owner": "c2", "token": True, "power": 1, "toughness": 1, "vitality": 1},
-]
-
-
-def fought(*extra):
-    """The party's fight, played and ended: Vraska hit (Toughness 0, Vitality 13), Mira poisoned with a counter and knocked
-    down, the Imp hurt; `extra` (actions) before the end."""
-    steps = [*((a, None) for a in PARTY), ({"do": "start"}, None),
-             ({"do": "damage", "source": "c4", "target": "c1", "amount": 5}, None),
-             ({"do": "edit", "id": "c2", "set": {"counters": 1, "poisoned": True, "status": "knocked-down", "toughness_now": 0}}, None),
-             ({"do": "damage", "target": "c3", "amount": 3}, None),
-             *((a, None) for a in extra), ({"do": "end"}, None)]
-    return run_script(steps)
 
 
 def by_name(s):

@@ -16,8 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from conftest import ROOT
+from support import ROOT
 
 FINISH = [sys.executable, "-m", "rulebook.site", "finish"]
 

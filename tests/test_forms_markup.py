@@ -12,13 +12,13 @@ from pathlib import Path
 
 import markdown
 import pytest
+from support.rulepages import DOCS
 
 import rulebook
 from calculators.types import Calculator, Param, Report
 from rulebook import forms, gm_screen, read_docs, render
 from rulebook.site import gm_screens, print_footer, short_links
 from rulebook.templating import macro
-from rulepages import DOCS
 
 FORMS = Path(forms.__file__)
 PACKAGE = Path(rulebook.__file__).parent

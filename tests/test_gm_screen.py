@@ -14,6 +14,7 @@ import json
 import re
 
 import pytest
+from support.rulepages import DOCS
 
 from calculators.tell_tale import combat
 from rulebook import MarkupError, read_docs
@@ -21,7 +22,6 @@ from rulebook.gm_panels import SCREENS, Line, Table
 from rulebook.gm_screen import screen
 from rulebook.site.gm_screens import words
 from rulebook.site.short_links import description
-from rulepages import DOCS
 
 BOOK = read_docs(DOCS)
 GAMES = {"tt": "tell-tale", "tal": "talislanta", "rpgdl": "rpgdl"}
@@ -84,7 +84,8 @@ def test_each_line_of_a_built_screen_is_its_rules_published_words(site, prefix):
 def test_axe_finds_nothing_on_the_gm_screens_and_the_coverage_page(browser, base_url, profile):
     """The two ways of seeing these pages that test_accessibility's pass over every page (phone light, desktop
     dark) leaves out: a GM screen is read in a dark room on a phone, and on a laptop in daylight."""
-    from test_accessibility import AXE, DESKTOP, PHONE, axe_violations
+    from support.axe import AXE, axe_violations
+    from support.helpers import DESKTOP, PHONE
 
     size, scheme = {"phone": PHONE, "desktop": DESKTOP}[profile.split("-")[0]], profile.split("-")[1]
     failures = {}

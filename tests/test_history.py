@@ -12,14 +12,15 @@ import json
 import pickle
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
+from support import load_module
+from support.encounter import FIGHT
 
 from calculators import history, runner
 from calculators.checks import InputError
 from calculators.history import Record, apply_patch, compact_json, reverse_patch, state_text
 from calculators.web import compute
-from conftest import load_module
-from helpers_encounter import FIGHT
 
 ENCOUNTER = "tell_tale.encounter"
 def test_a_record_refuses_every_change_and_copies_as_itself():

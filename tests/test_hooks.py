@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.rulepages import ROOT
 
 from calculators.games import GAMES
-from rulepages import ROOT
 
 CONFIG = """site_name: Mini
 site_url: http://127.0.0.1:8000/

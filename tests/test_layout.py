@@ -203,7 +203,7 @@ def test_the_script_circle_check_finds_a_circle():
 
 # Issue 33: `el` was written four times with three signatures, `plural` and `button` twice, and the same line
 # fetched table-settings.json in three places. dom.js holds each helper once; tracker-kit.js and tracker-shell.js
-# only export some again. The encounter's scripts are left out while they are rewritten.
+# only export some again.
 DOM_HELPERS = ("el", "button", "plural", "count", "read", "write", "siteJson")
 
 
@@ -227,7 +227,8 @@ def _helpers_written(sources: dict[str, str]) -> dict[str, list[str]]:
 
 
 def test_each_dom_helper_is_written_once_in_dom_js():
-    scripts = {p.name: p.read_text(encoding="utf-8") for p in ASSETS.glob("*.js") if not p.name.startswith("encounter")}
+    scripts = {p.name: p.read_text(encoding="utf-8") for p in ASSETS.glob("*.js")}
+    assert {"encounter.js", "encounter-form.js", "season.js", "table.js"} <= set(scripts), "every page script is read"
     found = _helpers_written(scripts)
     assert sorted(found.pop("dom.js")) == sorted(DOM_HELPERS)
     assert found == {}, "a DOM helper written again outside dom.js: import it from there"
@@ -237,3 +238,41 @@ def test_the_dom_helper_check_finds_a_copy():
     copy = 'const el = (tag) => document.createElement(tag);\nfunction plural(n, word) {}\nfetch(new URL("rules.json", base));\n'
     assert _helpers_written({"x.js": copy, "y.js": 'const count = el("p");\n// function el(tag) {}\n'}) == {
         "x.js": ["el", "plural", 'fetch(new URL("rules.json"']}
+
+
+# ---------------------------------------------------------------- the tests' own shape (issue 33)
+
+TESTS = ROOT / "tests"
+
+
+def _test_imports(path: Path) -> set[str]:
+    """The top names of every module `path` imports, wherever the import stands (in a function too)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def _borrowed(paths, root: Path = ROOT) -> dict[str, set[str]]:
+    """Each file's imports of a test module or of conftest: what belongs in tests/support instead."""
+    found = {}
+    for path in paths:
+        wrong = {m for m in _test_imports(path) if m.startswith("test_") or m in ("conftest", "helpers", "helpers_encounter", "rulepages")}
+        if wrong:
+            found[path.relative_to(root).as_posix()] = wrong
+    return found
+
+
+def test_no_test_module_imports_another_and_what_they_share_is_tests_support():
+    paths = [*TESTS.glob("*.py"), *(TESTS / "support").glob("*.py"), *(ROOT / "benchmarks").glob("*.py")]
+    assert len(paths) > 60 and (TESTS / "support" / "server.py") in paths
+    assert _borrowed(paths) == {}, "import what tests share from tests/support (support.*, or tests.support.* in the benchmarks)"
+
+
+def test_the_borrowing_check_finds_a_test_module_imported(tmp_path):
+    (tmp_path / "a.py").write_text("def f():\n    from test_encounter_page import open_page\n")
+    (tmp_path / "b.py").write_text("from conftest import BLANK\nimport support.server\n")
+    assert _borrowed([tmp_path / "a.py", tmp_path / "b.py"], tmp_path) == {"a.py": {"test_encounter_page"}, "b.py": {"conftest"}}

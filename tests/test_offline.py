@@ -11,9 +11,10 @@ import subprocess
 import threading
 
 import pytest
+from support import ROOT
+from support.helpers import BOOT, calculator_page, poll, wait_until_offline_ready, worker_data
+from support.server import SiteHandler, serve
 
-from conftest import ROOT, SiteHandler, serve
-from helpers import BOOT, calculator_page, poll, wait_until_offline_ready, worker_data
 from rulebook.site import assets, offline
 from rulebook.site.errors import SiteError
 

@@ -7,21 +7,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from support.campaign import HOSTILE, fought, kept
 
 from calculators.checks import InputError
 from calculators.registry import all_trackers
 from calculators.runner import track
 from calculators.tell_tale.encounter import encounter_step, run_script
 from calculators.tell_tale.party import MAX_LEVEL, check_members, check_party, new_party, party_step
-from test_encounter_campaign import fought
 
 NAME = "tell_tale.party"
 
-
-def kept(over=None):
-    """The party kept from the fight of test_encounter_campaign (Vraska hurt, Mira poisoned with a counter, her Imp hurt)."""
-    party, headline, details, rules = party_step(new_party(), {"do": "keep", "combatants": (over or fought())["combatants"]})
-    return party, headline, details, rules
 
 
 def member(party, name):
@@ -156,47 +151,6 @@ def test_a_whole_evening_fight_keep_level_next_fight():
     cs = {c["name"]: c for c in s["combatants"]}
     assert (cs["Vraska"]["vitality"], cs["Vraska"]["max_vitality"], cs["Mira"]["speed"], cs["Mira"]["counters"]) == (16, 16, 13, 0)
 
-
-def _hostile():
-    party, *_ = kept()
-    good = json.loads(json.dumps(party))
-    up, *_ = party_step(party, {"do": "level_up", "choices": [{"member": "Vraska", "stat": "speed"}]})
-    good_up = json.loads(json.dumps(up))
-
-    def with_(change, base=good):
-        out = json.loads(json.dumps(base))
-        change(out)
-        return json.dumps(out)
-
-    def member0(key, value):
-        return with_(lambda p: p["members"][0].__setitem__(key, value))
-
-    return [
-        ("not JSON", "{'party': 1}", "not JSON"),
-        ("deeply nested", "[" * 20_000 + "]" * 20_000, "nested too deep"),
-        ("too long", json.dumps({**good, "pad": "x" * 70_000}), "too long"),
-        ("not an object", "[1, 2]", "must be a JSON object"),
-        ("another tracker", with_(lambda p: p.__setitem__("tracker", "tell_tale.encounter")), "not a Tell-Tale party"),
-        ("unknown field", with_(lambda p: p.__setitem__("hacked", 1)), "field 'hacked'"),
-        ("from the future", with_(lambda p: p.__setitem__("version", 9)), "reads version 1"),
-        ("too many members", with_(lambda p: p["members"].extend([dict(p["members"][0], name=f"X{i}") for i in range(9)])), "at most 8"),
-        ("same name twice", with_(lambda p: p["members"].append(dict(p["members"][0]))), "two members have this name"),
-        ("huge vitality", member0("vitality", 10**40), "Vitality must be from -999 to 999"),
-        ("text level", member0("level", "3"), "the level must be a whole number"),
-        ("level below the start", member0("level", 1), "the level must be from 3 to 20"),
-        ("more lands than the level", member0("lands", ["Swamp"] * 4), "at most as many names as the level"),
-        ("script in a land", member0("lands", ["Swa\u202emp"]), "control or direction character"),
-        ("unknown keyword", member0("keywords", ["banding"]), "no keyword 'banding'"),
-        ("companion of the wrong shape", with_(lambda p: p["members"][1]["companion"].__setitem__("owner", "c1")), "the companion has a field 'owner'"),
-        ("companion nested", with_(lambda p: p["members"][1].__setitem__("companion", {"companion": {"companion": {}}})), "the companion has a field"),
-        ("history of the wrong shape", with_(lambda p: p.__setitem__("log", [{"text": 1}])), "history must be at most"),
-        ("undo record hostile", with_(lambda p: p["undo"][-1].__setitem__("change", ["{", {"members": ["=", "nobody"]}]), good_up), "Undo step"),
-        ("undo record wrong shape", with_(lambda p: p["undo"].append({"evil": 1}), good_up), "wrong shape"),
-        ("too many undo steps", with_(lambda p: p["undo"].extend(p["undo"] * 12), good_up), "at most 10 steps"),
-    ]
-
-
-HOSTILE = _hostile()
 
 
 @pytest.mark.parametrize(("label", "text", "words"), HOSTILE, ids=[h[0] for h in HOSTILE])

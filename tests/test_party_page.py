@@ -8,16 +8,17 @@ import json
 
 import pytest
 from playwright.sync_api import expect
-
-from conftest import BLANK
-from helpers import PHONE
-from helpers_encounter import ADD
-from test_encounter_page import BOOT, STORE, check_cards, link_for, one_step_at_a_time, open_page, play, python_step, stored, wait_for_log
-from test_party import HOSTILE as PARTY_HOSTILE
+from support import storage
+from support.campaign import HOSTILE as PARTY_HOSTILE
+from support.encounter import ADD
+from support.encounter_page import STORE, check_cards, link_for, one_step_at_a_time, open_page, play, python_step, stored, wait_for_log
+from support.helpers import BOOT, PHONE
+from support.server import BLANK
+from support.trackers import FILL, paste
 
 pytestmark = pytest.mark.browser
 PARTY = "tell_tale.party"
-PARTY_STORE = "table-rules:tell_tale.party"
+PARTY_STORE = storage.PARTY
 READY = f"[data-tracker='{PARTY}'][data-loaded=true]"
 
 # One short fight: the Ogre's blow takes Vraska's Toughness 3 and 2 Vitality (15 to 13).
@@ -141,8 +142,9 @@ def test_a_hostile_party_file_or_link_changes_nothing_kept(page, base_url, tmp_p
 
 
 def python_step_party():
+    from support.campaign import fought
+
     from calculators.runner import track
-    from test_encounter_campaign import fought
 
     answer = track(PARTY, "", json.dumps({"do": "keep", "combatants": fought()["combatants"]}))
     assert answer["ok"], answer
@@ -169,17 +171,15 @@ SMALL = _party(["Zoe"])
 
 
 def _open(page, base_url, saved, aside=None):
-    from test_saved_state import put
 
     page.goto(base_url + BLANK)
-    put(page, PARTY_STORE, saved)
-    put(page, PARTY_STORE + ":before", aside)
+    storage.put(page, PARTY_STORE, saved)
+    storage.put(page, PARTY_STORE + storage.ASIDE, aside)
     page.goto(base_url + "tell-tale/party/")
     page.locator(READY).wait_for(timeout=BOOT)
 
 
 def test_with_storage_nearly_full_the_party_is_not_replaced_and_the_page_says_so(page, base_url):
-    from test_saved_state import FILL, paste, storage
 
     assert len(BIG) - len(OLDER) > 2500 and len(SMALL) < len(BIG)
     _open(page, base_url, BIG, OLDER)
@@ -187,42 +187,40 @@ def test_with_storage_nearly_full_the_party_is_not_replaced_and_the_page_says_so
     page.click(".party-keep summary")
     answer = paste(page, SMALL)
     expect(answer).to_contain_text("no room on this device", timeout=BOOT)
-    assert storage(page, PARTY_STORE) == BIG and storage(page, PARTY_STORE + ":before") == OLDER
+    assert storage.get(page, PARTY_STORE) == BIG and storage.get(page, PARTY_STORE + storage.ASIDE) == OLDER
     page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('junk-')).forEach((k) => localStorage.removeItem(k))")
 
 
 def test_a_party_change_that_meets_another_tabs_asks_which_goes_on(page, base_url):
-    from test_saved_state import put, storage
 
     _open(page, base_url, SMALL)
-    put(page, PARTY_STORE, BIG)  # as another tab would, unseen by this one
+    storage.put(page, PARTY_STORE, BIG)  # as another tab would, unseen by this one
     page.click("[data-party=level] summary")
     page.select_option("[data-party=stat-0]", "speed")
     page.click("[data-party=level-up]")
     notice = page.locator(".tracker-notice")
     expect(notice).to_contain_text("also changed in another tab", timeout=BOOT)
-    assert storage(page, PARTY_STORE) == BIG  # not written over
+    assert storage.get(page, PARTY_STORE) == BIG  # not written over
     page.click("[data-keep=take-theirs]")
     expect(notice).to_contain_text("Going on with the other tab's", timeout=BOOT)
-    mine = json.loads(storage(page, PARTY_STORE + ":before"))
+    mine = json.loads(storage.get(page, PARTY_STORE + storage.ASIDE))
     assert [(m["name"], m["level"]) for m in mine["members"]] == [("Zoe", 11)]
     expect(page.locator("[data-party=members] [data-member]")).to_have_count(8)
 
 
 def test_the_party_put_aside_comes_back_after_a_reload(page, base_url):
-    from test_saved_state import storage
 
     _open(page, base_url, SMALL, OLDER)
     page.click(".party-keep summary")
     page.get_by_role("button", name="Bring back the party you had before").click()
     expect(page.locator(".tracker-notice")).to_contain_text("The party you had is back; the other one is put aside.", timeout=BOOT)
-    assert storage(page, PARTY_STORE) == OLDER and storage(page, PARTY_STORE + ":before") == SMALL
+    assert storage.get(page, PARTY_STORE) == OLDER and storage.get(page, PARTY_STORE + storage.ASIDE) == SMALL
     expect(page.locator("[data-member=Cleo]")).to_be_visible()
 
 
 def test_axe_finds_nothing_on_the_party_page_with_a_party_drawn(browser, base_url):
     """The party drawn, its level-up open and a refusal said (axe on every page sees it empty: no party kept)."""
-    from test_accessibility import AXE, axe_violations
+    from support.axe import AXE, axe_violations
 
     context = browser.new_context(**PHONE, bypass_csp=True)  # axe is injected as an inline script
     context.add_init_script(path=AXE)
@@ -292,35 +290,34 @@ def test_keep_the_party_in_one_tap_at_the_end_of_the_fight(browser, base_url):
 
 
 def test_a_different_party_kept_is_replaced_only_when_asked_with_undo_and_never_over_another_tab(browser, base_url):
-    from test_accessibility import AXE, axe_violations
-    from test_saved_state import put, storage
+    from support.axe import AXE, axe_violations
 
     context = browser.new_context(**PHONE, bypass_csp=True)  # axe is injected as an inline script
     context.add_init_script(path=AXE)
     one_step_at_a_time(context)
     page = context.new_page()
     page.goto(base_url + BLANK)
-    put(page, PARTY_STORE, SMALL)  # Zoe's party, kept before
+    storage.put(page, PARTY_STORE, SMALL)  # Zoe's party, kept before
     fight = _fight_ended(page, base_url)
     page.click("[data-enc=keep-party]")
     said = page.locator("[data-enc=party-kept]")
     expect(said).to_contain_text("A different party is kept on this device: Zoe is in it and not in this fight.", timeout=BOOT)
-    assert storage(page, PARTY_STORE) == SMALL  # not overwritten by the tap
+    assert storage.get(page, PARTY_STORE) == SMALL  # not overwritten by the tap
     assert axe_violations(page) == [] and page.evaluate("() => document.documentElement.scrollWidth") <= 360
 
-    put(page, PARTY_STORE, OLDER)  # another tab keeps Cleo's party meanwhile
+    storage.put(page, PARTY_STORE, OLDER)  # another tab keeps Cleo's party meanwhile
     page.click("[data-enc=party-replace]")
     expect(said).to_contain_text("The kept party was changed in another tab, so this change was not saved over it.")
-    assert storage(page, PARTY_STORE) == OLDER
+    assert storage.get(page, PARTY_STORE) == OLDER
 
     page.click("[data-enc=keep-party]")
     expect(said).to_contain_text("Cleo is in it", timeout=BOOT)
     page.click("[data-enc=party-replace]")
     expect(said).to_contain_text("The party is kept: Vraska, Mira. The one kept before is put aside")
-    assert json.loads(storage(page, PARTY_STORE)) == _kept_by_python(fight) and storage(page, PARTY_STORE + ":before") == OLDER
+    assert json.loads(storage.get(page, PARTY_STORE)) == _kept_by_python(fight) and storage.get(page, PARTY_STORE + storage.ASIDE) == OLDER
     page.click("[data-enc=party-undo]")
     expect(said).to_contain_text("Undone: the party kept before is back")
-    assert storage(page, PARTY_STORE) == OLDER and json.loads(storage(page, PARTY_STORE + ":before")) == _kept_by_python(fight)
+    assert storage.get(page, PARTY_STORE) == OLDER and json.loads(storage.get(page, PARTY_STORE + storage.ASIDE)) == _kept_by_python(fight)
 
     page.click("[data-enc=keep-party]")
     expect(said).to_contain_text("Cleo is in it", timeout=BOOT)
@@ -334,7 +331,6 @@ def test_a_different_party_kept_is_replaced_only_when_asked_with_undo_and_never_
 
 
 def test_with_storage_full_the_party_kept_from_the_fight_is_said_not_kept(browser, base_url):
-    from test_saved_state import FILL
 
     context = browser.new_context(**PHONE)
     one_step_at_a_time(context)

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 from markdown_it import MarkdownIt
+from support.helpers import follow, sitemap_pages
 
 from calculators.registry import all_calculators, all_trackers
-from helpers import follow, sitemap_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -15,8 +15,8 @@ import re
 
 import pytest
 from pypdf import PdfReader
-
-from conftest import BLANK
+from support import storage
+from support.server import BLANK
 
 pytestmark = [pytest.mark.browser, pytest.mark.idle_runtime]
 GAMES = ("tell-tale", "talislanta", "rpgdl")
@@ -119,11 +119,11 @@ def test_a_calculator_with_nothing_typed_prints_its_odds_for_typical_inputs(page
 
 
 def _season(page, base_url):
-    from test_season_page import mid_season
+    from support.season import mid_season
 
     state = json.loads(mid_season())  # two weeks played
     page.goto(base_url + BLANK)
-    page.evaluate("s => localStorage.setItem('table-rules:rpgdl.season', s)", json.dumps(state))
+    storage.put(page, storage.SEASON, json.dumps(state))
     page.goto(base_url + "rpgdl/season-tracker/")
     page.locator(".season[data-loaded]").wait_for(timeout=120_000)
     page.locator(".season-headline", has_text="Benedetta").wait_for(timeout=120_000)
@@ -135,12 +135,13 @@ def _season(page, base_url):
 
 
 def _fight(page, base_url):
+    from support.encounter import FIGHT
+
     from calculators.tell_tale import run_script
-    from helpers_encounter import FIGHT
 
     state = run_script(FIGHT[:12])  # in round 1, a combatant poisoned, one hurt
     page.goto(base_url + BLANK)
-    page.evaluate("s => localStorage.setItem('table-rules:tell_tale.encounter', s)", json.dumps(state))
+    storage.put(page, storage.ENCOUNTER, json.dumps(state))
     page.goto(base_url + "tell-tale/encounter/")
     page.locator(".tracker-status", has_text="Ready").wait_for(timeout=120_000)
     # The turn, each combatant's card open (its numbers, keywords, statuses), the log's lines, the rulings line.
@@ -191,7 +192,7 @@ def test_a_gm_screen_shows_the_tables_own_ruling(browser, base_url):
         page = context.new_page()
         page.route("**/pyodide/**", lambda route: route.abort())
         page.goto(base_url + BLANK)
-        page.evaluate("localStorage.setItem('table-rules:settings', JSON.stringify({'tell_tale.both': 'count'}))")
+        storage.put(page, storage.SETTINGS, json.dumps({"tell_tale.both": "count"}))
         page.goto(base_url + "tell-tale/gm-screen/")
         mark = page.locator("#gm-advantage .ts-yours")
         mark.wait_for(timeout=30_000)

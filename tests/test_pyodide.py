@@ -9,11 +9,11 @@ import shutil
 import subprocess
 
 import pytest
+from support import ROOT, made_once
+from support.helpers import PAGES_WITH_EXAMPLES, examples
 
 from calculators.registry import all_calculators
 from calculators.runner import run
-from conftest import ROOT, made_once
-from helpers import PAGES_WITH_EXAMPLES, examples
 
 pytestmark = pytest.mark.node
 
@@ -50,7 +50,7 @@ def under_node(site, folder, how: str) -> dict:
 @pytest.fixture(scope="module")
 def pyodide_reports(site, tmp_path_factory):
     """Each way of starting run once under Node, when a test first asks for it, for every pytest process
-    (conftest.made_once): a parametrized module fixture was made again each time the order of the tests
+    (support.made_once): a parametrized module fixture was made again each time the order of the tests
     switched between the two, and once more in each process."""
     made: dict[str, dict] = {}
     folder = tmp_path_factory.mktemp("pyodide")

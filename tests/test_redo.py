@@ -10,13 +10,13 @@ import json
 import random
 
 import pytest
+from support.encounter import FIGHT
 
 from calculators import runner
 from calculators.checks import InputError
 from calculators.history import apply_patch, redo_record, redone, undone_for_redo
 from calculators.tell_tale import encounter_step, new_encounter
 from calculators.tell_tale.encounter_state import UNDO_CAP, check_encounter
-from helpers_encounter import FIGHT
 
 TRACKER = "tell_tale.encounter"
 

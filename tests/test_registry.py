@@ -9,12 +9,12 @@ import subprocess
 import sys
 
 import pytest
+from support.rulepages import all_rules
 
 from calculators import registry
 from calculators.games import GAMES
 from calculators.registry import all_calculators
 from calculators.runner import run
-from rulepages import all_rules
 
 CALCS = all_calculators()
 RULE_IDS = {r.id for r in all_rules()}

@@ -29,9 +29,9 @@ from typing import ClassVar
 
 import pytest
 import zstandard
-
-from conftest import ROOT, SiteHandler, serve
-from helpers import BOOT, poll, wait_until_offline_ready, worker_data
+from support import ROOT
+from support.helpers import BOOT, poll, wait_until_offline_ready, worker_data
+from support.server import SiteHandler, serve
 
 pytestmark = pytest.mark.browser
 DECKS = "rpgdl/decks/"  # two forms: the Nom Pool and the Season Deck

@@ -11,6 +11,7 @@ ways).
 from __future__ import annotations
 
 import ast
+import contextlib
 import re
 import time
 from pathlib import Path
@@ -19,12 +20,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from calculators import registry, runner, rpgdl, tell_tale
+from calculators import registry, rpgdl, runner, tell_tale
 from calculators.dice import parse_dice
 from calculators.registry import InputError, Param
 from calculators.rpgdl.entries import _parse_entry
 from calculators.talislanta.reports import _parse_ratings
-import contextlib
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -15,8 +15,9 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.rulepages import all_rules
 
-from calculators import registry, runner, rpgdl
+from calculators import registry, rpgdl, runner
 from calculators.__main__ import main as cli_main
 from calculators.rpgdl import (
     CHAMPIONSHIP_POINTS,
@@ -39,8 +40,6 @@ from calculators.rpgdl import (
     trainwreck_reasons,
     vote_pool,
 )
-
-from rulepages import all_rules
 
 PAGE_IDS = {r.id for r in all_rules() if r.id.startswith("rpgdl.")}
 RPGDL_CALCS = [c for c in rpgdl.CALCULATORS]

@@ -14,10 +14,11 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from support import ROOT
+from support.helpers import idle_runtime, poll, worker_data
+from support.server import SiteHandler, serve
 
 from calculators.registry import all_calculators
-from conftest import ROOT, SiteHandler, serve
-from helpers import idle_runtime, poll, worker_data
 
 # The search tests keep the real index (search_index); previews need none.
 # Nothing here computes: calculator pages (rule pages too) keep their runtime idle.
@@ -53,7 +54,7 @@ def sampled_names(rules):
 # The IDs and names are read from the built site at collection time, so each is a test of its own.
 def pytest_generate_tests(metafunc):
     if "query" in metafunc.fixturenames:
-        from conftest import SITE
+        from support import SITE
 
         built = {r["id"]: r for r in json.loads((SITE / "rules.json").read_text(encoding="utf-8"))} if (SITE / "rules.json").exists() else {}
         cases = [(i, i) for i in sampled_ids(built)] + sampled_names(built) if built else [("tt.combat.attack-table", "tt.combat.attack-table")]

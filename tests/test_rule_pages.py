@@ -8,8 +8,7 @@ import re
 from collections import Counter
 
 import pytest
-
-from rulepages import DOCS, GAME_DIRS, NO_RULEBOOKS, RULEBOOKS, VALID_ID, all_rules, read, rule_pages, rules_in, tables_after
+from support.rulepages import DOCS, GAME_DIRS, NO_RULEBOOKS, RULEBOOKS, VALID_ID, all_rules, read, rule_pages, rules_in, tables_after
 
 RULES = all_rules()
 IDS = {r.id for r in RULES}

@@ -15,10 +15,11 @@ import re
 
 import pytest
 from playwright.sync_api import expect
+from support import ROOT, made_once
+from support.helpers import BOOT, idle_runtime, material_search, shown_links
+from support.server import BLANK
 
 from calculators.games import GAMES as RECORDS
-from conftest import BLANK, ROOT, made_once
-from helpers import BOOT, idle_runtime, material_search, shown_links
 from rulebook import Book, Rule
 from rulebook.site import data, search_later
 
@@ -179,7 +180,7 @@ EVERY_ID = """async (ids) => {
 @pytest.fixture(scope="module")
 def searched(site, rules, tmp_path_factory):
     """Every rule ID through Material's search worker under Node: {id: result groups} (made once for all
-    pytest processes: conftest.made_once)."""
+    pytest processes: support.made_once)."""
     return made_once(tmp_path_factory, "searched", lambda: material_search(site, [r["id"] for r in rules]))
 
 

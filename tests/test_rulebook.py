@@ -8,10 +8,10 @@ import subprocess
 import sys
 
 import pytest
+from support.rulepages import DOCS, ROOT, rule_pages
 
 from calculators.games import GAMES
 from rulebook import Book, MarkupError, Rule, link_terms, read_page
-from rulepages import DOCS, ROOT, rule_pages
 
 PAGE = """# Combat
 

@@ -19,18 +19,20 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from support import storage
+from support.encounter import ADD
+from support.helpers import BOOT, PHONE
+from support.server import BLANK
+from support.trackers import FILL, paste
 
 from calculators import runner
-from conftest import BLANK
-from helpers import BOOT, PHONE
-from helpers_encounter import ADD
 
 pytestmark = pytest.mark.browser
 
 TRACKERS = {
-    "encounter": {"page": "tell-tale/encounter/", "key": "table-rules:tell_tale.encounter", "name": "tell_tale.encounter",
+    "encounter": {"page": "tell-tale/encounter/", "key": storage.ENCOUNTER, "name": "tell_tale.encounter",
                   "ready": ".tracker-status:has-text('Ready')"},
-    "season": {"page": "rpgdl/season-tracker/", "key": "table-rules:rpgdl.season", "name": "rpgdl.season",
+    "season": {"page": "rpgdl/season-tracker/", "key": storage.SEASON, "name": "rpgdl.season",
                "ready": ".season[data-loaded=true]"},
 }
 SLOTS = ("godlike", "heavy", "middle", "light")
@@ -76,32 +78,14 @@ def new_page(context):
     return page
 
 
-def storage(page, key):
-    return page.evaluate("(key) => localStorage.getItem(key)", key)
-
-
-def put(page, key, value):
-    page.evaluate("([key, value]) => value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value)", [key, value])
-
-
 def open_with(page, base_url, tracker, saved, aside=None):
     """Open the tracker's page with `saved` (and `aside`, the copy put aside) in storage, and wait till it is read."""
     t = TRACKERS[tracker]
     page.goto(base_url + BLANK)
-    put(page, t["key"], saved)
-    put(page, t["key"] + ":before", aside)
+    storage.put(page, t["key"], saved)
+    storage.put(page, t["key"] + storage.ASIDE, aside)
     page.goto(base_url + t["page"])
     page.locator(t["ready"]).wait_for(timeout=BOOT)
-
-
-def paste(page, text):
-    """Open `text` as a pasted state (the same controls in both trackers: tracker-shell.js); the sentence the page answers with."""
-    page.locator(".tracker-notice").evaluate("e => { e.hidden = true; }")
-    page.fill("[data-keep=paste]", text)
-    page.click("[data-keep=open-paste]")
-    said = page.locator(".tracker-notice:visible, [data-keep=keep-status]:not(:empty)").first
-    said.wait_for(timeout=BOOT)
-    return said
 
 
 # ---------------------------------------------------------------- the second after a reload
@@ -136,7 +120,7 @@ def test_no_control_acts_on_the_saved_state_before_it_is_read(phone, base_url, t
         route.continue_()
     phone.unroute("**/calc-worker.mjs")
     page.locator(t["ready"]).wait_for(timeout=BOOT)
-    assert storage(page, t["key"]) == saved
+    assert storage.get(page, t["key"]) == saved
     assert not page.errors
 
 
@@ -153,8 +137,8 @@ def test_a_failed_start_changes_nothing_in_storage(phone, base_url, tracker):
     page.reload()
     expect(page.locator("[data-tracker]")).to_contain_text("could not start", timeout=BOOT)
     # (on 5264891 the copy put aside was overwritten in the same task that said so)
-    assert storage(page, t["key"]) == saved
-    assert storage(page, t["key"] + ":before") == older
+    assert storage.get(page, t["key"]) == saved
+    assert storage.get(page, t["key"] + storage.ASIDE) == older
     text = page.locator(".tracker-status.calc-failed").text_content()
     assert "still saved on this device, unchanged" in text, text
     assert "cannot be read" not in page.locator("[data-tracker]").inner_text()  # the saved state is not blamed
@@ -165,24 +149,6 @@ def test_a_failed_start_changes_nothing_in_storage(phone, base_url, tracker):
 
 
 # ---------------------------------------------------------------- storage nearly full
-
-FILL = """(leave) => {
-  // Fill this site's localStorage until at most `leave` characters more fit.
-  let n = 0;
-  for (const size of [1e6, 1e5, 1e4, 1e3, 100, 10]) {
-    const chunk = "x".repeat(size);
-    for (;;) {
-      try { localStorage.setItem(`junk-${n}`, chunk); n += 1; } catch { break; }
-    }
-  }
-  // Free `leave` characters: shorten one 10,000-character piece.
-  for (let i = 0; i < n; i++) {
-    const key = `junk-${i}`;
-    if (localStorage.getItem(key).length === 1e4) { localStorage.setItem(key, "x".repeat(1e4 - leave)); break; }
-  }
-  return n;
-}"""
-
 
 @pytest.mark.parametrize("tracker", TRACKERS)
 def test_with_storage_nearly_full_nothing_is_replaced_and_the_page_says_so(phone, base_url, tracker):
@@ -197,8 +163,8 @@ def test_with_storage_nearly_full_nothing_is_replaced_and_the_page_says_so(phone
     answer = paste(page, small)
     expect(answer).to_contain_text("no room on this device", timeout=BOOT)
     expect(answer).to_contain_text("nothing", timeout=BOOT)
-    assert storage(page, t["key"]) == saved
-    assert storage(page, t["key"] + ":before") == older
+    assert storage.get(page, t["key"]) == saved
+    assert storage.get(page, t["key"] + storage.ASIDE) == older
     # The page says how much is kept, and that the storage nears what a browser keeps.
     size_line = page.locator("[data-keep=stored-size]")
     expect(size_line).to_contain_text("nearly full")
@@ -206,8 +172,8 @@ def test_with_storage_nearly_full_nothing_is_replaced_and_the_page_says_so(phone
     # With room again the same paste is opened, and what was saved is put aside (never claimed when not written).
     answer = paste(page, small)
     expect(answer).to_contain_text("Opened", timeout=BOOT)
-    assert storage(page, t["key"] + ":before") == saved
-    assert json.loads(storage(page, t["key"])) == json.loads(small)
+    assert storage.get(page, t["key"] + storage.ASIDE) == saved
+    assert json.loads(storage.get(page, t["key"])) == json.loads(small)
     assert not page.errors
 
 
@@ -222,7 +188,7 @@ def add_combatant(page, name):
 
 
 def names(page, key):
-    text = storage(page, key)
+    text = storage.get(page, key)
     return [c["name"] for c in json.loads(text)["combatants"]] if text else []
 
 
@@ -255,28 +221,28 @@ def test_a_change_that_meets_another_tabs_asks_which_goes_on(phone, base_url):
     t = TRACKERS["encounter"]
     page = new_page(phone)
     open_with(page, base_url, "encounter", SMALL_FIGHT)
-    put(page, t["key"], FIGHT)  # as another tab would, unseen by this one
+    storage.put(page, t["key"], FIGHT)  # as another tab would, unseen by this one
     add_combatant(page, "Bob")
     notice = page.locator(".tracker-notice")
     expect(notice).to_contain_text("also changed in another tab", timeout=BOOT)
-    assert storage(page, t["key"]) == FIGHT  # not written over
+    assert storage.get(page, t["key"]) == FIGHT  # not written over
     page.click("[data-keep=take-theirs]")
     expect(notice).to_contain_text("Going on with the other tab's", timeout=BOOT)
-    assert storage(page, t["key"]) == FIGHT
-    assert [c["name"] for c in json.loads(storage(page, t["key"] + ":before"))["combatants"]] == ["Zed", "Bob"]
+    assert storage.get(page, t["key"]) == FIGHT
+    assert [c["name"] for c in json.loads(storage.get(page, t["key"] + storage.ASIDE))["combatants"]] == ["Zed", "Bob"]
     expect(page.locator(".enc-card")).to_have_count(len(json.loads(FIGHT)["combatants"]))
     # And back: this tab's fight, the other put aside.
     page.click("[data-keep=bring-back]")
     expect(page.locator(".enc-card")).to_have_count(2, timeout=BOOT)
     assert names(page, t["key"]) == ["Zed", "Bob"]
-    assert storage(page, t["key"] + ":before") == FIGHT
+    assert storage.get(page, t["key"] + storage.ASIDE) == FIGHT
     assert not page.errors
 
 
 def test_a_season_another_tab_saved_is_checked_before_it_is_drawn(phone, base_url):
     t = TRACKERS["season"]
     one, two = two_tabs(phone, base_url, "season", SEASON)
-    put(one, t["key"], '{"tracker":"rpgdl.season"}')
+    storage.put(one, t["key"], '{"tracker":"rpgdl.season"}')
     notice = two.locator(".tracker-notice")
     expect(notice).to_contain_text("cannot read", timeout=BOOT)
     expect(two.locator(".season-headline")).to_contain_text("Ana against Ben")
@@ -285,13 +251,13 @@ def test_a_season_another_tab_saved_is_checked_before_it_is_drawn(phone, base_ur
     form.locator("[name=name]").fill("Anabel")
     form.get_by_role("button", name="Save").click()
     expect(two.get_by_role("alertdialog")).to_contain_text("also changed in another tab", timeout=BOOT)
-    assert storage(two, t["key"]) == '{"tracker":"rpgdl.season"}'
+    assert storage.get(two, t["key"]) == '{"tracker":"rpgdl.season"}'
     two.click("[data-keep=keep-this]")
     expect(notice).to_contain_text("Going on with this tab's", timeout=BOOT)
-    assert json.loads(storage(two, t["key"]))["players"]["first"]["name"] == "Anabel"
-    assert storage(two, t["key"] + ":before") == '{"tracker":"rpgdl.season"}'
+    assert json.loads(storage.get(two, t["key"]))["players"]["first"]["name"] == "Anabel"
+    assert storage.get(two, t["key"] + storage.ASIDE) == '{"tracker":"rpgdl.season"}'
     # A valid season from the other tab is drawn.
-    put(one, t["key"], SMALL_SEASON)
+    storage.put(one, t["key"], SMALL_SEASON)
     expect(two.locator(".season-headline")).to_contain_text("Zoe against", timeout=BOOT)
     expect(notice).to_contain_text("changed in another tab")
     assert not one.errors and not two.errors
@@ -311,7 +277,7 @@ def test_an_import_far_too_big_is_refused_at_once_in_the_same_words(phone, base_
     line = page.locator("[data-keep=keep-status]")
     expect(line).to_contain_text(f"The file huge.json is 2,000,003 bytes long: too big to be {what} (at most 200,000 characters). "
                                  "Nothing you had has changed.", timeout=10_000)
-    assert storage(page, t["key"]) == SAVED[tracker][0]
+    assert storage.get(page, t["key"]) == SAVED[tracker][0]
 
 
 # ---------------------------------------------------------------- one shell, the same words
@@ -330,10 +296,10 @@ def test_the_copy_put_aside_comes_back_after_a_reload_in_the_same_words(phone, b
     page.get_by_role("button", name=f"Bring back the {noun} you had before").click()
     notice = page.locator(".tracker-notice")
     expect(notice).to_contain_text(f"The {noun} you had is back; the other one is put aside.", timeout=BOOT)
-    assert json.loads(storage(page, t["key"])) == json.loads(older)
-    assert storage(page, t["key"] + ":before") == saved
+    assert json.loads(storage.get(page, t["key"])) == json.loads(older)
+    assert storage.get(page, t["key"] + storage.ASIDE) == saved
     notice.get_by_role("button", name="Swap them again").click()
-    page.wait_for_function("([key, text]) => localStorage.getItem(key + ':before') !== text", arg=[t["key"], saved], timeout=BOOT)
-    assert json.loads(storage(page, t["key"])) == json.loads(saved)
-    assert json.loads(storage(page, t["key"] + ":before")) == json.loads(older)
+    page.wait_for_function("([key, text]) => localStorage.getItem(key) !== text", arg=[t["key"] + storage.ASIDE, saved], timeout=BOOT)
+    assert json.loads(storage.get(page, t["key"])) == json.loads(saved)
+    assert json.loads(storage.get(page, t["key"] + storage.ASIDE)) == json.loads(older)
     assert not page.errors

@@ -21,6 +21,9 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import ROOT
+from support.rulepages import all_rules
+from support.season import dice
 
 from calculators import registry, runner
 from calculators.rpgdl import (
@@ -41,8 +44,6 @@ from calculators.rpgdl import (
 )
 from calculators.rpgdl.league import MAX_LOG, RULES
 from calculators.rpgdl.league_history import redo
-from conftest import ROOT
-from rulepages import all_rules
 
 RULE_IDS = {r.id for r in all_rules()}
 SETTINGS = dict(division_penalty=["flat", "per-division"], half_draw=["at-most", "exactly"],
@@ -52,10 +53,6 @@ SETTINGS = dict(division_penalty=["flat", "per-division"], half_draw=["at-most",
 def row(name, division, worth, draw, votes=0, bonus=0):
     return {"name": name, "division": division, "worth": worth, "draw": draw, "votes": votes, "bonus": bonus}
 
-
-def dice(seed):
-    rng = random.Random(seed)
-    return lambda: (rng.randint(1, 6), rng.randint(1, 6))
 
 
 # ---------------------------------------------------------------- strategies

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support import storage
 
 from calculators import runner
 from calculators.checks import InputError
@@ -171,7 +172,7 @@ def test_on_a_phone_the_week_takes_cards_and_rival_votes_and_says_a_fault_by_its
     the Trainwrecks from cards (rpgdl.ruling.vote-pool, rpgdl.ruling.event-trainwreck); the season kept is the
     one Python makes of the same action; spending past the Vote Pool is said under the cards' field
     (rpgdl.votes.costs); cards reaching the limit end the game in the Week (rpgdl.ruling.card-trainwreck-timing)."""
-    from helpers import BOOT, PHONE, set_fields
+    from support.helpers import BOOT, PHONE, set_fields
 
     context = browser.new_context(**PHONE, color_scheme="light")
     page = context.new_page()
@@ -192,7 +193,7 @@ def test_on_a_phone_the_week_takes_cards_and_rival_votes_and_says_a_fault_by_its
     set_fields(form, {**week, "first_card_votes": "4", "first_card_trainwrecks": "1"})
     form.locator("[data-action=weekend]").click()
     page.locator("[data-section=result] .calc-headline").first.wait_for(timeout=BOOT)
-    kept = json.loads(page.evaluate("localStorage.getItem('table-rules:rpgdl.season')"))
+    kept = json.loads(storage.get(page, storage.SEASON))
     mine = weekend(new_season(), [row("A", "4", "4", division="godlike", votes="1", bonus="", opponent_votes="2")],
                    [row("B", "6", "2", division="godlike", votes="", bonus="", opponent_votes="")],
                    vote_pools={"first": "10", "second": "10"}, cards={"first": {"votes": "4", "trainwrecks": "1"}})[0]

@@ -18,61 +18,21 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from support import storage
+from support.helpers import BOOT, PHONE, poll, set_fields
+from support.season import DECK, SLOTS, WEEKS, Mirror, mid_season, pool, r
+from support.server import BLANK
 
-from calculators import runner
 from calculators.rpgdl.league import VERSION
-from conftest import BLANK
-from helpers import BOOT, PHONE, poll, set_fields
 
 pytestmark = pytest.mark.browser
 
 PAGE = "rpgdl/season-tracker/"
-STORE = "table-rules:rpgdl.season"
-SLOTS = ("godlike", "heavy", "middle", "light")
+STORE = storage.SEASON
 # Where a Weekend's answer shows: the week just entered under its own heading ("Week 1: the result"), a refusal
 # under the form's ("Week 1: the Weekend").
 WEEK_ANSWERS = ".season-section:is([data-section=result], [data-section=week]) .season-answer"
 
-
-def pool(prefix: str) -> str:
-    return "\n".join(f"{prefix}{d[0].upper()}{i}, {d.capitalize()}" for d in SLOTS for i in range(1, 6))
-
-
-DECK = "\n".join(f"4 Card {i}" for i in range(10))
-
-
-def r(name, division, worth, draw, votes="", bonus=""):
-    return {"name": name, "division": division, "worth": str(worth), "draw": str(draw), "votes": str(votes), "bonus": str(bonus)}
-
-
-# The five weeks: (Ana's line-up, Ben's, roll-offs typed or None for the page to roll).
-WEEKS = {
-    1: ([r("AG1", "godlike", 10, 3), r("AH1", "heavy", 8, 3), r("AM1", "middle", 6, 3), r("AL1", "light", 4, 3)],
-        [r("BG1", "godlike", 9, 3), r("BH1", "heavy", 7, 3), r("BM1", "middle", 5, 3), r("BL1", "light", 3, 3)], None),
-    # A tied Godlike duel with its roll-off typed; votes, another change and a Trainwreck by half the Draw.
-    2: ([r("AG2", "godlike", 9, 3), r("AH2", "heavy", 6, 4, 2), r("AM2", "middle", 5, 2, "", -1), r("AL2", "light", 3, 2)],
-        [r("BG2", "godlike", 9, 3), r("BH2", "heavy", 7, 2), r("BM2", "middle", 5, 1), r("BL2", "light", 2, 2)], "2 5"),
-    # A Light duelist playing up in the Heavy slot; two ties the page rolls.
-    3: ([r("AG3", "godlike", 8, 3), r("AL3", "light", 7, 1), r("AM3", "middle", 6, 2), r("AL4", "light", 4, 2)],
-        [r("BG3", "godlike", 8, 3), r("BH3", "heavy", 5, 3), r("BM3", "middle", 4, 2), r("BL3", "light", 3, 2)], None),
-    4: ([r("AG4", "godlike", 7, 3), r("AH4", "heavy", 7, 3), r("AM4", "middle", 7, 3), r("AL5", "light", 7, 3)],
-        [r("BG4", "godlike", 6, 3), r("BH4", "heavy", 6, 3), r("BM4", "middle", 6, 3), r("BL4", "light", 6, 3)], None),
-    5: ([r("AG5", "godlike", 5, 3), r("AH5", "heavy", 5, 3), r("AM5", "middle", 5, 3), r("AL1", "light", 5, 3)],
-        [r("BG5", "godlike", 6, 3), r("BH5", "heavy", 6, 3), r("BM5", "middle", 6, 3), r("BL5", "light", 6, 3)], None),
-}
-
-
-class Mirror:
-    """The season as the Python package makes it from the same actions and seeds."""
-
-    def __init__(self):
-        self.state = runner.track("rpgdl.season", "", json.dumps({"do": "show"}))["state"]
-
-    def step(self, action, seed=None):
-        answer = runner.track("rpgdl.season", json.dumps(self.state), json.dumps(action), seed)
-        assert answer["ok"], answer
-        self.state = answer["state"]
-        return answer
 
 
 def open_tracker(page, base_url, url=None):
@@ -351,7 +311,7 @@ def test_a_new_season_takes_the_tables_rulings(browser, base_url):
     try:
         page = context.new_page()
         page.goto(base_url + BLANK)
-        page.evaluate("localStorage.setItem('table-rules:settings', JSON.stringify({'rpgdl.half_draw': 'exactly', 'rpgdl.trainwreck_limit': '4'}))")
+        storage.put(page, storage.SETTINGS, json.dumps({"rpgdl.half_draw": "exactly", "rpgdl.trainwreck_limit": "4"}))
         open_tracker(page, base_url)
         poll(page, f"() => JSON.parse(localStorage.getItem({STORE!r}) || '{{}}').log?.length === 1")
         state = stored(page)
@@ -380,15 +340,6 @@ def test_a_link_opened_on_the_page_itself_is_read(phone, base_url):
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 
 
-def mid_season() -> str:
-    mirror = Mirror()
-    for who, name, prefix in (("first", "Ana", "A"), ("second", "Benedetta", "B")):
-        mirror.step({"do": "player", "player": who, "name": name, "nom_pool": pool(prefix), "season_deck": DECK})
-    for week in (1, 2):
-        first, second, rolls = WEEKS[week]
-        mirror.step({"do": "weekend", "week": week, "first": first, "second": second, **({"rolls": rolls} if rolls else {})})
-    return json.dumps(mirror.state)
-
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_mid_season_on_a_phone_is_accessible_and_fits(browser, base_url, scheme):
@@ -396,7 +347,7 @@ def test_mid_season_on_a_phone_is_accessible_and_fits(browser, base_url, scheme)
     try:
         page = context.new_page()
         page.goto(base_url + BLANK)
-        page.evaluate("s => localStorage.setItem('table-rules:rpgdl.season', s)", mid_season())
+        storage.put(page, STORE, mid_season())
         open_tracker(page, base_url)
         for fold in page.locator(".season details").all():
             fold.evaluate("d => { d.open = true; }")
@@ -427,7 +378,7 @@ def test_mid_season_on_a_phone_is_accessible_and_fits(browser, base_url, scheme)
 
 def test_the_season_works_offline_after_one_visit(browser, site, base_url):
     """A first visit to the tracker alone keeps the runtime: offline, the season reloads and a Weekend goes in."""
-    from helpers import wait_until_offline_ready, worker_data
+    from support.helpers import wait_until_offline_ready, worker_data
 
     context = browser.new_context(service_workers="allow", **PHONE)
     try:
@@ -470,7 +421,7 @@ def test_a_weekend_where_little_changed_takes_a_few_taps(browser, base_url):
     try:
         page = context.new_page()
         page.goto(base_url + BLANK)
-        page.evaluate("s => localStorage.setItem('table-rules:rpgdl.season', s)", json.dumps(mirror.state))
+        storage.put(page, STORE, json.dumps(mirror.state))
         open_tracker(page, base_url)
         assert "1 of 5 weeks played" in page.locator(".season .tracker-status").inner_text()
         form = page.locator("form.season-form")

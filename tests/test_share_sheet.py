@@ -9,8 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from helpers import BOOT, DESKTOP, PHONE, calculator_pages
+from support.helpers import BOOT, DESKTOP, PHONE, calculator_pages
 
 pytestmark = pytest.mark.browser
 ATTACK = "tell_tale.resolve_attack"

@@ -10,9 +10,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from support.rulepages import DOCS, all_rules
 
 from calculators.games import GAMES as RECORDS
-from rulepages import DOCS, all_rules
 
 RULES = {r.id: r for r in all_rules()}
 ONE_PER_GAME = ["tt.combat.attack-table", "tal.action.table", "rpgdl.ruling.half-draw"]

@@ -14,9 +14,9 @@ from urllib.parse import unquote, urljoin, urlparse
 
 import pytest
 from mkdocs.config import load_config
+from support.rulepages import ROOT, all_rules
 
 from calculators.games import GAMES as RECORDS
-from rulepages import ROOT, all_rules
 
 GAMES = {g.folder for g in RECORDS}
 
@@ -170,7 +170,7 @@ def test_rule_index_pages_list_every_rule(site, pages):
 def test_no_rule_marker_survives_into_a_built_page(site):
     """Issue 32: the rule markup is rendered by one extension; a marker it missed would reach the reader as
     text (helpers.reader_text: outside code, scripts and attributes)."""
-    from helpers import MARKER, reader_text
+    from support.helpers import MARKER, reader_text
 
     left = []
     for path in sorted(site.rglob("*.html")):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import itertools
 import json
 import shutil
 import struct
@@ -16,9 +17,7 @@ import pytest
 import zstandard
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import ROOT, load_module
-import itertools
+from support import ROOT, load_module
 
 pytestmark = pytest.mark.node
 PAGE = 4096

@@ -15,9 +15,9 @@ import subprocess
 import sys
 
 import pytest
+from support import ROOT
 
 from calculators.runner import run
-from conftest import ROOT
 
 pytestmark = pytest.mark.node
 

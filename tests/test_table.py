@@ -11,12 +11,13 @@ from urllib.parse import quote
 import pytest
 from markdown_it import MarkdownIt
 from playwright.sync_api import expect
+from support import storage
+from support.helpers import BOOT, calculator_pages, follow, share_url, wait_until_offline_ready, worker_data
+from support.server import BLANK
 
 from calculators import games
 from calculators.registry import all_calculators
 from calculators.runner import run
-from conftest import BLANK
-from helpers import BOOT, calculator_pages, follow, share_url, wait_until_offline_ready, worker_data
 
 pytestmark = pytest.mark.browser
 ATTACK = "tell_tale.resolve_attack"
@@ -126,7 +127,7 @@ def test_a_join_link_applies_the_table_after_a_confirmation(browser, table, base
     box = page.locator(".ts-join")
     box.wait_for()
     assert "changes 2 rulings" in box.inner_text()
-    assert page.evaluate("localStorage.getItem('table-rules:settings')") is None  # not before the player says so
+    assert storage.get(page, storage.SETTINGS) is None  # not before the player says so
     box.locator("button", has_text="Apply").click()
     page.locator(".ts-status", has_text="2 house rulings").wait_for()
     assert "join=" not in page.url
@@ -157,7 +158,7 @@ def test_an_unknown_or_hostile_setting_in_a_link_is_refused_in_words(page, base_
     assert refused.count() == 1 and words in refused.inner_text()
     assert "changes 1 ruling" in box.inner_text()  # the good one is offered, alone
     box.locator("button", has_text="Apply").click()
-    stored = json.loads(page.evaluate("localStorage.getItem('table-rules:settings')"))
+    stored = json.loads(storage.get(page, storage.SETTINGS))
     assert stored == {"tell_tale.overflow": "stop"}
     assert page.evaluate("() => window.__pwned") is None and page.locator("img[src=x]").count() == 0
     assert page.evaluate("() => ({}).polluted") is None
@@ -171,11 +172,11 @@ def spec(site):
 
 def keep_settings(page, base_url, settings):
     page.goto(base_url + BLANK)  # the site's origin, without a page of the site to load
-    page.evaluate("s => localStorage.setItem('table-rules:settings', JSON.stringify(s))", settings)
+    storage.put(page, storage.SETTINGS, json.dumps(settings))
 
 
 def stored_settings(page):
-    return json.loads(page.evaluate("localStorage.getItem('table-rules:settings')") or "null")
+    return json.loads(storage.get(page, storage.SETTINGS) or "null")
 
 
 GAMES = {g.key: g.name for g in games.GAMES}  # as table-settings.json names them
@@ -242,7 +243,7 @@ def test_a_join_link_lists_each_change_before_it_is_applied(page, base_url, spec
 
 def test_a_stored_setting_the_form_does_not_allow_is_ignored(page, base_url, pages_of):
     page.goto(base_url + BLANK)
-    page.evaluate("""localStorage.setItem('table-rules:settings', JSON.stringify({"tell_tale.both": "<b>x</b>", "tell_tale.overflow": 7}))""")
+    storage.put(page, storage.SETTINGS, json.dumps({"tell_tale.both": "<b>x</b>", "tell_tale.overflow": 7}))
     page.goto(base_url + pages_of[ATTACK])
     form = page.locator(f'form[data-calculator="{ATTACK}"]')
     assert form.locator("[name=both]").input_value() == "cancel"
@@ -266,7 +267,7 @@ def test_the_log_keeps_results_across_reloads_and_its_links_reproduce_them(table
     form.locator("[name=d20]").fill("17")  # typed: logged once it has stood a moment
     form.locator('[data-outcome="full"]').wait_for()
     # logged once it has stood 1.5 s (table.js LOG_AFTER_MS): wait for the entry, not for a time
-    table.wait_for_function("() => (JSON.parse(localStorage.getItem('table-rules:log') || '[]')).length === 2", timeout=BOOT, polling=100)
+    table.wait_for_function("(key) => (JSON.parse(localStorage.getItem(key) || '[]')).length === 2", arg=storage.LOG, timeout=BOOT, polling=100)
     table.goto(base_url + "table-log/")
     table.reload()
     entries = table.locator(".log-entry")
@@ -337,7 +338,7 @@ def test_a_log_page_left_by_instant_navigation_stops_listening(page, context, ba
     def another_tab_rolls(n):
         other = context.new_page()
         other.goto(base_url + BLANK)
-        other.evaluate("log => localStorage.setItem('table-rules:log', JSON.stringify(log))", [logged(i) for i in range(n)])
+        storage.put(other, storage.LOG, json.dumps([logged(i) for i in range(n)]))
         other.close()
         # the listeners run in the order they were added: the live one draws last
         page.locator(".log-entry").nth(n - 1).wait_for()
@@ -377,7 +378,7 @@ def logged(i, **changes):
 def keep_log(page, base_url, entries):
     """Open the Table log with these entries kept on the device."""
     page.goto(base_url + BLANK)
-    page.evaluate("e => localStorage.setItem('table-rules:log', JSON.stringify(e))", entries)
+    storage.put(page, storage.LOG, json.dumps(entries))
     page.goto(base_url + "table-log/")
 
 
@@ -411,7 +412,7 @@ def test_one_bad_entry_in_the_log_is_skipped_and_counted_and_the_rest_drawn(page
     }""")
     page.reload()
     expect(count).to_have_text("21 results, newest first. 1 entry could not be read and is not shown.")
-    assert len(json.loads(page.evaluate("localStorage.getItem('table-rules:log')"))) == 22
+    assert len(json.loads(storage.get(page, storage.LOG))) == 22
     assert not page.errors
 
 

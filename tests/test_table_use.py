@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from support.helpers import BOOT, CUT_OPTIONS_JS, DESKTOP, PHONE, calculator_pages, follow, share_url
 
 from calculators.registry import all_calculators
 from calculators.runner import run
-from helpers import BOOT, CUT_OPTIONS_JS, DESKTOP, PHONE, calculator_pages, follow, share_url
 
 pytestmark = pytest.mark.browser
 ATTACK = "tell_tale.resolve_attack"

@@ -17,6 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
+from support import ROOT
+from support.rulepages import all_rules
 
 from calculators import registry, runner, talislanta
 from calculators.__main__ import main as cli_main
@@ -36,9 +38,6 @@ from calculators.talislanta import (
     sequence_odds,
     success_chance,
 )
-
-from conftest import ROOT
-from rulepages import all_rules
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "talislanta"
 

@@ -17,6 +17,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.rulepages import all_rules
 
 from calculators import runner, tell_tale
 from calculators.__main__ import main as cli_main
@@ -42,8 +43,6 @@ from calculators.tell_tale import (
     save_odds,
     stat_total_odds,
 )
-
-from rulepages import all_rules
 
 D20 = range(1, 21)
 D4 = range(1, 5)

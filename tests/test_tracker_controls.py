@@ -11,15 +11,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from support import storage
+from support.helpers import BOOT, PHONE
+from support.server import BLANK
 
 from calculators import runner
-from conftest import BLANK
-from helpers import BOOT, PHONE
 
 pytestmark = pytest.mark.browser
 
 ENCOUNTER, SEASON = "tell-tale/encounter/", "rpgdl/season-tracker/"
-STORES = {ENCOUNTER: "table-rules:tell_tale.encounter", SEASON: "table-rules:rpgdl.season"}
+STORES = {ENCOUNTER: storage.ENCOUNTER, SEASON: storage.SEASON}
 TRACKERS = {ENCOUNTER: "tell_tale.encounter", SEASON: "rpgdl.season"}
 SLOTS = ("godlike", "heavy", "middle", "light")
 

@@ -11,10 +11,10 @@ import json
 import re
 
 import pytest
+from support.helpers import DOCS, ROOT
 
 from calculators.games import GAMES as RECORDS
 from calculators.registry import all_trackers
-from helpers import DOCS, ROOT
 from rulebook import GAME_NAMES
 
 SCRIPTS = sorted((DOCS / "assets").glob("*.js"))

@@ -15,6 +15,7 @@ site's policy refuses there.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -24,9 +25,9 @@ from urllib.parse import urljoin
 
 import pytest
 from playwright.sync_api import expect
-
-from conftest import ROOT, serve
-from helpers import BOOT, MARKER, PHONE, calculator_page, reader_text, wait_until_offline_ready, worker_data
+from support import ROOT, storage
+from support.helpers import BOOT, MARKER, PHONE, calculator_page, reader_text, wait_until_offline_ready, worker_data
+from support.server import serve
 
 pytestmark = pytest.mark.browser
 ZENSICAL = Path(sys.executable).with_name("zensical")
@@ -119,7 +120,7 @@ def test_zensical_and_the_finishing_step_make_the_same_working_site(browser, sit
         player.locator(".season-answer .calc-headline").wait_for(timeout=BOOT)
         page.reload()
         page.locator(".season[data-loaded]").wait_for(timeout=BOOT)
-        saved = page.evaluate("() => JSON.parse(localStorage.getItem('table-rules:rpgdl.season'))")
+        saved = json.loads(storage.get(page, storage.SEASON))
         assert saved["players"]["first"]["name"] == "Ana"
         expect(page.locator(".season")).to_contain_text("Ana")
         # Offline after one visit.

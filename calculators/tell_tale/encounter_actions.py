@@ -7,7 +7,7 @@ dice's shape and every choice are refused here, in words, so a handler reads
 only what its declaration allows. The page draws one generic form from the
 published declarations (encounter.vocabulary()["actions"]), and the tests
 derive their random actions and their browser driver from them
-(tests/helpers_encounter.py). Adding an action is a declaration here, its
+(tests/support/encounter.py). Adding an action is a declaration here, its
 handler, and its rule text.
 """
 

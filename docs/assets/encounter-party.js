@@ -11,12 +11,11 @@ import { el, readJson } from "./dom.js";
 import { SavedRecord, notKept, step } from "./tracker-kit.js";
 import { download } from "./tracker-keep.js";
 import { button } from "./tracker-shell.js";
+import { ENCOUNTER, PARTY } from "./storage.js";
 
 /** @typedef {import("./encounter.js").Combatant} Combatant */
 /** @typedef {import("./tracker-kit.js").Action} Action */
 
-export const ENCOUNTER_STORE = "table-rules:tell_tale.encounter"; // encounter.js's STORE
-export const PARTY_STORE = "table-rules:tell_tale.party"; // and PARTY_STORE:before, the party put aside (party.js)
 const NAME = "tell_tale.party"; // Python's party tracker (calculators/tell_tale/party.py)
 
 // ---------------------------------------------------------------- the encounter's side
@@ -60,7 +59,7 @@ export function nextEncounterControls({ declared, combatants, run, ids }) {
  * add_party action sends them to Python, which checks every member before anyone joins.
  * @returns {unknown[]} */
 function keptMembers() {
-  const party = /** @type {{members?: unknown} | null} */ (readJson(PARTY_STORE, null));
+  const party = /** @type {{members?: unknown} | null} */ (readJson(PARTY, null));
   return Array.isArray(party?.members) ? party.members : [];
 }
 
@@ -102,7 +101,7 @@ export function partyKeeper(computeInWorker) {
 
   /** @param {Combatant[]} combatants */
   async function keep(combatants) {
-    const record = new SavedRecord(PARTY_STORE);
+    const record = new SavedRecord(PARTY);
     const kept = record.seen; // what this tab read: a change by another tab from now on is not written over
     const first = !keptMembers().length;
     const action = { do: "keep", combatants: combatants.map(({ chances, ...c }) => c) };

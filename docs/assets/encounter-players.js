@@ -11,6 +11,7 @@
 
 import { el } from "./tracker-kit.js";
 import { SHOW_ONLY_HASH } from "./calc-runtime.js";
+import { ENCOUNTER, PLAYERS } from "./storage.js";
 
 /**
  * One combatant as the players' window shows it: `who`, what it is (and whose); `marks`, what players may
@@ -30,7 +31,7 @@ import { SHOW_ONLY_HASH } from "./calc-runtime.js";
  * @typedef {Omit<PlayersView, "v">} CheckedView */
 
 /** The channel the GM's tab and the players' windows share (same site, same browser). */
-export const CHANNEL = "table-rules:tell_tale.encounter:players";
+export const CHANNEL = ENCOUNTER + PLAYERS;
 export const PLAYERS_HASH = SHOW_ONLY_HASH; // the window starts no Python runtime (calc-runtime.js)
 const ASK_EVERY = 5000; // ms between questions to the GM's tab
 const ANSWER_WITHIN = 1500; // ms: no answer by then, no GM tab is open

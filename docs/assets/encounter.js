@@ -16,12 +16,13 @@ import { actionForm, namer } from "./encounter-form.js";
 import { addCombatant } from "./encounter-add.js";
 import { rosterList } from "./encounter-roster.js";
 import { nextEncounterControls, partyKeeper } from "./encounter-party.js";
+import * as keys from "./storage.js";
 
 const NAME = "tell_tale.encounter";
-const STORE = "table-rules:tell_tale.encounter"; // and STORE:before, the encounter a new one, an import or a link put aside
-const TIMER = `${STORE}:timer`; // a page preference on this device ("on"), not part of the fight
-const THROUGH = `${STORE}:through`; // a page preference ("off": one step at a time); else Next passes the steps that ask nothing (Python's NOTHING_TO_DECIDE)
-const TURN_START = `${STORE}:turn-start`; // sessionStorage: when this tab saw the current turn begin, across a reload
+const STORE = keys.ENCOUNTER; // and STORE + keys.ASIDE, the encounter a new one, an import or a link put aside
+const TIMER = STORE + keys.TIMER; // page preferences on this device, not part of the fight (storage.js)
+const THROUGH = STORE + keys.THROUGH;
+const TURN_START = STORE + keys.TURN_START; // sessionStorage
 
 /**
  * A combatant as Python answers it (encounter_state.Combatant): the stored fields, then the derived ones.

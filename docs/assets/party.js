@@ -14,7 +14,8 @@
 import { el, plural, readJson, writeJson } from "./dom.js";
 import { read, vocabulary } from "./tracker-kit.js";
 import { TrackerShell, answerParts, button, labelUndo } from "./tracker-shell.js";
-import { ENCOUNTER_STORE, PARTY_STORE, askToKeepStorage } from "./encounter-party.js";
+import { askToKeepStorage } from "./encounter-party.js";
+import { BACKUP as BACKUP_SUFFIX, ENCOUNTER, PARTY } from "./storage.js";
 
 /** @typedef {import("./tracker-kit.js").Action} Action */
 /** A companion as the party keeps it (party.Companion).
@@ -28,14 +29,14 @@ import { ENCOUNTER_STORE, PARTY_STORE, askToKeepStorage } from "./encounter-part
  * @typedef {{stats: [string, string, boolean][], starting_level: number, max_level: number, max_members: number}} PartyWords */
 
 const NAME = "tell_tale.party";
-const BACKUP = `${PARTY_STORE}:backup`; // when the party was last exported as a file, and its text then
+const BACKUP = PARTY + BACKUP_SUFFIX; // when the party was last exported as a file, and its text then
 
 /** The fight the encounter page keeps on this device, as far as this page needs it (its combatants; Python checks each),
  * or null (none kept, or not an object with combatants).
  * @returns {{combatants: Record<string, unknown>[]} | null} */
 function keptFight() {
   try {
-    const fight = JSON.parse(read(ENCOUNTER_STORE) ?? "null");
+    const fight = JSON.parse(read(ENCOUNTER) ?? "null");
     return fight && typeof fight === "object" && Array.isArray(fight.combatants) ? fight : null;
   } catch {
     return null; // unreadable: the encounter page says so; nothing to keep from here
@@ -65,7 +66,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const undoButton = button("Undo", () => run({ do: "undo" }), { "data-party": "undo" });
   /** @type {TrackerShell<Party>} */
   const shell = new TrackerShell(box, {
-    name: NAME, key: PARTY_STORE, link: "party=", noun: "party", a: "a party", thing: "party", computeInWorker, copyText,
+    name: NAME, key: PARTY, link: "party=", noun: "party", a: "a party", thing: "party", computeInWorker, copyText,
     startsEmpty: true,
     draw: (now) => { party = now; render(); },
     worth: (now) => now.members.length > 0,
@@ -161,7 +162,7 @@ export function setUp(box, { computeInWorker, copyText }) {
    * @param {StorageEvent} event */
   const onFight = (event) => {
     if (!box.isConnected) return window.removeEventListener("storage", onFight);
-    if (event.key === ENCOUNTER_STORE && shell.ready) render();
+    if (event.key === ENCOUNTER && shell.ready) render();
   };
   window.addEventListener("storage", onFight);
   if (navigator.storage?.persisted) navigator.storage.persisted().then((yes) => { if (yes) storageSaid("This browser keeps this site's storage until you clear it yourself."); }).catch(() => {});

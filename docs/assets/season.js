@@ -18,9 +18,10 @@ import { weekend } from "./season-week.js";
 import { playerForms } from "./season-players.js";
 import { rulingsForm, tableRulings } from "./season-rulings.js";
 import { divisionsTable, standingsTable, weeksPlayed } from "./season-tables.js";
+import { SEASON } from "./storage.js";
 
 const NAME = "rpgdl.season";
-const STORE = "table-rules:rpgdl.season"; // and STORE:before, the season an import, a link or "new season" pushed aside
+const STORE = SEASON; // and STORE + ASIDE (storage.js), the season an import, a link or "new season" pushed aside
 
 let uid = 0;
 

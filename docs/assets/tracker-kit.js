@@ -7,6 +7,7 @@
 // trackers' modules that import them from this one.
 
 import { count, read, write } from "./dom.js";
+import { ASIDE } from "./storage.js";
 
 export { button, el, read, write } from "./dom.js";
 
@@ -114,7 +115,7 @@ export class SavedRecord {
   /** @param {string} key */
   constructor(key) {
     this.key = key;
-    this.asideKey = `${key}:before`;
+    this.asideKey = key + ASIDE;
     this.seen = read(key);
   }
 

@@ -10,10 +10,14 @@ the seeds are the ones "Roll for me" is made to draw.
 from __future__ import annotations
 
 import json
+import random
 
 from hypothesis import strategies as st
 
-from calculators.tell_tale.encounter_state import KEYWORDS
+from calculators.tell_tale import encounter_step, new_encounter
+from calculators.tell_tale.encounter import ACTIONS
+from calculators.tell_tale.encounter_actions import ACTION_SPECS
+from calculators.tell_tale.encounter_state import KEYWORDS, SETTINGS
 
 ADD = [
     {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "speed": 10, "initiative": 14,
@@ -229,3 +233,43 @@ def party_members(draw):
     if members and draw(st.integers(0, 4)) == 0:
         members[0]["vitality"] = 10**6
     return members
+
+
+def step(state, action, seed=None):
+    return encounter_step(state, action, random.Random(seed) if seed is not None else None)
+
+
+def fresh(*actions, seed=1, state=None):
+    s = state or new_encounter()
+    for i, a in enumerate(actions):
+        s, _ = step(s, a, seed + i)
+    return s
+
+
+def random_action(data, state):
+    ids = [c["id"] for c in state["combatants"]] + ["c99"]
+    pick = lambda: data.draw(st.sampled_from(ids))  # noqa: E731
+    do = data.draw(st.sampled_from(["next"] * 6 + ["attack"] * 4 + ["move", "first_strike", "reach"] * 2 + list(ACTIONS)))
+    if do == "add":
+        return {"do": "add", **data.draw(fighters(ids[:-1]))}
+    if do == "edit":
+        field, value = data.draw(st.sampled_from([("power", st.integers(0, 9)), ("vitality", st.integers(-3, 20)), ("counters", st.integers(0, 5)),
+                                                  ("poisoned", st.booleans()), ("initiative", st.integers(0, 24)), ("toughness", st.integers(0, 9)),
+                                                  ("keywords", st.lists(st.sampled_from(list(KEYWORDS)), max_size=3, unique=True))]))
+        return {"do": do, "id": pick(), "set": {field: data.draw(value)}}
+    if do == "initiative":
+        return {"do": do, "id": pick(), **({"value": data.draw(st.integers(0, 24))} if data.draw(st.booleans()) else {})}
+    if do == "order":
+        order = list(state["order"])
+        return {"do": do, "ids": data.draw(st.permutations(order))} if order else {"do": do, "by": "hand"}
+    if do == "add_party":  # a kept party's members (party.py), or the first of them refused as it was changed
+        return {"do": do, "members": data.draw(party_members())}
+    if do == "settings":
+        name = data.draw(st.sampled_from(list(SETTINGS)))
+        return {"do": do, "settings": {name: data.draw(st.sampled_from(SETTINGS[name]))}}
+    return random_from_spec(data, ACTION_SPECS[do], state)
+
+
+# The actions whose fields are objects or lists the handler reads (an edit's changes, the rulings, an order, 4d6):
+# drawn here; every other action is drawn from its declaration (support.encounter.random_from_spec).
+OWN_CASE = {"add", "edit", "settings", "order", "initiative", "add_party"}

@@ -1,5 +1,5 @@
-"""Helpers several test modules share: a test module imports these (or
-conftest.py's fixtures), never another test module."""
+"""Page helpers several test modules share (the package's docstring says
+what lives where): a test module imports these, never another test module."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from urllib.parse import urlencode
 
 from markdown_it import MarkdownIt
 
+from . import ROOT
+
 BOOT = 90_000  # ms: a page's worker ready, a step answered: generous, the machine is shared (every browser test reads it here)
-ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PAGES = sorted(DOCS.rglob("*.md"))
 
@@ -196,7 +197,7 @@ def shown_links(groups: list[list[str]]) -> list[str]:
 # never answers, so every form shows "Loading the calculator…", the state a
 # reader sees first. The forms with their results drawn by the real runtime
 # are checked elsewhere (test_accessibility.py's calculators-with-results test).
-IDLE_WORKER = "// A stand-in for the calculators' worker (tests/helpers.py): it never answers.\n"
+IDLE_WORKER = "// A stand-in for the calculators' worker (tests/support/helpers.py): it never answers.\n"
 
 
 def idle_runtime(route):

@@ -12,7 +12,8 @@ from markdown_it import MarkdownIt
 from rulebook import GAMES, Rule, read_page
 from rulebook import VALID_ID as ID
 
-ROOT = Path(__file__).resolve().parent.parent
+from . import ROOT
+
 DOCS = ROOT / "docs"
 # The source texts are not part of the project: tests that compare with them
 # read them from RULEBOOKS and are skipped, with the reason, where it is absent.

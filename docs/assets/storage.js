@@ -1,0 +1,26 @@
+// The names this site keeps a group's evening under in the browser's
+// storage, each written here once: the page scripts import them, and the
+// tests and benchmarks read them from this file (tests/support/storage.py),
+// so a key renamed here is renamed everywhere. Renaming one loses what
+// players kept under the old name: keep a reader of the old name if so.
+
+/** localStorage: one tracker's state, under its Python name (Tracker.name). */
+export const ENCOUNTER = "table-rules:tell_tale.encounter";
+export const PARTY = "table-rules:tell_tale.party";
+export const SEASON = "table-rules:rpgdl.season";
+/** localStorage: the roll log (table-log.js) and the table's house rulings (table.js). */
+export const LOG = "table-rules:log";
+export const SETTINGS = "table-rules:settings";
+
+/** A tracker's key with this suffix: the state a replacement put aside (tracker-kit.js SavedRecord). */
+export const ASIDE = ":before";
+/** The party's last export to a file, and its text then (party.js). */
+export const BACKUP = ":backup";
+/** The encounter page's preferences on this device: the turn timer ("on"), and "off" for Next to stop at every
+ * step (else it passes the steps that ask nothing, Python's NOTHING_TO_DECIDE). */
+export const TIMER = ":timer";
+export const THROUGH = ":through";
+/** sessionStorage: when this tab saw the current turn begin, across a reload. */
+export const TURN_START = ":turn-start";
+/** The BroadcastChannel between the GM's tab and the players' windows (encounter-players.js). */
+export const PLAYERS = ":players";

@@ -1,0 +1,81 @@
+"""Chromium for the tests and the benchmarks: its flags, where it is, and the
+wrapper the `browser` fixture hands out."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+
+from .helpers import idle_runtime
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# The tests' browser only: WebAssembly compiled by the baseline compiler
+# (Liftoff) and never recompiled by the optimising one. In each fresh context
+# V8 otherwise spends about 1.2 s of CPU recompiling the 9.6 MB
+# pyodide.asm.wasm in the background, which pays off only over minutes of
+# use; a browser test lives seconds. The answers are the same; make bench
+# and Lighthouse keep V8's defaults, as a reader's browser has them.
+TEST_ONLY_FLAGS = ["--js-flags=--liftoff-only"]
+
+
+def chromium_path() -> str | None:
+    """CHROMIUM, else a chromium on PATH; None lets Playwright use its own."""
+    return os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def answer_with(body: str):
+    """A route handler that answers with this JSON. A context closed while
+    it answers is no fault of the test that follows (Playwright would raise
+    the error in whatever that test calls next)."""
+    from playwright.sync_api import Error
+
+    def answer(route):
+        with contextlib.suppress(Error):
+            route.fulfill(status=200, content_type="application/json", body=body)
+
+    return answer
+
+
+class Browser:
+    """Playwright's browser, whose new contexts leave out two things the
+    pages do on every load that a test rarely looks at, unless the test asks:
+
+    - the site's service worker (service_workers="allow" keeps it): in a fresh
+      context it precaches every page of the site (539 files, 3.3 MB) and, on
+      a calculator page, the whole runtime (18 MB);
+    - Material's search index (the `search_index` marker keeps it): each page
+      load builds it again in Material's search worker, about 0.5 s of CPU,
+      a fifth of a plain page's cost. Elsewhere the index has no pages.
+
+    The tests of offline use, of the caches and of search ask for them.
+
+    A test marked `idle_runtime` computes nothing: its contexts get the
+    calculators' idle stand-in worker (helpers.IDLE_WORKER), so a calculator
+    page it opens (a rule page, for a rule search or a preview) does not start
+    Python, about 1.3 s of CPU a page. A context that lets the service worker
+    in keeps the real runtime: the worker's caches take it whole."""
+
+    def __init__(self, browser, empty_index: str | None, idle_runtime: bool = False):
+        self._browser = browser
+        self._empty_index = empty_index  # the index's text, or None to serve the site's own
+        self._idle_runtime = idle_runtime
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+    def new_context(self, **options):
+        options.setdefault("service_workers", "block")
+        context = self._browser.new_context(**options)
+        if self._empty_index is not None:
+            context.route("**/search/search_index.json", answer_with(self._empty_index))
+        if self._idle_runtime and options["service_workers"] == "block":
+            context.route("**/pyodide/**", idle_runtime)
+        return context

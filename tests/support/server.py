@@ -1,0 +1,79 @@
+"""The tests' static host: the built site on a loopback port, served as the
+README asks a host to serve it, plus an empty page at the site's origin."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import io
+import re
+import sys
+import threading
+from pathlib import Path
+from typing import ClassVar
+
+# An empty page at the site's origin, served by the tests' server: a test
+# puts things in the site's storage there before it opens the page under
+# test. A page of the site would load Material and, on a calculator page,
+# start the runtime only to be left: about 2 s of CPU.
+BLANK = "__blank__.html"
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """A static host as the README asks for: right MIME types, no caching games."""
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def send_head(self):
+        """Serve sitemap.xml as if the site had been built for this address,
+        and BLANK, an empty page at the site's origin.
+
+        Material's instant navigation only takes links that are in the
+        sitemap, and it compares ports: a deployment sets SITE_URL to its own
+        address; this server plays that deployment on a random port."""
+        if self.path.split("?")[0] == "/" + BLANK:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return io.BytesIO(b"")
+        if self.path.split("?")[0].endswith("/sitemap.xml"):
+            path = Path(self.translate_path(self.path))
+            here = f"http://127.0.0.1:{self.server.server_address[1]}/"
+            body = re.sub(r"<loc>https?://[^/<]+/", f"<loc>{here}", path.read_text()).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/xml")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+        return super().send_head()
+
+    def log_message(self, *args):  # keep test output readable
+        pass
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that closes a connection mid-answer (a page left, a request
+    aborted on purpose) is no fault of the site: not printed as a traceback."""
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
+def serve(directory: Path, handler=SiteHandler):
+    server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
