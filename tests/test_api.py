@@ -134,7 +134,7 @@ def test_one_exception_for_bad_input():
     (lambda: tell_tale.opposed_save(5, (3, 4)), "save_d20"),
     (lambda: tell_tale.check_deck("0 Bolt"), "decklist"),
     (lambda: talislanta.resolve_action(5, 0), "d20"),
-    (lambda: talislanta.resolve_action(5, 7, prior_actions=1, offset_mode="twice"), "offset_mode"),
+    (lambda: talislanta.resolve_action(5, 7, prior_actions=1, offset=talislanta.Offset(1, mode="twice")), "offset_mode"),
     (lambda: talislanta.multiple_actions(3, ratings=(3, 4)), "ratings"),
     (lambda: rpgdl.Duelist("X", "heavy", -1, 1), "worth"),
     (lambda: rpgdl.roll_off(7, 1), "first_die"),
@@ -177,16 +177,18 @@ def test_offset_checks_itself(kwargs, field):
     assert err.value.field == field
 
 
-def test_the_offset_keywords_still_work():
-    """The public functions keep their keyword arguments; they travel as one Offset inside."""
+def test_the_offset_and_its_rulings_travel_as_one_offset():
+    """The public functions take the attribute and its three rulings as one `Offset` (or the attribute alone, a
+    number): no function threads the rulings as keywords of its own."""
     for function in (talislanta.multiple_action_penalty, talislanta.action_modifier, talislanta.resolve_action,
                      talislanta.sequence_modifiers, talislanta.multiple_actions):
         parameters = inspect.signature(function).parameters
-        assert {"offset", "offset_mode", "offset_cap", "negative_offset"} <= set(parameters), function.__name__
-    assert talislanta.multiple_action_penalty(2, 2, offset_mode="each") == -6
-    assert talislanta.resolve_action(3, 12, prior_actions=2, offset=2, offset_mode="each").penalty == -6
-    assert talislanta.sequence_modifiers((3, 3, 3), offset=2, offset_cap="none") == (3, 0, -5)
-    seq = talislanta.multiple_actions(3, 3, (9, 12, 15), offset=2, offset_mode="each")
+        assert "offset" in parameters and not {"offset_mode", "offset_cap", "negative_offset"} & set(parameters), function.__name__
+    each = talislanta.Offset(2, mode="each")
+    assert talislanta.multiple_action_penalty(2, each) == -6
+    assert talislanta.resolve_action(3, 12, prior_actions=2, offset=each).penalty == -6
+    assert talislanta.sequence_modifiers((3, 3, 3), offset=talislanta.Offset(2, cap="none")) == (3, 0, -5)
+    seq = talislanta.multiple_actions(3, 3, (9, 12, 15), offset=each)
     assert seq.penalties == (0, -3, -6) and seq.outcome == "clear"
 
 

@@ -124,10 +124,9 @@ class Offset:
     the roll's whole penalty (-10 -> -8), "each" from every -5 step
     (-10 -> -6); cap (tal.ruling.offset-cap) "penalty" stops at 0, "none"
     lets it become a bonus; negative (tal.ruling.offset-negative) "ignore" or
-    "worsen". The rules pass one Offset from function to function; the
-    public functions also take an `Offset` as `offset`, and still read the
-    older keyword arguments offset (a number), offset_mode, offset_cap and
-    negative_offset, turned into an Offset in one place (`as_offset`).
+    "worsen". One Offset goes from function to function: every public
+    function takes it as `offset` (or a plain number, the attribute with the
+    default rulings: `as_offset`), as the forms' four fields make it.
     """
 
     value: int = 0
@@ -155,16 +154,10 @@ class Offset:
         return step * prior_actions
 
 
-def as_offset(offset: Offset | int = 0, offset_mode: str | None = None, offset_cap: str | None = None,
-              negative_offset: str | None = None) -> Offset:
-    """The one Offset a public function's arguments stand for: an Offset as it is, or a number and the three settings."""
-    if isinstance(offset, Offset):
-        given = [f for f, v in (("offset_mode", offset_mode), ("offset_cap", offset_cap), ("negative_offset", negative_offset)) if v is not None]
-        if given:
-            raise InputError(f"The offset is given as an Offset, so its settings go inside it, not as {given[0]}.", given[0])
-        return offset
-    return Offset(offset, "once" if offset_mode is None else offset_mode, "penalty" if offset_cap is None else offset_cap,
-                  "ignore" if negative_offset is None else negative_offset)
+def as_offset(offset: Offset | int = 0) -> Offset:
+    """The Offset a public function's `offset` stands for: an Offset as it is, a number as that attribute with the
+    default rulings."""
+    return offset if isinstance(offset, Offset) else Offset(offset)
 
 
 # ---------------------------------------------------------------- the table
@@ -187,19 +180,15 @@ def outcome_for(total: int) -> str:
 def multiple_action_penalty(
     prior_actions: int,
     offset: Offset | int = 0,
-    *,
-    offset_mode: str | None = None,
-    offset_cap: str | None = None,
-    negative_offset: str | None = None,
 ) -> int:
     """The multiple action penalty after the attribute's offset (<= 0 by default).
 
     tal.multiple.penalty: -5 for each action already taken this round.
     tal.multiple.offset: a Primary Attribute offsets it (SPD +2: -5 -> -3);
-    the three settings are those of `Offset`.
+    its three rulings are those of `Offset`.
     """
     prior_actions = _prior(prior_actions)
-    return as_offset(offset, offset_mode, offset_cap, negative_offset).penalty(prior_actions)
+    return as_offset(offset).penalty(prior_actions)
 
 
 def _modifier(rating: object, difficulty: object, opposing_rating: object, penalty: int) -> int:
@@ -216,9 +205,6 @@ def action_modifier(
     opposing_rating: int | None = None,
     prior_actions: int = 0,
     offset: Offset | int = 0,
-    offset_mode: str | None = None,
-    offset_cap: str | None = None,
-    negative_offset: str | None = None,
 ) -> int:
     """Everything added to the d20: rating + difficulty - opposing rating + penalty.
 
@@ -229,7 +215,7 @@ def action_modifier(
     rating = whole(rating, "The rating", "rating")
     difficulty = whole(difficulty, "The Degree of Difficulty", "difficulty")
     opposed = None if opposing_rating is None else whole(opposing_rating, "The opponent's rating", "opposing_rating")
-    penalty = multiple_action_penalty(prior_actions, as_offset(offset, offset_mode, offset_cap, negative_offset))
+    penalty = multiple_action_penalty(prior_actions, as_offset(offset))
     return _modifier(rating, difficulty, opposed, penalty)
 
 
@@ -271,9 +257,6 @@ def resolve_action(
     opposing_rating: int | None = None,
     prior_actions: int = 0,
     offset: Offset | int = 0,
-    offset_mode: str | None = None,
-    offset_cap: str | None = None,
-    negative_offset: str | None = None,
 ) -> ActionResult:
     """One action on the Action Table (tal.action.procedure).
 
@@ -285,7 +268,7 @@ def resolve_action(
     """
     d20 = die(d20, 20, "d20", what="The d20")
     prior_actions = _prior(prior_actions)
-    rule = as_offset(offset, offset_mode, offset_cap, negative_offset)
+    rule = as_offset(offset)
     return _resolve(rating, d20, difficulty, opposing_rating, prior_actions, rule)
 
 
@@ -336,12 +319,9 @@ def sequence_modifiers(
     *,
     difficulty: int = 0,
     offset: Offset | int = 0,
-    offset_mode: str | None = None,
-    offset_cap: str | None = None,
-    negative_offset: str | None = None,
 ) -> tuple[int, ...]:
     """The modifier of each action of a round, the i-th with i actions before it."""
-    return _sequence_modifiers(ratings, difficulty, as_offset(offset, offset_mode, offset_cap, negative_offset))
+    return _sequence_modifiers(ratings, difficulty, as_offset(offset))
 
 
 def _no_mishap(modifier: int) -> Fraction:
@@ -402,9 +382,6 @@ def multiple_actions(
     ratings: Sequence[int] | None = None,
     difficulty: int = 0,
     offset: Offset | int = 0,
-    offset_mode: str | None = None,
-    offset_cap: str | None = None,
-    negative_offset: str | None = None,
 ) -> SequenceResult:
     """`actions` actions in one round at `rating` (or one of `ratings` each).
 
@@ -415,7 +392,7 @@ def multiple_actions(
     """
     values = check_ratings(actions, rating, ratings)
     difficulty = whole(difficulty, "The Degree of Difficulty", "difficulty")
-    rule = as_offset(offset, offset_mode, offset_cap, negative_offset)
+    rule = as_offset(offset)
     mods = _sequence_modifiers(values, difficulty, rule)
     penalties = tuple(rule.penalty(i) for i in range(len(values)))
     per_action = tuple(tuple(action_odds(m).items()) for m in mods)
