@@ -20,7 +20,7 @@ from . import fmt
 from .checks import InputError, State, parse_seed
 from .history import compact_json, state_text
 from .registry import all_trackers, get
-from .types import Report
+from .types import Report, Tracker
 
 __all__ = ["run", "track", "track_json", "compact_json", "nesting", "MAX_NESTING"]
 
@@ -119,30 +119,51 @@ def track_json(name: str, state_json: object, action_json: object, seed: object 
     return "".join((head[:-1], ', "state": ', _answered[name], "}"))  # one copy of the state's text
 
 
+def _read_state(tracker: Tracker[State], name: str, state_json: object, kept: dict[str, tuple[str, State]] | None) -> State:
+    """The state `state_json` stands for: a new one for nothing, the one last answered as it was, else checked."""
+    if state_json is None or (isinstance(state_json, str) and not state_json.strip()):
+        state = tracker.new()
+    elif kept is not None and name in kept and state_json == kept[name][0]:
+        state = kept[name][1]  # never changed: a step copies what it changes, and this one's answer left as text
+    elif isinstance(state_json, str) and state_json == _answered.get(name):
+        state = json.loads(state_json)
+    else:
+        if not isinstance(state_json, str) or len(state_json) > tracker.max_state_chars:
+            raise InputError(f"The saved {tracker.title.lower()} is too long to read (over {tracker.max_state_chars:,} characters).", "state")
+        if nesting(state_json) > MAX_NESTING:
+            raise InputError(f"The saved {tracker.title.lower()} is not readable: it is nested too deep.", "state")
+        try:
+            raw = json.loads(state_json)
+        except RecursionError:  # JSON nested deeper than Python recurses: no state is shaped so
+            raise InputError(f"The saved {tracker.title.lower()} is not readable: it is nested too deep.", "state") from None
+        except ValueError:
+            raise InputError(f"The saved {tracker.title.lower()} is not readable: it is not JSON.", "state") from None
+        state = tracker.check(raw)
+    return state
+
+
+def link(name: str, state_json: object) -> dict[str, object]:
+    """What a share link of tracker `name` may carry for this state, the fullest first (`Tracker.links`): a JSON-ready
+    dict, {"ok": True, "forms": [{"state", "note"}, ...]}, or the refusal, never an exception for bad input."""
+    trackers = all_trackers()
+    if name not in trackers:
+        return {"ok": False, "error": f"There is no tracker called {str(name)[:60]!r}.", "field": None}
+    tracker = trackers[name]
+    try:
+        state = _read_state(tracker, name, state_json, None)
+    except (InputError, ValueError) as err:
+        return {"ok": False, "error": str(err), "field": getattr(err, "field", None)}
+    forms = tracker.links(state) if tracker.links else ((state, ""),)
+    return {"ok": True, "tracker": name, "forms": [{"state": form, "note": note} for form, note in forms]}
+
+
 def _track(name: str, state_json: object, action_json: object, seed: object, kept: dict[str, tuple[str, State]] | None) -> Answer:
     trackers = all_trackers()
     if name not in trackers:
         return {"ok": False, "error": f"There is no tracker called {str(name)[:60]!r}.", "field": None}
     tracker = trackers[name]
     try:
-        if state_json is None or (isinstance(state_json, str) and not state_json.strip()):
-            state = tracker.new()
-        elif kept is not None and name in kept and state_json == kept[name][0]:
-            state = kept[name][1]  # never changed: a step copies what it changes, and this one's answer left as text
-        elif isinstance(state_json, str) and state_json == _answered.get(name):
-            state = json.loads(state_json)
-        else:
-            if not isinstance(state_json, str) or len(state_json) > tracker.max_state_chars:
-                raise InputError(f"The saved {tracker.title.lower()} is too long to read (over {tracker.max_state_chars:,} characters).", "state")
-            if nesting(state_json) > MAX_NESTING:
-                raise InputError(f"The saved {tracker.title.lower()} is not readable: it is nested too deep.", "state")
-            try:
-                raw = json.loads(state_json)
-            except RecursionError:  # JSON nested deeper than Python recurses: no state is shaped so
-                raise InputError(f"The saved {tracker.title.lower()} is not readable: it is nested too deep.", "state") from None
-            except ValueError:
-                raise InputError(f"The saved {tracker.title.lower()} is not readable: it is not JSON.", "state") from None
-            state = tracker.check(raw)
+        state = _read_state(tracker, name, state_json, kept)
         if not isinstance(action_json, str) or len(action_json) > 20_000:
             raise InputError("The action did not arrive as JSON text (at most 20,000 characters).", "action")
         try:

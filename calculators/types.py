@@ -244,4 +244,7 @@ class Tracker[S: Mapping[str, Any]]:
     # points...), JSON-ready: published in the tracker's container by
     # rulebook/render.py, so the page script never declares a copy.
     vocabulary: Callable[[], dict[str, Any]] | None = None
+    # What a share link may carry, the fullest first, each with the sentence
+    # the page adds when it is the one that fits (None: the state itself).
+    links: Callable[[S], tuple[tuple[object, str], ...]] | None = None
 

@@ -16,7 +16,8 @@ import json
 
 import pytest
 from playwright.sync_api import expect
-from support import ROOT, storage
+from support import storage
+from support.axe import axe_violations
 from support.encounter import FIGHT, HOSTILE
 from support.encounter_page import (
     SEEDS,
@@ -251,7 +252,6 @@ def test_the_tracker_on_a_phone_has_no_sideways_scroll_and_big_targets(browser, 
 @pytest.mark.parametrize("scheme,size", [("light", PHONE), ("dark", {"viewport": {"width": 1280, "height": 800}})], ids=["phone-light", "desktop-dark"])
 def test_axe_finds_nothing_in_a_fight_under_way(browser, base_url, scheme, size):
     """axe-core on the tracker mid-fight: cards, an open card, the charge's line, the log, a result and a refusal shown."""
-    axe = (ROOT / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
     context = browser.new_context(**size, color_scheme=scheme, bypass_csp=True)  # axe goes in as an inline script
     page = context.new_page()
     state = None
@@ -269,12 +269,7 @@ def test_axe_finds_nothing_in_a_fight_under_way(browser, base_url, scheme, size)
     page.fill("[data-enc=d20]", "99")
     page.click("[data-enc=resolve]")
     page.locator(".enc-act + [role=alert]:not(:empty)").wait_for()
-    page.add_script_tag(content=axe)
-    found = page.evaluate("""async () => {
-        const r = await axe.run(document.querySelector('.encounter'), {resultTypes: ['violations']});
-        return r.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
-    }""")
-    assert found == []
+    assert axe_violations(page, ".encounter") == []
     context.close()
 
 

@@ -65,3 +65,47 @@ def test_a_tracker_step_goes_through_compute_and_bad_input_is_an_answer():
     """The worker's one entry point reaches the trackers too ("track:<name>")."""
     answer = json.loads(compute("track:no_such.tracker", json.dumps({"state": "", "action": "{}"})))
     assert answer == {"ok": False, "error": "There is no tracker called 'no_such.tracker'.", "field": None}
+
+
+# ---------------------------------------------------------------- what a share link carries (runner.link)
+
+
+def _stepped(name: str, actions: list[dict]) -> str:
+    from calculators.runner import track
+
+    state = ""
+    for action in actions:
+        answer = track(name, state, json.dumps(action), 1)
+        assert answer["ok"], answer
+        state = json.dumps(answer["state"])
+    return state
+
+
+def test_a_share_link_carries_what_python_says_and_reads_back_to_the_same_state():
+    """The page asks compute("link:<tracker>") what a link carries; it never builds the form itself. The season's link
+    is its log's actions alone; the fight's is the whole fight, then the fight without undo history."""
+    from calculators.registry import all_trackers
+
+    season = _stepped("rpgdl.season", [{"do": "player", "player": "first", "name": "Ana"}, {"do": "player", "player": "second", "name": "Ben"}])
+    forms = json.loads(compute("link:rpgdl.season", json.dumps({"state": season})))["forms"]
+    assert [f["note"] for f in forms] == [""] and set(forms[0]["state"]) == {"tracker", "version", "log"}
+    assert all_trackers()["rpgdl.season"].check(forms[0]["state"]) == json.loads(season)  # the link rebuilds the season
+    fight = _stepped("tell_tale.encounter", [{"do": "add", "name": "Zed", "kind": "npc", "power": 1, "toughness": 1, "vitality": 3},
+                                              {"do": "add", "name": "Ann", "kind": "pc", "power": 2, "toughness": 2, "vitality": 9}])
+    forms = json.loads(compute("link:tell_tale.encounter", json.dumps({"state": fight})))["forms"]
+    assert forms[0]["state"] == json.loads(fight) and forms[0]["note"] == ""
+    assert forms[1]["state"]["undo"] == [] and "undo and redo history" in forms[1]["note"]
+    assert all_trackers()["tell_tale.encounter"].check(forms[1]["state"])["combatants"] == json.loads(fight)["combatants"]
+    party = json.loads(compute("link:tell_tale.party", json.dumps({"state": ""})))["forms"]
+    assert len(party) == 1 and party[0]["state"]["tracker"] == "tell_tale.party"  # no links of its own: the state
+
+
+@pytest.mark.parametrize(("name", "state", "words"), [
+    ("link:nobody", "", "no tracker called 'nobody'"),
+    ("link:rpgdl.season", "{not json", "not JSON"),
+    ("link:rpgdl.season", json.dumps({"tracker": "tell_tale.encounter"}), "not a saved RPGDL season"),
+    ("link:tell_tale.encounter", "[" * 5000, "nested too deep"),
+])
+def test_a_link_asked_of_a_bad_state_is_refused_in_words(name, state, words):
+    answer = json.loads(compute(name, json.dumps({"state": state})))
+    assert answer["ok"] is False and words in answer["error"]

@@ -53,7 +53,7 @@ from .reports import (
     describe_season,
 )
 from .league import LOGGED, RULES as SEASON_RULES, STATE_MAX_CHARS, new_season
-from .league_check import check_season
+from .league_check import check_season, links as season_links
 from .league_input import vocabulary as season_vocabulary
 
 __all__ = ["CALCULATORS", "TRACKERS", "SETTING_PARAMS", "DIVISION_CHOICES", "WEEKEND_FIELDS"]
@@ -476,5 +476,6 @@ TRACKERS = (
         max_state_chars=STATE_MAX_CHARS,
         describe=describe_season,
         vocabulary=season_vocabulary,
+        links=season_links,
     ),
 )

@@ -24,7 +24,7 @@ from .data import DEFAULT_VOTE_POOL, PLAYERS, VOTE_POOL_MAX
 from ..history import Record, compact_json, redone
 from .league import LOGGED, MAX_LOG, TRACKER, UNDO_CAP, VERSION, Season, apply_action, new_season
 
-__all__ = ["check_season", "compact"]
+__all__ = ["check_season", "compact", "links"]
 
 _ENTRY_KEYS = {"action", "headline", "details", "rules"}
 _DO = {"settings": "the settings", "player": "a player", "weekend": "a Weekend"}
@@ -33,6 +33,11 @@ _DO = {"settings": "the settings", "player": "a player", "weekend": "a Weekend"}
 def compact(season: Season) -> dict[str, Any]:
     """The season as its log's actions alone: what a link carries; check_season rebuilds the rest."""
     return {"tracker": season["tracker"], "version": season["version"], "log": [{"action": e["action"]} for e in season["log"]]}
+
+
+def links(season: Season) -> tuple[tuple[object, str], ...]:
+    """What a share link of the season carries (Tracker.links): its log's actions alone (`compact`)."""
+    return ((compact(season), ""),)
 
 
 def check_season(raw: object) -> Season:

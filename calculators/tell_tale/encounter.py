@@ -56,6 +56,12 @@ def vocabulary() -> dict[str, Any]:
     }
 
 
+def links(encounter: Encounter) -> tuple[tuple[object, str], ...]:
+    """What a share link of the fight carries (Tracker.links): the whole of it, or, when that is too long for a link,
+    the fight without its undo and redo history."""
+    return ((encounter, ""), ({**encounter, "undo": [], "redo": []}, "It leaves out the undo and redo history, to fit."))
+
+
 # ---------------------------------------------------------------- turns and steps
 
 

@@ -13,7 +13,7 @@ from .deck_tags import HYBRID, IDENTITY_MAX_LENGTH
 from .decks import DECK_RULES, DECKLIST_MAX_LENGTH, EXEMPT_MAX_LENGTH
 from .encounter import ACTIONS
 from .encounter_state import RULES as ENCOUNTER_RULES, check_encounter, new_encounter
-from .encounter import encounter_step, vocabulary as encounter_vocabulary
+from .encounter import encounter_step, links as encounter_links, vocabulary as encounter_vocabulary
 from .hands import MAX_MULLIGANS
 from .party import PARTY_TRACKER
 from .planeswalkers import MAX_LOYALTY_COST
@@ -441,6 +441,7 @@ TRACKERS = (
         rules=ENCOUNTER_RULES,
         describe=describe_encounter,
         vocabulary=encounter_vocabulary,
+        links=encounter_links,
     ),
     PARTY_TRACKER,  # the party between encounters (party.py)
 )

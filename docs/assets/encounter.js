@@ -85,7 +85,6 @@ export function setUp(box, { computeInWorker, copyText }) {
     ready: () => { work.hidden = false; },
     fileName: (now) => `encounter-round-${now.round}.json`,
     filePrefix: "encounter",
-    smaller: { state: (now) => ({ ...now, undo: [], redo: [] }), note: "It leaves out the undo and redo history, to fit." },
   });
   /** @param {string} text @param {...HTMLElement} buttons */
   const say = (text, ...buttons) => shell.say(text, ...buttons);

@@ -111,11 +111,6 @@ function shortly(headline) {
   return text.length <= 32 ? text : `${text.slice(0, 31)}…`;
 }
 
-/** The season as its log alone: what a link carries (league_check.compact). @param {Season} state */
-function compact(state) {
-  return { tracker: state.tracker, version: state.version, log: state.log.map((e) => ({ action: e.action })) };
-}
-
 // ---------------------------------------------------------------- the tracker
 
 /** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./rules.js").CopyText}} page */
@@ -144,7 +139,6 @@ export function setUp(box, { computeInWorker, copyText }) {
     standing: () => standing(),
     /** @param {SeasonStep} result */
     describe: (result) => `${result.state.players.first.name} against ${result.state.players.second.name}, ${result.headline}`,
-    forLink: compact,
     /** @param {Season} now */
     fileName: (now) => `rpgdl-season-${PLAYERS.map((p) => now.players[p].name).join("-vs-").replace(/[^A-Za-z0-9-]+/g, "-").slice(0, 60)}-week-${now.weeks.length}.json`,
     filePrefix: "rpgdl-season",

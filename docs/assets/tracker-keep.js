@@ -7,6 +7,9 @@ import { button, count, el } from "./dom.js";
 import { importFile, pack } from "./tracker-kit.js";
 
 /** @typedef {import("./tracker-shell.js").TrackerShell<any>} Shell the shell the panel belongs to (any tracker's) */
+/** What a share link may carry, as Python answers it (runner.link, Tracker.links): the fullest form first, each with
+ * the sentence said when it is the one that fits.
+ * @typedef {{ok: true, forms: {state: unknown, note: string}[]} | {ok: false, error: string}} LinkForms */
 
 /** `text` as a file in the player's downloads.
  * @param {string} text @param {string} name */
@@ -100,11 +103,16 @@ export class KeepPanel {
     if (!state) return this.tell("There is nothing to share yet.", true);
     if (typeof CompressionStream === "undefined") return this.tell(`This browser cannot make a link: export the ${noun} as a file instead.`, true);
     const base = `${location.href.split("#")[0]}#${prefix}`;
-    let link = base + (await pack(JSON.stringify(o.forLink ? o.forLink(state) : state)));
+    // What the link carries is Python's to say: the fullest form that fits.
+    const forms = /** @type {LinkForms} */ (await o.computeInWorker(`link:${o.name}`, { state: JSON.stringify(state) })
+      .catch((/** @type {Error} */ err) => ({ ok: false, error: `The calculator could not start (${err.message}).` })));
+    if (!forms.ok) return this.tell(forms.error, true);
+    let link = "";
     let note = "";
-    if (link.length > max.link && o.smaller) {
-      link = base + (await pack(JSON.stringify(o.smaller.state(state))));
-      note = ` ${o.smaller.note}`;
+    for (const form of forms.forms) {
+      link = base + (await pack(JSON.stringify(form.state)));
+      note = form.note ? ` ${form.note}` : "";
+      if (link.length <= max.link) break;
     }
     if (link.length > max.link) {
       this.tell(`This ${noun} is too big for a link (${count(link.length)} characters; links work up to ${count(max.link)}): export it as a file instead.`, true);

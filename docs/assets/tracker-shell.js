@@ -49,8 +49,6 @@ export { answerParts, labelRedo, labelUndo, markFieldAtFault, newSeed, ruleLink,
  * @property {() => Promise<Fresh<S>>} [fresh]
  * @property {(state: S | null) => string} [standing]
  * @property {(result: Tracked<S>) => string} [describe]
- * @property {(state: S) => unknown} [forLink] JSON-ready
- * @property {{state: (state: S) => unknown, note: string}} [smaller]
  * @property {(state: S) => string} fileName
  * @property {string} filePrefix
  * @property {() => void} [replaced]
@@ -73,7 +71,6 @@ let uid = 0;
  * - fresh(): a new state ({ok, state} or a refusal), for the first action and "Start a new …";
  * - standing(state): the status line once read (default: it is kept on this device);
  * - describe(result): a checked state in a few words, for the link's question (default: its headline);
- * - forLink(state): what a link carries (default: the state); smaller: {state(s), note}, what it carries when too long;
  * - fileName(state): the exported file's name; filePrefix: that of a saved text downloaded as it is;
  * - replaced(): after a state from elsewhere replaced this one; ready(): after the saved one is drawn.
  * Its parts for the tracker to place: status, notice, keep (with actions, newButton).
