@@ -67,16 +67,19 @@ lint: setup
 # build's Node each keep one busy), then the tests: a linter's finding still
 # stops the run before them. Two pytest processes (pytest-xdist) for two
 # cores: the suite is bound by CPU, and each process starts its own server
-# and Chromium.
+# and Chromium. `--dist worksteal`: a process that runs out of tests takes
+# half of the other's; handed out in batches (`--dist load`), one process
+# sat idle for the last 230 s of a 12-minute run while the other worked
+# through a queue of browser tests it had been given early.
 test: setup chromium
 	@$(MAKE) --no-print-directory -j2 --output-sync=target lint build
-	$(PY) -m pytest -n 2
+	$(PY) -m pytest -n 2 --dist worksteal
 
 # The linters, then every test that needs no browser, no Node and no built
 # site (pytest markers, tests/conftest.py), with few Hypothesis examples, on
 # two processes.
 check: setup lint
-	$(PY) -m pytest -q -n 2 -m "not browser and not node and not site" --hypothesis-profile=fast
+	$(PY) -m pytest -q -n 2 --dist worksteal -m "not browser and not node and not site" --hypothesis-profile=fast
 
 bench: setup chromium build
 	$(PY) -m benchmarks
