@@ -35,7 +35,7 @@ class Odd(TypedDict):
 
 
 class Answer(TypedDict, total=False):
-    """What run() and track() answer (JSON-ready): `ok` False with the error
+    """What run(), track() and link() answer (JSON-ready): `ok` False with the error
     sentence and the field at fault (or None), or `ok` True with what the
     Report says (_answer: outcome to seed; `highlight` run()'s only) and
     run()'s `calculator` and `upgraded` or track()'s `tracker` and new `state`."""
@@ -56,6 +56,7 @@ class Answer(TypedDict, total=False):
     upgraded: dict[str, object]
     tracker: str
     state: State
+    forms: list[dict[str, object]]  # link()'s: what a share link may carry, fullest first
 
 
 # The state each tracker last answered, as compact JSON text (what a page
@@ -142,13 +143,16 @@ def _read_state(tracker: Tracker[State], name: str, state_json: object, kept: di
     return state
 
 
-def link(name: str, state_json: object) -> dict[str, object]:
+def _no_tracker(name: object) -> Answer:
+    return {"ok": False, "error": f"There is no tracker called {str(name)[:60]!r}.", "field": None}
+
+
+def link(name: str, state_json: object) -> Answer:
     """What a share link of tracker `name` may carry for this state, the fullest first (`Tracker.links`): a JSON-ready
     dict, {"ok": True, "forms": [{"state", "note"}, ...]}, or the refusal, never an exception for bad input."""
-    trackers = all_trackers()
-    if name not in trackers:
-        return {"ok": False, "error": f"There is no tracker called {str(name)[:60]!r}.", "field": None}
-    tracker = trackers[name]
+    tracker = all_trackers().get(name)
+    if tracker is None:
+        return _no_tracker(name)
     try:
         state = _read_state(tracker, name, state_json, None)
     except (InputError, ValueError) as err:
@@ -158,10 +162,9 @@ def link(name: str, state_json: object) -> dict[str, object]:
 
 
 def _track(name: str, state_json: object, action_json: object, seed: object, kept: dict[str, tuple[str, State]] | None) -> Answer:
-    trackers = all_trackers()
-    if name not in trackers:
-        return {"ok": False, "error": f"There is no tracker called {str(name)[:60]!r}.", "field": None}
-    tracker = trackers[name]
+    tracker = all_trackers().get(name)
+    if tracker is None:
+        return _no_tracker(name)
     try:
         state = _read_state(tracker, name, state_json, kept)
         if not isinstance(action_json, str) or len(action_json) > 20_000:
