@@ -69,7 +69,7 @@ lint: setup
 # cores: the suite is bound by CPU, and each process starts its own server
 # and Chromium. `--dist worksteal`: a process that runs out of tests takes
 # half of the other's; handed out in batches (`--dist load`), one process
-# sat idle for the last 230 s of a 12-minute run while the other worked
+# sat idle for the last 296 s of a 12-minute run while the other worked
 # through a queue of browser tests it had been given early.
 test: setup chromium
 	@$(MAKE) --no-print-directory -j2 --output-sync=target lint build

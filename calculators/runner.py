@@ -22,7 +22,7 @@ from .history import compact_json, state_text
 from .registry import all_trackers, get
 from .types import Report, Tracker
 
-__all__ = ["run", "track", "track_json", "compact_json", "nesting", "MAX_NESTING"]
+__all__ = ["run", "track", "track_json", "link", "compact_json", "nesting", "MAX_NESTING"]
 
 
 class Odd(TypedDict):

@@ -6,9 +6,8 @@
 
 import { siteBase } from "./offline.js";
 import { button, el, gameName, plural, readJson, writeJson } from "./dom.js";
-import { LOG } from "./storage.js";
+import { LOG as LOG_KEY } from "./storage.js";
 
-const LOG_KEY = LOG;
 export const LOG_CAP = 200;
 const LOG_AFTER_MS = 1500; // a result that stands this long goes in the log
 

@@ -12,11 +12,10 @@
 
 import { siteBase } from "./offline.js";
 import { el, plural, readJson, writeJson } from "./dom.js";
-import { SETTINGS } from "./storage.js";
+import { SETTINGS as SETTINGS_KEY } from "./storage.js";
 
 export { LOG_CAP, logResult } from "./table-log.js";
 
-const SETTINGS_KEY = SETTINGS;
 
 /** One house ruling of table-settings.json (rulebook/site/data.py):
  * its words, the site's choice, and what it may be (`choices`: value and label pairs).

@@ -72,6 +72,10 @@ def fill_dice(page, dice, prefix=""):
         page.fill(f"[data-enc='{prefix}{name}']", " ".join(map(str, value)) if isinstance(value, list) else str(value))
 
 
+# The actions that are one button of the page, and whether pressing it rolls.
+BUTTONS = {"next": False, "start": True, "undo": False}
+
+
 def perform(page, action, seed):
     """Do `action` through the page's controls; whether it rolled (and so drew a seed)."""
     do = action["do"]
@@ -88,15 +92,9 @@ def perform(page, action, seed):
             page.check(f"input[name=add-keyword][value='{keyword}']")
         page.click("[data-enc=add]")
         return False
-    if do == "next":
-        page.click("[data-enc=next]")
-        return False
-    if do == "start":
-        page.click("[data-enc=start]")
-        return True
-    if do == "undo":
-        page.click("[data-enc=undo]")
-        return False
+    if do in BUTTONS:  # one button, no fields
+        page.click(f"[data-enc={do}]")
+        return BUTTONS[do]
     if do == "initiative":
         open_editor(page, action["id"])
         page.locator(f".enc-card[data-id={action['id']}]").get_by_role("button", name="Roll Initiative").click()
