@@ -263,6 +263,18 @@ def test_a_season_another_tab_saved_is_checked_before_it_is_drawn(phone, base_ur
     assert not one.errors and not two.errors
 
 
+def test_two_saves_in_another_tab_in_a_row_show_the_last_and_a_save_here_then_asks(phone, base_url):
+    """The other tab writes twice before this tab has read the first: the second storage event comes while this
+    tab's Python is still checking the first. Dropped, the tab showed the first season, while it counted the second as
+    seen, so its next save would have written over it unasked."""
+    t = TRACKERS["season"]
+    one, two = two_tabs(phone, base_url, "season", SEASON)
+    one.evaluate("([key, a, b]) => { localStorage.setItem(key, a); localStorage.setItem(key, b); }", [t["key"], SMALL_SEASON, OLDER_SEASON])
+    expect(two.locator(".season-headline")).to_contain_text("Cleo against", timeout=BOOT)  # the last one written
+    expect(two.locator(".tracker-notice")).to_contain_text("changed in another tab")
+    assert storage.get(two, t["key"]) == OLDER_SEASON and not one.errors and not two.errors
+
+
 # ---------------------------------------------------------------- an import far too big
 
 

@@ -87,6 +87,7 @@ export class TrackerShell {
     this.state = null; // as Python last answered it, checked
     this.ready = false; // the saved state is read: until then no control acts
     this.busy = false;
+    this.missed = false; // another tab wrote while this one was busy: shown once it is not (otherTab)
     /** @type {Promise<unknown>} the actions tapped so far, each after the one before */
     this.queue = Promise.resolve();
     this.choosing = false; // the two-tabs question is open: its buttons read storage when pressed
@@ -155,10 +156,13 @@ export class TrackerShell {
     this.box.removeAttribute("aria-busy");
     if (result.ok) {
       this.state = result.state;
-      const saved = this.save();
+      const saved = this.save(); // another tab's change meanwhile: asked here
       this.linkDone();
       this.draw(saved);
+    } else if (this.missed && this.record.changedElsewhere()) {
+      void this.otherTab(this.record.load()); // refused here, so nothing asked: shown now
     }
+    this.missed = false;
     return result;
   }
 
@@ -221,13 +225,19 @@ export class TrackerShell {
   // ------------------------------------------------------------ another tab
 
   /** Another tab saved the state: show it here, once Python has read it.
-   * @param {string | null} text */
+   * @param {string | null} text @returns {Promise<void>} */
   async otherTab(text) {
-    if (this.choosing || this.busy || !this.ready) return; // a change under way here finds it at its save and asks
+    if (this.choosing || !this.ready) return; // the choice under way reads the stored one as it is then
+    if (this.busy) { // a step here finds it at its save and asks; a refused step, or the check under way, shows it after
+      this.missed = true;
+      return;
+    }
     this.busy = true;
     const result = await this.check(text ?? "");
     this.busy = false;
-    if (this.record.load() !== text) return; // newer again: its own event follows
+    this.missed = false;
+    const now = this.record.load();
+    if (now !== text) return this.otherTab(now); // written again while it was checked: that event came while busy
     if (!result.ok) {
       this.say(`Another tab saved ${this.o.a} this tab cannot read (${result.error}) This tab keeps showing its own and asks before it saves over the other's.`);
       this.record.seen = null; // so the next save asks
