@@ -5,23 +5,46 @@ command on the pages MkDocs wrote without that hook must give the very same
 site, file by file: the step takes everything from the built folder and
 docs/, nothing from MkDocs. It refuses, in one sentence and exit status 2,
 what it cannot finish, and it writes nothing then.
+
+One MkDocs build without that hook serves the module: the step's own test,
+the build's warnings, and the deploy (issue 13: after a deploy, a returning
+visitor runs the new build's scripts with the new build's pages, never the
+old ones with the new; nor does a page left open across the deploy when it
+follows a link), whose new build is that build with two scripts changed,
+finished.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from support import ROOT
+from support.helpers import BOOT, poll, wait_until_offline_ready, worker_data
+from support.server import serve
 
 FINISH = [sys.executable, "-m", "rulebook.site", "finish"]
 
 
-def mkdocs_without_the_finish_hook(out: Path) -> None:
+@dataclass(frozen=True)
+class Unfinished:
+    """MkDocs's build of the site without the finish hook (what any generator writes), and what MkDocs printed."""
+
+    site: Path
+    said: str
+
+
+@pytest.fixture(scope="module")
+def unfinished(tmp_path_factory) -> Unfinished:
+    """One strict build for this module's tests: the finishing step's, the build's own warnings, and the deploy's
+    new build (each a full MkDocs build of its own before: three builds where one does)."""
+    out = tmp_path_factory.mktemp("unfinished") / "site"
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert re.search(r"^  - hooks/finish\.py", config, flags=re.M), "mkdocs.yml names hooks/finish.py"
     config = re.sub(r"^  - hooks/finish\.py.*\n", "", config, flags=re.M)
@@ -29,24 +52,37 @@ def mkdocs_without_the_finish_hook(out: Path) -> None:
     cfg = out.parent / "mkdocs-unfinished.yml"
     cfg.write_text(f"docs_dir: {ROOT}/docs\n" + config, encoding="utf-8")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(cfg), "-d", str(out)], cwd=ROOT, env=env,
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg), "-d", str(out)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 0, done.stderr[-3000:]
+    return Unfinished(out, done.stderr)
+
+
+def finish(site: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([*FINISH, str(site), *args], cwd=ROOT, capture_output=True, text=True, timeout=600)
 
 
 def files(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_the_command_after_a_generator_gives_the_site_the_hook_gives(site, tmp_path):
-    out = tmp_path / "site"
-    mkdocs_without_the_finish_hook(out)
-    unfinished = files(out)
-    assert not (out / "rules.json").exists() and not (out / "sw.js").exists() and not (out / "r").exists()
-    assert all(b"CONTENT-SECURITY-POLICY" in data for name, data in unfinished.items() if name.endswith(".html"))
+@pytest.mark.site  # builds the whole site, the calculators' runtime too (Node, when they changed)
+def test_the_build_is_strict_and_clean(unfinished):
+    """No warning at all, not even below --strict's: a broken link or anchor fails the build. (`make test`'s
+    own build is strict too; this holds for a bare pytest on a site built earlier.)"""
+    assert "WARNING" not in unfinished.said, unfinished.said[-3000:]
 
-    done = subprocess.run([*FINISH, str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+def test_the_command_after_a_generator_gives_the_site_the_hook_gives(site, unfinished, tmp_path):
+    out = tmp_path / "site"
+    shutil.copytree(unfinished.site, out)
+    before = files(out)
+    assert not (out / "rules.json").exists() and not (out / "sw.js").exists() and not (out / "r").exists()
+    assert all(b"CONTENT-SECURITY-POLICY" in data for name, data in before.items() if name.endswith(".html"))
+
+    done = finish(out)
     assert done.returncode == 0, done.stderr
+    assert "WARNING" not in done.stderr, done.stderr
     ours, hooked = files(out), files(site)
     assert sorted(ours) == sorted(hooked)
     differ = [name for name in ours if ours[name] != hooked[name] and not name.endswith(".gz")]  # gzip stamps its time
@@ -54,7 +90,7 @@ def test_the_command_after_a_generator_gives_the_site_the_hook_gives(site, tmp_p
     assert not any(b"CONTENT-SECURITY-POLICY" in data for name, data in ours.items() if name.endswith(".html"))
 
     # A site is finished once: the second run refuses, and changes nothing.
-    again = subprocess.run([*FINISH, str(out)], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    again = finish(out)
     assert again.returncode == 2 and again.stdout == ""
     assert "has no content security policy" in again.stderr and "finished once" in again.stderr
     assert "Traceback" not in again.stderr
@@ -92,3 +128,77 @@ def test_properdocs_builds_the_same_site_but_for_its_name(site, tmp_path):
     assert differ == ["sw.js"]
     digest = re.compile(rb'"digest": "[0-9a-f]+"')
     assert digest.sub(b"", ours["sw.js"]) == digest.sub(b"", theirs["sw.js"])
+
+
+# ---------------------------------------------------------------- deploys (issue 13)
+
+ATTACK_PAGE = "tell-tale/combat/"
+
+
+def deployed_anew(unfinished: Unfinished, tmp_path: Path, marker: str) -> Path:
+    """A new build of the site whose rules.js and table.js (imported by rules.js) say which build they are:
+    the generator's pages of docs/ with those two scripts changed, as it copies them, then finished."""
+    docs, out = tmp_path / f"docs-{marker}", tmp_path / f"site-{marker}"
+    shutil.copytree(ROOT / "docs", docs)
+    shutil.copytree(unfinished.site, out)
+    for name, variable in [("rules.js", "__rulesBuild"), ("table.js", "__tableBuild")]:
+        for folder in (docs, out):
+            path = folder / "assets" / name
+            path.write_text(path.read_text(encoding="utf-8") + f'\nglobalThis.{variable} = "{marker}";\n', encoding="utf-8")
+    done = finish(out, "--docs", str(docs))
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+@pytest.mark.browser
+def test_after_a_deploy_a_returning_visitor_never_mixes_two_builds(browser, site, unfinished, tmp_path):
+    # The old build is the site under test, whose scripts say no build; the
+    # new one is built from the same pages with scripts that say "new".
+    old, new = site, deployed_anew(unfinished, tmp_path, "new")
+    old_data, new_data = worker_data(old), worker_data(new)
+    assert old_data["runtime"] == new_data["runtime"]  # only the page scripts changed
+    deployed = tmp_path / "deployed"
+    shutil.copytree(old, deployed)
+    server, url = serve(deployed)
+    ctx = browser.new_context(service_workers="allow")
+    seen = "() => [globalThis.__rulesBuild, globalThis.__tableBuild, document.querySelector('script[src*=\"assets/rules.js\"]').getAttribute('src')]"
+    rules_of = lambda data: next(u for u in data["precache"] if u.startswith("assets/rules.js"))  # noqa: E731
+    try:
+        page = ctx.new_page()
+        page.goto(url + ATTACK_PAGE)
+        wait_until_offline_ready(page, old_data)  # pages and runtime: the old worker is idle
+        rules, table, src = page.evaluate(seen)
+        assert (rules, table) == (None, None) and src.endswith(rules_of(old_data))
+
+        # The deploy: the host now serves the new build at the same address.
+        shutil.rmtree(deployed)
+        shutil.copytree(new, deployed)
+
+        # The page still open follows a link: instant navigation brings a page
+        # of the new build, and the page is loaded afresh rather than run the
+        # old scripts on it.
+        page.evaluate("url => { window.__sameDocument = true; const a = document.createElement('a'); a.href = url; document.querySelector('.md-content').append(a); a.click(); }",
+                      url + "tell-tale/keywords/")
+        page.wait_for_function("() => window.__sameDocument === undefined && globalThis.__rulesBuild", timeout=BOOT)
+        rules, table, src = page.evaluate(seen)
+        assert (rules, table) == ("new", "new") and src.endswith(rules_of(new_data))
+        assert page.url == url + "tell-tale/keywords/"
+
+        # The returning visit, answered by the old build's service worker.
+        page.goto(url + ATTACK_PAGE)
+        page.wait_for_load_state("load")
+        rules, table, src = page.evaluate(seen)
+        assert src.endswith(rules_of(new_data))  # the new page...
+        assert (rules, table) == ("new", "new")  # ...with its own scripts, not the cached old ones
+
+        # Once the new worker has taken over, offline is the new build too.
+        fresh = new_data["prefix"] + "pages-" + new_data["digest"]
+        poll(page, "async (fresh) => (await caches.keys()).includes(fresh) && !(await caches.keys()).some((k) => k.includes('-pages-') && k !== fresh)", fresh)
+        ctx.set_offline(True)
+        page.reload()
+        rules, table, src = page.evaluate(seen)
+        assert (rules, table) == ("new", "new") and src.endswith(rules_of(new_data))
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()

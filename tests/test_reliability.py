@@ -13,24 +13,19 @@ calculators, no bad runtime file or deploy sticks, failures are said at once.
   the service worker: the next visit works once the host serves it right; a
   damaged copy already in the cache is dropped when the boot fails.
 - After a deploy, a returning visitor runs the new build's scripts with the
-  new build's pages, never the old ones with the new; nor does a page left
-  open across the deploy when it follows a link.
+  new build's pages (tests/test_finish.py, which makes the new build from
+  the same generator's pages).
 """
 
 from __future__ import annotations
 
-import os
-import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import ClassVar
 
 import pytest
 import zstandard
-from support import ROOT
-from support.helpers import BOOT, poll, wait_until_offline_ready, worker_data
+from support.helpers import BOOT, poll, worker_data
 from support.server import SiteHandler, serve
 
 pytestmark = pytest.mark.browser
@@ -276,78 +271,3 @@ def test_a_damaged_runtime_in_the_cache_is_dropped_when_the_boot_fails(browser, 
         server.shutdown()
         server.server_close()
 
-
-# ---------------------------------------------------------------- deploys
-
-
-def build_variant(tmp_path: Path, marker: str) -> Path:
-    """A real build of the site whose rules.js and table.js (imported by
-    rules.js) say which build they are."""
-    docs = tmp_path / f"docs-{marker}"
-    shutil.copytree(ROOT / "docs", docs)
-    for name, variable in [("rules.js", "__rulesBuild"), ("table.js", "__tableBuild")]:
-        path = docs / "assets" / name
-        path.write_text(path.read_text(encoding="utf-8") + f'\nglobalThis.{variable} = "{marker}";\n', encoding="utf-8")
-    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    config = re.sub(r"^  - hooks/", f"  - {ROOT}/hooks/", config, flags=re.M)
-    config = config.replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
-    cfg = tmp_path / f"mkdocs-{marker}.yml"
-    cfg.write_text(f"docs_dir: {docs}\n" + config, encoding="utf-8")
-    out = tmp_path / f"site-{marker}"
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--strict", "-f", str(cfg), "-d", str(out)],
-                   check=True, env=env, cwd=ROOT)
-    return out
-
-
-def test_after_a_deploy_a_returning_visitor_never_mixes_two_builds(browser, site, tmp_path):
-    # The old build is the site under test, whose scripts say no build; the
-    # new one is built from the same pages with scripts that say "new".
-    old, new = site, build_variant(tmp_path, "new")
-    old_data, new_data = worker_data(old), worker_data(new)
-    assert old_data["runtime"] == new_data["runtime"]  # only the page scripts changed
-    deployed = tmp_path / "deployed"
-    shutil.copytree(old, deployed)
-    server, url = serve(deployed)
-    ctx = browser.new_context(service_workers="allow")
-    seen = "() => [globalThis.__rulesBuild, globalThis.__tableBuild, document.querySelector('script[src*=\"assets/rules.js\"]').getAttribute('src')]"
-    rules_of = lambda data: next(u for u in data["precache"] if u.startswith("assets/rules.js"))  # noqa: E731
-    try:
-        page = ctx.new_page()
-        page.goto(url + ATTACK_PAGE)
-        wait_until_offline_ready(page, old_data)  # pages and runtime: the old worker is idle
-        rules, table, src = page.evaluate(seen)
-        assert (rules, table) == (None, None) and src.endswith(rules_of(old_data))
-
-        # The deploy: the host now serves the new build at the same address.
-        shutil.rmtree(deployed)
-        shutil.copytree(new, deployed)
-
-        # The page still open follows a link: instant navigation brings a page
-        # of the new build, and the page is loaded afresh rather than run the
-        # old scripts on it.
-        page.evaluate("url => { window.__sameDocument = true; const a = document.createElement('a'); a.href = url; document.querySelector('.md-content').append(a); a.click(); }",
-                      url + "tell-tale/keywords/")
-        page.wait_for_function("() => window.__sameDocument === undefined && globalThis.__rulesBuild", timeout=BOOT)
-        rules, table, src = page.evaluate(seen)
-        assert (rules, table) == ("new", "new") and src.endswith(rules_of(new_data))
-        assert page.url == url + "tell-tale/keywords/"
-
-        # The returning visit, answered by the old build's service worker.
-        page.goto(url + ATTACK_PAGE)
-        page.wait_for_load_state("load")
-        rules, table, src = page.evaluate(seen)
-        assert src.endswith(rules_of(new_data))  # the new page...
-        assert (rules, table) == ("new", "new")  # ...with its own scripts, not the cached old ones
-
-        # Once the new worker has taken over, offline is the new build too.
-        fresh = new_data["prefix"] + "pages-" + new_data["digest"]
-        poll(page, "async (fresh) => (await caches.keys()).includes(fresh) && !(await caches.keys()).some((k) => k.includes('-pages-') && k !== fresh)", fresh)
-        ctx.set_offline(True)
-        page.reload()
-        rules, table, src = page.evaluate(seen)
-        assert (rules, table) == ("new", "new") and src.endswith(rules_of(new_data))
-    finally:
-        ctx.close()
-        server.shutdown()
-        server.server_close()
