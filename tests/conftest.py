@@ -42,7 +42,7 @@ settings.load_profile("full")
 # site tests, the quick Python tests last. Handed out in file order, the
 # longest tests came last (test_zensical.py, 33 s) and one process sat idle
 # while the other finished them. Only the order changes, never a test.
-LONGEST_FIRST = ("test_zensical.py", "test_reliability.py", "test_encounter_page.py", "test_accessibility.py",
+LONGEST_FIRST = ("test_zensical.py", "test_finish.py", "test_reliability.py", "test_encounter_page.py", "test_accessibility.py",
                  "test_snapshot_headroom.py", "test_season_page.py", "test_table_use.py", "test_rule_search.py",
                  "test_calc_reading.py")
 
