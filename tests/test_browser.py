@@ -209,6 +209,12 @@ def test_instant_navigation_keeps_one_runtime(page, base_url, pages_of):
     page.on("worker", lambda w: "calc-worker" in w.url and workers.append(w))  # not the search worker
     page.goto(share_url(base_url, pages_of, first, {"power": "5", "d20": "17"}))
     page.locator("[data-outcome]").first.wait_for(timeout=BOOT)
+    # The worker the head created as the page was read (overrides/main.html), before calc-runtime.js was
+    # even in, is the one that answered: taken over, not made again (one worker in all, below).
+    created, script_in, left = page.evaluate("""() => [globalThis.__calcRuntime.timings.created,
+        performance.getEntriesByType("resource").find((e) => new URL(e.name).pathname.endsWith("/calc-runtime.js")).responseEnd,
+        "__calcEarlyWorker" in globalThis]""")
+    assert created < script_in and not left, (created, script_in, left)
     # Follow a link the way a reader does, so Material swaps the page in place.
     target = base_url + pages_of[second]
     page.evaluate("url => { window.__sameDocument = true; const a = document.createElement('a'); a.href = url; document.querySelector('.md-content').append(a); a.click(); }", target)
@@ -221,6 +227,21 @@ def test_instant_navigation_keeps_one_runtime(page, base_url, pages_of):
     form.locator("[data-outcome]").wait_for(timeout=5_000)
     assert len(workers) == 1
     assert not page.errors
+
+
+def test_the_heads_early_worker_is_started_as_the_runtime_starts_one():
+    """overrides/main.html creates and boots the worker before calc-runtime.js is in, so it says two things
+    of calc-runtime.js's itself: the hash of the players' view (a window that computes nothing,
+    SHOW_ONLY_HASH) and the boot message. Both the same, to the letter."""
+    from support import ROOT
+
+    runtime = (ROOT / "docs/assets/calc-runtime.js").read_text(encoding="utf-8")
+    head = (ROOT / "overrides/main.html").read_text(encoding="utf-8")
+    shown = re.search(r'export const SHOW_ONLY_HASH = "([^"]+)";', runtime)
+    skipped = re.search(r'if \(location\.hash === "([^"]+)"\) return;', head)
+    assert shown and skipped and shown.group(1) == skipped.group(1)
+    boot = re.compile(r'postMessage\(\{ type: "boot".*?\}\)')
+    assert boot.findall(runtime) == boot.findall(head) and len(boot.findall(head)) == 1
 
 
 # the wasm is fetched as pyodide.asm.wasm.zst, the plain file when that fails:

@@ -2,10 +2,11 @@
 // calculators on Pyodide (runtime/calc-worker.mjs in the versioned runtime
 // folder). The only module that starts it.
 //
-// On a page with a calculator, overrides/main.html loads this module from
-// <head> (async, before the stylesheets are in), and it starts the worker at
-// once from <meta name="calculator-runtime">: restoring Python takes longer
-// than loading the page. rules.js imports the same module (the same URL,
+// On a page with a calculator, overrides/main.html creates the worker as its
+// <head> is read and loads this module (async, before the stylesheets are
+// in), which takes that worker over and boots it at once, from <meta
+// name="calculator-runtime">: restoring Python takes longer than loading the
+// page. rules.js imports the same module (the same URL,
 // so the same instance) for its forms, and starts the worker itself on a
 // page reached by Material's instant navigation. The worker is kept across
 // those page switches.
@@ -48,6 +49,8 @@
  *   | {type: "failed", error: string}
  *   | {type: "busy" | "waiting", id: number}
  *   | {type: "result", id: number, result: Answer, stamps?: Record<string, number>}} WorkerMessage */
+/** The worker the page's head created (overrides/main.html), until this module takes it over.
+ * @typedef {typeof globalThis & {__calcEarlyWorker?: {worker: Worker, url: string, heard: Event[], created: number}}} EarlyWorker */
 /** The time limits the tests may set before this module loads (ms).
  * @typedef {typeof globalThis & {__calcBootTimeoutMs?: number, __calcTimeoutMs?: number}} TestLimits */
 
@@ -154,12 +157,28 @@ function setStatus(status, text) {
   showRuntimeStatus();
 }
 
+/** The worker overrides/main.html's head created and booted as the page was read, taken over once: on
+ * the first start, and if it is this runtime's (else stopped, and a new one made). The events it heard so far.
+ * @returns {{worker: Worker, heard: Event[]} | null} */
+function earlyWorker() {
+  const held = /** @type {EarlyWorker} */ (globalThis).__calcEarlyWorker;
+  delete (/** @type {EarlyWorker} */ (globalThis)).__calcEarlyWorker;
+  if (!held) return null;
+  if (runtime.restarts || held.url !== new URL("calc-worker.mjs", /** @type {string} */ (runtime.url)).href) {
+    held.worker.terminate();
+    return null;
+  }
+  runtime.created = held.created;
+  return held;
+}
+
 function spawn() {
   setStatus(runtime.restarts ? "restarting" : "loading", runtime.restarts ? RESTARTING : LOADING);
   /** @type {Worker} */
   let worker = /** @type {Worker} */ (/** @type {unknown} */ (null)); // made at once by the promise below
+  const early = earlyWorker();
   runtime.ready = new Promise((resolve, reject) => {
-    worker = new Worker(new URL("calc-worker.mjs", /** @type {string} */ (runtime.url)), { type: "module" });
+    worker = early?.worker ?? new Worker(new URL("calc-worker.mjs", /** @type {string} */ (runtime.url)), { type: "module" });
     const timer = setTimeout(() => {
       worker.terminate();
       reject(new Error(`it did not start within ${seconds(BOOT_TIMEOUT_MS)}`));
@@ -174,6 +193,11 @@ function spawn() {
       settle(reject)(new Error(event.message || "its files could not be loaded"));
     };
     worker.onmessage = ({ data }) => receive(worker, data, settle(resolve), settle(reject));
+    // What the early worker heard before it was taken over, in order, before anything it says next.
+    for (const event of early?.heard ?? []) {
+      if (event instanceof MessageEvent) worker.onmessage(event);
+      else worker.onerror?.(/** @type {ErrorEvent} */ (event));
+    }
   });
   runtime.worker = worker;
   runtime.ready.then(
@@ -189,8 +213,8 @@ function spawn() {
       forgetCachedRuntime();
     },
   );
-  const snapshot = !new URLSearchParams(location.search).has("no-snapshot");
-  worker.postMessage({ type: "boot", snapshot, timeOrigin: performance.timeOrigin });
+  // The early worker was booted by the page's head, with the same message.
+  if (!early) worker.postMessage({ type: "boot", snapshot: !new URLSearchParams(location.search).has("no-snapshot"), timeOrigin: performance.timeOrigin });
   return runtime.ready;
 }
 
