@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
-from support import load_module
+from support import ROOT, load_module
 from support.helpers import BOOT, DOCS, FOLLOW, calculator_pages, follow, share_url
 
 from calculators.registry import all_calculators
@@ -233,8 +233,6 @@ def test_the_heads_early_worker_is_started_as_the_runtime_starts_one():
     """overrides/main.html creates and boots the worker before calc-runtime.js is in, so it says two things
     of calc-runtime.js's itself: the hash of the players' view (a window that computes nothing,
     SHOW_ONLY_HASH) and the boot message. Both the same, to the letter."""
-    from support import ROOT
-
     runtime = (ROOT / "docs/assets/calc-runtime.js").read_text(encoding="utf-8")
     head = (ROOT / "overrides/main.html").read_text(encoding="utf-8")
     shown = re.search(r'export const SHOW_ONLY_HASH = "([^"]+)";', runtime)

@@ -157,14 +157,15 @@ function setStatus(status, text) {
   showRuntimeStatus();
 }
 
-/** The worker overrides/main.html's head created and booted as the page was read, taken over once: on
- * the first start, and if it is this runtime's (else stopped, and a new one made). The events it heard so far.
+/** The worker overrides/main.html's head created and booted as the page was read, taken over by the first
+ * start (the only one that finds it) if it is this runtime's, else stopped and a new one made. The events it
+ * heard so far.
  * @returns {{worker: Worker, heard: Event[]} | null} */
 function earlyWorker() {
   const held = /** @type {EarlyWorker} */ (globalThis).__calcEarlyWorker;
   delete (/** @type {EarlyWorker} */ (globalThis)).__calcEarlyWorker;
   if (!held) return null;
-  if (runtime.restarts || held.url !== new URL("calc-worker.mjs", /** @type {string} */ (runtime.url)).href) {
+  if (held.url !== new URL("calc-worker.mjs", /** @type {string} */ (runtime.url)).href) {
     held.worker.terminate();
     return null;
   }
