@@ -1,5 +1,6 @@
-"""Offline use (issue 7): after one visit the rules, search and calculators
-work with the network gone, and a new build replaces the old caches."""
+"""Offline use (issue 7): after one visit the rules, search, the calculators,
+the Table log and the rules' previews work with the network gone, and a new
+build replaces the old caches."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import subprocess
 import threading
 
 import pytest
-from support import ROOT
+from playwright.sync_api import expect
+from support import ROOT, storage
 from support.helpers import BOOT, calculator_page, poll, wait_until_offline_ready, worker_data
 from support.server import SiteHandler, serve
 
@@ -24,7 +26,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.search_index]  # it searches offl
 def test_the_worker_lists_exactly_this_build(site):
     data = worker_data(site)
     assert "tell-tale/combat/" in data["precache"] and "search/search_index.json" in data["precache"]
-    assert "manifest.webmanifest" in data["precache"]
+    assert "manifest.webmanifest" in data["precache"] and "rule-previews.json" in data["precache"]
     for url in data["precache"]:
         path, _, version = url.partition("?v=")
         file = site / (path + "index.html" if path.endswith("/") else path)
@@ -71,6 +73,9 @@ def test_calculators_and_pages_work_offline_after_one_visit(browser, site, base_
     form.locator("[name=power]").fill("5")
     form.locator("[name=d20]").fill("17")
     form.locator('.calc-result[data-outcome="full"]').wait_for(timeout=BOOT)
+    headline = form.locator(".calc-headline").text_content()
+    # logged once it has stood 1.5 s (table.js LOG_AFTER_MS): wait for the entry, not for a time
+    page.wait_for_function("(key) => (JSON.parse(localStorage.getItem(key) || '[]')).length === 1", arg=storage.LOG, timeout=BOOT, polling=100)
 
     page.goto(base_url + second)  # a full navigation, answered by the worker
     form = page.locator('form[data-calculator="talislanta.resolve_action"]')
@@ -84,6 +89,20 @@ def test_calculators_and_pages_work_offline_after_one_visit(browser, site, base_
     page.goto(base_url)
     page.locator(".md-search__input").press_sequentially("attack")  # Material listens for keys
     page.locator(".md-search-result__item").first.wait_for(timeout=20_000)
+
+    # The Table log shows the result logged offline.
+    page.goto(base_url + "table-log/")
+    page.locator(".log-entry").first.wait_for()
+    assert page.locator(".log-headline").first.text_content() == headline
+
+    # A rule's preview, from rule-previews.json in the cache.
+    page.goto(base_url + "tell-tale/combat/")
+    link = page.locator(".md-content a.term:visible").first
+    target = link.get_attribute("href").split("#")[1]
+    link.hover()
+    preview = page.locator(".rule-preview")
+    expect(preview.locator(".rule-preview-meta")).to_contain_text(target)
+    expect(preview.locator(".rule-preview-text")).not_to_be_empty()
     assert not errors
     context.close()
 

@@ -1,9 +1,9 @@
 """Looking a rule up on a phone (issue 23), in Chromium at 360x740 with touch:
 the first search result for a rule's ID or a term's name is the rule itself
 (a tap lands on its anchor); a tap on a rule or term link shows a preview of
-the rule and a second tap follows it; previews work offline and at a serving
+the rule and a second tap follows it; previews work at a serving
 address other than SITE_URL, pass axe, and never read their text as HTML.
-Desktop hover previews work at any address too (issue 22)."""
+Desktop hover previews work at any address too (issue 22). Offline: test_offline.py."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 from support import ROOT
-from support.helpers import idle_runtime, poll, worker_data
+from support.helpers import idle_runtime
 from support.server import SiteHandler, serve
 
 from calculators.registry import all_calculators
@@ -342,26 +342,6 @@ def test_a_desktop_hover_shows_one_preview_at_any_address(browser, base_url, els
     expect(page.locator(PREVIEW)).to_be_hidden()
     link.click()  # a mouse click goes straight to the rule
     page.wait_for_url(url + rule["url"])
-    context.close()
-
-
-@pytest.mark.search_index  # the offline copy as a reader has it, the index in it
-def test_previews_work_offline(browser, site, base_url, rules):
-    data = worker_data(site)
-    assert "rule-previews.json" in data["precache"]
-    context = browser.new_context(service_workers="allow", **PHONE)
-    page = context.new_page()
-    page.goto(base_url + "tell-tale/combat/")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
-    poll(page, """async ([name, n]) => (await caches.has(name)) && (await (await caches.open(name)).keys()).length === n""",
-         [data["prefix"] + "pages-" + data["digest"], len(data["precache"])])
-    context.set_offline(True)
-    page.reload()
-    link = term_link(page)
-    rule = rule_of(link, rules)
-    link.tap()
-    expect(page.get_by_role("dialog", name=rule["title"])).to_be_visible()
-    expect(page.locator(".rule-preview-text")).not_to_be_empty()
     context.close()
 
 

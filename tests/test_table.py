@@ -12,7 +12,7 @@ import pytest
 from markdown_it import MarkdownIt
 from playwright.sync_api import expect
 from support import storage
-from support.helpers import BOOT, calculator_pages, follow, share_url, wait_until_offline_ready, worker_data
+from support.helpers import BOOT, calculator_pages, follow, share_url
 from support.server import BLANK
 
 from calculators import games
@@ -352,20 +352,6 @@ def test_a_log_page_left_by_instant_navigation_stops_listening(page, context, ba
         follow(page, base_url + "table-log/")
     another_tab_rolls(2)
     assert storage_listeners() == once
-
-
-def test_the_log_works_offline(browser, site, base_url, pages_of):
-    context = browser.new_context(service_workers="allow")
-    page = context.new_page()
-    page.goto(base_url + pages_of[ATTACK])
-    wait_until_offline_ready(page, worker_data(site))
-    form = page.locator(f'form[data-calculator="{ATTACK}"]')
-    headline = roll(page, form, 6)
-    context.set_offline(True)
-    page.goto(base_url + "table-log/")
-    page.locator(".log-entry").first.wait_for()
-    assert page.locator(".log-headline").first.text_content() == headline
-    context.close()
 
 
 def logged(i, **changes):
