@@ -28,12 +28,51 @@ pack_snapshot = build.pack_snapshot
 FIXED = 28  # the header before the runs: magic, version, length, runs, initial offset, initial runs, digest
 
 
+class Runner:
+    """tests/sparse_snapshot_runner.mjs, one Node for the module's tests: a list of cases per line in, a line out."""
+
+    def __init__(self):
+        self.proc = None
+
+    def ask(self, payload: list[dict]) -> list[dict]:
+        if self.proc is None:
+            node = shutil.which("node")
+            assert node, "Node.js is needed for the snapshot format tests (make setup installs it)"
+            self.proc = subprocess.Popen([node, "tests/sparse_snapshot_runner.mjs"], cwd=ROOT, text=True,
+                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.proc.stdin.write(json.dumps(payload) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:  # Node ended: say why
+            raise AssertionError(self.close()[-3000:])
+        return json.loads(line)
+
+    def close(self) -> str:
+        """End Node; what it wrote to stderr."""
+        proc, self.proc = self.proc, None
+        if proc is None:
+            return ""
+        proc.stdin.close()
+        why = proc.stderr.read()
+        proc.wait(timeout=30)
+        proc.stdout.close()
+        proc.stderr.close()
+        return why
+
+
+RUNNER = Runner()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _runner():
+    yield
+    RUNNER.close()
+
+
 def unpack_all(cases: list[tuple]) -> list[dict]:
     """Packed files and chunk sizes in (and, when given, the wasm's initial
     memory the browser copies the left-out pages from, or other flags); what
     the browser's code made of them out."""
-    node = shutil.which("node")
-    assert node, "Node.js is needed for the snapshot format tests (make setup installs it)"
     payload = []
     for packed, chunks, *rest in cases:
         case = {"packed": base64.b64encode(packed).decode(), "chunks": chunks}
@@ -41,10 +80,7 @@ def unpack_all(cases: list[tuple]) -> list[dict]:
             case["initial"] = base64.b64encode(rest[0]).decode()
         case.update(rest[1] if len(rest) > 1 else {})
         payload.append(case)
-    proc = subprocess.run([node, "tests/sparse_snapshot_runner.mjs"], input=json.dumps(payload),
-                          capture_output=True, text=True, timeout=300, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout)
+    return RUNNER.ask(payload)
 
 
 def memory(pages: list[int], tail: int = 0) -> bytes:
