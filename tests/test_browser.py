@@ -12,13 +12,14 @@ from __future__ import annotations
 import contextlib
 import itertools
 import re
+from datetime import datetime
 from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from support import ROOT, load_module
-from support.helpers import BOOT, DOCS, FOLLOW, calculator_pages, follow, share_url
+from support.helpers import BOOT, DOCS, FOLLOW, address, calculator_pages, follow, share_url
 
 from calculators.registry import all_calculators
 from calculators.runner import run
@@ -126,7 +127,7 @@ def test_typing_updates_the_result_and_the_address(page, base_url, pages_of):
     form.locator("[name=power]").fill("5")
     form.locator("[name=d20]").fill("17")
     form.locator('.calc-result[data-outcome="full"]').wait_for(timeout=BOOT)
-    assert "power=5" in page.url and "d20=17" in page.url
+    address(page, has=["power=5", "d20=17"])  # written once typing pauses
     form.locator("[name=d20]").fill("3")
     form.locator('.calc-result[data-outcome="miss"]').wait_for()
     # The odds are a table with a text percentage for every outcome.
@@ -136,6 +137,37 @@ def test_typing_updates_the_result_and_the_address(page, base_url, pages_of):
     # The rules that decided it are links to those rules.
     link = form.locator(".calc-rules a").first
     assert "#tt." in link.get_attribute("href")
+    assert not page.errors
+
+
+def test_the_address_is_written_once_typing_pauses_and_before_a_link_is_followed(page, base_url, pages_of):
+    """Each address written made Chromium draw the page's icon again, and the
+    answer waited for it: the values go into the address once typing pauses
+    (rules.js ADDRESS_PAUSE_MS), and at once when the reader follows a link,
+    so the page left behind in the history holds the last values. Once the
+    first result is in, the page's clock is paused (Playwright's): its timers
+    run only when the test says."""
+    name = "tell_tale.resolve_attack"
+    page.clock.install(time=datetime(2027, 1, 1))
+    page.goto(base_url + pages_of[name])
+    form = page.locator(f'form[data-calculator="{name}"]')
+    form.locator("[name=power]").fill("5")
+    form.locator("[name=d20]").fill("17")
+    form.locator('.calc-result[data-outcome="full"]').wait_for(timeout=BOOT)
+    address(page, has=["power=5", "d20=17"])
+    page.clock.pause_at(datetime(2027, 1, 2))
+    form.locator("[name=d20]").fill("3")
+    form.locator('.calc-result[data-outcome="miss"]').wait_for()
+    assert "d20=17" in page.url  # typing has not paused yet
+    page.clock.run_for(1000)
+    address(page, has=["d20=3"])
+    form.locator("[name=d20]").fill("16")
+    form.locator('.calc-result[data-outcome="full"]').wait_for()
+    assert "d20=3" in page.url  # not yet
+    page.locator("a.md-logo").first.click()  # home, swapped in by Material at once
+    page.wait_for_url(base_url)
+    page.go_back()
+    assert "d20=16" in page.url and "power=5" in page.url
     assert not page.errors
 
 
@@ -164,7 +196,7 @@ def test_share_link_round_trip(browser, base_url, pages_of):
     form.locator("[name=d20]").fill("4 16")
     form.locator("[data-outcome]").wait_for(timeout=BOOT)
     shown = form.locator(".calc-result").inner_text() + form.locator(".calc-explain").inner_text()
-    link = page.url
+    link = address(page, has=["power=7", "mode=advantage", "d20=4+16"])
     first.close()
     other = browser.new_context()
     page = other.new_page()
@@ -187,9 +219,8 @@ def test_roll_for_me_is_reproducible_by_seed(browser, base_url, pages_of):
     form.locator("[data-outcome]").wait_for(timeout=BOOT)
     seed_note = form.locator(".calc-seed").text_content()
     seed = re.search(r"seed (\d+)", seed_note).group(1)
-    assert f"seed={seed}" in page.url
+    link = address(page, has=[f"seed={seed}"])
     result = form.locator(".calc-result").inner_text()
-    link = page.url
     ctx.close()
     expected = run(name, {"power": "4"}, seed)
     assert expected["headline"] in result
