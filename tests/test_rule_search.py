@@ -16,7 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 from support import ROOT, made_once
-from support.helpers import BOOT, idle_runtime, material_search, shown_links
+from support.helpers import idle_runtime, material_search, shown_links
 from support.server import BLANK
 
 from calculators.games import GAMES as RECORDS
@@ -462,26 +462,30 @@ MATERIAL_WORKER = re.compile(r"/workers/search\.[0-9a-f]{8}\.min\.js$")
 
 @SEARCH
 def test_the_search_index_waits_for_the_calculator_and_is_built_at_once_when_asked(browser, base_url):
-    """On a calculator page Material's search worker builds its index only
-    once the calculator is done with the cores (rulebook/site/search-later.js):
-    here the calculator never starts (the idle stand-in), so the index waits,
-    held, until the reader opens the search; then the search answers."""
+    """On a calculator page the search index is neither downloaded (its 70 kB
+    held by the head's script, overrides/main.html) nor built by Material's
+    search worker (rulebook/site/search-later.js) until the calculator is
+    done with the line and the cores: here the calculator never starts (the
+    idle stand-in), so the index waits until the reader opens the search;
+    then it is fetched once and the search answers."""
     ctx = browser.new_context(service_workers="block")
     ctx.route("**/pyodide/**", idle_runtime)
-    started = []
+    started, index, late = [], [], []
     ctx.on("request", lambda r: MATERIAL_WORKER.search(r.url.split("?")[0]) and started.append(r.url))
+    ctx.on("request", lambda r: r.url.split("?")[0].endswith("/search/search_index.json") and index.append(r.url))
+    ctx.on("request", lambda r: "/workers/search-later." in r.url and late.append(r.url))
     page = ctx.new_page()
-    # The late worker asks on the channel once it holds Material's index.
-    page.add_init_script(f"""(() => {{ globalThis.__asking = 0;
-      new BroadcastChannel({json.dumps(search_later.CHANNEL)}).onmessage = ({{ data }}) => {{
-        if (data === "asking") globalThis.__asking += 1; }}; }})()""")
-    page.goto(base_url + "tell-tale/combat/")
-    page.wait_for_function("() => globalThis.__asking > 0", timeout=BOOT)
+    page.goto(base_url + "tell-tale/combat/", wait_until="load")
+    page.wait_for_function("() => document.querySelector('.rule-id button')")  # the page's own scripts have run
+    assert late, "Material did not start its (late) search worker"
+    page.wait_for_timeout(500)  # time for a request Material would have made at once
+    assert not index, "the search index was downloaded while the calculator was still starting"
     assert not started, "Material's search worker started while the calculator was still starting"
     page.keyboard.press("/")
     page.locator(".md-search__input").press_sequentially("trample", delay=20)
     expect(page.locator(".md-search-result__meta")).to_have_text(re.compile(r"\d+ matching documents?"), timeout=15_000)
     assert len(started) == 1, started
+    assert len(index) == 1, index
     ctx.close()
 
 
