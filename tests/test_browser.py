@@ -143,7 +143,7 @@ def test_typing_updates_the_result_and_the_address(page, base_url, pages_of):
 def test_the_address_is_written_once_typing_pauses_and_before_a_link_is_followed(page, base_url, pages_of):
     """Each address written made Chromium draw the page's icon again, and the
     answer waited for it: the values go into the address once typing pauses
-    (rules.js ADDRESS_PAUSE_MS), and at once when the reader follows a link,
+    (calc-address.js ADDRESS_PAUSE_MS), and at once when the reader follows a link,
     so the page left behind in the history holds the last values. Once the
     first result is in, the page's clock is paused (Playwright's): its timers
     run only when the test says."""

@@ -16,6 +16,7 @@ import { setUpSettingsPage } from "./table-join.js";
 import { computeInWorker, showRuntimeStatus, startRuntime } from "./calc-runtime.js"; // the worker, its start and its time limit
 import { siteBase } from "./offline.js";
 import { button, el, tableSettings } from "./dom.js";
+import { addressOf, writeAddress } from "./calc-address.js";
 
 /** Copy `text`, and say so on `button` (`done`: what it says for a moment).
  * @typedef {(text: string, button: HTMLElement, done?: string) => Promise<void>} CopyText */
@@ -137,47 +138,6 @@ function readParams(form) {
 function formAnchor(form) {
   return /** @type {string} */ (form.getAttribute("aria-labelledby"));
 }
-
-/** @param {CalcForm} form @param {Record<string, string>} params @param {string} hash @returns {string} */
-function addressOf(form, params, hash) {
-  const query = new URLSearchParams({ calc: form.dataset.calculator });
-  for (const [key, value] of Object.entries(params)) if (value !== "") query.set(key, value);
-  if (form.dataset.seed) query.set("seed", form.dataset.seed);
-  return "?" + query.toString() + hash;
-}
-
-/** The form's values go into the address once typing pauses this long, not
- * at every result: each address written makes Chromium fetch and draw the
- * page's icon again, which held each answer back (input to shown result,
- * median of 60 changes on a share link, 4 runs: 13.2 ms written at every
- * result, 7.4 ms not). */
-const ADDRESS_PAUSE_MS = 400;
-/** @type {{ form: CalcForm, params: Record<string, string>, path: string, timer: number } | null} */
-let pendingAddress = null;
-
-/** Put the form's values in the address once typing pauses (`now`: at once).
- * @param {CalcForm} form @param {Record<string, string>} params @param {boolean} [now] */
-function writeAddress(form, params, now = false) {
-  if (pendingAddress) clearTimeout(pendingAddress.timer);
-  pendingAddress = { form, params, path: location.pathname, timer: setTimeout(writePendingAddress, ADDRESS_PAUSE_MS) };
-  if (now) writePendingAddress();
-}
-
-/** The address waiting to be written, written now: once typing has paused,
- * and before the reader leaves or hides the page (a link followed, the tab
- * switched or closed), so the history entry left behind holds the last
- * values. Never on another page than the form's: the reader may have moved on. */
-function writePendingAddress() {
-  if (!pendingAddress) return;
-  const { form, params, path, timer } = pendingAddress;
-  pendingAddress = null;
-  clearTimeout(timer);
-  if (location.pathname !== path || !form.isConnected) return;
-  history.replaceState(history.state, "", addressOf(form, params, location.hash));
-}
-addEventListener("click", (event) => { if (event.target instanceof Element && event.target.closest("a[href]")) writePendingAddress(); }, { capture: true });
-addEventListener("pagehide", writePendingAddress);
-document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") writePendingAddress(); });
 
 /** @param {CalcForm} form @returns {boolean} */
 function restoreFromAddress(form) {

@@ -68,7 +68,7 @@ def follow(page, url: str) -> None:
 def address(page, has=(), lacks=()) -> str:
     """The page's address once it holds every part of `has` and none of
     `lacks`: a calculator writes its values there once typing pauses
-    (rules.js ADDRESS_PAUSE_MS), not at each result."""
+    (calc-address.js ADDRESS_PAUSE_MS), not at each result."""
     page.wait_for_function("([has, lacks]) => has.every((p) => location.href.includes(p)) && !lacks.some((p) => location.href.includes(p))",
                            arg=[list(has), list(lacks)])
     return page.url
