@@ -17,7 +17,7 @@
 //
 // Pyodide's private parts (the snapshot, the wasm watch) are used through
 // pyodide-private.mjs only.
-import { RuntimeFileError, askEarly, interpreterOptions, restoreOptions, usable, watchWasm } from "./pyodide-private.mjs";
+import { RuntimeFileError, interpreterOptions, restoreOptions, usable, watchWasm } from "./pyodide-private.mjs";
 
 /** @typedef {import("./sparse-snapshot.mjs").Layout} Layout */
 /** @typedef {import("./pyodide.mjs").PyodideAPI} PyodideAPI */
@@ -39,8 +39,7 @@ import { RuntimeFileError, askEarly, interpreterOptions, restoreOptions, usable,
  * reached (performance.now() in the thread that saw it; only a clock is read,
  * nothing waits for it): this script running; Pyodide's scripts imported;
  * the snapshot's header in, its last byte in, unpacked, and handed to this
- * worker; pyodide.asm.wasm asked for (from this script's first lines:
- * askEarly), its
+ * worker; pyodide.asm.wasm asked for (when loadPyodide starts), its
  * response's first and last byte (these three from the resource timing),
  * handed to the compiler by this thread, compiled and instantiated; the
  * interpreter restored (or booted); then, with the first result, Python
@@ -65,8 +64,6 @@ const fromShared = (at) => (at === undefined ? undefined : at - performance.time
 /** @type {number | undefined} */
 let snapshotFetched; // when it arrived, for make bench
 const early = loadSnapshot();
-/** @type {Promise<Response | null> | undefined} */
-let wasmAsked = askEarly(base); // for the first start only (load)
 
 /** {layout, bytes}: promises of the snapshot file's layout (from its
  * header, early) and of its unpacked bytes. Unpacked by the helper; where
@@ -153,8 +150,7 @@ async function fetchOk(url, as) {
  * @param {(instance: WebAssembly.Instance) => void} [onInstance]
  * @returns {Promise<PyodideAPI>} */
 async function load(loadPyodide, options, onInstance = undefined) {
-  const watch = watchWasm({ onInstance, onStage: stamp, early: wasmAsked });
-  wasmAsked = undefined;
+  const watch = watchWasm({ onInstance, onStage: stamp });
   try {
     return await Promise.race([loadPyodide(options), watch.failed]);
   } finally {
@@ -232,8 +228,8 @@ async function boot(useSnapshot) {
   const since = performance.timeOrigin - pageOrigin;
   const entries = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource"));
   // its network times, read after the fact: of the .zst the adapter fetches instead, or of the file itself
-  const wasm = entries.find((entry) => /\/pyodide\.asm\.wasm(\.zst)?$/.test(entry.name) && entry.responseEnd > 0);
-  if (wasm) {
+  const wasm = entries.find((entry) => /\/pyodide\.asm\.wasm(\.zst)?$/.test(entry.name));
+  if (wasm && wasm.responseEnd > 0) {
     Object.assign(stamps, { wasmRequested: wasm.startTime, wasmResponse: wasm.responseStart, wasmFetched: wasm.responseEnd });
   }
   // snapshotFetched: null if a normal boot was ready before the snapshot came (or it failed).

@@ -258,15 +258,12 @@ export class RuntimeFileError extends Error {}
  * It also answers Pyodide's fetch of pyodide.asm.wasm (one `fetch` of
  * `indexURL + "pyodide.asm.wasm"`, made when loadPyodide builds its
  * settings) with pyodide.asm.wasm.zst decoded as it arrives (see
- * compressedWasm): the same bytes, 0.65 MB fewer on the line. `early`, a
- * response of pyodide.asm.wasm.zst asked for before Pyodide asks (see
- * askEarly), answers the first such fetch.
+ * compressedWasm): the same bytes, 0.65 MB fewer on the line.
  * @param {{ onInstance?: (instance: WebAssembly.Instance) => void,
- *   onStage?: (stage: "wasmCompiling" | "wasmCompiled") => void,
- *   early?: Promise<Response | null> }} [options]
+ *   onStage?: (stage: "wasmCompiling" | "wasmCompiled") => void }} [options]
  * @returns {{ failed: Promise<never>, stop: () => void }}
  */
-export function watchWasm({ onInstance = (_instance) => {}, onStage = (_stage) => {}, early = undefined } = {}) {
+export function watchWasm({ onInstance = (_instance) => {}, onStage = (_stage) => {} } = {}) {
   const original = WebAssembly.instantiateStreaming;
   const instantiate = WebAssembly.instantiate;
   /** @type {(why: string) => void} */
@@ -286,9 +283,7 @@ export function watchWasm({ onInstance = (_instance) => {}, onStage = (_stage) =
   globalThis.fetch = function (input, init) {
     const url = input instanceof Request ? input.url : String(input);
     if (!new URL(url, self.location.href).pathname.endsWith("/" + name)) return plainFetch.call(globalThis, input, init);
-    const asked = early;
-    early = undefined; // once: a second start asks again
-    return compressedWasm(url, (/** @type {string} */ at) => plainFetch.call(globalThis, at, init), asked);
+    return compressedWasm(url, (/** @type {string} */ at) => plainFetch.call(globalThis, at, init));
   };
   WebAssembly.instantiateStreaming = async function (source, imports) {
     let response;
@@ -319,22 +314,6 @@ export function watchWasm({ onInstance = (_instance) => {}, onStage = (_stage) =
   return { failed, stop() { WebAssembly.instantiateStreaming = original; putBack(); } };
 }
 
-/** What loadPyodide will ask for, asked for now, from the runtime folder
- * `base`: the worker asks from its first lines, as it does the snapshot, not
- * once the page's boot message has come and Pyodide's scripts have loaded.
- * pyodide.asm.mjs is imported (loadPyodide's own import of the same address
- * then finds it in the module map, parsed); pyodide.asm.wasm.zst's response
- * is for watchWasm's `early`. On loopback (make bench's timeline) the wasm
- * was asked for at 81 ms instead of 178, handed to the compiler at 369
- * instead of 461, and Python restored at 727 instead of 789 (medians of 7).
- * Never rejects: a failed request is null (Pyodide's own fetch then goes as
- * before), and a failed import is Pyodide's to report when it imports.
- * @param {string} base @returns {Promise<Response | null>} */
-export function askEarly(base) {
-  import(base + "pyodide.asm.mjs").catch(() => {});
-  return fetch(base + "pyodide.asm.wasm.zst").catch(() => null);
-}
-
 /**
  * pyodide.asm.wasm as a Response Pyodide can compile as it streams in, from
  * `url + ".zst"` (runtime/build.py: 2.9 MB where gzip makes 3.5 MB) decoded
@@ -342,12 +321,10 @@ export function askEarly(base) {
  * answers with an error), the plain file, as Pyodide would have fetched it.
  * A .zst that is damaged or cut short errors the stream: Pyodide's
  * instantiateStreaming then fails, and watchWasm says so.
- * @param {string} url @param {(url: string) => Promise<Response>} get
- * @param {Promise<Response | null>} [asked] the .zst's response, asked for earlier
- * @returns {Promise<Response>}
+ * @param {string} url @param {(url: string) => Promise<Response>} get @returns {Promise<Response>}
  */
-async function compressedWasm(url, get, asked) {
-  const packed = await (asked ?? get(url + ".zst")).catch(() => null);
+async function compressedWasm(url, get) {
+  const packed = await get(url + ".zst").catch(() => null);
   if (!packed || !packed.ok || !packed.body) return get(url);
   const { ZSTDDecoder } = await import("./zstddec.mjs"); // the npm package zstddec's streaming decoder
   const decoder = new ZSTDDecoder();

@@ -327,9 +327,8 @@ def worker_changed(old: str, new: str):
 # the next. A stamp taken in another thread is converted through the threads'
 # time origins: allowed a millisecond off.
 TIMELINE_CHAINS = (
-    ("created", "workerStarted", "wasmRequested", "wasmResponse", "wasmFetched", "wasmCompiled", "restored"),  # asked for early
-    ("workerStarted", "bootStarted", "wasmCompiling"),  # compiled once loadPyodide runs, after the boot message
-    ("workerStarted", "pyodideImported", "wasmCompiling"),
+    ("created", "workerStarted", "bootStarted", "wasmRequested", "wasmResponse", "wasmFetched", "wasmCompiled", "restored"),
+    ("workerStarted", "pyodideImported", "wasmRequested"),
     ("wasmRequested", "wasmCompiling", "wasmCompiled"),
     ("workerStarted", "snapshotHeader", "restored"),
     ("workerStarted", "snapshotArrived", "snapshotDecoded", "snapshotFetched", "restored"),
