@@ -197,9 +197,8 @@ def test_after_a_deploy_a_returning_visitor_never_mixes_two_builds(browser, site
         # ...and done with it: active, nothing installing, its precache whole. One clean-clone run on a loaded
         # machine reloaded offline before that and got net::ERR_FAILED: the worker found neither the page nor
         # the 404 page in its cache.
-        poll(page, """async ([fresh, n]) => { const r = await navigator.serviceWorker.getRegistration();
-                        return !!r && r.active?.state === 'activated' && !r.installing && !r.waiting
-                          && (await (await caches.open(fresh)).keys()).length === n; }""", [fresh, len(new_data["precache"])])
+        wait_until_offline_ready(page, new_data)
+        poll(page, "async () => { const r = await navigator.serviceWorker.getRegistration(); return r?.active?.state === 'activated' && !r.installing && !r.waiting; }")
         ctx.set_offline(True)
         page.reload()
         rules, table, src = page.evaluate(seen)

@@ -498,10 +498,14 @@ def test_every_page_names_the_late_search_worker_and_the_page_script_speaks_on_i
     assert "MATERIAL-SEARCH-WORKER" not in text and "SEARCH-START-CHANNEL" not in text
     page_script = (ROOT / "docs" / "assets" / "search-start.js").read_text(encoding="utf-8")
     assert f"const CHANNEL = {json.dumps(search_later.CHANNEL)};" in page_script
+    assert "document.dispatchEvent(new Event(CHANNEL));" in page_script  # the word the head's hold of the index listens for
     for html in sorted(site.rglob("index.html")):
-        found = search_later.CONFIG.search(html.read_text(encoding="utf-8"))
+        text = html.read_text(encoding="utf-8")
+        found = search_later.CONFIG.search(text)
         if found:  # a page of Material's (not a short link)
             assert json.loads(found.group(2))["search"].endswith("/" + late[0].name), html
+        if 'name="calculator-runtime"' in text:  # a calculator page holds the index's download until that word
+            assert f"document.addEventListener({json.dumps(search_later.CHANNEL)}," in text, html
 
 
 def test_pointing_a_page_at_the_late_worker_keeps_its_config_and_escapes_it():
