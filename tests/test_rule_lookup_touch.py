@@ -111,6 +111,23 @@ def check_first_result(first, base_url, rule):
     return link
 
 
+def wait_for_a_settled_list(page, quiet_ms=300):
+    """Wait until Material has stopped drawing the result list: the same
+    first result `quiet_ms` after it was marked. Material may answer the
+    box's input event and its keyup one after the other; a list drawn again
+    between the touch's start and its end takes the tap's click with it (a
+    loaded clean clone's run once never left the page). A reader does not
+    tap within a few milliseconds of the list appearing."""
+    page.wait_for_function(
+        """quiet => {
+          const first = document.querySelector(".md-search-result__list > li");
+          if (!first) return false;
+          const now = performance.now();
+          if (!first.settledSince) first.settledSince = now;
+          return now - first.settledSince >= quiet;
+        }""", arg=quiet_ms, polling=50, timeout=15_000)
+
+
 def test_the_first_search_result_is_the_rule(phone, base_url, rules, query, rule_id):
     check_first_result(search_again(phone, base_url, query), base_url, rules[rule_id])
     assert not phone.errors
@@ -130,7 +147,9 @@ def test_a_tap_on_the_first_search_result_lands_on_the_rule(browser, base_url, r
     box.fill(typed)
     box.press("End")  # Material reads the box on keyup
     rule = rules[target]
-    check_first_result(page.locator(".md-search-result__list > li").first, base_url, rule).tap()
+    link = check_first_result(page.locator(".md-search-result__list > li").first, base_url, rule)
+    wait_for_a_settled_list(page)
+    link.tap()
     page.wait_for_url(base_url + rule["url"])
     expect(page.locator(f'[id="{target}"]')).to_be_in_viewport()
     context.close()
