@@ -3,6 +3,9 @@
 # on the file system, only what was imported: so import every module of the
 # calculators and of icepool, and run every calculator on its examples.
 # The worker then calls the global `compute` (calculators/web.py).
+# Left out: the modules only the command line and the build use (the CLI
+# brings argparse and gettext), 85 kB of the packed snapshot; no page
+# imports them (tests/test_pyodide.py checks the snapshot holds none).
 import importlib
 import json
 import pkgutil
@@ -13,11 +16,14 @@ import calculators.registry as registry
 import icepool
 from calculators.web import compute
 
+NOT_IN_THE_BROWSER = {"calculators.__main__", "calculators.table"}
+
 
 def _warm_up():
     for package in (calculators, icepool):
         for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-            importlib.import_module(module.name)
+            if module.name not in NOT_IN_THE_BROWSER:
+                importlib.import_module(module.name)
     for calc in registry.all_calculators().values():
         for example in calc.examples:
             params = {k: v for k, v in example.items() if k != "seed"}
