@@ -57,7 +57,7 @@ requestAnimationFrame(() => setTimeout(() => { stamps.painted = performance.now(
 WORKER_PAGE = """<!doctype html><meta charset="utf-8"><title>worker alone</title>
 <script>
 let stamps = { created: performance.now() }; // its timeline, as the page keeps it (calc-runtime.js)
-const worker = new Worker("%(runtime)scalc-worker.mjs", { type: "module" });
+const worker = new Worker("%(runtime)scalc-worker.mjs#" + new URLSearchParams({ boot: "snapshot", origin: String(performance.timeOrigin) }), { type: "module" });
 worker.onmessage = ({ data }) => {
   if (data.type === "ready") {
     stamps = { ...stamps, ...data.stamps, bootStarted: data.bootStarted, snapshotFetched: data.snapshotFetched, readyAt: data.readyAt,
@@ -71,7 +71,6 @@ worker.onmessage = ({ data }) => {
     requestAnimationFrame(() => setTimeout(() => { stamps.painted = performance.now(); window.__stamps = stamps; }));
   }
 };
-worker.postMessage({ type: "boot", snapshot: true, timeOrigin: performance.timeOrigin });
 </script>"""
 
 # Stamps, in the page itself, the moment a result first appears: Playwright's

@@ -179,7 +179,8 @@ function spawn() {
   let worker = /** @type {Worker} */ (/** @type {unknown} */ (null)); // made at once by the promise below
   const early = earlyWorker();
   runtime.ready = new Promise((resolve, reject) => {
-    worker = early?.worker ?? new Worker(new URL("calc-worker.mjs", /** @type {string} */ (runtime.url)), { type: "module" });
+    // Told how to boot in its address (see startAsAsked in calc-worker.mjs), as the head's early worker is.
+    worker = early?.worker ?? new Worker(new URL("calc-worker.mjs", /** @type {string} */ (runtime.url)).href + "#" + new URLSearchParams({ boot: new URLSearchParams(location.search).has("no-snapshot") ? "fresh" : "snapshot", origin: String(performance.timeOrigin) }), { type: "module" });
     const timer = setTimeout(() => {
       worker.terminate();
       reject(new Error(`it did not start within ${seconds(BOOT_TIMEOUT_MS)}`));
@@ -214,8 +215,6 @@ function spawn() {
       forgetCachedRuntime();
     },
   );
-  // The early worker was booted by the page's head, with the same message.
-  if (!early) worker.postMessage({ type: "boot", snapshot: !new URLSearchParams(location.search).has("no-snapshot"), timeOrigin: performance.timeOrigin });
   return runtime.ready;
 }
 
