@@ -1017,3 +1017,74 @@ def test_setting_up_reads_top_down_and_no_action_form_shows_while_no_fight_runs(
     expect(page.locator(".enc-turn")).to_have_text("The encounter is over")
     expect(page.locator("[data-enc=act-section]")).to_be_hidden()
     context.close()
+
+
+def long_fight(actions: int) -> dict:
+    """An encounter after about `actions` steps (two fighters healing each other), as the worker plays it: its
+    state's text handed back each step, as the page does (the fast path of calculators/web.py)."""
+    from calculators.history import compact_json
+    from calculators.web import compute
+
+    def step(text, action):
+        answer = json.loads(compute("track:" + TRACKER, json.dumps({"action": json.dumps(action)}), 1, text))
+        assert answer["ok"], answer
+        return answer["state"], compact_json(answer["state"])
+
+    state, text = None, ""
+    for action in [*PARTY_AND_FOES[:2], {"do": "start"}]:
+        state, text = step(text, action)
+    target = state["combatants"][0]["id"]
+    for k in range(actions - 3):
+        state, text = step(text, {"do": "life", "target": target, "amount": 1 if k % 2 else -1})
+    return state
+
+
+def test_a_long_log_draws_each_number_in_its_entry_and_skips_the_entries_out_of_view(browser, base_url):
+    """The log keeps its last 150 entries; each entry draws its own number (trackers.css), so the browser can
+    skip laying out and painting the ones out of view (content-visibility), and a tap on Next with a long
+    log costs what it costs with a short one (make bench: page steps). Across 999 to 1,000 every number
+    fits its column and every entry's text starts at the same place; the padding keeps the summary's focus
+    ring (3 px and 1 px off, trackers.css) inside the entry, which clips what it paints."""
+    state = long_fight(1040)
+    numbers = [e["n"] for e in state["log"]]
+    assert min(numbers) < 1000 <= max(numbers)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(base_url + BLANK)
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [STORE, json.dumps(state)])
+    open_page(page, base_url)
+    expect(page.locator("ol.enc-log > li.enc-entry")).to_have_count(len(numbers))
+    crossing = page.locator('ol.enc-log > li.enc-entry[data-n="1000"]')
+    crossing.scroll_into_view_if_needed()
+    # Which entries the browser draws, read first (before any measuring below lays an entry out), once every
+    # entry in view is drawn: the entries above the scrolled-to one take their real heights as they are drawn.
+    drawn_js = """() => [...document.querySelectorAll("ol.enc-log > li.enc-entry")].map((li) => {
+      const box = li.getBoundingClientRect();
+      return [box.bottom > 0 && box.top < innerHeight, li.querySelector("summary").checkVisibility({ contentVisibilityAuto: true })];
+    })"""
+    page.wait_for_function(f"() => ({drawn_js})().every(([inView, drawn]) => drawn || !inView)", timeout=5_000)
+    drawn = [d for _, d in page.evaluate(drawn_js)]
+    seen = page.evaluate("""() => [...document.querySelectorAll("ol.enc-log > li.enc-entry")].map((li) => {
+      const box = li.getBoundingClientRect();
+      const inView = box.bottom > 0 && box.top < innerHeight;
+      const probe = document.createElement("span");
+      probe.textContent = li.dataset.n + ".";
+      Object.assign(probe.style, { position: "absolute", visibility: "hidden", fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" });
+      li.append(probe);
+      const numberWidth = probe.getBoundingClientRect().width;
+      probe.remove();
+      const style = getComputedStyle(li);
+      return { n: li.dataset.n, inView,
+        number: getComputedStyle(li, "::before").content, column: parseFloat(style.gridTemplateColumns), numberWidth,
+        text: inView ? li.querySelector("summary").getBoundingClientRect().left : null,
+        padding: [style.paddingTop, style.paddingRight, style.paddingBottom].map(parseFloat) };
+    })""")
+    assert [s["number"] for s in seen] == [f'"{n}."' for n in reversed(numbers)]
+    in_view = [s for s, d in zip(seen, drawn) if s["inView"]]
+    assert {s["n"] for s in in_view} >= {"999", "1000"}
+    assert all(d for s, d in zip(seen, drawn) if s["inView"]), [(s["n"], d) for s, d in zip(seen, drawn) if s["inView"]]
+    assert drawn.count(False) > len(drawn) // 2, "the entries out of view are laid out and painted all the same"
+    assert all(s["numberWidth"] <= s["column"] for s in in_view), [(s["n"], s["numberWidth"], s["column"]) for s in in_view]
+    assert len({round(s["text"]) for s in in_view}) == 1, [(s["n"], s["text"]) for s in in_view]
+    assert all(min(s["padding"]) >= 4 for s in seen)
+    context.close()
