@@ -42,7 +42,7 @@ OUR_PAGE = (
     ("domContentLoaded", "HTML parsed (DOMContentLoaded)"),
     ("created", "worker created (page)"),
     ("workerStarted", "worker script running"),
-    ("bootStarted", "boot message received (worker)"),
+    ("bootStarted", "boot started (worker, as its address asks)"),
     ("pyodideImported", "Pyodide's scripts imported"),
     ("snapshotHeader", "snapshot header in: the runtime starts"),
     ("snapshotArrived", "snapshot fetched (last byte)"),

@@ -4,7 +4,8 @@
 //
 // On a page with a calculator, overrides/main.html creates the worker as its
 // <head> is read and loads this module (async, before the stylesheets are
-// in), which takes that worker over and boots it at once, from <meta
+// in), which takes that worker over (it boots as its address says, see
+// startAsAsked in calc-worker.mjs), from <meta
 // name="calculator-runtime">: restoring Python takes longer than loading the
 // page. rules.js imports the same module (the same URL,
 // so the same instance) for its forms, and starts the worker itself on a
