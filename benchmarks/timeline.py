@@ -50,7 +50,7 @@ OUR_PAGE = (
     ("snapshotFetched", "snapshot handed to the worker"),
     ("wasmRequested", "wasm asked for (loadPyodide starts)"),
     ("wasmResponse", "wasm response's first byte"),
-    ("wasmCompiling", "wasm handed to the compiler (worker free)"),
+    ("wasmCompiling", "wasm handed to the compiler (as its response comes)"),
     ("wasmFetched", "wasm fetched (last byte)"),
     ("wasmCompiled", "wasm compiled and instantiated"),
     ("restored", "interpreter restored"),

@@ -18,7 +18,7 @@
 //
 // Pyodide's private parts (the snapshot, the wasm watch) are used through
 // pyodide-private.mjs only.
-import { RuntimeFileError, interpreterOptions, restoreOptions, usable, watchWasm } from "./pyodide-private.mjs";
+import { RuntimeFileError, fetchWasmEarly, interpreterOptions, restoreOptions, usable, watchWasm } from "./pyodide-private.mjs";
 
 /** @typedef {import("./sparse-snapshot.mjs").Layout} Layout */
 /** @typedef {import("./pyodide.mjs").PyodideAPI} PyodideAPI */
@@ -203,6 +203,7 @@ async function bootFresh() {
 /** @param {boolean} useSnapshot */
 async function boot(useSnapshot) {
   const start = performance.now();
+  fetchWasmEarly(base + "pyodide.asm.wasm"); // both ways of starting need it; Pyodide asks for it later
   /** @type {PyodideAPI | null} */
   let pyodide = null;
   /** @type {"snapshot" | "boot"} */

@@ -329,7 +329,8 @@ def worker_changed(old: str, new: str):
 # time origins: allowed a millisecond off.
 TIMELINE_CHAINS = (
     ("created", "workerStarted", "bootStarted", "wasmRequested", "wasmResponse", "wasmFetched", "wasmCompiled", "restored"),
-    ("workerStarted", "pyodideImported", "wasmRequested"),
+    ("workerStarted", "pyodideImported"),
+    ("workerStarted", "wasmRequested"),  # from the worker's first lines (fetchWasmEarly), not after Pyodide's scripts
     ("wasmRequested", "wasmCompiling", "wasmCompiled"),
     ("workerStarted", "snapshotHeader", "restored"),
     ("workerStarted", "snapshotArrived", "snapshotDecoded", "snapshotFetched", "restored"),
