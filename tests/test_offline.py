@@ -265,3 +265,20 @@ def test_a_digest_is_of_the_file_as_served_newlines_and_all(tmp_path):
     assert y_built == f'import {{ x }} from "./x.js?v={x_digest}";\r\nexport const y = x;\r\n'.encode()
     assert found.urls["y.js"] == f"y.js?v={hashlib.sha256(y_built).hexdigest()[:10]}"
 
+
+
+def test_stylesheets_reach_the_site_without_their_comments(site):
+    """rulebook/site/assets.py leaves a stylesheet's comments out of the site's copy (they explain the rules
+    to whoever edits docs/; every byte of a stylesheet comes before a calculator's first result), never the
+    inside of a string, and the copy is what its address's digest is of."""
+    assert assets.css_without_comments('a { content: "/* kept */"; } /* gone\n over lines */\nb { x: \'//\'; }\n') == \
+        'a { content: "/* kept */"; } \nb { x: \'//\'; }\n'
+    sheets = sorted((ROOT / "docs").rglob("*.css"))
+    assert sheets
+    for sheet in sheets:
+        rel = sheet.relative_to(ROOT / "docs").as_posix()
+        source, shipped = sheet.read_text(encoding="utf-8"), (site / rel).read_text(encoding="utf-8")
+        assert shipped == assets.css_without_comments(source)
+        assert not [m[0] for m in assets.CSS_STRING_OR_COMMENT.finditer(shipped) if not m[1]], rel
+        if "/*" in source:
+            assert len(shipped) < len(source), rel

@@ -35,6 +35,9 @@ IMPORT = re.compile(r"""(?P<head>\b(?:from|import)\s*\(?\s*)(?P<q>["'])(?P<spec>
 # none before it, as in a URL). tests/test_offline.py checks, under Node, that the imports found
 # are exactly those TypeScript's parser finds in every page script.
 COMMENT = re.compile(r"/\*.*?\*/|(?:^|(?<=\s))//[^\n]*", re.S)
+# A stylesheet's strings (kept as they are) and comments (left out of the site's copy: the reasons
+# they give are for whoever edits docs/, and every byte of a stylesheet comes before the first result).
+CSS_STRING_OR_COMMENT = re.compile(r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|/\*.*?\*/""", re.S)
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,13 @@ def imports(text: str) -> list[re.Match[str]]:
     return [m for m in IMPORT.finditer(text) if not any(a <= m.start() < b for a, b in comments)]
 
 
+def css_without_comments(text: str) -> str:
+    """A stylesheet with its comments left out (not the insides of its strings), and the lines they
+    leave empty: the same rules in fewer bytes."""
+    stripped = CSS_STRING_OR_COMMENT.sub(lambda m: m[1] or "", text)
+    return "".join(line for line in stripped.splitlines(keepends=True) if line.strip())
+
+
 def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
@@ -109,6 +119,8 @@ def _rewritten(sources: dict[str, str]) -> dict[str, str]:
             return f"{m['head']}{m['q']}{m['spec']}?v={digest(visit(target))}{m['q']}"
 
         text = sources[rel]
+        if rel.endswith(".css"):
+            text = css_without_comments(text)
         if rel.endswith(".js"):
             parts, at = [], 0
             for m in imports(text):
