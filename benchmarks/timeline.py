@@ -48,7 +48,7 @@ OUR_PAGE = (
     ("snapshotArrived", "snapshot fetched (last byte)"),
     ("snapshotDecoded", "snapshot decoded"),
     ("snapshotFetched", "snapshot handed to the worker"),
-    ("wasmRequested", "wasm asked for (loadPyodide starts)"),
+    ("wasmRequested", "wasm asked for (as the boot starts)"),
     ("wasmResponse", "wasm response's first byte"),
     ("wasmCompiling", "wasm handed to the compiler (as its response comes)"),
     ("wasmFetched", "wasm fetched (last byte)"),
