@@ -210,7 +210,7 @@ def test_a_damaged_wasm_served_once_does_not_stick(browser, site, tmp_path, kind
     try:
         page = ctx.new_page()
         page.goto(url + ATTACK_PAGE)
-        page.locator(FAILED).first.wait_for(timeout=5_000)
+        page.locator(FAILED).first.wait_for(timeout=30_000)  # 0.8 s on a quiet machine; 5 s ran out once in a loaded clean clone
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
         page.evaluate("() => navigator.serviceWorker.controller.postMessage({type: 'cache-runtime'})")
         # The service worker fetched it too, found it was not this build's file, and kept everything else.
