@@ -290,9 +290,10 @@ export function watchWasm({ onInstance = (_instance) => {}, onStage = (_stage) =
   if (typeof original !== "function") return { failed, stop: putBack };
   globalThis.fetch = function (input, init) {
     const url = input instanceof Request ? input.url : String(input);
-    if (!new URL(url, self.location.href).pathname.endsWith("/" + name)) return plainFetch.call(globalThis, input, init);
-    const early = fetchedEarly.get(new URL(url, self.location.href).href);
-    if (early) fetchedEarly.delete(new URL(url, self.location.href).href);
+    const address = new URL(url, self.location.href);
+    if (!address.pathname.endsWith("/" + name)) return plainFetch.call(globalThis, input, init);
+    const early = fetchedEarly.get(address.href);
+    fetchedEarly.delete(address.href); // once: a second boot (after a failed restore) asks afresh
     return (early ?? wasmResponse(url, (/** @type {string} */ at) => plainFetch.call(globalThis, at, init))).then((response) => {
       if (compiling.has(response)) onStage("wasmCompiling");
       return response;

@@ -6,8 +6,8 @@ modules import each other the same way (`import … from
 ever hand a page the very files of its own build: a new build asks for new
 addresses (issue 13: after a deploy, a returning visitor's page ran the new
 HTML with the old page script). `versioned(docs)` gives each .js and .css
-file of the docs folder its address and, where its imports changed, its
-text; the finishing step writes those texts into the site, points every
+file of the docs folder its address and, where its imports changed (or,
+for a stylesheet, its comments were left out), its text; the finishing step writes those texts into the site, points every
 page's `src` and `href` at the addresses (`version_page`), fills in each
 page's `<meta name="asset-build">` (overrides/main.html) and precaches the
 addresses in the service worker (offline.py). A generator copies docs/
