@@ -8,10 +8,7 @@ Performance domain's TaskDuration, with its style and layout parts). Each
 tap redraws only what changed (the new log entry, the cards whose numbers
 moved: tracker-kit.js's `redraw` and `place`); before, it rebuilt the whole
 roster and log, and a tap cost 190 ms at 20 entries and 255 ms at 60 on
-this machine. The log's entries out of view are not laid out or painted
-(content-visibility, trackers.css): with the numbers drawn in the entries,
-a tap went from 88-94 ms to 40-45 ms with 150 entries and from 67-77 ms to
-44-55 ms with 20 (two runs of each build, one after the other). The goal, a ratio in one run: a tap with the full log costs
+this machine. The goal, a ratio in one run: a tap with the full log costs
 at most 1.25 times a tap with the short one.
 
     .venv/bin/python -m benchmarks.page_steps     (after make build)

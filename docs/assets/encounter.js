@@ -370,7 +370,6 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (!entries.length) items.push(el("li", { class: "enc-empty", text: "Nothing has happened yet." }));
     if (state && state.log_start) items.push(el("li", { class: "enc-empty", text: `${plural(state.log_start, "older entry", "older entries")} no longer kept.` }));
     place(log, items);
-    log.style.setProperty("--enc-log-digits", String(String(last?.n ?? 1).length)); // the number column's width (trackers.css)
   }
 
   undoButton.addEventListener("click", () => run({ do: "undo" }));
