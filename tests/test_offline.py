@@ -8,8 +8,10 @@ import hashlib
 import io
 import json
 import shutil
+import socket
 import subprocess
 import threading
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -218,6 +220,62 @@ def test_a_script_that_is_not_this_builds_is_not_kept_offline(browser, site):
         page.locator(".md-header").wait_for()
         body = poll(page, "async ([name, u]) => { const r = await (await caches.open(name)).match(u); return r && r.text(); }", [pages, url + table])
         assert body == (site / "assets" / "table.js").read_text(encoding="utf-8")
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+
+class FailingInstall(SiteHandler):
+    """A host that, once `failing` is set, serves a changed sw.js (a comment
+    more, the same pages and cache name) and drops every other connection
+    unanswered: the changed worker's install fails half-way, as on a phone
+    that loses the network while a new worker installs."""
+
+    failing: threading.Event  # each test's own class sets these (see below)
+    dropped: list[str]  # the addresses dropped
+
+    def send_head(self):
+        if not self.failing.is_set():
+            return super().send_head()
+        if self.path.split("?")[0] == "/sw.js":
+            body = (Path(self.directory) / "sw.js").read_bytes() + b"\n// The same build, a worker changed.\n"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/javascript")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+        self.dropped.append(self.path)
+        self.close_connection = True
+        self.connection.shutdown(socket.SHUT_RDWR)
+        return None
+
+
+def test_an_install_cut_short_leaves_the_cache_in_use_whole(browser, site):
+    """The deploy test's offline reload failed now and then (net::ERR_FAILED): Chromium had installed the same
+    build's worker once more, and the install began by emptying the cache the worker in charge answers from, then
+    failed offline. An install of this build, failing half-way, must leave that cache as it was."""
+    data = worker_data(site)
+    pages = data["prefix"] + "pages-" + data["digest"]
+    handler = type("Failing", (FailingInstall,), {"failing": threading.Event(), "dropped": []})
+    server, url = serve(site, handler)
+    context = browser.new_context(service_workers="allow")
+    count = "async (name) => (await caches.has(name)) && (await (await caches.open(name)).keys()).length"
+    try:
+        page = context.new_page()
+        page.goto(url + "tell-tale/keywords/")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
+        poll(page, f"async (name) => (await ({count})(name)) === {len(data['precache'])}", pages)
+
+        handler.failing.set()
+        page.evaluate("async () => { try { await (await navigator.serviceWorker.getRegistration()).update(); } catch {} }")
+        poll(page, "async () => { const r = await navigator.serviceWorker.getRegistration(); return !r.installing && !r.waiting; }")
+        assert any(not path.startswith("/sw.js") for path in handler.dropped), "the changed worker did not try to install"
+        assert page.evaluate(count, pages) == len(data["precache"])
+
+        page.reload()  # the network still drops everything: the page comes from the cache
+        assert page.locator(".md-content h1").first.text_content().strip()
+        assert page.evaluate("() => getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
     finally:
         context.close()
         server.shutdown()
