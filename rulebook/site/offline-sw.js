@@ -6,7 +6,7 @@
 //
 // - Install: precache the pages, assets, search index and rules.json of this
 //   build (a few MB) in "<prefix>pages-<build digest>", a few files at a
-//   time, each retried after a failure, never emptying what is there. Scripts and
+//   time, each retried after a failure; only what the cache lacks. Scripts and
 //   stylesheets are precached under the address the pages use, which carries
 //   a digest of their content (assets/rules.js?v=…): a page of a new build
 //   asks for new addresses, so it can never get an old build's script. Each
@@ -58,18 +58,18 @@ self.addEventListener("install", (event) => {
 // hundreds of small files (a page per rule link), and one refused
 // connection must not fail the whole install, as it would with addAll.
 //
-// Into this build's cache as it stands, never emptied first: the worker in
-// charge may be of this very build and answer from it. A worker whose own
-// script changed keeps the pages' cache name, and Chromium was seen to
-// install the same worker again on an update check after a deploy, the
-// script unchanged to the byte. Such an install, cut short offline, once
-// emptied the cache and left the site with no page at all. Whatever is there
-// is this build's (the name carries its digest); a file whose address
-// carries its own digest is not fetched again.
+// Into this build's cache as it stands, never emptied first, and only what
+// it lacks. The worker in charge may be of this very build and answer from
+// that cache: a worker whose own script changed keeps the pages' cache name,
+// and Chromium was seen to install the same worker again on each update
+// check after a deploy, its script unchanged to the byte. Such an install
+// once emptied the cache and, cut short offline, left the site with no page
+// at all; online it fetched every page again on each navigation. What is
+// there is this build's: the cache's name carries the build's digest.
 async function precache() {
   const cache = await caches.open(PAGES_CACHE);
   const have = new Set((await cache.keys()).map((request) => request.url));
-  const todo = OFFLINE.precache.map(url).filter((address) => !(immutable.has(address) && have.has(address)));
+  const todo = OFFLINE.precache.map(url).filter((address) => !have.has(address));
   const fetchNext = async () => {
     while (todo.length) await precacheOne(cache, todo.shift());
   };
