@@ -157,7 +157,7 @@ def page(book: Book, homes: dict[str, str], trackers: dict[str, str], src: str, 
     out = [macro(TEMPLATE, "counts_open"), macro(TEMPLATE, "counts_caption"), macro(TEMPLATE, "counts_head")]
     for folder in GAMES.values():
         out.append(macro(TEMPLATE, "counts_row", GAME_NAMES[folder], found.counts(folder)))
-    out += ["</tbody></table>", ""]
+    out += ["</tbody></table></div>", ""]
     for prefix, folder in GAMES.items():
         rows = found.game(folder)
         narrated = [r for r in rows if not r.computed]
