@@ -97,9 +97,8 @@ class _Drawn:
     def table(self, table: Table) -> list[str]:
         ruled = bool(table.rules)
         source = self.link(table.source) if table.source else ""
-        # A table of rules (a Rule column) stands row under row on a phone; one of numbers scrolls in its panel.
-        out = ['<div class="gm-table-wrap">', f'<table class="gm-table{" gm-ruled" if ruled else ""}">',
-               macro(TEMPLATE, "table_caption", table.caption, source), macro(TEMPLATE, "table_head", table.head, ruled), "<tbody>"]
+        out = [macro(TEMPLATE, "table_open", ruled), macro(TEMPLATE, "table_caption", table.caption, source),
+               macro(TEMPLATE, "table_head", table.head, ruled), "<tbody>"]
         for n, row in enumerate(table.rows):
             link = self.link(table.rules[n]) if ruled and table.rules[n] else ""
             out.append(macro(TEMPLATE, "table_row", row, table.head, ruled, link))
