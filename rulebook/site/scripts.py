@@ -31,8 +31,14 @@ def js_without_comments(text: str) -> str:
     # Where the code between braces is a template's `${…}`: the depth of braces at which it closes.
     templates: list[int] = []
     depth = 0
-    last = ""  # the last significant character of code ("" at the start)
+    last = ";"  # the last significant character of code (at the start, as after a statement)
     word = ""  # the last identifier or keyword, if it is the last token
+
+    def word_end(j: int) -> int:
+        """Where the identifier, keyword or number (or a regular expression's flags) at j ends."""
+        while j < n and (text[j].isalnum() or text[j] in "_$"):
+            j += 1
+        return j
 
     def skip_string(start: int, quote: str) -> int:
         j = start + 1
@@ -78,10 +84,7 @@ def js_without_comments(text: str) -> str:
             elif c == "[":
                 in_class = True
             elif c == "/":
-                j += 1
-                while j < n and (text[j].isalnum() or text[j] in "_$"):
-                    j += 1
-                return j
+                return word_end(j + 1)  # its flags
             j += 1
         raise ScriptError(f"a regular expression opened at character {start} does not close on its line")
 
@@ -114,18 +117,21 @@ def js_without_comments(text: str) -> str:
             out.append(text[i:j])
             i, last, word = j, c, ""
             continue
-        if c == "`":
+        # A template's text runs from its ` to its end or to a ${, and again from the } that closes it.
+        closes_template = c == "}" and bool(templates) and templates[-1] == depth - 1
+        if c == "`" or closes_template:
+            if closes_template:
+                templates.pop()
+                depth -= 1
             j, opened = skip_template(i + 1)
             out.append(text[i:j])
             if opened:
                 templates.append(depth)
                 depth += 1
-                last, word = "{", ""
-            else:
-                last, word = "`", ""
+            last, word = ("{" if opened else "`"), ""
             i = j
             continue
-        if c == "/" and (last in _REGEX_AFTER_CHAR or last == "" or word in _REGEX_AFTER_WORD):
+        if c == "/" and (last in _REGEX_AFTER_CHAR or word in _REGEX_AFTER_WORD):
             j = skip_regex(i)
             out.append(text[i:j])
             i, last, word = j, "/", ""
@@ -134,22 +140,8 @@ def js_without_comments(text: str) -> str:
             depth += 1
         elif c == "}":
             depth -= 1
-            if templates and templates[-1] == depth:
-                templates.pop()
-                j, opened = skip_template(i + 1)
-                out.append(text[i:j])
-                if opened:
-                    templates.append(depth)
-                    depth += 1
-                    last, word = "{", ""
-                else:
-                    last, word = "`", ""
-                i = j
-                continue
         if c.isalnum() or c in "_$":
-            j = i + 1
-            while j < n and (text[j].isalnum() or text[j] in "_$"):
-                j += 1
+            j = word_end(i)
             out.append(text[i:j])
             word = text[i:j]
             last = word[-1]
