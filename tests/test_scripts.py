@@ -14,11 +14,11 @@ import shutil
 import subprocess
 
 import pytest
-from support import ROOT
+from support import ROOT, load_module
 
 from rulebook.site.scripts import ScriptError, js_without_comments
 
-RUNTIME_SCRIPTS = ("calc-worker.mjs", "snapshot-worker.mjs", "sparse-snapshot.mjs", "late-stdlib.mjs", "pyodide-private.mjs")
+RUNTIME_SCRIPTS = [name for name in load_module("runtime/build.py").SHIPPED if name.endswith(".mjs")]  # the worker's modules
 # What a naive stripper gets wrong: comment marks in strings, templates and regular expressions, a regular
 # expression where a division could stand, templates inside a template's ${…}, a comment between two tokens.
 TRICKY = r"""const url = "http://example.org//path"; // gone
