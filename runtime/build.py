@@ -50,6 +50,8 @@ from collections.abc import Callable
 
 import zstandard
 
+from rulebook.site.scripts import js_without_comments
+
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "runtime"
 RUNTIME_NPM = ROOT / "node_modules" / "pyodide"
@@ -59,6 +61,7 @@ RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 ZSTD_DECODER = ROOT / "node_modules" / "zstddec" / "dist" / "zstddec-stream.mjs"
 WASM_LEVEL = 19  # zstd: 9.6 MB of wasm in 2.89 MB (gzip -9: 3.54 MB); 22 gains 1 kB
 ADAPTER = HERE / "pyodide-private.mjs"
+SCRIPTS = ROOT / "rulebook" / "site" / "scripts.py"  # leaves the shipped modules' comments out
 # What the browser gets from runtime/ (make-snapshot.mjs and this file stay behind).
 SHIPPED = ("calc-worker.mjs", "snapshot-worker.mjs", "sparse-snapshot.mjs", "late-stdlib.mjs",
            "pyodide-private.mjs", "warm-up.py")
@@ -152,7 +155,10 @@ def _stage(stage: Path, say: Callable[[str], None]) -> dict:
     say("  writing pyodide-lock.json with " + ", ".join(sorted(p.name for p in stage.glob("*.whl"))))
     write_lock(stage, root="calculators")
     for name in SHIPPED:
-        shutil.copy2(HERE / name, stage)
+        if name.endswith(".mjs"):  # without comments, as the page scripts (rulebook/site/scripts.py)
+            (stage / name).write_text(js_without_comments((HERE / name).read_text(encoding="utf-8")), encoding="utf-8")
+        else:
+            shutil.copy2(HERE / name, stage)
     shutil.copy2(ZSTD_DECODER, stage / "zstddec.mjs")
     wasm = (stage / "pyodide.asm.wasm").read_bytes()
     (stage / "pyodide.asm.wasm.zst").write_bytes(zstandard.ZstdCompressor(level=WASM_LEVEL).compress(wasm))
@@ -363,7 +369,7 @@ def _inputs() -> list[Path]:
     web = sorted(p for p in HERE.iterdir() if p.is_file())
     if not ZSTD_DECODER.exists():
         raise BuildError("The npm zstddec package is missing: run `make setup` (it runs `npm ci`).")
-    return [*code, *wheels, *web, ROOT / "pyproject.toml", RUNTIME_NPM / "package.json", ZSTD_DECODER]
+    return [*code, *wheels, *web, SCRIPTS, ROOT / "pyproject.toml", RUNTIME_NPM / "package.json", ZSTD_DECODER]
 
 
 def _digest(version: str) -> str:

@@ -6,8 +6,8 @@ modules import each other the same way (`import … from
 ever hand a page the very files of its own build: a new build asks for new
 addresses (issue 13: after a deploy, a returning visitor's page ran the new
 HTML with the old page script). `versioned(docs)` gives each .js and .css
-file of the docs folder its address and, where its imports changed (or,
-for a stylesheet, its comments were left out), its text; the finishing step writes those texts into the site, points every
+file of the docs folder its address and, where its imports changed or its
+comments were left out (scripts.py for a script), its text; the finishing step writes those texts into the site, points every
 page's `src` and `href` at the addresses (`version_page`), fills in each
 page's `<meta name="asset-build">` (overrides/main.html) and precaches the
 addresses in the service worker (offline.py). A generator copies docs/
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import SiteError
+from .scripts import ScriptError, js_without_comments
 
 SUFFIXES = (".js", ".css")
 BUILD_PLACEHOLDER = "ASSET-BUILD"  # overrides/main.html's <meta name="asset-build" content=...>
@@ -122,6 +123,10 @@ def _rewritten(sources: dict[str, str]) -> dict[str, str]:
         if rel.endswith(".css"):
             text = css_without_comments(text)
         if rel.endswith(".js"):
+            try:
+                text = js_without_comments(text)
+            except ScriptError as err:
+                raise SiteError(f"docs/{rel} cannot be read as JavaScript: {err}.") from err
             parts, at = [], 0
             for m in imports(text):
                 parts += [text[at:m.start()], versioned_import(m)]
