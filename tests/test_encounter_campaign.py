@@ -87,3 +87,81 @@ def test_nobody_to_carry_on_and_a_bad_choice_are_sentences_naming_the_field():
     foes_only = run_script([(PARTY[3], None), ({"do": "start"}, None), ({"do": "end"}, None)])
     with pytest.raises(InputError, match="There is no PC to carry on"):
         encounter_step(foes_only, {"do": "next_encounter"})
+
+
+# ---------------------------------------------------------------- the party page between fights (tt.ruling.next-encounter-party)
+
+
+def _levelled(over):
+    from support.campaign import kept
+
+    from calculators.tell_tale.party import party_step
+    party, *_ = kept(over)
+    party, *_ = party_step(party, {"do": "level_up", "choices": [{"member": "Vraska", "stat": "vitality"},
+                                                                 {"member": "Mira", "stat": "companion_vitality"}]})
+    return party
+
+
+def test_a_level_up_made_between_fights_is_what_the_next_encounter_starts_from():
+    """End, keep, level up on the party page, next encounter: the levels come in, and the log says so."""
+    over = fought({"do": "hand", "id": "c1", "cards": 5})
+    party = _levelled(over)
+    s, step = encounter_step(over, {"do": "next_encounter", "party": party})
+    cs = by_name(s)
+    assert (cs["Vraska"]["vitality"], cs["Vraska"]["max_vitality"], cs["Vraska"]["hand"]) == (16, 16, 5)  # +1 and regenerated
+    assert (cs["Mira"]["counters"], cs["Mira"]["poisoned"]) == (0, False)  # regenerated (tt.keyword.regenerate)
+    assert (cs["Imp"]["vitality"], cs["Imp"]["max_vitality"]) == (6, 6)  # the companion's +1
+    assert "tt.ruling.next-encounter-party" in step.rules
+    said = " ".join(step.details)
+    assert "As the party page has them since this fight ended" in said and "Vraska (level 4) Vitality 16/16" in said
+    check_encounter(s)
+    back, _ = encounter_step(s, {"do": "undo"})
+    assert by_name(back)["Vraska"]["max_vitality"] == 15  # Undo brings the old fight back, the party page's numbers out
+
+
+def test_a_party_kept_from_another_fight_is_named_and_this_fights_end_used():
+    party = _levelled(fought())
+    later = fought({"do": "damage", "target": "c1", "amount": 2})  # a later fight, never kept: Vraska 11/15
+    s, step = encounter_step(later, {"do": "next_encounter", "party": party})
+    assert (by_name(s)["Vraska"]["vitality"], by_name(s)["Vraska"]["max_vitality"]) == (11, 15)
+    said = " ".join(step.details)
+    assert "The party page holds Vraska, Mira and Imp otherwise, kept from another fight: this fight's end is used." in said
+
+
+def test_the_same_party_unchanged_since_the_fight_says_nothing_more():
+    from support.campaign import kept
+    over = fought()
+    party, *_ = kept(over)
+    plain, plain_step = encounter_step(over, {"do": "next_encounter"})
+    s, step = encounter_step(over, {"do": "next_encounter", "party": party})
+    assert s["combatants"] == plain["combatants"] and step.details == plain_step.details
+
+
+def test_a_counted_hand_goes_with_the_party_and_comes_back():
+    """Outside combat players do not draw or discard: the hand kept is the hand that joins the next set-up."""
+    from support.campaign import kept
+    over = fought({"do": "hand", "id": "c2", "cards": 4})
+    party, *_ = kept(over)
+    assert {m["name"]: m["hand"] for m in party["members"]} == {"Vraska": None, "Mira": 4}
+    s, _ = encounter_step(run_script([]), {"do": "add_party", "members": party["members"]})
+    assert {c["name"]: c["hand"] for c in s["combatants"]} == {"Vraska": None, "Mira": 4, "Imp": None}
+
+
+def test_a_party_saved_before_hands_and_marks_reads_as_uncounted():
+    from support.campaign import kept
+
+    from calculators.tell_tale.party import check_party
+    party, *_ = kept()
+    old = {k: v for k, v in party.items() if k != "fight"}
+    old["members"] = [{k: v for k, v in m.items() if k != "hand"} for m in party["members"]]
+    read = check_party(old)
+    assert read["fight"] is None and all(m["hand"] is None for m in read["members"])
+
+
+def test_a_broken_party_sent_with_the_next_encounter_is_one_sentence_naming_the_field():
+    from support.campaign import kept
+    party, *_ = kept()
+    party["members"][0]["vitality"] = "lots"
+    with pytest.raises(InputError, match="The party kept on this device cannot be read: Member 1 \\(Vraska\\): Vitality") as err:
+        encounter_step(fought(), {"do": "next_encounter", "party": party})
+    assert err.value.field == "party"

@@ -343,3 +343,33 @@ def test_with_storage_full_the_party_kept_from_the_fight_is_said_not_kept(browse
     assert party_stored(page) is None
     page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('junk-')).forEach((k) => localStorage.removeItem(k))")
     context.close()
+
+
+def test_a_level_up_between_fights_is_what_the_next_encounter_starts_from(browser, base_url):
+    """End, keep, level up on the party page, back to the tracker, Next encounter: the levels come in
+    (tt.ruling.next-encounter-party), and the log says whose numbers came from the party page."""
+    context = browser.new_context(**PHONE)
+    one_step_at_a_time(context)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    _fight_ended(page, base_url)
+    page.click("[data-enc=keep-party]")
+    wait_for_party_log(page, 1)
+    page.click("[data-enc=party-kept] [data-enc=to-party]")
+    page.locator(READY).wait_for(timeout=BOOT)
+    page.click("[data-party=level] summary")
+    page.select_option("[data-party=stat-0]", "vitality")
+    page.select_option("[data-party=stat-1]", "companion_vitality")
+    page.click("[data-party=level-up]")
+    wait_for_party_log(page, 2)
+    open_page(page, base_url)
+    state = stored(page)
+    page.click("[data-enc=next-encounter]")
+    wait_for_log(page, len(state["log"]) + 1)
+    cs = {c["name"]: c for c in stored(page)["combatants"]}
+    assert (cs["Vraska"]["vitality"], cs["Vraska"]["max_vitality"]) == (16, 16)
+    assert (cs["Imp"]["vitality"], cs["Imp"]["max_vitality"]) == (cs["Imp"]["max_vitality"], party_stored(page)["members"][1]["companion"]["max_vitality"])
+    expect(page.locator(".enc-log .enc-entry").first).to_contain_text("As the party page has them since this fight ended")
+    assert not errors, errors
+    context.close()

@@ -203,7 +203,9 @@ SPECS: tuple[ActionSpec, ...] = (
     # tt.ruling.next-encounter: once the fight is over, the same party's next set-up (encounter_campaign)
     ActionSpec("next_encounter", "Next encounter with this party", (
         Field("dead", "choice", "The dead and the exiled", choices=DEAD_CHOICES,
-              refusal="The dead and the exiled either come along or are left behind (along or behind)"),), menu=False),
+              refusal="The dead and the exiled either come along or are left behind (along or behind)"),
+        # tt.ruling.next-encounter-party: the party kept on this device, as stored (party.py checks it)
+        Field("party", "object", "The party kept on this device", form=False)), menu=False),
     ActionSpec("add_party", "Add the party", (Field("members", "list", "The party's members", required=True),), menu=False),  # party.py
     ActionSpec("undo", "Undo", menu=False),
     ActionSpec("redo", "Redo", menu=False),

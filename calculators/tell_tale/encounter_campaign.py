@@ -9,17 +9,23 @@ carry on as they stand, everyone else is gone (tt.ruling.next-encounter), and
 the dead and the exiled come along or are left behind as the GM chooses
 (tt.ruling.dead-between-encounters). It is one step like any other, so Undo
 brings the old fight back.
+
+The party kept on the device (party.py) is the one truth between fights:
+when it was kept from this very fight's end, whatever the party page did to
+it since (a level-up, a regeneration) is what the next encounter starts
+from; when it was kept from another fight, this fight's end is used, and
+the step says so by name (tt.ruling.next-encounter-party).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..checks import Action, InputError
 from .encounter_fight import Act
 from .encounter_roster import sort_order
 from .encounter_state import ACTIONS_PER_TURN, GONE, MAX_COMBATANTS, MAX_ID, Combatant, check_combatant
-from .party import Companion, Member, check_members
+from .party import Companion, Member, check_members, check_party, fight_mark
 
 
 def _names(cs: list[Combatant]) -> str:
@@ -31,10 +37,62 @@ def _out(c: Combatant) -> bool:
     return c["vitality"] < 0 or c["status"] in GONE
 
 
+# What the party page may change in a member, as the log names it: a level-up's stats and its regeneration.
+KEPT_STATS = ("power", "toughness", "vitality", "max_vitality", "speed", "initiative", "keywords", "counters", "poisoned", "hand")
+
+
+def _as_kept(c: Combatant, m: Member | Companion) -> list[str]:
+    """`c` given what the party holds for it (`m`): the numbers that changed, as the log says them."""
+    changed = [k for k in KEPT_STATS if k in m and m[k] != c[k]]  # type: ignore[literal-required]
+    for k in changed:
+        c[k] = m[k]  # type: ignore[literal-required]
+    if m["exiled"] != (c["status"] == "exiled"):
+        c["status"] = "exiled" if m["exiled"] else "standing"
+        changed.append("exiled")
+    return changed
+
+
+def _from_party(act: Act, party_raw: object, party: list[Combatant], over: str) -> None:
+    """The carrying-on PCs and companions given what the party kept on this device holds for them, when it was kept
+    from this fight (`over`: its mark); else the step names who the party page holds otherwise and why it is not used."""
+    kept = check_party(party_raw)
+    members = {m["name"].casefold(): m for m in kept["members"]}
+    pairs: list[tuple[Combatant, Member | Companion]] = []
+    for c in party:
+        if c["kind"] == "pc" and (m := members.get(c["name"].casefold())):
+            pairs.append((c, m))
+            comp = next((f for f in party if f["kind"] == "familiar" and f["owner"] == c["id"]), None)
+            if comp and m["companion"] and m["companion"]["name"].casefold() == comp["name"].casefold():
+                pairs.append((comp, m["companion"]))
+    if not pairs:
+        return
+    if kept["fight"] != over:
+        differ = [c["name"] for c, held in pairs if _as_kept(cast("Combatant", dict(c)), held)]
+        if differ:
+            act.say(f"The party page holds {_names_of(differ)} otherwise, kept from another fight: this fight's end is used. "
+                    "Keep this party from this fight, then level up, to start from the party page.")
+            act.cite("tt.ruling.next-encounter-party")
+        return
+    levels = {m["name"]: m["level"] for m in kept["members"]}
+    told = []
+    for c, held in pairs:
+        if _as_kept(c, held):
+            told.append(f"{c['name']}" + (f" (level {levels[c['name']]})" if c["name"] in levels else "")
+                        + f" Vitality {c['vitality']}/{c['max_vitality']}, Speed {c['speed']}")
+    if told:
+        act.say(f"As the party page has them since this fight ended: {'; '.join(told)}.")
+        act.cite("tt.ruling.next-encounter-party", "tt.levels.level-up")
+
+
+def _names_of(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def next_encounter(act: Act, action: Action) -> None:
     s = act.state
     if s["phase"] != "over":
         raise InputError("The next encounter starts once this one is over: end the encounter first.", "action")
+    over = fight_mark(s["combatants"])
     dead = action.get("dead") or "along"  # one of DEAD_CHOICES (encounter_actions.check)
     pcs = [c for c in s["combatants"] if c["kind"] == "pc"]
     if dead == "behind":
@@ -56,6 +114,11 @@ def next_encounter(act: Act, action: Action) -> None:
     behind = {c["id"] for c in left}
     foes = [c for c in s["combatants"] if c["id"] not in kept and c["id"] not in behind and c["kind"] != "summon"]  # NPCs and theirs
     summons = [c for c in s["combatants"] if c["kind"] == "summon"]
+    if action.get("party") is not None:
+        try:
+            _from_party(act, action["party"], party, over)
+        except InputError as err:
+            raise InputError(f"The party kept on this device cannot be read: {err}", "party") from None
     restored = [c for c in party if c["toughness_now"] != c["toughness"]]
     for c in party:
         c["toughness_now"], c["boost"], c["ability_used"] = c["toughness"], 0, False
@@ -97,7 +160,8 @@ def _combatant(s: dict[str, Any], m: Member | Companion, kind: str, owner: str |
             "planeswalker": bool(m.get("planeswalker")), "power": m["power"], "toughness": m["toughness"], "toughness_now": m["toughness"],
             "vitality": m["vitality"], "max_vitality": m["max_vitality"], "speed": m["speed"], "initiative": m.get("initiative"),
             "keywords": list(m["keywords"]), "counters": m["counters"], "poisoned": m["poisoned"], "boost": 0, "ability_used": False,
-            "status": "exiled" if m["exiled"] else "standing", "detained_by": None, "actions": ACTIONS_PER_TURN, "landed": False, "moved": None}
+            "status": "exiled" if m["exiled"] else "standing", "detained_by": None, "actions": ACTIONS_PER_TURN, "landed": False, "moved": None,
+            "hand": m.get("hand") if kind == "pc" else None}
 
 
 def add_party(act: Act, action: Action) -> None:

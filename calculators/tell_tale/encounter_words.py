@@ -94,7 +94,7 @@ RULES = tuple(dict.fromkeys((
     "tt.mechanics.deathtouch-counters", "tt.mechanics.life-redirect", "tt.mechanics.lifelink-order", "tt.ruling.vitality-above-full",
     "tt.mechanics.return-characters", "tt.planeswalker.abilities", "tt.planeswalker.ability-cost", "tt.ruling.planeswalker-toughness",
     "tt.ruling.haste-rounding", "tt.ruling.detain-save", "tt.ruling.detainer-gone", "tt.ruling.opportunity-movement", "tt.ruling.flying-reach", "tt.mechanics.flying-landing", "tt.mechanics.unlisted", "tt.stats.vitality-no-regeneration", "tt.keyword.fight",
-    "tt.ruling.next-encounter", "tt.ruling.dead-between-encounters",  # encounter_campaign
+    "tt.ruling.next-encounter", "tt.ruling.dead-between-encounters", "tt.ruling.next-encounter-party", "tt.levels.level-up",  # encounter_campaign
     *(f"tt.keyword.{k}" for k in (*KEYWORDS, "tap-untap", "regenerate", "return", "exile", "detain")),
 )))
 

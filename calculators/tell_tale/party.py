@@ -12,12 +12,17 @@ A party is plain JSON-ready data, kept on the device like a tracker's state:
   "remove", "undo" and "show"; a pure function returning the new party and
   what happened;
 - `check_members(raw)`: the members alone, as the encounter's "add_party"
-  action takes them (encounter_campaign).
+  action takes them (encounter_campaign);
+- `fight_mark(combatants)`: the mark of a fight's end that "keep" stores in
+  the party, so the encounter's next step can tell a party kept from this
+  very fight (and levelled up since) from one kept from an older fight.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from typing import Any, TypedDict, cast
 
 from ..checks import UNSAFE, Action, InputError, check_name, quote, shown
@@ -25,7 +30,7 @@ from ..history import Record, records, undo_record, undone
 from ..types import Report, Tracker
 from .characters import COMPANION_STATS, STARTING_LEVEL, STAT_LABELS, STATS, Stats, level_up
 from .encounter_state import MAX_STAT, Combatant, check_combatant, check_keywords
-from .encounter_words import DEFAULT_SETTINGS, MAX_COMBATANTS, MAX_TEXT
+from .encounter_words import DEFAULT_SETTINGS, MAX_COMBATANTS, MAX_HAND, MAX_TEXT
 
 TRACKER = "tell_tale.party"
 VERSION = 1
@@ -38,7 +43,7 @@ MAX_PARTY_CHARS = 60_000  # a party's text from outside longer than this is refu
 ACTIONS = ("keep", "level_up", "remove", "undo", "show")
 RULES = ("tt.levels.starting-level", "tt.levels.lands", "tt.levels.level-up", "tt.levels.new-lands-untapped", "tt.ruling.level-up-stats",
          "tt.keyword.regenerate", "tt.ruling.vitality-above-full", "tt.stats.vitality-no-regeneration", "tt.ruling.counters-after-combat",
-         "tt.character.companion", "tt.mechanics.return-characters")
+         "tt.character.companion", "tt.mechanics.return-characters", "tt.ruling.next-encounter-party")
 
 
 class Companion(TypedDict):
@@ -72,12 +77,14 @@ class Member(TypedDict):
     level: int
     lands: list[str]
     companion: Companion | None
+    hand: int | None  # cards in the player's hand as the last fight left it (no draw or discard out of combat): None, not counted
 
 
 class Party(TypedDict):
     tracker: str
     version: int
     members: list[Member]
+    fight: str | None  # fight_mark of the fight the party was last kept from; None: never kept from a fight
     log: list[str]
     undo: list[Record]
 
@@ -85,12 +92,14 @@ class Party(TypedDict):
 PARTY_KEYS = tuple(Party.__annotations__)
 COMPANION_KEYS = tuple(Companion.__annotations__)
 MEMBER_KEYS = tuple(Member.__annotations__)
+# Fields added after version 1: a party saved without them reads them as these.
+LATER: dict[str, Any] = {"hand": None, "fight": None}
 LABELS = {"power": "Power", "toughness": "Toughness", "vitality": "Vitality", "max_vitality": "full Vitality", "speed": "Speed",
-          "initiative": "Initiative", "counters": "-1/-1 counters", "level": "level"}
+          "initiative": "Initiative", "counters": "-1/-1 counters", "level": "level", "hand": "cards in hand"}
 
 
 def new_party() -> Party:
-    return {"tracker": TRACKER, "version": VERSION, "members": [], "log": [], "undo": []}
+    return {"tracker": TRACKER, "version": VERSION, "members": [], "fight": None, "log": [], "undo": []}
 
 
 # ---------------------------------------------------------------- checks
@@ -102,10 +111,10 @@ def _keys(raw: object, want: tuple[str, ...], what: str, field: str) -> dict[str
     unknown = [k for k in raw if k not in want]
     if unknown:
         raise InputError(f"{what} has a field {quote(unknown[0])} the party does not know.", field)
-    missing = [k for k in want if k not in raw]
+    missing = [k for k in want if k not in raw and k not in LATER]
     if missing:
         raise InputError(f"{what} has no {LABELS.get(missing[0], missing[0])} ({missing[0]}).", field)
-    return raw
+    return {**{k: LATER[k] for k in want if k in LATER}, **raw}
 
 
 def _whole(value: object, what: str, lo: int, hi: int, field: str) -> int:
@@ -157,6 +166,7 @@ def check_members(raw: object, field: str = "members") -> list[Member]:
         if not isinstance(lands, list) or len(lands) > member["level"]:
             raise InputError(f"{who}: the lands are a list of at most as many names as the level ({member['level']}, tt.levels.lands).", field)
         member["lands"] = [check_name(land, f"{who}: land {j}", field) for j, land in enumerate(lands, 1)]
+        member["hand"] = None if m["hand"] is None else _whole(m["hand"], f"{who}: cards in hand", 0, MAX_HAND, field)
         comp = m["companion"]
         if comp is None:
             member["companion"] = None
@@ -181,7 +191,11 @@ def _check_core(raw: object) -> Party:
         raise InputError(f"This is not a Tell-Tale party (it says {quote(raw['tracker'])}).", "state")
     if raw["version"] != VERSION or isinstance(raw["version"], bool):
         raise InputError(f"This party was saved in version {quote(raw['version'])}; this page reads version {VERSION}.", "state")
-    return {"tracker": TRACKER, "version": VERSION, "members": check_members(raw["members"], "state"), "log": _check_log(raw["log"]), "undo": []}
+    mark = raw["fight"]
+    if mark is not None and not (isinstance(mark, str) and MARK.fullmatch(mark)):
+        raise InputError("The party's mark of the fight it was kept from must be 16 hexadecimal digits, or null.", "state")
+    return {"tracker": TRACKER, "version": VERSION, "members": check_members(raw["members"], "state"), "fight": mark,
+            "log": _check_log(raw["log"]), "undo": []}
 
 
 def check_party(raw: object) -> Party:
@@ -202,6 +216,25 @@ def check_party(raw: object) -> Party:
 
 
 # ---------------------------------------------------------------- steps
+
+
+MARK = re.compile(r"[0-9a-f]{16}")
+
+
+def fight_mark(combatants: list[Combatant]) -> str:
+    """What "keep" would keep of these combatants (each PC and its companion as they stand), as 16 hex digits:
+    equal marks, equal fights' ends."""
+    pcs = [_member_of(c, combatants, None) for c in combatants if c["kind"] == "pc"]
+    return hashlib.sha256(json.dumps(pcs, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _member_of(pc: Combatant, cs: list[Combatant], old: Member | None) -> dict[str, Any]:
+    """The PC `pc` of the fight `cs` as the party keeps it: its level and lands from `old`, or the starting ones."""
+    comp = next((c for c in cs if c["kind"] == "familiar" and c["owner"] == pc["id"]), None)  # one each (tt.character.companion)
+    raw = {**_from_combatant(pc), "planeswalker": pc["planeswalker"], "initiative": pc["initiative"],
+           "level": old["level"] if old else STARTING_LEVEL, "lands": list(old["lands"]) if old else [],
+           "companion": _from_combatant(comp) if comp else None, "hand": pc.get("hand")}
+    return {k: raw[k] for k in MEMBER_KEYS}
 
 
 def _said(m: Member | Companion) -> str:
@@ -233,13 +266,8 @@ def keep(party: Party, action: Action, out: list[str], rules: list[str]) -> str:
     new: list[Member] = []
     updated: list[Member] = []
     for pc in pcs:
-        comp = next((c for c in cs if c["kind"] == "familiar" and c["owner"] == pc["id"]), None)  # one each (tt.character.companion)
         i = by_name.get(pc["name"].casefold())
-        old = members[i] if i is not None else None
-        raw = {**_from_combatant(pc), "planeswalker": pc["planeswalker"], "initiative": pc["initiative"],
-               "level": old["level"] if old else STARTING_LEVEL, "lands": list(old["lands"]) if old else [],
-               "companion": _from_combatant(comp) if comp else None}
-        member = cast("Member", {k: raw[k] for k in MEMBER_KEYS})
+        member = cast("Member", _member_of(pc, cs, members[i] if i is not None else None))
         if i is None:
             members.append(member)
             new.append(member)
@@ -249,12 +277,17 @@ def keep(party: Party, action: Action, out: list[str], rules: list[str]) -> str:
     if len(members) > MAX_MEMBERS:
         raise InputError(f"A party here holds at most {MAX_MEMBERS} players' characters; this would make {len(members)}.", "combatants")
     party["members"] = members
+    party["fight"] = fight_mark(cs)
     if new:
         out.append(f"New in the party, at level {STARTING_LEVEL}: {', '.join(m['name'] for m in new)}.")
         rules.append("tt.levels.starting-level")
     kept = [_said(m) for m in new + updated] + [_said(c) for m in new + updated if (c := m["companion"])]
     out.append(f"As they stand: {'; '.join(kept)}.")
     rules += ["tt.stats.vitality-no-regeneration", "tt.ruling.counters-after-combat"]
+    hands = [f"{m['name']} {m['hand']}" for m in new + updated if m["hand"] is not None]
+    if hands:
+        out.append(f"Cards in hand, kept as counted (no draw or discard out of combat): {', '.join(hands)}.")
+        rules.append("tt.ruling.next-encounter-party")
     away = [m["name"] for m in members if m not in new and m not in updated]
     if away:
         out.append(f"Not in this encounter, kept as they were: {', '.join(away)}.")

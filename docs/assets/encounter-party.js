@@ -46,7 +46,9 @@ export function nextEncounterControls({ declared, combatants, run, ids }) {
   const choice = field && out ? el("select", { id: ids("next-dead"), "data-enc": "next-dead" },
     ...(field.choices ?? []).map(([v, t]) => el("option", { value: v, text: t }))) : null;
   const [line, send] = sayingRefusals(run, "next-error");
-  const go = button(spec.label, () => send({ do: spec.name, ...(choice ? { dead: choice.value } : {}) }),
+  // The party kept on this device goes along: Python starts from it when it was kept from this fight (its mark).
+  const party = () => readJson(PARTY, null);
+  const go = button(spec.label, () => send({ do: spec.name, ...(choice ? { dead: choice.value } : {}), ...(party() ? { party: party() } : {}) }),
     { class: "md-button md-button--primary", "data-enc": "next-encounter" });
   return {
     field: el("div", {}, ...(choice && field ? [el("div", { class: "calc-fields enc-setup" },

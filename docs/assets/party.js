@@ -22,9 +22,10 @@ import { BACKUP as BACKUP_SUFFIX, ENCOUNTER, PARTY } from "./storage.js";
  * @typedef {{name: string, power: number, toughness: number, vitality: number, max_vitality: number, speed: number,
  *   keywords: string[], counters: number, poisoned: boolean, exiled: boolean}} Companion */
 /** A player's character as the party keeps it (party.Member).
- * @typedef {Companion & {planeswalker: boolean, initiative: number | null, level: number, lands: string[], companion: Companion | null}} Member */
-/** The party (party.Party); its undo records are only sent back.
- * @typedef {{tracker: string, version: number, members: Member[], log: string[], undo: unknown[]}} Party */
+ * @typedef {Companion & {planeswalker: boolean, initiative: number | null, level: number, lands: string[], companion: Companion | null,
+ *   hand: number | null}} Member */
+/** The party (party.Party); `fight` marks the fight it was last kept from; its undo records are only sent back.
+ * @typedef {{tracker: string, version: number, members: Member[], fight: string | null, log: string[], undo: unknown[]}} Party */
 /** What the party's page draws with (party.vocabulary): [stat, label, the companion's], the levels.
  * @typedef {{stats: [string, string, boolean][], starting_level: number, max_level: number, max_members: number}} PartyWords */
 
@@ -113,7 +114,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     const members = party?.members ?? [];
     list.replaceChildren(...members.map((m) => el("li", { "data-member": m.name },
       el("strong", { text: m.name }), ` level ${m.level}: ${said(m)}; Power ${m.power}, Toughness ${m.toughness}, Speed ${m.speed}`
-        + (m.initiative != null ? `, Initiative ${m.initiative}` : "") + ".",
+        + (m.initiative != null ? `, Initiative ${m.initiative}` : "") + (m.hand != null ? `, ${plural(m.hand, "card")} in hand` : "") + ".",
       m.lands.length ? el("span", { class: "party-lands", text: ` Lands: ${m.lands.join(", ")}.` }) : null,
       m.companion ? el("span", { text: ` Companion ${m.companion.name}: ${said(m.companion)}.` }) : null)));
     if (!members.length) list.replaceChildren(el("li", { class: "enc-empty", text: "No party is kept yet: after a fight, keep its PCs and companions here." }));

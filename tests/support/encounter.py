@@ -9,11 +9,13 @@ the seeds are the ones "Roll for me" is made to draw.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 
 from hypothesis import strategies as st
 
+from calculators.checks import InputError
 from calculators.tell_tale import encounter_step, new_encounter
 from calculators.tell_tale.encounter import ACTIONS
 from calculators.tell_tale.encounter_actions import ACTION_SPECS
@@ -235,6 +237,23 @@ def party_members(draw):
     return members
 
 
+@st.composite
+def kept_party(draw, state):
+    """A party as party.py keeps it: kept from `state`'s combatants (then levelled up, or not), or drawn members with
+    no mark of this fight."""
+    from calculators.tell_tale.party import new_party, party_step
+    party = new_party()
+    try:
+        party, *_ = party_step(party, {"do": "keep", "combatants": [{k: v for k, v in c.items() if k != "chances"} for c in state["combatants"]]})
+    except InputError:
+        return {**party, "members": draw(party_members())}
+    if party["members"] and draw(st.booleans()):
+        stat = draw(st.sampled_from(["vitality", "speed", "companion_vitality", "companion_speed"]))
+        with contextlib.suppress(InputError):  # a companion's stat for a member with none
+            party, *_ = party_step(party, {"do": "level_up", "choices": [{"member": party["members"][0]["name"], "stat": stat}]})
+    return party
+
+
 def step(state, action, seed=None):
     return encounter_step(state, action, random.Random(seed) if seed is not None else None)
 
@@ -264,6 +283,9 @@ def random_action(data, state):
         return {"do": do, "ids": data.draw(st.permutations(order))} if order else {"do": do, "by": "hand"}
     if do == "add_party":  # a kept party's members (party.py), or the first of them refused as it was changed
         return {"do": do, "members": data.draw(party_members())}
+    if do == "next_encounter":  # with or without the party kept on the device: from this fight, levelled up or not, or drawn
+        return {"do": do, **({"dead": data.draw(st.sampled_from(["along", "behind"]))} if data.draw(st.booleans()) else {}),
+                **({"party": data.draw(kept_party(state))} if data.draw(st.booleans()) else {})}
     if do == "settings":
         name = data.draw(st.sampled_from(list(SETTINGS)))
         return {"do": do, "settings": {name: data.draw(st.sampled_from(SETTINGS[name]))}}
@@ -272,4 +294,4 @@ def random_action(data, state):
 
 # The actions whose fields are objects or lists the handler reads (an edit's changes, the rulings, an order, 4d6):
 # drawn here; every other action is drawn from its declaration (support.encounter.random_from_spec).
-OWN_CASE = {"add", "edit", "settings", "order", "initiative", "add_party"}
+OWN_CASE = {"add", "edit", "settings", "order", "initiative", "add_party", "next_encounter"}
