@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 from support import ROOT, SITE
-from support.browser import CHROMIUM_FLAGS, TEST_ONLY_FLAGS, Browser, chromium_path
+from support.browser import CHROMIUM_FLAGS, TEST_ONLY_FLAGS, Browser, Relaunching, chromium_path
 from support.server import serve
 
 # ---------------------------------------------------------------- markers and profiles
@@ -92,10 +92,12 @@ def base_url(site):
 
 @pytest.fixture(scope="session")
 def chromium():
+    """The process's Chromium, started again when the last one died: a crashed browser costs the test it crashed in,
+    not every later test of the process."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS + TEST_ONLY_FLAGS)
+        browser = Relaunching(lambda: p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS + TEST_ONLY_FLAGS))
         yield browser
         browser.close()
 

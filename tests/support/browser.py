@@ -50,6 +50,25 @@ def answer_with(body: str):
     return answer
 
 
+class Relaunching:
+    """A browser that is launched again when the last one is gone (crashed, or killed for its memory): what is
+    asked of it goes to a live one. Contexts opened before the crash die with it."""
+
+    def __init__(self, launch):
+        self._launch = launch
+        self._browser = launch()
+
+    def live(self):
+        if not self._browser.is_connected():
+            with contextlib.suppress(Exception):
+                self._browser.close()
+            self._browser = self._launch()
+        return self._browser
+
+    def __getattr__(self, name):
+        return getattr(self.live(), name)
+
+
 class Browser:
     """Playwright's browser, whose new contexts leave out two things the
     pages do on every load that a test rarely looks at, unless the test asks:
