@@ -92,14 +92,37 @@ function loadSnapshot() {
   return { layout: layoutOrFailure, bytes };
 }
 
+// How long the helper may say nothing: while it starts and asks for the
+// file, while the file arrives (it speaks at least every 250 ms while bytes
+// come), and while it unpacks 31 MB once all have come. Firefox left the helper silent after its layout in 7 of 7 hangs
+// traced (about one cold load in eleven beside Material's search worker);
+// past these the worker unpacks the snapshot itself.
+const HELPER_QUIET_MS = { starting: 10_000, receiving: 5_000, arrived: 15_000 };
+
 /** The snapshot's bytes, unpacked by snapshot-worker.mjs; `gotLayout` hears its layout.
  * @param {(layout: Layout) => void} gotLayout @returns {Promise<Uint8Array>} */
 function inHelper(gotLayout) {
   return new Promise((resolve, reject) => {
     const helper = new Worker(base + "snapshot-worker.mjs", { type: "module" });
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    let quiet;
+    /** @param {keyof HELPER_QUIET_MS} stage */
+    const watch = (stage) => {
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        helper.terminate();
+        reject(new Error(`the snapshot helper said nothing for ${HELPER_QUIET_MS[stage] / 1000} s`));
+      }, HELPER_QUIET_MS[stage]);
+    };
+    watch("starting");
     /** @param {MessageEvent<import("./snapshot-worker.mjs").HelperMessage>} event */
     helper.onmessage = ({ data }) => {
-      if (data.layout) return gotLayout(data.layout);
+      if (data.alive) return watch(data.alive);
+      if (data.layout) {
+        watch("receiving");
+        return gotLayout(data.layout);
+      }
+      clearTimeout(quiet);
       helper.terminate();
       if (data.bytes) {
         stamps.snapshotArrived ??= fromShared(data.stages?.arrived); // a stamp never stops the start
@@ -111,6 +134,7 @@ function inHelper(gotLayout) {
     };
     helper.onerror = (event) => {
       event.preventDefault();
+      clearTimeout(quiet);
       helper.terminate();
       reject(new Error("the snapshot helper could not start"));
     };

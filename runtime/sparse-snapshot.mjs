@@ -39,17 +39,19 @@ const FIXED = 28; // bytes before the runs
 
 /** Browser: fetch the snapshot next to this file and unpack it. `onLayout`
  * hears the layout as soon as the header is in; `onStage`, when the last
- * byte has arrived and when it is unpacked (see unpack).
+ * byte has arrived and when it is unpacked; `onBytes`, the bytes received so
+ * far, at each piece of the download (see unpack).
  * @param {(layout: Layout) => void} [onLayout] @param {(stage: Stage) => void} [onStage]
+ * @param {(received: number) => void} [onBytes]
  * @returns {Promise<Uint8Array>} */
-export async function fetchSnapshot(onLayout, onStage) {
+export async function fetchSnapshot(onLayout, onStage, onBytes) {
   const response = fetch(new URL("snapshot.bin.zst", import.meta.url));
   const { ZSTDDecoder } = await import("./zstddec.mjs"); // copied from the npm package zstddec
   const decoder = new ZSTDDecoder();
   await decoder.init();
   const ok = await response;
   if (!ok.ok || !ok.body) throw new Error(`snapshot.bin.zst answered ${ok.status}`);
-  return unpack(ok.body, { decode: (bytes, size) => decoder.decode(bytes, size), onLayout, onStage });
+  return unpack(ok.body, { decode: (bytes, size) => decoder.decode(bytes, size), onLayout, onStage, onBytes });
 }
 
 /**
@@ -57,13 +59,14 @@ export async function fetchSnapshot(onLayout, onStage) {
  * runs (zeros until copyInitialMemory fills them). `onLayout` hears the
  * layout as soon as the header is in, long before the rest; `decode(bytes,
  * size)` is a Zstandard decoder (zstddec's, in the browser); `onStage` hears
- * each Stage as it is reached (nothing but a clock is read there).
+ * each Stage as it is reached (nothing but a clock is read there); `onBytes`
+ * the bytes received so far, after each piece.
  * @param {ReadableStream<Uint8Array>} stream
  * @param {{ decode: (bytes: Uint8Array, size: number) => Uint8Array, onLayout?: (layout: Layout) => void,
- *   onStage?: (stage: Stage) => void }} options
+ *   onStage?: (stage: Stage) => void, onBytes?: (received: number) => void }} options
  * @returns {Promise<Uint8Array>}
  */
-export async function unpack(stream, { decode, onLayout = (_layout) => {}, onStage = (_stage) => {} }) {
+export async function unpack(stream, { decode, onLayout = (_layout) => {}, onStage = (_stage) => {}, onBytes = (_received) => {} }) {
   const reader = stream.getReader();
   /** @type {Uint8Array[]} */
   const chunks = [];
@@ -76,6 +79,7 @@ export async function unpack(stream, { decode, onLayout = (_layout) => {}, onSta
       if (done) break;
       chunks.push(value);
       received += value.length;
+      onBytes(received);
       if (!header) {
         header = readHeader(chunks, received);
         if (header) onLayout(header);

@@ -12,6 +12,9 @@ calculators, no bad runtime file or deploy sticks, failures are said at once.
 - A damaged wasm served once (cut short, or not wasm at all) is not kept by
   the service worker: the next visit works once the host serves it right; a
   damaged copy already in the cache is dropped when the boot fails.
+- A snapshot helper that goes silent (Firefox, about one cold load in
+  eleven) is given a few seconds, then the worker unpacks the snapshot
+  itself: the first result comes, well before the 60 s boot timeout.
 - After a deploy, a returning visitor runs the new build's scripts with the
   new build's pages (tests/test_finish.py, which makes the new build from
   the same generator's pages).
@@ -19,6 +22,7 @@ calculators, no bad runtime file or deploy sticks, failures are said at once.
 
 from __future__ import annotations
 
+import io
 import shutil
 from pathlib import Path
 from typing import ClassVar
@@ -297,3 +301,37 @@ def test_a_crashed_browser_costs_one_test_not_the_rest(chromium):
     page.set_content("<p>still here</p>")
     assert page.text_content("p") == "still here" and own.live() is not crashed
     own.close()
+
+
+class SilentHelperHandler(SiteHandler):
+    """A host whose snapshot-worker.mjs starts and never says a word (a module with nothing in it)."""
+
+    asked: ClassVar[list[str]] = []
+
+    def send_head(self):
+        if self.path.split("?")[0].endswith("/snapshot-worker.mjs"):
+            SilentHelperHandler.asked.append(self.path)
+            body = b"// says nothing, ever\n"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/javascript")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+        return super().send_head()
+
+
+def test_a_silent_snapshot_helper_is_given_up_and_the_worker_unpacks_the_snapshot(browser, site):
+    """The helper starts and never says a word: after its quiet time (10 s) the worker unpacks the snapshot itself."""
+    server, url = serve(site, SilentHelperHandler)
+    ctx = browser.new_context(service_workers="block")
+    try:
+        page = ctx.new_page()
+        page.goto(url + ATTACK_PAGE + "?calc=tell_tale.resolve_attack&power=5&d20=17")
+        # Past the 10 s of quiet and the worker's own unpacking, inside the 60 s boot timeout (which would say "did not start").
+        page.locator('.calc-result[data-outcome="full"]').first.wait_for(timeout=45_000)
+        assert SilentHelperHandler.asked, "the helper was never asked for: the test did not test it"
+        assert page.locator(FAILED).count() == 0
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
