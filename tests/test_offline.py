@@ -152,6 +152,56 @@ def test_a_new_build_replaces_the_old_cache(browser, site, tmp_path):
         server.server_close()
 
 
+def test_after_a_deploy_that_changes_the_runtime_a_reload_offline_still_computes(browser, site, tmp_path):
+    """A device that used the calculators, then a deploy with a new runtime folder: the new worker fetches the new
+    runtime whole before it takes over, so the network gone and the page reloaded, a calculator still answers. The old
+    runtime's cache goes only once the new one is whole."""
+    old_folder = worker_data(site)["runtime"].strip("/").split("/")[-1]
+    new_folder = old_folder[:-12] + "0123456789ab"  # another runtime digest, the same files
+    deployed = tmp_path / "site"
+    shutil.copytree(site, deployed, ignore=shutil.ignore_patterns("pyodide"))
+    (deployed / "pyodide").mkdir()
+    (deployed / "pyodide" / old_folder).symlink_to(site / "pyodide" / old_folder, target_is_directory=True)
+    old = worker_data(deployed)
+    server, url = serve(deployed)
+    context = browser.new_context(service_workers="allow")
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
+        page.evaluate("() => navigator.serviceWorker.controller.postMessage({type: 'cache-runtime'})")
+        wait_until_offline_ready(page, old)
+
+        # The deploy: the runtime under a new folder (the old one gone from the host), every page pointing at it.
+        (deployed / "pyodide" / new_folder).symlink_to(site / "pyodide" / old_folder, target_is_directory=True)
+        (deployed / "pyodide" / old_folder).unlink()
+        for html in deployed.rglob("*.html"):
+            text = html.read_text(encoding="utf-8")
+            if old_folder in text:
+                html.write_text(text.replace(old_folder, new_folder), encoding="utf-8")
+        versioned = {address.split("?")[0]: address for address in old["precache"] if "?v=" in address}
+        offline.write_worker(deployed, f"pyodide/{new_folder}/", versioned)
+        new = worker_data(deployed)
+        assert new["runtimeDigest"] == new_folder and new["digest"] != old["digest"]
+
+        page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        poll(page, """async (digest) => { const r = await navigator.serviceWorker.getRegistration();
+                                            return r?.active?.state === 'activated' && !r.installing && !r.waiting
+                                              && (await caches.keys()).some((k) => k.includes('-pages-') && k.endsWith(digest)); }""",
+             new["digest"])
+        wait_until_offline_ready(page, new)
+        names = page.evaluate("() => caches.keys()")
+        assert sorted(names) == sorted([new["prefix"] + "pages-" + new["digest"], new["prefix"] + "runtime-" + new_folder])
+
+        context.set_offline(True)
+        page.goto(url + calculator_page(site, "tell_tale.resolve_attack") + "?calc=tell_tale.resolve_attack&power=5&d20=17")
+        expect(page.locator('.calc-result[data-outcome="full"]').first).to_be_visible(timeout=BOOT)
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+
 def test_an_unknown_address_offline_shows_the_sites_404_page(browser, site, base_url):
     data = worker_data(site)
     context = browser.new_context(service_workers="allow")

@@ -22,7 +22,13 @@
 //   (502) and fetched afresh next time, never kept. Served cache-first from
 //   "<prefix>runtime-<folder>", which survives page-only deployments, and
 //   dropped when a page says the runtime did not start ("drop-runtime").
-// - Activate: delete this site's caches of other builds, claim open pages.
+//   A device that kept another build's runtime uses the calculators: the
+//   install fetches this build's runtime whole before the worker takes over
+//   (an install cut short fails, and the worker in charge, its pages and its
+//   runtime stay), so a reload offline after a deploy that changed the
+//   runtime finds one that works with the pages it has.
+// - Activate: delete this site's caches of other builds, claim open pages;
+//   another build's runtime only once this build's is whole.
 // - Navigations and pages: network first (fresh rules when online), this
 //   build's cache when the network fails or is slower than
 //   NAVIGATION_TIMEOUT_MS; an address the cache does not know gets the
@@ -50,6 +56,7 @@ let runtimeFill = null;
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     await precache();
+    if (await otherRuntimes().then((names) => names.length)) await fillRuntime(true);
     await self.skipWaiting();
   })());
 });
@@ -100,8 +107,9 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const keep = new Set([PAGES_CACHE, RUNTIME_CACHE]);
     for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && !keep.has(name)) await caches.delete(name);
+      if (name.startsWith(PREFIX) && !keep.has(name) && !name.startsWith(`${PREFIX}runtime-`)) await caches.delete(name);
     }
+    if (await runtimeWhole()) await dropOtherRuntimes();
     await self.clients.claim();
   })());
 });
@@ -246,8 +254,10 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-function fillRuntime() {
-  // One file at a time in the background, skipping what is cached or on its way.
+// Fills this build's runtime cache, one file at a time in the background,
+// skipping what is cached or on its way; once it is whole, other builds'
+// runtimes go. `strict` (the install): rejects when it is not whole.
+function fillRuntime(strict = false) {
   runtimeFill ??= (async () => {
     const cache = await caches.open(RUNTIME_CACHE);
     for (const file of aheadFiles) {
@@ -256,13 +266,35 @@ function fillRuntime() {
         await fetchRuntime(cache, file);
       } catch {
         runtimeFill = null; // offline half-way: try again on the next use
-        return;
+        return false;
       }
     }
     // A file that was refused is fetched again on the next use.
-    if ((await cache.keys()).length < aheadFiles.length) runtimeFill = null;
+    if (!(await runtimeWhole())) {
+      runtimeFill = null;
+      return false;
+    }
+    // While installing, the worker in charge still answers from its own runtime: the activation drops it then.
+    if (self.serviceWorker?.state === "activated") await dropOtherRuntimes();
+    return true;
   })();
-  return runtimeFill;
+  return runtimeFill.then((whole) => {
+    if (strict && !whole) throw new Error("this build's runtime could not be fetched whole");
+  });
+}
+
+async function runtimeWhole() {
+  const cache = await caches.open(RUNTIME_CACHE);
+  const have = new Set((await cache.keys()).map((request) => request.url));
+  return aheadFiles.every((file) => have.has(file));
+}
+
+async function otherRuntimes() {
+  return (await caches.keys()).filter((name) => name.startsWith(`${PREFIX}runtime-`) && name !== RUNTIME_CACHE);
+}
+
+async function dropOtherRuntimes() {
+  for (const name of await otherRuntimes()) await caches.delete(name);
 }
 
 async function dropRuntime() {
