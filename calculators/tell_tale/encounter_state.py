@@ -298,8 +298,10 @@ def check_core(raw: object) -> Encounter:
     raw = _keys(raw, STATE_KEYS, "The encounter", optional=("redo",))  # redo: checked with the undo records (check_encounter)
     if raw["tracker"] != TRACKER:
         raise InputError(f"This is not a Tell-Tale encounter (it says {quote(raw['tracker'])}).", "state")
-    if raw["version"] != VERSION or isinstance(raw["version"], bool):
-        raise InputError(f"This encounter was saved in version {quote(raw['version'])}; this tracker reads version {VERSION}.", "state")
+    if isinstance(raw["version"], bool) or not isinstance(raw["version"], int):
+        raise InputError(f"The encounter's version must be a whole number; got {quote(raw['version'])}.", "state")
+    if raw["version"] != VERSION:
+        raise InputError(f"This encounter was saved in version {shown(raw['version'])}; this tracker reads version {VERSION}.", "state")
     settings = check_settings(raw["settings"])
     cs = raw["combatants"]
     if not isinstance(cs, list):

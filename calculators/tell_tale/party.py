@@ -185,12 +185,22 @@ def _check_log(raw: object) -> list[str]:
     return list(raw)
 
 
+# Where a file of another of the site's trackers opens, for the sentence that refuses it here.
+OPENS_IN = {"tell_tale.encounter": "a Tell-Tale encounter: open it in the encounter tracker (Tell-Tale, Encounter tracker)",
+            "rpgdl.season": "an RPGDL season: open it in the season tracker (RPGDL TCG, Season tracker)"}
+
+
 def _check_core(raw: object) -> Party:
+    tracker = raw.get("tracker") if isinstance(raw, dict) else None
+    if isinstance(tracker, str) and tracker in OPENS_IN:
+        raise InputError(f"This is {OPENS_IN[tracker]}, not a party.", "state")
     raw = _keys(raw, PARTY_KEYS, "The party", "state")
     if raw["tracker"] != TRACKER:
         raise InputError(f"This is not a Tell-Tale party (it says {quote(raw['tracker'])}).", "state")
-    if raw["version"] != VERSION or isinstance(raw["version"], bool):
-        raise InputError(f"This party was saved in version {quote(raw['version'])}; this page reads version {VERSION}.", "state")
+    if isinstance(raw["version"], bool) or not isinstance(raw["version"], int):
+        raise InputError(f"The party's version must be a whole number; got {quote(raw['version'])}.", "state")
+    if raw["version"] != VERSION:
+        raise InputError(f"This party was saved in version {shown(raw['version'])}; this page reads version {VERSION}.", "state")
     mark = raw["fight"]
     if mark is not None and not (isinstance(mark, str) and MARK.fullmatch(mark)):
         raise InputError("The party's mark of the fight it was kept from must be 16 hexadecimal digits, or null.", "state")
