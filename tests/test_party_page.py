@@ -373,3 +373,37 @@ def test_a_level_up_between_fights_is_what_the_next_encounter_starts_from(browse
     expect(page.locator(".enc-log .enc-entry").first).to_contain_text("As the party page has them since this fight ended")
     assert not errors, errors
     context.close()
+
+
+NOT_PERSISTENT = """(() => {
+  window.__persistAsked = 0;
+  StorageManager.prototype.persisted = async () => false;
+  StorageManager.prototype.persist = async () => { window.__persistAsked += 1; return false; };
+})()"""
+
+
+def test_until_the_storage_is_kept_for_good_each_change_asks_again_and_says_what_may_happen(browser, base_url):
+    """A later visit: the party kept weeks ago, the browser never agreed to keep the storage. The page says what may
+    happen and when the last backup was; each change asks the browser again."""
+    from support.campaign import kept
+
+    context = browser.new_context(**PHONE)
+    context.add_init_script(NOT_PERSISTENT)
+    page = context.new_page()
+    page.goto(base_url + BLANK)
+    storage.put(page, PARTY_STORE, json.dumps(kept()[0]))
+    page.goto(base_url + "tell-tale/party/")
+    page.locator(READY).wait_for(timeout=BOOT)
+    line = page.locator("[data-party=storage]")
+    expect(line).to_contain_text("it may clear it on its own (Safari after 7 days without a visit")
+    expect(line).to_contain_text("never been backed up as a file")
+    assert page.evaluate("window.__persistAsked") == 0  # a visit alone asks nothing
+    page.click("[data-party=level] summary")
+    for n in (1, 2):
+        page.select_option("[data-party=stat-0]", "speed")
+        page.click("[data-party=level-up]")
+        wait_for_party_log(page, 1 + n)
+        page.wait_for_function("n => window.__persistAsked === n", arg=n, timeout=BOOT)
+        expect(line).to_contain_text("did not agree to keep this site's storage for good")
+        expect(line).to_contain_text("never been backed up as a file")
+    context.close()

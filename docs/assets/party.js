@@ -75,7 +75,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     replaced: () => answer.replaceChildren(),
     fileName: () => `party-${new Date().toISOString().slice(0, 10)}.json`,
     filePrefix: "party",
-    exported: (now) => { writeJson(BACKUP, { at: new Date().toISOString(), digest: digest(JSON.stringify(now)) }); render(); },
+    exported: (now) => { writeJson(BACKUP, { at: new Date().toISOString(), digest: digest(JSON.stringify(now)) }); render(); void storageWords(false); },
   });
   box.replaceChildren(shell.status, shell.notice, el("div", { class: "party-work" },
     list, tools, answer, levelSlot, backupLine, storageLine,
@@ -88,6 +88,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     const result = await shell.run(action);
     if (!result) return null;
     answer.replaceChildren(...(result.ok ? answerParts(result) : [el("p", { class: "calc-error", role: "alert", text: result.error })]));
+    if (result.ok && action.do !== "show") void storageWords(true);
     return result;
   }
 
@@ -95,14 +96,21 @@ export function setUp(box, { computeInWorker, copyText }) {
   async function keepFromFight() {
     const fight = keptFight();
     if (!fight) return answer.replaceChildren(el("p", { class: "calc-error", role: "alert", text: "There is no fight kept on this device to keep a party from: play one in the encounter tracker first." }));
-    const first = !party?.members.length;
-    const result = await run({ do: "keep", combatants: fight.combatants.map(({ chances, ...c }) => c) });
-    if (result?.ok && first) askToPersist();
+    await run({ do: "keep", combatants: fight.combatants.map(({ chances, ...c }) => c) });
   }
 
-  async function askToPersist() {
-    storageSaid(await askToKeepStorage());
+  /** What the browser may do to the party kept here: nothing, once it keeps the site's storage for good; until then,
+   * each change asks it again (`changed`), and the line says what could happen and when the last backup was.
+   * @param {boolean} changed */
+  async function storageWords(changed) {
+    if (!party?.members.length) return storageSaid("");
+    const persisted = await navigator.storage?.persisted?.().catch(() => false);
+    if (persisted) return storageSaid("This browser keeps this site's storage until you clear it yourself.");
+    if (!changed) return storageSaid(`${mayClear} ${backupSaid()}`);
+    const answered = await askToKeepStorage();
+    storageSaid(answered.startsWith("This browser agreed") ? answered : `${answered} ${backupSaid()}`);
   }
+  const mayClear = "This browser has not agreed to keep this site's storage for good: it may clear it on its own (Safari after 7 days without a visit, unless the site is on the home screen).";
   /** @param {string} text */
   function storageSaid(text) { storageLine.textContent = text; }
 
@@ -150,10 +158,19 @@ export function setUp(box, { computeInWorker, copyText }) {
     levelBox.open = open;
   }
 
-  function renderBackup() {
+  /** When the party was last backed up as a file, and whether it changed since: [date or null, " It has changed since." or ""]. */
+  function lastBackup() {
     const kept = /** @type {{at?: unknown, digest?: unknown} | null} */ (readJson(BACKUP, null));
     const at = typeof kept?.at === "string" && !Number.isNaN(Date.parse(kept.at)) ? new Date(kept.at) : null;
-    const since = at && kept?.digest !== digest(JSON.stringify(party)) ? " It has changed since." : "";
+    return /** @type {[Date | null, string]} */ ([at, at && kept?.digest !== digest(JSON.stringify(party)) ? " It has changed since." : ""]);
+  }
+  function backupSaid() {
+    const [at, since] = lastBackup();
+    return at ? `The party was last backed up as a file ${at.toLocaleString()}.${since} Back it up above.` : "The party has never been backed up as a file: back it up above.";
+  }
+
+  function renderBackup() {
+    const [at, since] = lastBackup();
     backupLine.replaceChildren(
       el("span", { text: !party?.members.length ? "" : at ? `Last backed up as a file ${at.toLocaleString()}.${since} ` : "Not backed up as a file yet. " }),
       ...(party?.members.length ? [shell.exportNow("Back up now (a file)")] : []));
@@ -166,7 +183,6 @@ export function setUp(box, { computeInWorker, copyText }) {
     if (event.key === ENCOUNTER && shell.ready) render();
   };
   window.addEventListener("storage", onFight);
-  if (navigator.storage?.persisted) navigator.storage.persisted().then((yes) => { if (yes) storageSaid("This browser keeps this site's storage until you clear it yourself."); }).catch(() => {});
   render();
-  shell.start();
+  shell.start().then(() => storageWords(false), () => {});
 }
