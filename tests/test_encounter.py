@@ -77,7 +77,9 @@ def test_the_scripted_fight_gives_its_numbers():
         "Imp": (1, 0, 5, 0, False, "standing", "conscious"),
         "Ogre": (0, 0, 0, 16, True, "standing", "unconscious"),  # 16 counters: Deathtouch hits and its poison
     }
-    assert (s["round"], by_name(s, "Ogre")["id"] == s["order"][s["turn"]], s["step"]) == (3, True, "upkeep")
+    # The Ogre's poison took its last Vitality at its round 3 upkeep: its turn passed (tt.stats.vitality), on to Mira's.
+    assert (s["round"], by_name(s, "Mira")["id"] == s["order"][s["turn"]], s["step"]) == (3, True, "untap")
+    assert "Ogre is unconscious: its turn passes after its upkeep step; nobody in it can act." in s["log"][-1]["details"]
     assert len(s["log"]) == len(FIGHT) - 2  # the undo took back one action and left no entry of its own
     assert [e["text"] for e in s["log"] if "meet" in " ".join(e["details"])] == ["Mira strikes first: 2 damage."]
 
@@ -810,6 +812,46 @@ def test_an_unconscious_combatants_turn_passes_with_its_upkeep():
     with pytest.raises(InputError, match="Nobody is left who can take a turn"):
         step(u, {"do": "next"})
 
+
+POISONED_AT_ONE = {"vitality": 1, "toughness_now": 0, "poisoned": True}  # its next upkeep's counter leaves it at Vitality 0
+
+
+def test_a_turn_whose_holder_falls_unconscious_at_its_upkeep_passes():
+    """tt.stats.vitality, tt.ruling.poison-timing: the Goblin's own poison takes its last Vitality at its upkeep step;
+    nobody in its turn can act, so the turn passes there, as an unconscious holder's does (tt.combat.turn), and the
+    log says why. Step by step and with "through" alike; a conscious familiar keeps the turn; nobody left: it stays."""
+    add = [
+        {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "initiative": 14},
+        {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 4, "initiative": 12},
+        {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 12, "initiative": 9},
+    ]
+    s = fresh(*add, {"do": "start"}, {"do": "edit", "id": "c2", "set": POISONED_AT_ONE})
+    for _ in range(5):  # Vraska's turn, to the Goblin's untap step
+        s = fresh({"do": "next"}, state=s)
+    assert (s["order"][s["turn"]], s["step"]) == ("c2", "untap") and by_name(s, "Goblin")["health"] == "conscious"
+    after, said = step(s, {"do": "next"})
+    assert (after["round"], after["order"][after["turn"]], after["step"]) == (1, "c3", "untap")
+    assert said.headline == "Round 1, Mira's turn: 1. Untap step. Skipped, unconscious: Goblin."
+    assert "Goblin is unconscious: its turn passes after its upkeep step; nobody in it can act." in said.details
+    assert {"tt.ruling.poison-timing", "tt.stats.vitality", "tt.combat.turn"} <= set(said.rules)
+    assert (by_name(after, "Goblin")["vitality"], by_name(after, "Goblin")["counters"]) == (0, 1)
+    through, said = step(s, {"do": "next", "through": True})
+    assert (through["order"][through["turn"]], through["step"]) == ("c3", "actions") and "Skipped, unconscious: Goblin." in said.headline
+    assert step(after, {"do": "undo"})[0]["step"] == s["step"]
+    # Its familiar still conscious: the turn is the familiar's to act in (tt.ruling.summon-turns).
+    rat = fresh(*add[:2], {"do": "add", "name": "Rat", "kind": "familiar", "owner": "c2", "power": 1, "toughness": 1, "vitality": 3},
+                {"do": "start"}, {"do": "edit", "id": "c2", "set": POISONED_AT_ONE})
+    for _ in range(8):
+        rat = fresh({"do": "next"}, state=rat)
+    assert (rat["order"][rat["turn"]], rat["step"]) == ("c2", "actions") and by_name(rat, "Goblin")["health"] == "unconscious"
+    # Nobody left who can act: the turn stays at its upkeep step, and the log says to end the encounter.
+    alone = fresh(*add[:2], {"do": "start"}, {"do": "edit", "id": "c2", "set": POISONED_AT_ONE})
+    for _ in range(5):
+        alone = fresh({"do": "next"}, state=alone)
+    alone = fresh({"do": "edit", "id": "c1", "set": {"vitality": 0}}, state=alone)  # at the Goblin's untap step
+    alone, said = step(alone, {"do": "next"})
+    assert (alone["order"][alone["turn"]], alone["step"]) == ("c2", "upkeep")
+    assert "Nobody is left who can take a turn (all unconscious, dead or gone): end the encounter." in said.details
 
 def test_another_like_this_is_one_action_numbered_and_undone_whole():
     """"Add another like this" (issue 20): the same kind, side, owner, full numbers, Speed, Initiative and keywords

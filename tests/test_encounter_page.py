@@ -66,8 +66,8 @@ def test_a_scripted_fight_through_the_page_equals_the_python_package(browser, ba
     assert stored(page) == state
     check_cards(page, state)
     state = play(page, FIGHT[half:], state)
-    assert page.locator(".enc-turn").text_content() == "Round 3: Ogre's turn"
-    assert page.locator(".enc-step").text_content() == "2. Upkeep step"
+    assert page.locator(".enc-turn").text_content() == "Round 3: Mira's turn"  # the Ogre fell unconscious at its upkeep: its turn passed
+    assert page.locator(".enc-step").text_content() == "1. Untap step"
 
     # Undo from the page, twice, then the same actions again.
     for _ in range(2):
@@ -469,6 +469,48 @@ def test_an_unconscious_combatants_turn_passes_and_the_log_says_so(page, base_ur
     expect(entry.locator("summary")).to_have_text("Round 1, Mira's turn: 1. Untap step. Skipped, unconscious: Goblin.")
     expect(entry).to_contain_text("Goblin is unconscious: its turn passes after its untap and upkeep steps")
     assert not page.errors
+
+
+def phone_page(browser, *, seeds=False):
+    """A page at 360x740 that records its errors; with `seeds`, "Roll for me" draws the queued ones."""
+    context = browser.new_context(**PHONE)
+    if seeds:
+        context.add_init_script(SEEDS)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    return context, page
+
+
+def test_a_holder_its_poison_leaves_unconscious_at_upkeep_gets_no_turn_on_a_phone(browser, base_url):
+    """At 360x740: the Goblin's own poison takes its last Vitality at its upkeep step. One tap on Next from Vraska's
+    actions passes the Goblin's turn there (tt.stats.vitality) to Mira's actions, Mira's card marked acting, the log
+    saying why; "Roll for me" resolves Mira's attack, as Python does."""
+    context, page = phone_page(browser, seeds=True)
+    poisoned = {"do": "edit", "id": "c2", "set": {"vitality": 1, "toughness_now": 0, "poisoned": True}}
+    state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, poisoned, *[{"do": "next"}] * 3])
+    assert (state["order"][state["turn"]], state["step"]) == ("c1", "actions")
+    page.click("[data-enc=next]")  # the steps that ask nothing pass on their own (the device's default)
+    expected = python_step(state, {"do": "next", "through": True}, None)
+    wait_for_log(page, len(state["log"]) + 1)
+    assert stored(page) == expected["state"]
+    expect(page.locator(".enc-turn")).to_have_text("Round 1: Mira's turn")
+    expect(page.locator(".enc-step")).to_have_text("4. Character actions")
+    expect(page.locator(".enc-card[aria-current=true]")).to_have_attribute("data-id", "c3")
+    entry = page.locator(".enc-log .enc-entry").first
+    expect(entry.locator("summary")).to_contain_text("Skipped, unconscious: Goblin.")
+    expect(entry).to_contain_text("Goblin is unconscious: its turn passes after its upkeep step; nobody in it can act.")
+    expect(page.locator("[data-enc=actor]")).to_have_value("c3")
+    expect(page.locator("[data-enc=target]")).to_have_value("c4")  # the Goblin is down: the next foe still in the fight
+    queue_seeds(page, [9])
+    page.click("[data-enc=roll]")
+    attacked = python_step(expected["state"], {"do": "attack", "attacker": "c3", "target": "c4"}, 9)
+    wait_for_log(page, len(attacked["state"]["log"]))
+    assert stored(page) == attacked["state"]
+    expect(page.locator(".enc-act + [role=alert]")).to_be_empty()
+    assert not page.errors
+    context.close()
 
 
 REACH = """(sel) => {

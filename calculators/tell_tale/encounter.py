@@ -205,17 +205,29 @@ def _pass_through(act: Act, skipped: list[str], through: bool) -> str:
 
 
 def _advance(act: Act, passed: list[str]) -> None:
-    """One step on (the next turn after the end step), and what happens as it is reached."""
+    """One step on (the next turn after the end step), and what happens as it is reached. A turn whose
+    characters all fall unconscious at its upkeep step (their poison's counter) passes there, as the turn of
+    one unconscious at its start does (tt.stats.vitality): the next turn that can act begins."""
     s = act.state
     i = STEPS.index(s["step"])
     if i + 1 < len(STEPS):
         s["step"] = STEPS[i + 1]
-    else:
+        _enter(act)
+        holder = s["order"][s["turn"]]
+        if s["step"] != "upkeep" or _can_act(s, holder):
+            return
         if not any(_can_act(s, h) for h in s["order"]):
-            raise InputError("Nobody is left who can take a turn (all unconscious, dead or gone): end the encounter.", "action")
-        _next_turn(s)
-        _to_a_turn_that_acts(act, passed)
-        s["step"] = "untap"
+            act.say("Nobody is left who can take a turn (all unconscious, dead or gone): end the encounter.")
+            return
+        name = by_id(s, holder)["name"]
+        act.say(f"{name} is unconscious: its turn passes after its upkeep step; nobody in it can act.")
+        act.cite("tt.stats.vitality", "tt.combat.turn")
+        passed.append(name)
+    elif not any(_can_act(s, h) for h in s["order"]):
+        raise InputError("Nobody is left who can take a turn (all unconscious, dead or gone): end the encounter.", "action")
+    _next_turn(s)
+    _to_a_turn_that_acts(act, passed)
+    s["step"] = "untap"
     _enter(act)
 
 
