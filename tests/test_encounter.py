@@ -685,6 +685,33 @@ def test_first_strike_answers_a_move_once_outside_the_strikers_turn():
         step(ally, {"do": "first_strike", "attacker": "c2", "target": "c1", "dice": {"d20": 16}})
 
 
+def test_a_trample_charge_is_movement_that_opens_first_strike_on_the_charger():
+    """tt.ruling.opportunity-movement, tt.keyword.trample: a charge runs through its line, so it brings the charger in
+    range of each enemy in it, as a move naming them would. The Knight may strike the Ogre first after its charge, out
+    of turn and with no move recorded (the charge took the Ogre's one action, a move would take another); once for that
+    movement. A First Striker the charge leaves unconscious strikes no more; a charge that meets none opens nothing."""
+    ogre = add("Ogre", kind="npc", initiative=20, keywords=["trample"], power=2)
+    s = at_actions(ogre, add("Knight", initiative=10, keywords=["first-strike"]), add("Page", initiative=5))
+    charge = {"do": "charge", "attacker": "c1", "targets": ["c2", "c3"], "dice": [{"d20": 3}, {"d20": 4}]}  # two misses
+    s, charged = step(s, charge)
+    assert by_name(s, "Ogre")["moved"] == {"near": ["c2", "c3"], "over": [], "struck": []} and by_name(s, "Ogre")["actions"] == 1
+    assert [c["chances"] for c in s["combatants"]] == [{}, {"first_strike": ["c1"]}, {}]
+    assert "Attacks of opportunity open: Knight (First Strike)." in charged.details and "tt.ruling.opportunity-movement" in charged.rules
+    strike = {"do": "first_strike", "attacker": "c2", "target": "c1", "dice": {"d20": 16}}
+    s2, struck = step(s, strike)
+    assert struck.headline == "Knight strikes Ogre as it comes in range: 4 damage."
+    assert by_name(s2, "Knight")["actions"] == 2 and by_name(s2, "Ogre")["actions"] == 1 and by_name(s2, "Knight")["chances"] == {}
+    with pytest.raises(InputError, match="once for this movement"):
+        step(s2, strike)
+    # The charge's hit leaves the Knight unconscious: no strike is open to it.
+    frail = at_actions(ogre, add("Knight", initiative=10, keywords=["first-strike"], toughness=0, vitality=1))
+    frail, said = step(frail, {"do": "charge", "attacker": "c1", "targets": ["c2"], "dice": [{"d20": 10}]})  # half damage: 1
+    assert by_name(frail, "Knight")["health"] == "unconscious" and by_name(frail, "Knight")["chances"] == {}
+    assert "It opens no attack of opportunity." in said.details
+    with pytest.raises(InputError, match="Knight is unconscious"):
+        step(frail, strike)
+
+
 def test_a_saved_movement_is_checked_and_an_old_save_reads_none():
     """The stored movement (tt.ruling.opportunity-movement) is checked as any field from outside; a fight saved
     before it existed reads no movement."""

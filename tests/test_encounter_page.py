@@ -513,6 +513,36 @@ def test_a_holder_its_poison_leaves_unconscious_at_upkeep_gets_no_turn_on_a_phon
     context.close()
 
 
+def test_a_first_striker_strikes_a_trample_charger_with_no_move_recorded_on_a_phone(browser, base_url):
+    """At 360x740 (tt.ruling.opportunity-movement): the Ogre charges through Vraska, a First Striker; its charge is
+    movement, so the menu then offers First Strike, to Vraska alone, against the Ogre, with no move recorded, and the
+    strike resolves as Python does, once for that movement."""
+    context, page = phone_page(browser)
+    vraska = {**PARTY_AND_FOES[0], "keywords": ["first-strike"]}
+    ogre = {**PARTY_AND_FOES[3], "initiative": 16, "keywords": ["trample"]}
+    state = saved_fight(page, base_url, [vraska, *PARTY_AND_FOES[1:3], ogre, {"do": "start"}, *[{"do": "next"}] * 3])
+    assert (state["order"][state["turn"]], state["step"]) == ("c4", "actions")
+    charge = {"do": "charge", "attacker": "c4", "targets": ["c1"], "dice": [{"d20": 3}]}  # a miss
+    perform(page, charge, None)
+    state = python_step(state, charge, None)["state"]
+    wait_for_log(page, len(state["log"]))
+    assert stored(page) == state
+    expect(page.locator(".enc-log .enc-entry").first).to_contain_text("Attacks of opportunity open: Vraska (First Strike).")
+    expect(page.locator("[data-enc=do] option[value=first_strike]")).to_have_count(1)
+    page.select_option("[data-enc=do]", "first_strike")
+    assert options(page, "[data-enc=actor]") == ["c1"] and options(page, "[data-enc=target]") == ["c4"]
+    page.fill("[data-enc=d20]", "16")
+    page.click("[data-enc=resolve]")
+    struck = python_step(state, {"do": "first_strike", "attacker": "c1", "target": "c4", "dice": {"d20": 16}}, None)
+    wait_for_log(page, len(struck["state"]["log"]))
+    assert stored(page) == struck["state"]
+    expect(page.locator(".enc-answer .calc-headline")).to_have_text("Vraska strikes Ogre as it comes in range: 3 damage.")
+    expect(page.locator(".enc-act + [role=alert]")).to_be_empty()
+    expect(page.locator("[data-enc=do] option[value=first_strike]")).to_have_count(0)  # once for that movement
+    assert not page.errors
+    context.close()
+
+
 REACH = """(sel) => {
   // How far the page must scroll for a thumb to reach `sel`: not under the site's header, nor under the control bar.
   const e = [...document.querySelectorAll(sel)].find((x) => x.offsetParent !== null);
