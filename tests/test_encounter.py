@@ -36,7 +36,8 @@ from calculators.tell_tale import (
     poison_track,
     run_script,
 )
-from calculators.tell_tale.encounter import ACTIONS
+from calculators.tell_tale.combat import SITUATION_CHOICES
+from calculators.tell_tale.encounter import ACTIONS, vocabulary
 from calculators.tell_tale.encounter_actions import ACTION_SPECS
 from calculators.tell_tale.encounter_state import LOG_CAP, RULES, UNDO_CAP, Combatant, check_encounter
 from calculators.web import compute
@@ -281,7 +282,9 @@ def assert_shaped_as_combatant(c):
     assert set(c) == set(COMBATANT_TYPES), set(c) ^ set(COMBATANT_TYPES)
     for key, kind in COMBATANT_TYPES.items():
         value = c[key]
-        if typing.get_origin(kind) is dict:  # chances: {action: [ids]}
+        if typing.get_origin(kind) is dict and typing.get_args(kind)[1] is str:  # attack_rolls: {situation: words}
+            assert isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()), (key, value)
+        elif typing.get_origin(kind) is dict:  # chances: {action: [ids]}
             assert isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, list) and all(isinstance(i, str) for i in v)
                                                    for k, v in value.items()), (key, value)
         elif typing.is_typeddict(typing.get_args(kind)[0] if typing.get_args(kind) else kind):  # moved: a Movement or None
@@ -710,6 +713,37 @@ def test_a_trample_charge_is_movement_that_opens_first_strike_on_the_charger():
     assert "It opens no attack of opportunity." in said.details
     with pytest.raises(InputError, match="Knight is unconscious"):
         step(frail, strike)
+
+
+@pytest.mark.parametrize("both", ["cancel", "count"])
+@pytest.mark.parametrize("poisoned,haste,tapped", list(itertools.product([False, True], repeat=3)))
+def test_a_combatants_attack_rolls_say_before_the_roll_what_the_attack_takes(poisoned, haste, tapped, both):
+    """tt.ruling.poisoned-rolls, tt.keyword.haste, tt.ruling.prone-attacker, tt.ruling.advantage-and-disadvantage: each
+    combatant's derived `attack_rolls` says, for every situation an attack may be made in, the roll and the d20s it
+    takes, as the attack itself is rolled: one d20 is accepted exactly where it says "One d20", two elsewhere. The form
+    reads it through the d20 fields' declared roll (whose, the situation's field, the usual situation)."""
+    s = at_actions(add("Ogre", kind="npc", initiative=20, keywords=["haste"] if haste else []), add("Mira", initiative=5), settings={"both": both})
+    changes = {"poisoned": poisoned} | ({"status": "kneeling"} if tapped else {})
+    s = fresh({"do": "edit", "id": "c1", "set": changes}, state=s)
+    said = by_name(s, "Ogre")["attack_rolls"]
+    if not (poisoned or haste or tapped):
+        assert said == {}  # the situation alone decides: its menu's words say it
+        return
+    assert set(said) == {v for v, _ in SITUATION_CHOICES}
+    for situation, words in said.items():
+        assert words.startswith("Ogre's attack ") and words.endswith(("One d20.", "Two d20s; the higher counts.", "Two d20s; the lower counts."))
+        attack = {"do": "attack", "attacker": "c1", "target": "c2", "mode": situation, "dice": {"d20": 10}}
+        if words.endswith("One d20."):
+            step(s, attack)
+        else:
+            with pytest.raises(InputError, match="takes two d20s"):
+                step(s, attack)
+            step(s, {**attack, "dice": {"d20": [10, 11]}})
+    if poisoned and not haste and not tapped:
+        assert said["normal"] == "Ogre's attack is rolled with disadvantage (poisoned). Two d20s; the lower counts."
+    published = {f["key"]: f.get("roll") for a in vocabulary()["actions"] for f in a["fields"] + [e for g in a["fields"] for e in g.get("each", [])]
+                 if a["name"] in ("attack", "first_strike", "charge")}
+    assert (published["d20"], published["second_d20"], published["target_d20"]) == (["actor", "mode", "normal"],) * 2 + (["target", "", "normal"],)
 
 
 def test_a_saved_movement_is_checked_and_an_old_save_reads_none():

@@ -543,6 +543,43 @@ def test_a_first_striker_strikes_a_trample_charger_with_no_move_recorded_on_a_ph
     context.close()
 
 
+def test_the_form_says_a_poisoned_attackers_disadvantage_before_the_roll_on_a_phone(browser, base_url):
+    """At 360x740 (tt.ruling.poisoned-rolls): the poisoned Ogre's attack form says, under the situation and as the
+    d20's help, that its roll has disadvantage and takes two d20s, as Python words it for each situation; an attacker
+    nothing changes shows no such line. The two d20s typed resolve as Python does."""
+    context, page = phone_page(browser)
+    ogre = {**PARTY_AND_FOES[3], "initiative": 16}
+    state = saved_fight(page, base_url, [*PARTY_AND_FOES[:3], ogre, {"do": "start"}, {"do": "edit", "id": "c4", "set": {"poisoned": True}},
+                                         *[{"do": "next"}] * 3])
+    assert (state["order"][state["turn"]], state["step"]) == ("c4", "actions")
+    says, help_ = page.locator("[data-enc=mode-says]"), page.locator("#enc-d20-help")
+    expect(page.locator("[data-enc=actor]")).to_have_value("c4")
+    disadvantage = "Ogre's attack is rolled with disadvantage (poisoned). Two d20s; the lower counts."
+    expect(says).to_have_text(disadvantage)
+    expect(says).to_be_visible()
+    expect(help_).to_have_text(disadvantage)
+    page.select_option("[data-enc=mode]", "advantage")
+    cancel = "Ogre's attack has advantage (the situation) and disadvantage (poisoned); they cancel out: the roll is normal. One d20."
+    expect(says).to_have_text(cancel)
+    expect(help_).to_have_text(cancel)
+    page.select_option("[data-enc=mode]", "normal")
+    expect(says).to_have_text(disadvantage)
+    page.select_option("[data-enc=actor]", "c1")  # Vraska: nothing of her own changes her roll
+    expect(says).to_be_hidden()
+    expect(help_).to_have_text("Two with advantage or disadvantage; empty to roll.")
+    page.select_option("[data-enc=actor]", "c4")
+    expect(says).to_have_text(disadvantage)
+    target = page.locator("[data-enc=target]").input_value()
+    page.fill("[data-enc=d20]", "4 17")
+    page.click("[data-enc=resolve]")
+    attacked = python_step(state, {"do": "attack", "attacker": "c4", "target": target, "dice": {"d20": [4, 17]}}, None)
+    wait_for_log(page, len(attacked["state"]["log"]))
+    assert stored(page) == attacked["state"]
+    expect(page.locator(".enc-act + [role=alert]")).to_be_empty()
+    assert not page.errors
+    context.close()
+
+
 REACH = """(sel) => {
   // How far the page must scroll for a thumb to reach `sel`: not under the site's header, nor under the control bar.
   const e = [...document.querySelectorAll(sel)].find((x) => x.offsetParent !== null);
