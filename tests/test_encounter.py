@@ -38,7 +38,7 @@ from calculators.tell_tale import (
 )
 from calculators.tell_tale.combat import SITUATION_CHOICES
 from calculators.tell_tale.encounter import ACTIONS, vocabulary
-from calculators.tell_tale.encounter_actions import ACTION_SPECS
+from calculators.tell_tale.encounter_actions import ACTION_SPECS, SPECS
 from calculators.tell_tale.encounter_state import LOG_CAP, RULES, UNDO_CAP, Combatant, check_encounter
 from calculators.web import compute
 
@@ -744,6 +744,29 @@ def test_a_combatants_attack_rolls_say_before_the_roll_what_the_attack_takes(poi
     published = {f["key"]: f.get("roll") for a in vocabulary()["actions"] for f in a["fields"] + [e for g in a["fields"] for e in g.get("each", [])]
                  if a["name"] in ("attack", "first_strike", "charge")}
     assert (published["d20"], published["second_d20"], published["target_d20"]) == (["actor", "mode", "normal"],) * 2 + (["target", "", "normal"],)
+
+
+def test_the_actor_a_form_offers_is_one_the_action_lets_act():
+    """tt.stats.vitality: an action whose actor field picks "actor" (offered only while in the fight, Python's derived
+    `in_fight`) refuses an unconscious actor; one that offers anybody (a spell's or an effect's source) takes one."""
+    s = at_actions(add("Vraska", initiative=20, keywords=["trample", "extort", "first-strike", "reach"], planeswalker=True),
+                   add("Goblin", kind="npc", initiative=5, keywords=["trample", "extort", "first-strike", "reach"]))
+    s = fresh({"do": "edit", "id": "c2", "set": {"vitality": 0}}, state=s)
+    value = {"who": "c1", "choice": None, "number": 1, "text": "+1", "line": ["c1"], "ids": ["c1"]}
+    picks = {}
+    for spec in SPECS:
+        if not (spec.menu and spec.actor):
+            continue
+        actor = spec.field(spec.actor)
+        action = {"do": spec.name, **{f.key: (f.choices[0][0] if f.kind == "choice" else value[f.kind]) for f in spec.fields if f.required}, spec.actor: "c2"}
+        picks[spec.name] = actor.pick
+        if actor.pick == "actor":
+            with pytest.raises(InputError, match="Goblin is unconscious") as err:
+                step(s, action, 1)
+            assert err.value.field == spec.actor, spec.name
+        else:
+            step(s, action, 1)
+    assert picks["damage"] == "anyone" and picks["attack"] == picks["charge"] == picks["tap"] == "actor"
 
 
 def test_a_saved_movement_is_checked_and_an_old_save_reads_none():

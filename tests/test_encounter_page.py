@@ -580,6 +580,27 @@ def test_the_form_says_a_poisoned_attackers_disadvantage_before_the_roll_on_a_ph
     context.close()
 
 
+def test_only_those_who_can_act_are_offered_as_the_actor_on_a_phone(browser, base_url):
+    """At 360x740 (tt.stats.vitality, Python's derived `in_fight`): the Goblin dead and Mira unconscious, neither is
+    offered as the attacker, nor as the one who moves, acts, forces a tap, exiles or detains; a spell's source may be
+    anyone, the dead included."""
+    context, page = phone_page(browser)
+    down = [{"do": "edit", "id": "c2", "set": {"vitality": -1}}, {"do": "edit", "id": "c3", "set": {"vitality": 0}}]
+    state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, *down, *[{"do": "next"}] * 3])
+    assert (state["order"][state["turn"]], state["step"]) == ("c1", "actions")
+    expect(page.locator("[data-enc=actor]")).to_have_value("c1")
+    for do in ("attack", "move", "act", "tap", "exile", "detain"):
+        page.select_option("[data-enc=do]", do)
+        expect(page.locator("[data-enc=actor] option:not([value=''])")).to_have_count(2)  # waited for: the form is drawn anew
+        assert options(page, "[data-enc=actor]") == [*([""] if do == "tap" else []), "c1", "c4"], do
+    page.select_option("[data-enc=do]", "damage")
+    expect(page.locator("[data-enc=actor] option")).to_have_count(5)
+    assert options(page, "[data-enc=actor]") == ["", "c1", "c2", "c3", "c4"]
+    assert not page.errors
+    context.close()
+
+
+
 REACH = """(sel) => {
   // How far the page must scroll for a thumb to reach `sel`: not under the site's header, nor under the control bar.
   const e = [...document.querySelectorAll(sel)].find((x) => x.offsetParent !== null);

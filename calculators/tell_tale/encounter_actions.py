@@ -33,9 +33,9 @@ if TYPE_CHECKING:
 #   flag    true or false                          list    a list the handler checks (4d6, keywords, an order)
 #   object  an object the handler checks (an edit's changes, the rulings)
 Kind = Literal["who", "choice", "number", "text", "die", "d20s", "ids", "line", "flag", "list", "object"]
-# Whom a `who` or `ids` field offers on the page: those who may take the action ("actor"), anybody but
-# the actor ("others"; the nearest living enemy first), the actor's enemies ("enemies"), anybody
-# ("anyone"), or those the actor has a chance to strike now (Python's derived `chances`).
+# Whom a `who` or `ids` field offers on the page: those who may take the action and can act now ("actor":
+# Python's derived `in_fight`), anybody but the actor ("others"; the nearest living enemy first), the actor's
+# enemies ("enemies"), anybody ("anyone"), or those the actor has a chance to strike now (derived `chances`).
 Pick = Literal["", "actor", "others", "enemies", "anyone", "chances"]
 
 
@@ -153,7 +153,7 @@ SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("detain", "Detain (opposed save)", (_who("source", "Detained by", "actor"), _who("target", "Target", "others"), *SAVE),
                actor="source", target="target"),
     ActionSpec("damage", "Damage from a spell or effect", (
-        _who("source", "Source", "actor", blank="(none)"), _who("target", "Target", "anyone"),
+        _who("source", "Source", "anyone", blank="(none)"), _who("target", "Target", "anyone"),  # a dead source's effect still deals damage
         Field("amount", "number", "Damage", "1 or more.", required=True),
     ), actor="source", target="target"),
     ActionSpec("life", "Gain or lose life", (

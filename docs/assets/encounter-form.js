@@ -105,6 +105,10 @@ export function actionForm(form, page) {
   /** Whether `c` may take `spec`: what its declaration needs, and for a chance, a chance for it now.
    * @param {Combatant} c @param {ActionSpec} spec */
   const mayTake = (c, spec) => (!spec.needs.length || hasAny(c, spec.needs)) && (!spec.chance || Boolean(c.chances[spec.name]?.length));
+  /** Whether `c` is offered as the one who takes `spec`: one the actor's field picks ("actor": who may take it and can
+   * act now, Python's derived `in_fight`), or anybody its field offers otherwise (a spell's source may be dead).
+   * @param {Combatant} c @param {ActionSpec} spec */
+  const offeredToAct = (c, spec) => spec.fields.find((f) => f.key === spec.actor)?.pick !== "actor" || (mayTake(c, spec) && c.in_fight);
   /** The fields of `spec` that are an attack roll, its line's included. @param {ActionSpec} spec */
   const rollFields = (spec) => spec.fields.flatMap((f) => [f, ...(f.each ?? [])]).filter((f) => f.roll);
 
@@ -171,7 +175,7 @@ export function actionForm(form, page) {
 
   /** Whom a field offers. @param {FieldSpec} f @param {ActionSpec} spec @param {Combatant | undefined} actor @param {Combatant[]} people */
   function offered(f, spec, actor, people) {
-    if (f.key === spec.actor) return people.filter((c) => mayTake(c, spec));
+    if (f.key === spec.actor) return people.filter((c) => offeredToAct(c, spec));
     if (f.pick === "chances") return (actor?.chances[spec.name] ?? []).map((id) => page.byId(id)).filter((c) => c !== undefined);
     if (f.pick === "enemies") return people.filter((c) => c.id !== actor?.id && c.side !== actor?.side);
     if (f.pick === "others") return people.filter((c) => c.id !== actor?.id);
@@ -188,7 +192,7 @@ export function actionForm(form, page) {
     lastHolder = holder;
     // The menu offers an action only if somebody in the fight may take it (a charge needs Trample, a First
     // Strike an enemy's move); a new turn starts on its holder's attack, whatever the last turn did.
-    const open = Object.values(specs).filter((spec) => (!spec.needs.length && !spec.chance) || people.some((c) => mayTake(c, spec))).map((s) => s.name);
+    const open = Object.values(specs).filter((spec) => (!spec.needs.length && !spec.chance) || people.some((c) => offeredToAct(c, spec))).map((s) => s.name);
     const was = menu.value;
     if ([...menu.options].map((o) => o.value).join() !== open.join()) menu.replaceChildren(...open.map((n) => el("option", { value: n, text: specs[n].label })));
     menu.value = newTurn || !open.includes(was) ? first : was;
@@ -206,8 +210,9 @@ export function actionForm(form, page) {
     }
     const actorField = spec.fields.find((f) => f.key === spec.actor);
     if (actorField) {
-      fillSelect(select(spec.actor), offered(actorField, spec, undefined, people), { blank: actorField.blank || null });
-      if (newTurn && !actorField.blank && holder && mayTake(/** @type {Combatant} */ (page.byId(holder)), spec)) select(spec.actor).value = holder; // a new turn: its holder acts
+      const actors = offered(actorField, spec, undefined, people);
+      fillSelect(select(spec.actor), actors, { blank: actorField.blank || null });
+      if (newTurn && !actorField.blank && holder && actors.some((c) => c.id === holder)) select(spec.actor).value = holder; // a new turn: its holder acts
     }
     const actor = page.byId(actorField ? select(spec.actor).value : null);
     for (const f of spec.fields) {
