@@ -36,8 +36,9 @@ from calculators.tell_tale import (
     poison_track,
     run_script,
 )
-from calculators.tell_tale.encounter import ACTIONS
-from calculators.tell_tale.encounter_actions import ACTION_SPECS
+from calculators.tell_tale.combat import SITUATION_CHOICES
+from calculators.tell_tale.encounter import ACTIONS, vocabulary
+from calculators.tell_tale.encounter_actions import ACTION_SPECS, SPECS
 from calculators.tell_tale.encounter_state import LOG_CAP, RULES, UNDO_CAP, Combatant, check_encounter
 from calculators.web import compute
 
@@ -77,7 +78,9 @@ def test_the_scripted_fight_gives_its_numbers():
         "Imp": (1, 0, 5, 0, False, "standing", "conscious"),
         "Ogre": (0, 0, 0, 16, True, "standing", "unconscious"),  # 16 counters: Deathtouch hits and its poison
     }
-    assert (s["round"], by_name(s, "Ogre")["id"] == s["order"][s["turn"]], s["step"]) == (3, True, "upkeep")
+    # The Ogre's poison took its last Vitality at its round 3 upkeep: its turn passed (tt.stats.vitality), on to Mira's.
+    assert (s["round"], by_name(s, "Mira")["id"] == s["order"][s["turn"]], s["step"]) == (3, True, "untap")
+    assert "Ogre is unconscious: its turn passes after its upkeep step; nobody in it can act." in s["log"][-1]["details"]
     assert len(s["log"]) == len(FIGHT) - 2  # the undo took back one action and left no entry of its own
     assert [e["text"] for e in s["log"] if "meet" in " ".join(e["details"])] == ["Mira strikes first: 2 damage."]
 
@@ -279,7 +282,9 @@ def assert_shaped_as_combatant(c):
     assert set(c) == set(COMBATANT_TYPES), set(c) ^ set(COMBATANT_TYPES)
     for key, kind in COMBATANT_TYPES.items():
         value = c[key]
-        if typing.get_origin(kind) is dict:  # chances: {action: [ids]}
+        if typing.get_origin(kind) is dict and typing.get_args(kind)[1] is str:  # attack_rolls: {situation: words}
+            assert isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()), (key, value)
+        elif typing.get_origin(kind) is dict:  # chances: {action: [ids]}
             assert isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, list) and all(isinstance(i, str) for i in v)
                                                    for k, v in value.items()), (key, value)
         elif typing.is_typeddict(typing.get_args(kind)[0] if typing.get_args(kind) else kind):  # moved: a Movement or None
@@ -683,6 +688,87 @@ def test_first_strike_answers_a_move_once_outside_the_strikers_turn():
         step(ally, {"do": "first_strike", "attacker": "c2", "target": "c1", "dice": {"d20": 16}})
 
 
+def test_a_trample_charge_is_movement_that_opens_first_strike_on_the_charger():
+    """tt.ruling.opportunity-movement, tt.keyword.trample: a charge runs through its line, so it brings the charger in
+    range of each enemy in it, as a move naming them would. The Knight may strike the Ogre first after its charge, out
+    of turn and with no move recorded (the charge took the Ogre's one action, a move would take another); once for that
+    movement. A First Striker the charge leaves unconscious strikes no more; a charge that meets none opens nothing."""
+    ogre = add("Ogre", kind="npc", initiative=20, keywords=["trample"], power=2)
+    s = at_actions(ogre, add("Knight", initiative=10, keywords=["first-strike"]), add("Page", initiative=5))
+    charge = {"do": "charge", "attacker": "c1", "targets": ["c2", "c3"], "dice": [{"d20": 3}, {"d20": 4}]}  # two misses
+    s, charged = step(s, charge)
+    assert by_name(s, "Ogre")["moved"] == {"near": ["c2", "c3"], "over": [], "struck": []} and by_name(s, "Ogre")["actions"] == 1
+    assert [c["chances"] for c in s["combatants"]] == [{}, {"first_strike": ["c1"]}, {}]
+    assert "Attacks of opportunity open: Knight (First Strike)." in charged.details and "tt.ruling.opportunity-movement" in charged.rules
+    strike = {"do": "first_strike", "attacker": "c2", "target": "c1", "dice": {"d20": 16}}
+    s2, struck = step(s, strike)
+    assert struck.headline == "Knight strikes Ogre as it comes in range: 4 damage."
+    assert by_name(s2, "Knight")["actions"] == 2 and by_name(s2, "Ogre")["actions"] == 1 and by_name(s2, "Knight")["chances"] == {}
+    with pytest.raises(InputError, match="once for this movement"):
+        step(s2, strike)
+    # The charge's hit leaves the Knight unconscious: no strike is open to it.
+    frail = at_actions(ogre, add("Knight", initiative=10, keywords=["first-strike"], toughness=0, vitality=1))
+    frail, said = step(frail, {"do": "charge", "attacker": "c1", "targets": ["c2"], "dice": [{"d20": 10}]})  # half damage: 1
+    assert by_name(frail, "Knight")["health"] == "unconscious" and by_name(frail, "Knight")["chances"] == {}
+    assert "It opens no attack of opportunity." in said.details
+    with pytest.raises(InputError, match="Knight is unconscious"):
+        step(frail, strike)
+
+
+@pytest.mark.parametrize("both", ["cancel", "count"])
+@pytest.mark.parametrize("poisoned,haste,tapped", list(itertools.product([False, True], repeat=3)))
+def test_a_combatants_attack_rolls_say_before_the_roll_what_the_attack_takes(poisoned, haste, tapped, both):
+    """tt.ruling.poisoned-rolls, tt.keyword.haste, tt.ruling.prone-attacker, tt.ruling.advantage-and-disadvantage: each
+    combatant's derived `attack_rolls` says, for every situation an attack may be made in, the roll and the d20s it
+    takes, as the attack itself is rolled: one d20 is accepted exactly where it says "One d20", two elsewhere. The form
+    reads it through the d20 fields' declared roll (whose, the situation's field, the usual situation)."""
+    s = at_actions(add("Ogre", kind="npc", initiative=20, keywords=["haste"] if haste else []), add("Mira", initiative=5), settings={"both": both})
+    changes = {"poisoned": poisoned} | ({"status": "kneeling"} if tapped else {})
+    s = fresh({"do": "edit", "id": "c1", "set": changes}, state=s)
+    said = by_name(s, "Ogre")["attack_rolls"]
+    if not (poisoned or haste or tapped):
+        assert said == {}  # the situation alone decides: its menu's words say it
+        return
+    assert set(said) == {v for v, _ in SITUATION_CHOICES}
+    for situation, words in said.items():
+        assert words.startswith("Ogre's attack ") and words.endswith(("One d20.", "Two d20s; the higher counts.", "Two d20s; the lower counts."))
+        attack = {"do": "attack", "attacker": "c1", "target": "c2", "mode": situation, "dice": {"d20": 10}}
+        if words.endswith("One d20."):
+            step(s, attack)
+        else:
+            with pytest.raises(InputError, match="takes two d20s"):
+                step(s, attack)
+            step(s, {**attack, "dice": {"d20": [10, 11]}})
+    if poisoned and not haste and not tapped:
+        assert said["normal"] == "Ogre's attack is rolled with disadvantage (poisoned). Two d20s; the lower counts."
+    published = {f["key"]: f.get("roll") for a in vocabulary()["actions"] for f in a["fields"] + [e for g in a["fields"] for e in g.get("each", [])]
+                 if a["name"] in ("attack", "first_strike", "charge")}
+    assert (published["d20"], published["second_d20"], published["target_d20"]) == (["actor", "mode", "normal"],) * 2 + (["target", "", "normal"],)
+
+
+def test_the_actor_a_form_offers_is_one_the_action_lets_act():
+    """tt.stats.vitality: an action whose actor field picks "actor" (offered only while in the fight, Python's derived
+    `in_fight`) refuses an unconscious actor; one that offers anybody (a spell's or an effect's source) takes one."""
+    s = at_actions(add("Vraska", initiative=20, keywords=["trample", "extort", "first-strike", "reach"], planeswalker=True),
+                   add("Goblin", kind="npc", initiative=5, keywords=["trample", "extort", "first-strike", "reach"]))
+    s = fresh({"do": "edit", "id": "c2", "set": {"vitality": 0}}, state=s)
+    value = {"who": "c1", "choice": None, "number": 1, "text": "+1", "line": ["c1"], "ids": ["c1"]}
+    picks = {}
+    for spec in SPECS:
+        if not (spec.menu and spec.actor):
+            continue
+        actor = spec.field(spec.actor)
+        action = {"do": spec.name, **{f.key: (f.choices[0][0] if f.kind == "choice" else value[f.kind]) for f in spec.fields if f.required}, spec.actor: "c2"}
+        picks[spec.name] = actor.pick
+        if actor.pick == "actor":
+            with pytest.raises(InputError, match="Goblin is unconscious") as err:
+                step(s, action, 1)
+            assert err.value.field == spec.actor, spec.name
+        else:
+            step(s, action, 1)
+    assert picks["damage"] == "anyone" and picks["attack"] == picks["charge"] == picks["tap"] == "actor"
+
+
 def test_a_saved_movement_is_checked_and_an_old_save_reads_none():
     """The stored movement (tt.ruling.opportunity-movement) is checked as any field from outside; a fight saved
     before it existed reads no movement."""
@@ -810,6 +896,46 @@ def test_an_unconscious_combatants_turn_passes_with_its_upkeep():
     with pytest.raises(InputError, match="Nobody is left who can take a turn"):
         step(u, {"do": "next"})
 
+
+POISONED_AT_ONE = {"vitality": 1, "toughness_now": 0, "poisoned": True}  # its next upkeep's counter leaves it at Vitality 0
+
+
+def test_a_turn_whose_holder_falls_unconscious_at_its_upkeep_passes():
+    """tt.stats.vitality, tt.ruling.poison-timing: the Goblin's own poison takes its last Vitality at its upkeep step;
+    nobody in its turn can act, so the turn passes there, as an unconscious holder's does (tt.combat.turn), and the
+    log says why. Step by step and with "through" alike; a conscious familiar keeps the turn; nobody left: it stays."""
+    add = [
+        {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "initiative": 14},
+        {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 4, "initiative": 12},
+        {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 12, "initiative": 9},
+    ]
+    s = fresh(*add, {"do": "start"}, {"do": "edit", "id": "c2", "set": POISONED_AT_ONE})
+    for _ in range(5):  # Vraska's turn, to the Goblin's untap step
+        s = fresh({"do": "next"}, state=s)
+    assert (s["order"][s["turn"]], s["step"]) == ("c2", "untap") and by_name(s, "Goblin")["health"] == "conscious"
+    after, said = step(s, {"do": "next"})
+    assert (after["round"], after["order"][after["turn"]], after["step"]) == (1, "c3", "untap")
+    assert said.headline == "Round 1, Mira's turn: 1. Untap step. Skipped, unconscious: Goblin."
+    assert "Goblin is unconscious: its turn passes after its upkeep step; nobody in it can act." in said.details
+    assert {"tt.ruling.poison-timing", "tt.stats.vitality", "tt.combat.turn"} <= set(said.rules)
+    assert (by_name(after, "Goblin")["vitality"], by_name(after, "Goblin")["counters"]) == (0, 1)
+    through, said = step(s, {"do": "next", "through": True})
+    assert (through["order"][through["turn"]], through["step"]) == ("c3", "actions") and "Skipped, unconscious: Goblin." in said.headline
+    assert step(after, {"do": "undo"})[0]["step"] == s["step"]
+    # Its familiar still conscious: the turn is the familiar's to act in (tt.ruling.summon-turns).
+    rat = fresh(*add[:2], {"do": "add", "name": "Rat", "kind": "familiar", "owner": "c2", "power": 1, "toughness": 1, "vitality": 3},
+                {"do": "start"}, {"do": "edit", "id": "c2", "set": POISONED_AT_ONE})
+    for _ in range(8):
+        rat = fresh({"do": "next"}, state=rat)
+    assert (rat["order"][rat["turn"]], rat["step"]) == ("c2", "actions") and by_name(rat, "Goblin")["health"] == "unconscious"
+    # Nobody left who can act: the turn stays at its upkeep step, and the log says to end the encounter.
+    alone = fresh(*add[:2], {"do": "start"}, {"do": "edit", "id": "c2", "set": POISONED_AT_ONE})
+    for _ in range(5):
+        alone = fresh({"do": "next"}, state=alone)
+    alone = fresh({"do": "edit", "id": "c1", "set": {"vitality": 0}}, state=alone)  # at the Goblin's untap step
+    alone, said = step(alone, {"do": "next"})
+    assert (alone["order"][alone["turn"]], alone["step"]) == ("c2", "upkeep")
+    assert "Nobody is left who can take a turn (all unconscious, dead or gone): end the encounter." in said.details
 
 def test_another_like_this_is_one_action_numbered_and_undone_whole():
     """"Add another like this" (issue 20): the same kind, side, owner, full numbers, Speed, Initiative and keywords

@@ -67,8 +67,8 @@ def test_a_scripted_fight_through_the_page_equals_the_python_package(browser, ba
     assert stored(page) == state
     check_cards(page, state)
     state = play(page, FIGHT[half:], state)
-    assert page.locator(".enc-turn").text_content() == "Round 3: Ogre's turn"
-    assert page.locator(".enc-step").text_content() == "2. Upkeep step"
+    assert page.locator(".enc-turn").text_content() == "Round 3: Mira's turn"  # the Ogre fell unconscious at its upkeep: its turn passed
+    assert page.locator(".enc-step").text_content() == "1. Untap step"
 
     # Undo from the page, twice, then the same actions again.
     for _ in range(2):
@@ -470,6 +470,136 @@ def test_an_unconscious_combatants_turn_passes_and_the_log_says_so(page, base_ur
     expect(entry.locator("summary")).to_have_text("Round 1, Mira's turn: 1. Untap step. Skipped, unconscious: Goblin.")
     expect(entry).to_contain_text("Goblin is unconscious: its turn passes after its untap and upkeep steps")
     assert not page.errors
+
+
+def phone_page(browser, *, seeds=False):
+    """A page at 360x740 that records its errors; with `seeds`, "Roll for me" draws the queued ones."""
+    context = browser.new_context(**PHONE)
+    if seeds:
+        context.add_init_script(SEEDS)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    return context, page
+
+
+def test_a_holder_its_poison_leaves_unconscious_at_upkeep_gets_no_turn_on_a_phone(browser, base_url):
+    """At 360x740: the Goblin's own poison takes its last Vitality at its upkeep step. One tap on Next from Vraska's
+    actions passes the Goblin's turn there (tt.stats.vitality) to Mira's actions, Mira's card marked acting, the log
+    saying why; "Roll for me" resolves Mira's attack, as Python does."""
+    context, page = phone_page(browser, seeds=True)
+    poisoned = {"do": "edit", "id": "c2", "set": {"vitality": 1, "toughness_now": 0, "poisoned": True}}
+    state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, poisoned, *[{"do": "next"}] * 3])
+    assert (state["order"][state["turn"]], state["step"]) == ("c1", "actions")
+    page.click("[data-enc=next]")  # the steps that ask nothing pass on their own (the device's default)
+    expected = python_step(state, {"do": "next", "through": True}, None)
+    wait_for_log(page, len(state["log"]) + 1)
+    assert stored(page) == expected["state"]
+    expect(page.locator(".enc-turn")).to_have_text("Round 1: Mira's turn")
+    expect(page.locator(".enc-step")).to_have_text("4. Character actions")
+    expect(page.locator(".enc-card[aria-current=true]")).to_have_attribute("data-id", "c3")
+    entry = page.locator(".enc-log .enc-entry").first
+    expect(entry.locator("summary")).to_contain_text("Skipped, unconscious: Goblin.")
+    expect(entry).to_contain_text("Goblin is unconscious: its turn passes after its upkeep step; nobody in it can act.")
+    expect(page.locator("[data-enc=actor]")).to_have_value("c3")
+    expect(page.locator("[data-enc=target]")).to_have_value("c4")  # the Goblin is down: the next foe still in the fight
+    queue_seeds(page, [9])
+    page.click("[data-enc=roll]")
+    attacked = python_step(expected["state"], {"do": "attack", "attacker": "c3", "target": "c4"}, 9)
+    wait_for_log(page, len(attacked["state"]["log"]))
+    assert stored(page) == attacked["state"]
+    expect(page.locator(".enc-act + [role=alert]")).to_be_empty()
+    assert not page.errors
+    context.close()
+
+
+def test_a_first_striker_strikes_a_trample_charger_with_no_move_recorded_on_a_phone(browser, base_url):
+    """At 360x740 (tt.ruling.opportunity-movement): the Ogre charges through Vraska, a First Striker; its charge is
+    movement, so the menu then offers First Strike, to Vraska alone, against the Ogre, with no move recorded, and the
+    strike resolves as Python does, once for that movement."""
+    context, page = phone_page(browser)
+    vraska = {**PARTY_AND_FOES[0], "keywords": ["first-strike"]}
+    ogre = {**PARTY_AND_FOES[3], "initiative": 16, "keywords": ["trample"]}
+    state = saved_fight(page, base_url, [vraska, *PARTY_AND_FOES[1:3], ogre, {"do": "start"}, *[{"do": "next"}] * 3])
+    assert (state["order"][state["turn"]], state["step"]) == ("c4", "actions")
+    charge = {"do": "charge", "attacker": "c4", "targets": ["c1"], "dice": [{"d20": 3}]}  # a miss
+    perform(page, charge, None)
+    state = python_step(state, charge, None)["state"]
+    wait_for_log(page, len(state["log"]))
+    assert stored(page) == state
+    expect(page.locator(".enc-log .enc-entry").first).to_contain_text("Attacks of opportunity open: Vraska (First Strike).")
+    expect(page.locator("[data-enc=do] option[value=first_strike]")).to_have_count(1)
+    page.select_option("[data-enc=do]", "first_strike")
+    assert options(page, "[data-enc=actor]") == ["c1"] and options(page, "[data-enc=target]") == ["c4"]
+    page.fill("[data-enc=d20]", "16")
+    page.click("[data-enc=resolve]")
+    struck = python_step(state, {"do": "first_strike", "attacker": "c1", "target": "c4", "dice": {"d20": 16}}, None)
+    wait_for_log(page, len(struck["state"]["log"]))
+    assert stored(page) == struck["state"]
+    expect(page.locator(".enc-answer .calc-headline")).to_have_text("Vraska strikes Ogre as it comes in range: 3 damage.")
+    expect(page.locator(".enc-act + [role=alert]")).to_be_empty()
+    expect(page.locator("[data-enc=do] option[value=first_strike]")).to_have_count(0)  # once for that movement
+    assert not page.errors
+    context.close()
+
+
+def test_the_form_says_a_poisoned_attackers_disadvantage_before_the_roll_on_a_phone(browser, base_url):
+    """At 360x740 (tt.ruling.poisoned-rolls): the poisoned Ogre's attack form says, under the situation and as the
+    d20's help, that its roll has disadvantage and takes two d20s, as Python words it for each situation; an attacker
+    nothing changes shows no such line. The two d20s typed resolve as Python does."""
+    context, page = phone_page(browser)
+    ogre = {**PARTY_AND_FOES[3], "initiative": 16}
+    state = saved_fight(page, base_url, [*PARTY_AND_FOES[:3], ogre, {"do": "start"}, {"do": "edit", "id": "c4", "set": {"poisoned": True}},
+                                         *[{"do": "next"}] * 3])
+    assert (state["order"][state["turn"]], state["step"]) == ("c4", "actions")
+    says, help_ = page.locator("[data-enc=mode-says]"), page.locator("#enc-d20-help")
+    expect(page.locator("[data-enc=actor]")).to_have_value("c4")
+    disadvantage = "Ogre's attack is rolled with disadvantage (poisoned). Two d20s; the lower counts."
+    expect(says).to_have_text(disadvantage)
+    expect(says).to_be_visible()
+    expect(help_).to_have_text(disadvantage)
+    page.select_option("[data-enc=mode]", "advantage")
+    cancel = "Ogre's attack has advantage (the situation) and disadvantage (poisoned); they cancel out: the roll is normal. One d20."
+    expect(says).to_have_text(cancel)
+    expect(help_).to_have_text(cancel)
+    page.select_option("[data-enc=mode]", "normal")
+    expect(says).to_have_text(disadvantage)
+    page.select_option("[data-enc=actor]", "c1")  # Vraska: nothing of her own changes her roll
+    expect(says).to_be_hidden()
+    expect(help_).to_have_text("Two with advantage or disadvantage; empty to roll.")
+    page.select_option("[data-enc=actor]", "c4")
+    expect(says).to_have_text(disadvantage)
+    target = page.locator("[data-enc=target]").input_value()
+    page.fill("[data-enc=d20]", "4 17")
+    page.click("[data-enc=resolve]")
+    attacked = python_step(state, {"do": "attack", "attacker": "c4", "target": target, "dice": {"d20": [4, 17]}}, None)
+    wait_for_log(page, len(attacked["state"]["log"]))
+    assert stored(page) == attacked["state"]
+    expect(page.locator(".enc-act + [role=alert]")).to_be_empty()
+    assert not page.errors
+    context.close()
+
+
+def test_only_those_who_can_act_are_offered_as_the_actor_on_a_phone(browser, base_url):
+    """At 360x740 (tt.stats.vitality, Python's derived `in_fight`): the Goblin dead and Mira unconscious, neither is
+    offered as the attacker, nor as the one who moves, acts, forces a tap, exiles or detains; a spell's source may be
+    anyone, the dead included."""
+    context, page = phone_page(browser)
+    down = [{"do": "edit", "id": "c2", "set": {"vitality": -1}}, {"do": "edit", "id": "c3", "set": {"vitality": 0}}]
+    state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, *down, *[{"do": "next"}] * 3])
+    assert (state["order"][state["turn"]], state["step"]) == ("c1", "actions")
+    expect(page.locator("[data-enc=actor]")).to_have_value("c1")
+    for do in ("attack", "move", "act", "tap", "exile", "detain"):
+        page.select_option("[data-enc=do]", do)
+        expect(page.locator("[data-enc=actor] option:not([value=''])")).to_have_count(2)  # waited for: the form is drawn anew
+        assert options(page, "[data-enc=actor]") == [*([""] if do == "tap" else []), "c1", "c4"], do
+    page.select_option("[data-enc=do]", "damage")
+    expect(page.locator("[data-enc=actor] option")).to_have_count(5)
+    assert options(page, "[data-enc=actor]") == ["", "c1", "c2", "c3", "c4"]
+    assert not page.errors
+    context.close()
+
 
 
 REACH = """(sel) => {

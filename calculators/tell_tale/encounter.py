@@ -27,8 +27,8 @@ from ..types import Report
 from .encounter_actions import ACTION_SPECS, OTHER_ACTIONS, check, published
 from .encounter_effects import EFFECTS, count_hand
 from .encounter_campaign import CAMPAIGN
-from .encounter_chances import OPPORTUNISTS, OPPORTUNITY_NAMES, aloft, derive_chances
-from .encounter_fight import FIGHT, Act, able, after_change, condition_of, on_turn, set_condition
+from .encounter_chances import aloft, derive_chances
+from .encounter_fight import FIGHT, Act, able, after_change, condition_of, movement, on_turn, set_condition
 from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiative, sort_order
 from .encounter_state import (
     ACTIONS_PER_TURN, GM_ONLY, GONE, MAX_COMBATANTS, HOLDERS, KEYWORDS, KINDS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, NOTHING_TO_DECIDE, SETTINGS,
@@ -205,17 +205,29 @@ def _pass_through(act: Act, skipped: list[str], through: bool) -> str:
 
 
 def _advance(act: Act, passed: list[str]) -> None:
-    """One step on (the next turn after the end step), and what happens as it is reached."""
+    """One step on (the next turn after the end step), and what happens as it is reached. A turn whose
+    characters all fall unconscious at its upkeep step (their poison's counter) passes there, as the turn of
+    one unconscious at its start does (tt.stats.vitality): the next turn that can act begins."""
     s = act.state
     i = STEPS.index(s["step"])
     if i + 1 < len(STEPS):
         s["step"] = STEPS[i + 1]
-    else:
+        _enter(act)
+        holder = s["order"][s["turn"]]
+        if s["step"] != "upkeep" or _can_act(s, holder):
+            return
         if not any(_can_act(s, h) for h in s["order"]):
-            raise InputError("Nobody is left who can take a turn (all unconscious, dead or gone): end the encounter.", "action")
-        _next_turn(s)
-        _to_a_turn_that_acts(act, passed)
-        s["step"] = "untap"
+            act.say("Nobody is left who can take a turn (all unconscious, dead or gone): end the encounter.")
+            return
+        name = by_id(s, holder)["name"]
+        act.say(f"{name} is unconscious: its turn passes after its upkeep step; nobody in it can act.")
+        act.cite("tt.stats.vitality", "tt.combat.turn")
+        passed.append(name)
+    elif not any(_can_act(s, h) for h in s["order"]):
+        raise InputError("Nobody is left who can take a turn (all unconscious, dead or gone): end the encounter.", "action")
+    _next_turn(s)
+    _to_a_turn_that_acts(act, passed)
+    s["step"] = "untap"
     _enter(act)
 
 
@@ -295,15 +307,11 @@ def move(act: Act, action: Action) -> None:
     if over and not aloft(c):
         raise InputError(f"{c['name']} is not in the air: only a flyer passes over others (tt.ruling.flying-reach).", "over")
     on_turn(act, c)
-    c["moved"] = {"near": [x["id"] for x in near], "over": [x["id"] for x in over], "struck": []}
     speed = f"up to Speed {c['speed_now']}"
     if "haste" in c["keywords"]:
         speed += f" (Haste: Speed {c['speed']} + half, rounded {act.settings['rounding']})"
         act.cite("tt.keyword.haste", "tt.ruling.haste-rounding")
-    derive_chances(act.state)  # the strikes this move opens, as the page will offer them
-    open_ = [f"{x['name']} ({OPPORTUNITY_NAMES[kind]})" for kind in OPPORTUNISTS for x in near + over if c["id"] in x["chances"].get(kind, ())]
-    act.say(f"Attacks of opportunity open: {', '.join(open_)}." if open_ else "It opens no attack of opportunity.")
-    act.cite("tt.ruling.opportunity-movement")
+    movement(act, c, near, over)
     act.outcome = "moved"
     act.headline = (f"{c['name']} moves {speed}" + (f", into range of {', '.join(x['name'] for x in near)}" if near else "")
                     + (f", over {', '.join(x['name'] for x in over)}" if over else "") + ".")

@@ -33,9 +33,9 @@ if TYPE_CHECKING:
 #   flag    true or false                          list    a list the handler checks (4d6, keywords, an order)
 #   object  an object the handler checks (an edit's changes, the rulings)
 Kind = Literal["who", "choice", "number", "text", "die", "d20s", "ids", "line", "flag", "list", "object"]
-# Whom a `who` or `ids` field offers on the page: those who may take the action ("actor"), anybody but
-# the actor ("others"; the nearest living enemy first), the actor's enemies ("enemies"), anybody
-# ("anyone"), or those the actor has a chance to strike now (Python's derived `chances`).
+# Whom a `who` or `ids` field offers on the page: those who may take the action and can act now ("actor":
+# Python's derived `in_fight`), anybody but the actor ("others"; the nearest living enemy first), the actor's
+# enemies ("enemies"), anybody ("anyone"), or those the actor has a chance to strike now (derived `chances`).
 Pick = Literal["", "actor", "others", "enemies", "anyone", "chances"]
 
 
@@ -58,6 +58,9 @@ class Field:
     each: tuple[Field, ...] = ()  # line: each enemy's dice
     flag: Field | None = None  # line: a flag per enemy, sent as the list of ids it is set for
     form: bool = True  # the action form asks for it (False: the page sets it from elsewhere)
+    # d20s: whose attack roll it is ("actor" or "target") and the field whose choice is its situation ("": none, the
+    # usual one); the form says before the roll what that combatant's derived `attack_rolls` says of it
+    roll: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -90,16 +93,17 @@ def _who(key: str, label: str, pick: Pick, *, required: bool = True, blank: str 
 
 MODE = Field("mode", "choice", "Situation", "Advantage from a surprise attack (never on Vigilance), disadvantage from cover; Haste and poison are added.",
              choices=SITUATION_CHOICES, refusal="The situation gives a normal roll, advantage, disadvantage or a surprise attack")
-D20 = Field("d20", "d20s", "Attack d20", "Two with advantage or disadvantage; empty to roll.", dice=True)
+D20 = Field("d20", "d20s", "Attack d20", "Two with advantage or disadvantage; empty to roll.", dice=True, roll=("actor", "mode"))
 CRIT = Field("crit_d4", "die", "Critical d4", "Only on a kept 20.", sides=4, dice=True)
 STRIKES = (
     D20, CRIT,
-    Field("second_d20", "d20s", "Second d20", "Double Strike's second roll.", dice=True, needs=("actor", ("double-strike",))),  # tt.keyword.double-strike
+    Field("second_d20", "d20s", "Second d20", "Double Strike's second roll.", dice=True, needs=("actor", ("double-strike",)),
+          roll=("actor", "mode")),  # tt.keyword.double-strike
     Field("second_crit_d4", "die", "Second critical d4", "Only if the second roll keeps a 20.", sides=4, dice=True, needs=("actor", ("double-strike",))),
 )
 # The enemy's opposed d20, when the enemy coming in range strikes first too (tt.mechanics.first-strike-meeting).
 TARGET_D20 = Field("target_d20", "d20s", "Enemy's d20", "It strikes first too: opposed rolls; two with advantage or disadvantage.", dice=True,
-                   needs=("target", ("first-strike", "double-strike")))
+                   needs=("target", ("first-strike", "double-strike")), roll=("target", ""))
 SAVE = (
     Field("effect_d20", "die", "Effect's d20", "Rolled by the side forcing it.", sides=20, dice=True),
     Field("save_d20", "d20s", "Saver's d20", "Two with advantage or disadvantage.", dice=True),
@@ -127,7 +131,7 @@ SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("charge", "Trample charge through a line", (
         _who("attacker", "Charger", "actor"), MODE,
         Field("targets", "line", "Enemies in the line, in order (dice empty to roll)", required=True, pick="enemies", each=(
-            Field("d20", "d20s", "Attack d20"), Field("crit_d4", "die", "Critical d4", sides=4),
+            Field("d20", "d20s", "Attack d20", roll=("actor", "mode")), Field("crit_d4", "die", "Critical d4", sides=4),
             Field("effect_d20", "die", "Knock-down d20 (charger)", sides=20), Field("save_d20", "d20s", "Save d20 (enemy)")),
             flag=Field("jump", "flag", "Jumps aside (Vigilance)")),
     ), needs=("trample",), actor="attacker"),  # tt.keyword.trample
@@ -149,7 +153,7 @@ SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("detain", "Detain (opposed save)", (_who("source", "Detained by", "actor"), _who("target", "Target", "others"), *SAVE),
                actor="source", target="target"),
     ActionSpec("damage", "Damage from a spell or effect", (
-        _who("source", "Source", "actor", blank="(none)"), _who("target", "Target", "anyone"),
+        _who("source", "Source", "anyone", blank="(none)"), _who("target", "Target", "anyone"),  # a dead source's effect still deals damage
         Field("amount", "number", "Damage", "1 or more.", required=True),
     ), actor="source", target="target"),
     ActionSpec("life", "Gain or lose life", (
@@ -274,6 +278,8 @@ def published() -> list[dict[str, Any]]:
             out["flag"] = field(f.flag)
         if not f.form:
             out["form"] = False
+        if f.roll:  # [whose roll, the situation's field, the situation when there is none]
+            out["roll"] = [*f.roll, SITUATION_CHOICES[0][0]]
         return out
     return [{"name": s.name, "label": s.label, "menu": s.menu, "rolls": s.rolls, "needs": list(s.needs), "actor": s.actor, "target": s.target,
              "chance": s.chance, "fields": [field(f) for f in s.fields]} for s in SPECS]

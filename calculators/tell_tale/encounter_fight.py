@@ -18,8 +18,8 @@ from ..checks import Action
 from .combat import (BAND_LABELS, Attack, Conditions, apply_damage, attack_conditions, double_strike, first_strike, first_strike_needs_d4, kept_d20, needs_crit_d4,
                      power_after_counters, resolve_attack, save_conditions)
 from .encounter_actions import dice_of, may_take
-from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, Combatant, Encounter, by_id, current_step
-from .encounter_chances import aloft, can_reach, meeting, refusal, rolls_spent
+from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, Combatant, Encounter, by_id, current_step, derive
+from .encounter_chances import OPPORTUNISTS, OPPORTUNITY_NAMES, aloft, can_reach, derive_chances, meeting, refusal, rolls_spent
 from .flying import lands_by_attacking
 from .poison import Condition, add_counters, deathtouch_hit, gain_life
 from .trample import charge_enemy
@@ -124,6 +124,19 @@ def on_turn(act: Act, c: Combatant, *, actions: int = 1) -> None:
         raise InputError(f"{c['name']} has {c['actions']} action{'s' if c['actions'] != 1 else ''} left this turn; this takes {need} (tt.combat.actions).", "action")
     c["actions"] -= actions
     act.cite("tt.combat.actions")
+
+
+def movement(act: Act, c: Combatant, near: list[Combatant], over: list[Combatant]) -> None:
+    """`c`'s movement this turn, a move's or a Trample charge's: whom it came in range of and whom it flew over, for the
+    attacks of opportunity they open (tt.ruling.opportunity-movement), which the log names as the page will offer them."""
+    s = act.state
+    c["moved"] = {"near": [x["id"] for x in near], "over": [x["id"] for x in over], "struck": []}
+    for x in s["combatants"]:
+        derive(x, s["settings"])  # who is still in the fight after what the action did (a charge's hits)
+    derive_chances(s)
+    open_ = [f"{x['name']} ({OPPORTUNITY_NAMES[kind]})" for kind in OPPORTUNISTS for x in near + over if c["id"] in x["chances"].get(kind, ())]
+    act.say(f"Attacks of opportunity open: {', '.join(open_)}." if open_ else "It opens no attack of opportunity.")
+    act.cite("tt.ruling.opportunity-movement")
 
 
 def no_defender(c: Combatant) -> None:
@@ -445,6 +458,7 @@ def charge(act: Act, action: Action) -> None:
                 t["status"] = "knocked-down"
                 act.cite("tt.keyword.tap-untap")
     land(act, a, ground)
+    movement(act, a, targets, [])  # running through the line brings the charger in range of each enemy in it
     act.outcome = "clear" if not tally["hit"] else "hits" if not tally["down"] else "knocked-down"
     act.headline = (f"{a['name']} charges through {len(targets)} enem{'y' if len(targets) == 1 else 'ies'}: "
                     f"{tally['hit']} hit{'s' if tally['hit'] != 1 else ''}, {tally['damage']} damage, {tally['down']} knocked down.")

@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from ..checks import UNSAFE, InputError, check_name, quote, shown
 from ..history import Record, records, redone, undo_record, undone
-from .combat import haste_speed, power_after_counters
+from .combat import SITUATION_CHOICES, attack_conditions, haste_speed, power_after_counters
 from .encounter_chances import check_moved, derive_chances
 from .encounter_types import Combatant as Combatant, Encounter as Encounter, Movement as Movement
 from .encounter_words import (  # re-exported: the tracker's modules import these from here too
@@ -37,6 +37,7 @@ from .encounter_words import (  # re-exported: the tracker's modules import thes
     PHASES as PHASES,
     ORDER_BY as ORDER_BY,
     ACTIONS_PER_TURN as ACTIONS_PER_TURN,
+    MODE_DICE as MODE_DICE,
     MAX_HAND as MAX_HAND,
     GM_ONLY as GM_ONLY,
     SETTINGS as SETTINGS,
@@ -62,7 +63,7 @@ VERSION = 2  # 2: an undo record is the reverse patch of history.py; version 1 k
 
 
 STATE_KEYS = ("tracker", "version", "settings", "combatants", "next_id", "order_by", "order", "phase", "round", "turn", "step", "log", "log_start", "undo")
-DERIVED = ("power_now", "speed_now", "health", "band", "toughness_full", "in_fight", "chances")
+DERIVED = ("power_now", "speed_now", "health", "band", "toughness_full", "in_fight", "attack_rolls", "chances")
 LATER = ("landed", "moved", "doubled", "hand")  # stored fields added after version 1: a state saved without them reads them as false (landed, doubled) or none (moved)
 STORED = tuple(k for k in Combatant.__annotations__ if k not in DERIVED + LATER)
 LABELS = {
@@ -98,8 +99,25 @@ def derive(c: Combatant, settings: dict[str, Any]) -> Combatant:
     c["band"] = band(c)
     c["toughness_full"] = c["toughness"] + max(0, c["boost"])  # a planeswalker's raised Toughness counts until its next turn
     c["in_fight"] = c["status"] not in GONE and c["vitality"] > 0  # can act, and is worth striking
+    c["attack_rolls"] = attack_rolls(c, settings)
     c["chances"] = {}  # the attacks of opportunity open to it: the whole state's (encounter_chances.derive_chances)
     return c
+
+
+def attack_rolls(c: Combatant, settings: dict[str, Any]) -> dict[str, str]:
+    """What `c`'s attack roll is in each situation an attack may be made in (SITUATION_CHOICES), told for a player
+    with the dice it takes, when Haste, poison or being tapped changes it (combat.attack_conditions, as the attack
+    itself is rolled: encounter_fight.attack_mode); {} when the situation alone decides. The action form says it
+    before the roll."""
+    haste, poisoned, tapped = "haste" in c["keywords"], c["poisoned"], c["status"] in TAPPED
+    if not (haste or poisoned or tapped):
+        return {}
+    out = {}
+    for situation, _ in SITUATION_CHOICES:
+        cond = attack_conditions(situation=situation, haste=haste, poisoned=poisoned, tapped=tapped, both=settings["both"])
+        roll = f"{c['name']}'s attack"
+        out[situation] = f"{cond.sentence(roll) or f'{roll} is a normal roll.'} {MODE_DICE[cond.mode]}"
+    return out
 
 
 def current_step(s: Encounter) -> str:

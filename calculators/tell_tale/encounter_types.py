@@ -56,6 +56,7 @@ class Combatant(TypedDict):
     band: str
     toughness_full: int
     in_fight: bool
+    attack_rolls: dict[str, str]  # situation: its attack roll in words, when Haste, poison or being tapped changes it
     chances: dict[str, list[str]]
 
 

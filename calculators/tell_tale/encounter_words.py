@@ -54,6 +54,8 @@ STEP_RULES = {"untap": "tt.combat.untap-step", "upkeep": "tt.combat.upkeep-step"
 PHASES = ("setup", "combat", "over")
 ORDER_BY = ("initiative", "hand")
 ACTIONS_PER_TURN = 2  # tt.combat.actions
+# The d20s each roll mode takes (tt.advantage.roll), as the action form says them before an attack (encounter_state.attack_rolls).
+MODE_DICE = {"normal": "One d20.", "advantage": "Two d20s; the higher counts.", "disadvantage": "Two d20s; the lower counts."}
 HAND_LIMIT = 7  # tt.combat.draw-step, tt.combat.end-step: a player's maximum hand size (the GM has none)
 MAX_HAND = 99  # cards a tracked hand may hold (tt.ruling.hand-tracking): a limit of the page
 # The GM's own changes: their log entries are marked "gm" and the players' view does not show them (their

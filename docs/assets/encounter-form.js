@@ -4,7 +4,8 @@
 // chosen action, named by its JSON key, so a refusal marks the field at
 // fault. Who may act, whom they may strike and which dice they roll are
 // Python's: the declarations' needs, the combatants' derived `chances`,
-// `in_fight` and the fields' needs. This module knows no action by name.
+// `in_fight` and `attack_rolls`, and the fields' needs. This module knows no
+// action by name.
 
 import { unchangedSince } from "./dom.js";
 import { el } from "./tracker-kit.js";
@@ -14,7 +15,7 @@ import { markFieldAtFault } from "./tracker-shell.js";
  * One field of an action (encounter_actions.Field, as published).
  * @typedef {{key: string, kind: string, label: string, help?: string, required?: boolean, choices?: [string, string][],
  *   sides?: number, pick?: string, blank?: string, needs?: [string, string[]], dice?: boolean, each?: FieldSpec[],
- *   flag?: FieldSpec, form?: boolean}} FieldSpec
+ *   flag?: FieldSpec, form?: boolean, roll?: [string, string, string]}} FieldSpec
  */
 /**
  * One action (encounter_actions.ActionSpec, as published).
@@ -85,6 +86,11 @@ export function actionForm(form, page) {
   let controls = {};
   /** @type {Record<string, HTMLElement>} */
   let wraps = {};
+  /** A field's help, and under a situation's field what the attacker's roll is in it, by field key.
+   * @type {Record<string, HTMLElement>} */
+  let helps = {};
+  /** @type {Record<string, HTMLElement>} */
+  let notes = {};
   /** @type {ActionSpec | null} */
   let drawn = null;
   /** @type {string | null} */
@@ -99,6 +105,12 @@ export function actionForm(form, page) {
   /** Whether `c` may take `spec`: what its declaration needs, and for a chance, a chance for it now.
    * @param {Combatant} c @param {ActionSpec} spec */
   const mayTake = (c, spec) => (!spec.needs.length || hasAny(c, spec.needs)) && (!spec.chance || Boolean(c.chances[spec.name]?.length));
+  /** Whether `c` is offered as the one who takes `spec`: one the actor's field picks ("actor": who may take it and can
+   * act now, Python's derived `in_fight`), or anybody its field offers otherwise (a spell's source may be dead).
+   * @param {Combatant} c @param {ActionSpec} spec */
+  const offeredToAct = (c, spec) => spec.fields.find((f) => f.key === spec.actor)?.pick !== "actor" || (mayTake(c, spec) && c.in_fight);
+  /** The fields of `spec` that are an attack roll, its line's included. @param {ActionSpec} spec */
+  const rollFields = (spec) => spec.fields.flatMap((f) => [f, ...(f.each ?? [])]).filter((f) => f.roll);
 
   /** One field's control, wrapped with its label and help. @param {ActionSpec} spec @param {FieldSpec} f */
   function control(spec, f) {
@@ -113,8 +125,15 @@ export function actionForm(form, page) {
     else input = el("input", { ...attrs, type: "text", autocomplete: "off", inputmode: f.kind === "text" || f.kind === "number" ? "text" : "numeric" });
     controls[f.key] = input;
     const help = f.help ? el("small", { id: `${id}-help`, text: f.help }) : null;
+    if (help) helps[f.key] = help;
     if (f.kind === "ids" || f.kind === "line") return input;
-    return el("div", { class: "calc-field" }, el("label", { for: id, text: f.label }), input, help);
+    // The situation of an attack roll: what the attacker's roll is then, as Python words it (showNeeded), under it.
+    const says = rollFields(spec).some((r) => r.roll?.[1] === f.key) ? el("small", { id: `${id}-says`, class: "enc-roll-says", "data-enc": `${f.key}-says`, hidden: true }) : null;
+    if (says) {
+      notes[f.key] = says;
+      input.setAttribute("aria-describedby", [attrs["aria-describedby"], says.id].filter(Boolean).join(" "));
+    }
+    return el("div", { class: "calc-field" }, el("label", { for: id, text: f.label }), input, help, says);
   }
 
   /** Row `i` of a line: whom it passes, their dice and flag. @param {FieldSpec} f @param {number} i @param {Combatant[]} others */
@@ -156,7 +175,7 @@ export function actionForm(form, page) {
 
   /** Whom a field offers. @param {FieldSpec} f @param {ActionSpec} spec @param {Combatant | undefined} actor @param {Combatant[]} people */
   function offered(f, spec, actor, people) {
-    if (f.key === spec.actor) return people.filter((c) => mayTake(c, spec));
+    if (f.key === spec.actor) return people.filter((c) => offeredToAct(c, spec));
     if (f.pick === "chances") return (actor?.chances[spec.name] ?? []).map((id) => page.byId(id)).filter((c) => c !== undefined);
     if (f.pick === "enemies") return people.filter((c) => c.id !== actor?.id && c.side !== actor?.side);
     if (f.pick === "others") return people.filter((c) => c.id !== actor?.id);
@@ -173,13 +192,15 @@ export function actionForm(form, page) {
     lastHolder = holder;
     // The menu offers an action only if somebody in the fight may take it (a charge needs Trample, a First
     // Strike an enemy's move); a new turn starts on its holder's attack, whatever the last turn did.
-    const open = Object.values(specs).filter((spec) => (!spec.needs.length && !spec.chance) || people.some((c) => mayTake(c, spec))).map((s) => s.name);
+    const open = Object.values(specs).filter((spec) => (!spec.needs.length && !spec.chance) || people.some((c) => offeredToAct(c, spec))).map((s) => s.name);
     const was = menu.value;
     if ([...menu.options].map((o) => o.value).join() !== open.join()) menu.replaceChildren(...open.map((n) => el("option", { value: n, text: specs[n].label })));
     menu.value = newTurn || !open.includes(was) ? first : was;
     const spec = specs[menu.value];
     if (spec !== drawn) {
       controls = {};
+      helps = {};
+      notes = {};
       wraps = Object.fromEntries(spec.fields.filter((f) => f.form !== false).map((f) => [f.key, control(spec, f)]));
       const typedDice = spec.fields.filter((f) => f.dice && wraps[f.key]).map((f) => wraps[f.key]);
       fields.replaceChildren(...Object.values(wraps).filter((w) => !typedDice.includes(w)));
@@ -189,8 +210,9 @@ export function actionForm(form, page) {
     }
     const actorField = spec.fields.find((f) => f.key === spec.actor);
     if (actorField) {
-      fillSelect(select(spec.actor), offered(actorField, spec, undefined, people), { blank: actorField.blank || null });
-      if (newTurn && !actorField.blank && holder && mayTake(/** @type {Combatant} */ (page.byId(holder)), spec)) select(spec.actor).value = holder; // a new turn: its holder acts
+      const actors = offered(actorField, spec, undefined, people);
+      fillSelect(select(spec.actor), actors, { blank: actorField.blank || null });
+      if (newTurn && !actorField.blank && holder && actors.some((c) => c.id === holder)) select(spec.actor).value = holder; // a new turn: its holder acts
     }
     const actor = page.byId(actorField ? select(spec.actor).value : null);
     for (const f of spec.fields) {
@@ -234,6 +256,14 @@ export function actionForm(form, page) {
     const who = { actor: page.byId(spec.actor ? select(spec.actor).value : null), target: page.byId(spec.target ? select(spec.target).value : null) };
     for (const f of spec.fields) {
       if (wraps[f.key]) wraps[f.key].hidden = f.needs !== undefined && !hasAny(who[f.needs[0]], f.needs[1]);
+    }
+    // Each attack roll as Python words it for its roller in the situation chosen (a poisoned attacker's disadvantage,
+    // and the two d20s it takes), before the roll: under the situation, and as the d20's help.
+    for (const f of rollFields(spec)) {
+      const [whose, situation, usual] = /** @type {[string, string, string]} */ (f.roll);
+      const says = who[whose]?.attack_rolls[situation && controls[situation] ? select(situation).value : usual] ?? "";
+      if (situation && notes[situation]) Object.assign(notes[situation], { textContent: says, hidden: !says });
+      if (helps[f.key] && controls[f.key] && spec.fields.includes(f)) helps[f.key].textContent = says || f.help || "";
     }
   }
 
@@ -290,7 +320,7 @@ export function actionForm(form, page) {
   form.addEventListener("change", (event) => {
     const hooked = /** @type {HTMLElement} */ (event.target).dataset.enc;
     if (hooked === "actor") render();
-    else if (hooked === "target") showNeeded();
+    else if (hooked !== "do") showNeeded(); // the target or the situation: the fields asked for, the rolls said
   });
   return { render };
 }

@@ -32,7 +32,8 @@ const TURN_START = STORE + keys.TURN_START; // sessionStorage
  *   poisoned: boolean, boost: number, ability_used: boolean, status: string, detained_by: string | null,
  *   actions: number, landed: boolean, moved: {near: string[], over: string[], struck: string[]} | null, doubled: boolean,
  *   hand: number | null, power_now: number,
- *   speed_now: number, health: string, band: string, toughness_full: number, in_fight: boolean, chances: Record<string, string[]>}} Combatant
+ *   speed_now: number, health: string, band: string, toughness_full: number, in_fight: boolean,
+ *   attack_rolls: Record<string, string>, chances: Record<string, string[]>}} Combatant
  */
 /**
  * One line of the action log (encounter_state._check_log); `gm`: the GM's own change, not shown to the players.

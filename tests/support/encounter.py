@@ -62,7 +62,7 @@ FIGHT: list[tuple[dict, int | None]] = [
     NEXT, NEXT, NEXT, NEXT, NEXT,
     ({"do": "life", "target": "c2", "amount": 2}, None),
     NEXT,
-    # Round 3: Vraska again; the Ogre's upkeep
+    # Round 3: Vraska again; at the Ogre's upkeep its poison leaves it unconscious, and its turn passes to Mira's
     NEXT, NEXT, NEXT, NEXT,
     ({"do": "attack", "attacker": "c1", "target": "c4", "dice": {"d20": 15, "second_d20": 20, "second_crit_d4": 2}}, None),
     NEXT, NEXT, NEXT,
