@@ -247,4 +247,6 @@ class Tracker[S: Mapping[str, Any]]:
     # What a share link may carry, the fullest first, each with the sentence
     # the page adds when it is the one that fits (None: the state itself).
     links: Callable[[S], tuple[tuple[object, str], ...]] | None = None
+    # The TypedDict of its state: the page's types are written from it (calculators.typescript). None: untyped there.
+    state_type: type | None = None
 

@@ -7,7 +7,7 @@ the actions, so none of them imports another for a type.
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Annotated, NotRequired, TypedDict
 
 from ..history import Record
 
@@ -60,6 +60,19 @@ class Combatant(TypedDict):
     chances: dict[str, list[str]]
 
 
+class LogEntry(TypedDict):
+    """One entry of the action log: its number, round, line and details, the rules it applied and the dice rolled;
+    `gm` when it is the GM's own change, which the players' view leaves out."""
+
+    n: int
+    round: int
+    text: str
+    details: list[str]
+    rules: list[str]
+    dice: dict[str, str]
+    gm: NotRequired[bool]
+
+
 class Encounter(TypedDict):
     """A whole encounter (STATE_KEYS), as check_encounter gives it and every step keeps it."""
 
@@ -74,7 +87,7 @@ class Encounter(TypedDict):
     round: int
     turn: int
     step: str | None
-    log: list[Record]
+    log: Annotated[list[Record], LogEntry]
     log_start: int
     undo: list[Record]
     redo: NotRequired[list[Record]]  # the steps undone, the last undone last; a fight saved before redo has none

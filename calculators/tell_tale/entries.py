@@ -12,7 +12,7 @@ from .combat import MODE_CHOICES, SITUATION_CHOICES
 from .deck_tags import HYBRID, IDENTITY_MAX_LENGTH
 from .decks import DECK_RULES, DECKLIST_MAX_LENGTH, EXEMPT_MAX_LENGTH
 from .encounter import ACTIONS
-from .encounter_state import RULES as ENCOUNTER_RULES, check_encounter, new_encounter
+from .encounter_state import RULES as ENCOUNTER_RULES, Encounter, check_encounter, new_encounter
 from .encounter import encounter_step, links as encounter_links, vocabulary as encounter_vocabulary
 from .hands import MAX_MULLIGANS
 from .party import PARTY_TRACKER
@@ -442,6 +442,7 @@ TRACKERS = (
         describe=describe_encounter,
         vocabulary=encounter_vocabulary,
         links=encounter_links,
+        state_type=Encounter,
     ),
     PARTY_TRACKER,  # the party between encounters (party.py)
 )

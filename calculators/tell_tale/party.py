@@ -47,6 +47,8 @@ RULES = ("tt.levels.starting-level", "tt.levels.lands", "tt.levels.level-up", "t
 
 
 class Companion(TypedDict):
+    """A PC's animal companion as the party keeps it between fights."""
+
     name: str
     power: int
     toughness: int
@@ -81,6 +83,8 @@ class Member(TypedDict):
 
 
 class Party(TypedDict):
+    """The party kept on the device: its members, the mark of the fight it was last kept from, its history and undo."""
+
     tracker: str
     version: int
     members: list[Member]
@@ -425,5 +429,5 @@ PARTY_TRACKER = Tracker(
     name=TRACKER, title="Party",
     summary="The party between encounters: its PCs and companions as they stand, each player's level and lands, and level-ups.",
     new=new_party, check=check_party, step=party_report, actions=ACTIONS, rules=RULES, max_state_chars=MAX_PARTY_CHARS,
-    describe=describe, vocabulary=vocabulary,
+    describe=describe, vocabulary=vocabulary, state_type=Party,
 )

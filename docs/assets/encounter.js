@@ -24,27 +24,11 @@ const TIMER = STORE + keys.TIMER; // page preferences on this device, not part o
 const THROUGH = STORE + keys.THROUGH;
 const TURN_START = STORE + keys.TURN_START; // sessionStorage
 
-/**
- * A combatant as Python answers it (encounter_state.Combatant): the stored fields, then the derived ones.
- * @typedef {{id: string, name: string, kind: string, side: string, owner: string | null, token: boolean,
- *   planeswalker: boolean, power: number, toughness: number, toughness_now: number, vitality: number,
- *   max_vitality: number, speed: number, initiative: number | null, keywords: string[], counters: number,
- *   poisoned: boolean, boost: number, ability_used: boolean, status: string, detained_by: string | null,
- *   actions: number, landed: boolean, moved: {near: string[], over: string[], struck: string[]} | null, doubled: boolean,
- *   hand: number | null, power_now: number,
- *   speed_now: number, health: string, band: string, toughness_full: number, in_fight: boolean,
- *   attack_rolls: Record<string, string>, chances: Record<string, string[]>}} Combatant
- */
-/**
- * One line of the action log (encounter_state._check_log); `gm`: the GM's own change, not shown to the players.
- * @typedef {{n: number, round: number, text: string, details: string[], rules: string[], dice: Record<string, string>, gm?: true}} LogEntry
- */
-/**
- * A whole encounter as Python answers it (encounter_state.Encounter); its undo records are only sent back.
- * @typedef {{tracker: string, version: number, settings: Record<string, string>, combatants: Combatant[], next_id: number,
- *   order_by: string, order: string[], phase: string, round: number, turn: number, step: string | null,
- *   log: LogEntry[], log_start: number, undo: unknown[], redo?: unknown[]}} Encounter
- */
+/** A fight as Python answers it, its combatants and its log's entries: types written from Python's TypedDicts
+ * (calculators/typescript.py; make lint). Its undo records are only sent back.
+ * @typedef {import("../../types/trackers").Encounter} Encounter
+ * @typedef {import("../../types/trackers").Combatant} Combatant
+ * @typedef {import("../../types/trackers").LogEntry} LogEntry */
 /**
  * The tracker's vocabulary (encounter.vocabulary in Python): [name, label] pairs, each status's mark,
  * [step, label, rule], [status, label, for summons only], each kind's usual side, and every action as declared.

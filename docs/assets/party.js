@@ -18,14 +18,11 @@ import { askToKeepStorage } from "./encounter-party.js";
 import { BACKUP as BACKUP_SUFFIX, ENCOUNTER, PARTY } from "./storage.js";
 
 /** @typedef {import("./tracker-kit.js").Action} Action */
-/** A companion as the party keeps it (party.Companion).
- * @typedef {{name: string, power: number, toughness: number, vitality: number, max_vitality: number, speed: number,
- *   keywords: string[], counters: number, poisoned: boolean, exiled: boolean}} Companion */
-/** A player's character as the party keeps it (party.Member).
- * @typedef {Companion & {planeswalker: boolean, initiative: number | null, level: number, lands: string[], companion: Companion | null,
- *   hand: number | null}} Member */
-/** The party (party.Party); `fight` marks the fight it was last kept from; its undo records are only sent back.
- * @typedef {{tracker: string, version: number, members: Member[], fight: string | null, log: string[], undo: unknown[]}} Party */
+/** The party as Python keeps it, its members and their companions: types written from Python's TypedDicts
+ * (calculators/typescript.py; make lint). Its undo records are only sent back.
+ * @typedef {import("../../types/trackers").Party} Party
+ * @typedef {import("../../types/trackers").Member} Member
+ * @typedef {import("../../types/trackers").Companion} Companion */
 /** What the party's page draws with (party.vocabulary): [stat, label, the companion's], the levels.
  * @typedef {{stats: [string, string, boolean][], starting_level: number, max_level: number, max_members: number}} PartyWords */
 
