@@ -31,6 +31,12 @@ HTTP cache is what is measured. The server gzips what a real host would
 6. A slow phone link (its row names it): first result over the plain page;
    printed before it, for information, the first result and a bare boot
    over a fair mobile link.
+7. Memory over a long visit on a phone (tests/support/memory.py): 100 pages
+   followed by link, Material swapping each in without a reload, trackers
+   and calculators among them; after a forced garbage collection, the DOM
+   nodes and JS event listeners alive after page 100 over those after page
+   10 (the same page), and, to read, the JS heap and the renderer process's
+   resident memory.
 Then Lighthouse's mobile scores of six pages (benchmarks/lighthouse.py).
 
 With rows 1 and 6, a timeline per page (benchmarks/timeline.py): when each
@@ -257,6 +263,32 @@ def slow_links(bench: Bench, report: Report) -> None:
     report.timeline("the plain page on the slow phone", plain_timeline, phases.PLAIN_PAGE)
 
 
+def memory(bench: Bench, report: Report) -> None:
+    """7. A phone's visit of 100 pages by instant navigation (tests/support/memory.py): what stays alive
+    after page 100 against page 10, the same page, each after a forced garbage collection."""
+    from tests.support.helpers import PHONE
+    from tests.support.memory import walk
+
+    context = bench.browser.new_context(service_workers="block", **PHONE)
+    browser_cdp = bench.browser.new_browser_cdp_session()
+    try:
+        counts = walk(context.new_page(), bench.base, 100, {10, 100}, browser_cdp)
+    finally:
+        browser_cdp.detach()
+        context.close()
+    early, late = counts[10], counts[100]
+    report.row("memory nodes", late.nodes / early.nodes)
+    report.row("memory listeners", late.listeners / early.listeners)
+    report.row("memory heap", late.heap / early.heap)
+    if early.renderer and late.renderer:
+        report.row("memory renderer", late.renderer / early.renderer)
+    else:
+        report.not_measured("memory renderer", "its resident memory is read from /proc: Linux only")
+    mb = lambda n: f"{n / 1e6:.1f} MB" if n else "not measured"  # noqa: E731
+    report.note(f"after page 10: {early.nodes:,} nodes, {early.listeners:,} listeners, JS heap {mb(early.heap)}, renderer {mb(early.renderer)}; "
+                f"after page 100: {late.nodes:,}, {late.listeners:,}, {mb(late.heap)}, {mb(late.renderer)}")
+
+
 def lighthouse(site: Path, report: Report) -> None:
     """Lighthouse's mobile scores of LIGHTHOUSE_PAGES, the browser closed by then."""
     from benchmarks.lighthouse import format_scores, scores_of
@@ -287,6 +319,7 @@ def in_browser(report: Report, runtime: str, plain_site: Path, plain_error: str 
         transfer(bench, report)
         snapshot(bench, report)
         slow_links(bench, report)
+        memory(bench, report)
 
 
 def main(argv: list[str]) -> int:

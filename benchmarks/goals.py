@@ -102,6 +102,11 @@ TABLE: dict[str, Measure] = {
     "first visit bytes": Measure("5. bytes before the first result, service worker on / plain page", at_most(1.00)),
     "snapshot/stdlib": Measure("5. snapshot packed / the standard library it replaces", at_most(1.00)),
     "phone": Measure(f"6. slow phone ({PHONE_MBPS:g} Mbit/s, {PHONE_RTT_MS:g} ms): first result / plain page", below(1.00)),
+    # tests/support/memory.py: a phone's visit of 100 pages by instant navigation, garbage collected
+    "memory nodes": Measure("7. DOM nodes alive after 100 pages / after 10", at_most(1.10)),
+    "memory listeners": Measure("7. JS event listeners alive after 100 pages / after 10", at_most(1.10)),
+    "memory heap": Measure("7. JS heap after 100 pages / after 10", REPORTED),
+    "memory renderer": Measure("7. renderer's memory after 100 pages / after 10", REPORTED),
     "lighthouse": Measure("Lighthouse, mobile: /{page}", scores_at_least(LIGHTHOUSE), lighthouse_scores),
 }
 

@@ -4,10 +4,46 @@
 // device's storage without exceptions (`read`, `write`, and as JSON
 // `readJson`, `writeJson`); `siteJson()`, a JSON file of the site fetched once
 // for all of them (`tableSettings()`: table-settings.json, and `gameName`
-// from it). tracker-kit.js and tracker-shell.js export some of them again
-// for the modules that import them from there.
+// from it); `pageSignal()`, the shown page's lifetime. tracker-kit.js and
+// tracker-shell.js export some of them again for the modules that import
+// them from there.
 
 import { siteBase } from "./offline.js";
+
+// ---------------------------------------------------------------- one lifetime per page
+
+// Material swaps pages without reloading (instant navigation), so whatever a page's code hangs on
+// the window, a channel, a timer or a promise outlives the page unless something ends it, and keeps
+// that whole page alive (a page of the site is about 1,650 DOM nodes): tests/test_memory.py walks 100
+// pages. Each page gets one AbortController, aborted when Material shows the next page; every
+// listener, channel, timer and pending promise of the page's code hangs from its signal.
+let lifetime = new AbortController();
+if (typeof document$ !== "undefined") {
+  let first = true;
+  // Subscribed as this module is first run, before rules.js subscribes its onPage: at each new
+  // page the old lifetime ends first, and the new page's code gets the new one.
+  document$.subscribe(() => {
+    if (!first) {
+      lifetime.abort();
+      lifetime = new AbortController();
+    }
+    first = false;
+  });
+}
+
+/** The lifetime of the page shown now: aborted when Material shows another. Take it when the page's
+ * code starts, not in a callback that may run after the page is gone.
+ * @returns {AbortSignal} */
+export function pageSignal() {
+  return lifetime.signal;
+}
+
+/** Call `end` when the page whose lifetime is `signal` is left (at once if it is already gone).
+ * @param {AbortSignal} signal @param {() => void} end */
+export function onPageEnd(signal, end) {
+  if (signal.aborted) end();
+  else signal.addEventListener("abort", end, { once: true });
+}
 
 /** el's attributes, `class` and `text` included: each written as text (a number too); true, an
  * attribute without a value; false, null or undefined, left out.

@@ -9,6 +9,7 @@
 // string's and list's size); anything else is ignored. Text goes in with
 // textContent only.
 
+import { onPageEnd, pageSignal } from "./dom.js";
 import { el } from "./tracker-kit.js";
 import { SHOW_ONLY_HASH } from "./calc-runtime.js";
 import { ENCOUNTER, PLAYERS } from "./storage.js";
@@ -170,6 +171,11 @@ export function setUpPlayers(box) {
     setTimeout(() => { if (!heard) showGm(false); }, ANSWER_WITHIN);
   };
   ask();
-  setInterval(ask, ASK_EVERY);
-  setInterval(tick, 1000);
+  const asking = setInterval(ask, ASK_EVERY);
+  const ticking = setInterval(tick, 1000);
+  onPageEnd(pageSignal(), () => { // a link followed from this window: the view is gone
+    clearInterval(asking);
+    clearInterval(ticking);
+    channel.close();
+  });
 }

@@ -8,7 +8,7 @@
 // (tracker-shell.js). Everything shown goes in with textContent.
 
 import { logResult, storedSettings } from "./table.js";
-import { plural, tableSettings } from "./dom.js";
+import { onPageEnd, pageSignal, plural, tableSettings } from "./dom.js";
 import { el, place, read, redraw, vocabulary, write } from "./tracker-kit.js";
 import { TrackerShell, answerParts, button, labelRedo, labelUndo, markFieldAtFault, newSeed, rulesLine } from "./tracker-shell.js";
 import { CHANNEL, PLAYERS_HASH, clock, setUpPlayers } from "./encounter-players.js";
@@ -191,12 +191,13 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   // -------------------------------------------------------------- the players' window and the turn timer
 
+  const lifetime = pageSignal(); // the channel, the timer and the pagehide listener end with the page
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
   channel?.addEventListener("message", (event) => {
-    if (!box.isConnected) return channel.close(); // a page Material swapped out: the players' window finds no GM tab
     if (event.data?.type === "hello" && shell.ready) tellPlayers();
   });
-  window.addEventListener("pagehide", () => { if (box.isConnected && shell.ready) channel?.postMessage({ type: "bye" }); });
+  onPageEnd(lifetime, () => channel?.close()); // the players' window then finds no GM tab
+  window.addEventListener("pagehide", () => { if (shell.ready) channel?.postMessage({ type: "bye" }); }, { signal: lifetime });
 
   /** What the players may see (encounter-players.js checks and draws it): the order, whose turn, the step and
    * round, visible statuses, the party's numbers, each foe's health as the word Python gives (band), and the
@@ -248,11 +249,11 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
   const timerLine = el("span", { class: "enc-timer", "data-enc": "timer", "aria-label": "Time this turn" });
   function tickTimer() {
-    if (!box.isConnected) return clearInterval(ticking);
     timerLine.hidden = !(timerOn() && state?.phase === "combat");
     if (!timerLine.hidden) timerLine.textContent = clock(turnStart.at);
   }
   const ticking = setInterval(tickTimer, 1000);
+  onPageEnd(lifetime, () => clearInterval(ticking));
   const timerBox = el("input", { type: "checkbox", id: ids("timer-setting"), "data-enc": "timer-setting", checked: timerOn() });
   timerBox.addEventListener("change", () => {
     write(TIMER, timerBox.checked ? "on" : null);

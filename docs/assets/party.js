@@ -11,7 +11,7 @@
 // combatants, which Python checks one by one); the encounter page adds the
 // party to a set-up from the party kept here (encounter-party.js).
 
-import { el, plural, readJson, writeJson } from "./dom.js";
+import { el, pageSignal, plural, readJson, writeJson } from "./dom.js";
 import { read, vocabulary } from "./tracker-kit.js";
 import { TrackerShell, answerParts, button, labelUndo } from "./tracker-shell.js";
 import { askToKeepStorage } from "./encounter-party.js";
@@ -173,13 +173,10 @@ export function setUp(box, { computeInWorker, copyText }) {
       ...(party?.members.length ? [shell.exportNow("Back up now (a file)")] : []));
   }
 
-  /** The fight kept on this device changed (the encounter page in another tab): whether there is a party to keep.
-   * @param {StorageEvent} event */
-  const onFight = (event) => {
-    if (!box.isConnected) return window.removeEventListener("storage", onFight);
+  // The fight kept on this device changed (the encounter page in another tab): whether there is a party to keep.
+  window.addEventListener("storage", (event) => {
     if (event.key === ENCOUNTER && shell.ready) render();
-  };
-  window.addEventListener("storage", onFight);
+  }, { signal: pageSignal() });
   render();
   shell.start().then(() => storageWords(false), () => {});
 }

@@ -15,7 +15,7 @@ import { logResult, setUpLogPage } from "./table-log.js";
 import { setUpSettingsPage } from "./table-join.js";
 import { computeInWorker, showRuntimeStatus, startRuntime } from "./calc-runtime.js"; // the worker, its start and its time limit
 import { siteBase } from "./offline.js";
-import { button, el, tableSettings } from "./dom.js";
+import { button, el, pageSignal, tableSettings } from "./dom.js";
 import { addressOf, writeAddress } from "./calc-address.js";
 
 /** Copy `text`, and say so on `button` (`done`: what it says for a moment).
@@ -391,10 +391,12 @@ function logEntry(form, params, result) {
   };
 }
 
-/** Call `use` with table-settings.json once it is in: only if it came, unless `evenWithout` (then null if not).
+/** Call `use` with table-settings.json once it is in: only if it came, unless `evenWithout` (then null if not);
+ * never once the page is left.
  * @param {(spec: TableSpec | null) => unknown} use @param {boolean} [evenWithout] */
 function withTableSpec(use, evenWithout = false) {
-  tableSettings().then((spec) => (spec || evenWithout) && use(spec));
+  const lifetime = pageSignal();
+  tableSettings().then((spec) => !lifetime.aborted && (spec || evenWithout) && use(spec));
 }
 
 function setUpTable() {
@@ -458,7 +460,8 @@ function setUpTrackers() {
     if (!box.id) box.id = "tracker";
     addSkipLink(box, box.id, "Skip to the tracker");
     startRuntime(/** @type {string} */ (box.dataset.runtime)); // every tracker has one (hooks/trackers.py)
-    TRACKERS[box.dataset.tracker]().then((module) => module.setUp(box, { computeInWorker, copyText })).catch((/** @type {Error} */ err) => {
+    const lifetime = pageSignal(); // a module that comes in after the page is left sets nothing up
+    TRACKERS[box.dataset.tracker]().then((module) => lifetime.aborted || module.setUp(box, { computeInWorker, copyText })).catch((/** @type {Error} */ err) => {
       // the page script could not load (offline before it was cached) or the page lacks what it needs
       box.replaceChildren(el("p", { class: "calc-error", role: "alert", text: `This tracker could not start: ${err.message}` }));
     });

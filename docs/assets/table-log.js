@@ -5,7 +5,7 @@
 // Markdown escapes all that Markdown would read.
 
 import { siteBase } from "./offline.js";
-import { button, el, gameName, plural, readJson, writeJson } from "./dom.js";
+import { button, el, gameName, pageSignal, plural, readJson, writeJson } from "./dom.js";
 import { LOG as LOG_KEY } from "./storage.js";
 
 export const LOG_CAP = 200;
@@ -200,13 +200,10 @@ export function setUpLogPage(box, copyText, spec) {
   const label = el("label", { for: "log-game", text: "Show" });
   box.replaceChildren(el("div", { class: "log-tools" }, label, filter, md, json, clear), count, list);
   render();
-  // Another tab's roll redraws the log; the listener goes with the page (instant navigation
-  // builds a new box at each visit, and the old one must stop drawing).
-  /** @param {StorageEvent} event */
-  const listener = (event) => {
-    if (!box.isConnected) return removeEventListener("storage", listener);
+  // Another tab's roll redraws the log, until the page is left (instant navigation builds a new box
+  // at each visit, and the old one must stop drawing).
+  addEventListener("storage", (event) => {
     if (event.key === LOG_KEY) render();
-  };
-  addEventListener("storage", listener);
+  }, { signal: pageSignal() });
 }
 

@@ -6,7 +6,7 @@
 // storage's `read` and `write` are dom.js's, exported again here for the
 // trackers' modules that import them from this one.
 
-import { count, read, write } from "./dom.js";
+import { count, pageSignal, read, write } from "./dom.js";
 import { ASIDE } from "./storage.js";
 
 export { button, el, read, write } from "./dom.js";
@@ -186,15 +186,12 @@ export class SavedRecord {
     return text;
   }
 
-  /** Call `onChange(text)` when another tab writes the record, while `box` is on the page.
-   * @param {HTMLElement} box @param {(text: string | null) => void} onChange */
-  watch(box, onChange) {
-    /** @param {StorageEvent} event */
-    const listener = (event) => {
-      if (!box.isConnected) return window.removeEventListener("storage", listener);
+  /** Call `onChange(text)` when another tab writes the record, until the page is left (dom.js's pageSignal).
+   * @param {(text: string | null) => void} onChange */
+  watch(onChange) {
+    window.addEventListener("storage", (event) => {
       if (event.storageArea === localStorage && event.key === this.key && event.newValue !== this.seen) onChange(event.newValue);
-    };
-    window.addEventListener("storage", listener);
+    }, { signal: pageSignal() });
   }
 }
 

@@ -17,7 +17,7 @@
 // The keep panel (Export, Share, Import and the rest) is tracker-keep.js; how
 // Python's answer is drawn is tracker-answer.js, exported here again.
 
-import { button, count, el } from "./dom.js";
+import { button, count, el, pageSignal } from "./dom.js";
 import { SavedRecord, limits, notKept, step, unpack } from "./tracker-kit.js";
 import { KeepPanel, download } from "./tracker-keep.js";
 
@@ -100,12 +100,10 @@ export class TrackerShell {
     this.panel = new KeepPanel(this);
     this.keep = this.panel.box; // for the tracker to place
     this.newButton = this.panel.newButton;
-    this.record.watch(box, (text) => this.otherTab(text));
-    const onHash = () => {
-      if (!box.isConnected) window.removeEventListener("hashchange", onHash); // a page Material swapped out
-      else if (this.ready && location.hash.startsWith(`#${o.link}`)) this.openLink(); // before, start() opens it
-    };
-    window.addEventListener("hashchange", onHash);
+    this.record.watch((text) => this.otherTab(text));
+    window.addEventListener("hashchange", () => {
+      if (this.ready && location.hash.startsWith(`#${o.link}`)) this.openLink(); // before, start() opens it
+    }, { signal: pageSignal() });
   }
 
   // ------------------------------------------------------------ talking to Python
@@ -425,9 +423,18 @@ export class TrackerShell {
     await this.o.ready?.();
     await this.openLink();
     this.box.dataset.loaded = "true"; // the state is drawn and any link dealt with
-    // Keep the calculators' runtime for offline use, as a page with a form does (offline.js asks on those only).
-    if ("serviceWorker" in navigator) {
-      navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: "cache-runtime" })).catch(() => {});
-    }
+    keepRuntimeOffline();
   }
+}
+
+/** @type {Promise<unknown> | null} */
+let keeping = null;
+
+/** Keep the calculators' runtime for offline use, as a page with a form does (offline.js asks on those
+ * only): asked once a tab, by a function that holds no page. `serviceWorker.ready` stays pending where
+ * no service worker runs, and each tracker page that waited on it with a callback of its own was held
+ * by it for as long as the tab lived. */
+function keepRuntimeOffline() {
+  if (keeping || !("serviceWorker" in navigator)) return;
+  keeping = navigator.serviceWorker.ready.then((r) => r.active?.postMessage({ type: "cache-runtime" })).catch(() => {});
 }

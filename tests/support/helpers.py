@@ -56,11 +56,14 @@ FOLLOW = """url => {
 def follow(page, url: str) -> None:
     """Go to `url` (a page in the sitemap, not the one shown) by a link, and
     wait until Material has swapped it in and the page's scripts have drawn
-    it (rules.js's copy buttons beside the rule IDs)."""
+    it (rules.js's copy buttons beside the rule IDs). The wait answers a
+    boolean: Playwright keeps what it answers (a handle) for as long as the
+    page lives, and an element of the page left behind would keep that whole
+    page alive (tests/test_memory.py counts what stays)."""
     page.evaluate(FOLLOW, url)
     page.wait_for_function(
         "url => location.href === url && !document.querySelector('[data-md-component=container][data-left]')"
-        " && (!document.querySelector('.rule-id') || document.querySelector('.rule-id button'))",
+        " && (!document.querySelector('.rule-id') || Boolean(document.querySelector('.rule-id button')))",
         arg=url,
     )
 
