@@ -469,3 +469,31 @@ def test_the_same_fight_again_is_apart_from_the_next_encounter_says_what_it_does
     expect(page.locator(".enc-turn")).to_have_text("The encounter is over", timeout=BOOT)
     past = lambda s: {k: v for k, v in s.items() if k != "redo"}  # noqa: E731 (the step undone aside)
     assert past(stored(page, ENCOUNTER)) == past(over)
+
+
+def test_after_adding_a_familiar_the_add_form_is_ready_for_the_next_pc(phone, base_url):
+    """The GM's play-test: after adding a familiar, Kind stayed Familiar, and the next PC typed was refused. Once an add
+    is done, what was that combatant's own goes with its name and numbers: a familiar's or a summon's kind becomes its
+    owner's, and its side and Token or Planeswalker their defaults."""
+    page = phone
+    open_tracker(page, base_url, ENCOUNTER)
+    perform(page, PARTY_AND_GOBLIN[0], None)
+    expect(page.locator(".enc-card")).to_have_count(1, timeout=BOOT)
+    page.select_option("#enc-add-extra", "token")
+    perform(page, {"do": "add", "name": "Spirit", "kind": "summon", "owner": "c1", "power": 1, "toughness": 1, "vitality": 1}, None)
+    expect(page.locator(".enc-card")).to_have_count(2, timeout=BOOT)
+    expect(page.locator("#enc-add-kind")).to_have_value("pc")
+    expect(page.locator("#enc-add-extra")).to_have_value("")
+    page.select_option("#enc-add-side", "party")
+    perform(page, {"do": "add", "name": "Owl", "kind": "familiar", "owner": "c1", "power": 1, "toughness": 1, "vitality": 3}, None)
+    expect(page.locator(".enc-card")).to_have_count(3, timeout=BOOT)
+    expect(page.locator("#enc-add-kind")).to_have_value("pc")
+    expect(page.locator("#enc-add-side")).to_have_value("")
+    for key, value in (("name", "Mira"), ("power", 2), ("toughness", 2), ("vitality", 12), ("initiative", 9)):
+        page.fill(f"#enc-add-{key}", str(value))  # the next PC, Kind untouched
+    page.locator("[data-enc=add]").tap()
+    expect(page.locator(".enc-card")).to_have_count(4, timeout=BOOT)
+    expect(page.locator("[data-enc=add-error]")).to_have_text("")
+    spirit, owl, mira = stored(page, ENCOUNTER)["combatants"][1:]
+    assert (spirit["kind"], spirit["token"], owl["kind"], owl["side"]) == ("summon", True, "familiar", "party")
+    assert (mira["kind"], mira["side"], mira["token"]) == ("pc", "party", False)
