@@ -84,7 +84,7 @@ def new_encounter(settings: dict[str, Any] | None = None) -> Encounter:
     state: Encounter = {
         "tracker": TRACKER, "version": VERSION, "settings": dict(DEFAULT_SETTINGS), "combatants": [], "next_id": 1,
         "order_by": "initiative", "order": [], "phase": "setup", "round": 0, "turn": 0, "step": None,
-        "log": [], "log_start": 0, "undo": [], "redo": [], "foes_standing": 0,
+        "log": [], "log_start": 0, "undo": [], "foes_standing": 0, "redo": [],  # the order check_encounter gives
     }
     if settings is not None:
         state["settings"] = check_settings({**DEFAULT_SETTINGS, **settings})
