@@ -165,3 +165,33 @@ def test_a_broken_party_sent_with_the_next_encounter_is_one_sentence_naming_the_
     with pytest.raises(InputError, match="The party kept on this device cannot be read: Member 1 \\(Vraska\\): Vitality") as err:
         encounter_step(fought(), {"do": "next_encounter", "party": party})
     assert err.value.field == "party"
+
+
+def test_how_many_foes_stand_is_derived_after_every_step_and_every_check():
+    """The page offers End in its bar when no foe stands (foes_standing 0): Python counts the foes' side in the fight
+    (conscious, not exiled), after each step, after an undo and in a fight read back, whatever a saved one says."""
+    s = run_script([*((a, None) for a in PARTY), ({"do": "start"}, None)])
+    assert s["foes_standing"] == 2  # the Ogre and its Wolf; Mira's Spirit is on the party's side
+    s, _ = encounter_step(s, {"do": "damage", "target": "c4", "amount": 30})
+    assert s["foes_standing"] == 1
+    down, _ = encounter_step(s, {"do": "damage", "target": "c5", "amount": 8})
+    assert down["foes_standing"] == 0
+    assert encounter_step(down, {"do": "undo"})[0]["foes_standing"] == 1
+    assert check_encounter({**down, "foes_standing": 5})["foes_standing"] == 0  # derived, never read from outside
+    saved_before = {k: v for k, v in down.items() if k != "foes_standing"}  # a fight kept before the field was there
+    assert check_encounter(saved_before)["foes_standing"] == 0
+
+
+def test_the_same_fight_again_says_what_it_does_and_undo_brings_the_end_back():
+    """"Same fight again" is the start action on a fight that is over: round 1 with everyone as they stand, said in
+    its details; one step with its undo record, so Undo brings the fight that was over back as it was."""
+    over = fought({"do": "damage", "target": "c4", "amount": 30})
+    again, step = encounter_step(over, {"do": "start"})
+    assert again["phase"] == "combat" and again["round"] == 1
+    assert any("fight again from round 1, as they stand" in d for d in step.details)
+    assert by_name(again)["Ogre"]["vitality"] == by_name(over)["Ogre"]["vitality"] < 0  # nobody comes back
+    back, _ = encounter_step(again, {"do": "undo"})
+    past = lambda s: {k: v for k, v in s.items() if k not in ("undo", "redo")}  # noqa: E731 (the history of undone steps aside)
+    assert past(back) == past(over)
+    _, first = encounter_step(run_script([*((a, None) for a in PARTY)]), {"do": "start"})
+    assert not any("fight again" in d for d in first.details)  # a first start says nothing of the kind

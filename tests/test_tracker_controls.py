@@ -1,4 +1,5 @@
-"""The trackers' controls at the table, round three (issue 31), in Chromium at 360x740.
+"""The trackers' controls at the table, in Chromium at 360x740: round three (issue 31), then ending one fight and
+starting the next (the GM's play-test on a phone).
 
 Redo after Undo in the encounter's bar and the season's log; Material's "Back to top" pill over no control on
 a tracker's page; the season's set-up starting with its players, its "Clear the line-ups" away from Enter and
@@ -11,7 +12,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import expect
 from support import storage
+from support.encounter_page import perform
 from support.helpers import BOOT, PHONE
 from support.server import BLANK
 
@@ -359,3 +362,138 @@ def test_undo_of_a_week_puts_back_its_cards_and_rivals_votes(phone, base_url):
     assert (value("second_card_votes"), value("second_card_trainwrecks")) == ("", "")
     assert form.locator("details.season-extra").evaluate_all("fs => fs.map((f) => f.open)") == [True, False]
     assert form.locator('[name="first_card_votes"]').is_visible()
+
+
+# ---------------------------------------------------------------- ending one fight and starting the next
+
+PARTY_AND_GOBLIN = [
+    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "speed": 10, "initiative": 14},
+    {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 12, "speed": 12, "initiative": 9},
+    {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 4, "speed": 8, "initiative": 12},
+    {"do": "start", "through": True},  # Vraska's turn, at its actions step
+]
+LAST_FOE_FALLS = {"do": "damage", "source": "c1", "target": "c3", "amount": 9}  # through the Goblin's Toughness and Vitality: dead
+# The next step, in view: its middle on the screen and not under the sticky bar (what a tap there would hit).
+IN_VIEW = """(selector) => { const e = document.querySelector(selector); if (!e) return false; const r = e.getBoundingClientRect();
+  const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2); return !!at && e.contains(at); }"""
+
+
+# Every button of the bar within the phone's width, where the fight stands given some room: a bar too wide widened the
+# page, and the phone zoomed it out with the bar below the screen.
+BAR_FITS = """() => document.documentElement.scrollWidth <= innerWidth
+  && [...document.querySelectorAll('.enc-bar > :not([hidden])')].every((e) => e.getBoundingClientRect().right <= innerWidth)
+  && document.querySelector('.enc-bar-where').getBoundingClientRect().width >= 24"""
+
+
+def test_when_no_foe_stands_end_is_in_the_bar_in_one_tap(phone, base_url):
+    """The GM's play-test: the last foe fell and Next went on to the next round; End sat 2,300 to 3,400 px below the
+    action form and took two taps. While a foe stands the bar has Next and Undo; once none does (Python's
+    foes_standing), it says so and offers End there, in one tap and no scrolling; Undo beside it takes the end back.
+    From the last foe falling to the next fight's first turn: End, Next encounter, Start (figures printed)."""
+    page = phone
+    fight = made(ENCOUNTER, PARTY_AND_GOBLIN)
+    open_tracker(page, base_url, ENCOUNTER, fight)
+    end = page.locator(".enc-bar [data-enc=bar-end]")
+    expect(page.locator(".enc-bar [data-enc=bar-where]")).to_contain_text("Character actions")
+    assert end.is_hidden()  # the Goblin stands
+    perform(page, LAST_FOE_FALLS, None)
+    wait_log(page, ENCOUNTER, len(fight["log"]) + 1)
+    expect(end).to_be_visible(timeout=BOOT)
+    expect(page.locator(".enc-bar [data-enc=bar-where]")).to_contain_text("No foe stands")
+    assert page.evaluate(BAR_FITS), "the bar is wider than the phone"
+    thumb = Thumb(page)
+    thumb.tap(".enc-bar [data-enc=bar-end]")
+    expect(page.locator(".enc-turn")).to_have_text("The encounter is over", timeout=BOOT)
+    assert (thumb.taps, thumb.scrolled) == (1, 0)
+    assert stored(page, ENCOUNTER)["phase"] == "over"
+    thumb.tap(".enc-bar [data-enc=undo]")
+    expect(page.locator(".enc-turn")).to_have_text("Round 1: Vraska's turn", timeout=BOOT)
+    expect(end).to_be_visible()  # the fight as it was: still no foe standing
+    expect(page.locator(".enc-bar [data-enc=redo]")).to_be_visible()
+    assert page.evaluate(BAR_FITS), "the bar with Redo too is wider than the phone"
+    thumb = Thumb(page)  # ended again, and on to the next fight
+    thumb.tap(".enc-bar [data-enc=bar-end]")
+    expect(page.locator("[data-enc=next-encounter]")).to_be_focused(timeout=BOOT)
+    thumb.tap("[data-enc=next-encounter]")
+    expect(page.locator(".enc-turn")).to_have_text("Setting up the fight", timeout=BOOT)
+    to_next = thumb.scrolled
+    thumb.tap("[data-enc=start]")
+    expect(page.locator(".enc-turn")).to_have_text("Round 1: Vraska's turn", timeout=BOOT)
+    print("last foe falls to the next fight's first turn (taps, px):", (thumb.taps, thumb.scrolled))
+    assert (thumb.taps, to_next) == (3, 0)
+
+
+def test_after_end_the_next_encounter_is_in_view_and_focused(phone, base_url):
+    """The GM's play-test: after End the page stayed where End was, 2,500 to 3,300 px below "Next encounter with this
+    party". Now the end brings it into view, clear of the bar, and focuses it: from the End under "Save, share, end"
+    (two taps) as from the bar's."""
+    page = phone
+    fight = made(ENCOUNTER, [*PARTY_AND_GOBLIN, LAST_FOE_FALLS])
+    open_tracker(page, base_url, ENCOUNTER, fight)
+    thumb = Thumb(page)
+    thumb.tap(".enc-keep [data-enc=end]")
+    thumb.tap(".enc-keep [data-enc=end]")  # ending there asks once more
+    go = page.locator("[data-enc=next-encounter]")
+    expect(go).to_be_focused(timeout=BOOT)
+    page.wait_for_function(IN_VIEW, arg="[data-enc=next-encounter]", timeout=BOOT, polling=100)
+    print("End under the keep section (taps, px):", (thumb.taps, thumb.scrolled))
+    thumb = Thumb(page)
+    thumb.tap("[data-enc=next-encounter]")
+    expect(page.locator(".enc-turn")).to_have_text("Setting up the fight", timeout=BOOT)
+    assert thumb.scrolled == 0
+
+
+def test_the_same_fight_again_is_apart_from_the_next_encounter_says_what_it_does_and_undo_brings_the_end_back(phone, base_url):
+    """The GM's play-test: "Start another fight" sat beside "Next encounter" and started the same fight at round 1, the
+    dead Goblin included, without a word. Now it is apart from the next step, below the banner's controls, with a
+    sentence saying what it does; it is one step, and Undo in the bar brings the fight that was over back."""
+    page = phone
+    over = made(ENCOUNTER, [*PARTY_AND_GOBLIN, LAST_FOE_FALLS, {"do": "end"}])
+    open_tracker(page, base_url, ENCOUNTER, over)
+    again = page.locator("[data-enc=start-again]")
+    expect(again).to_be_visible()
+    assert page.locator(".enc-banner .calc-actions [data-enc=start-again]").count() == 0  # not among the next step's controls
+    note = page.locator("#" + again.get_attribute("aria-describedby"))
+    expect(note).to_contain_text("same fight again from round 1")
+    expect(note).to_contain_text("Undo brings this ending back")
+    gap = page.evaluate("""() => { const a = document.querySelector('[data-enc=next-encounter]').getBoundingClientRect();
+      const b = document.querySelector('[data-enc=start-again]').getBoundingClientRect(); return b.top - a.bottom; }""")
+    assert gap >= 48, gap  # a thumb's width between the two, at least
+    n = len(over["log"])
+    Thumb(page).tap("[data-enc=start-again]")
+    wait_log(page, ENCOUNTER, n + 1)
+    expect(page.locator(".enc-turn")).to_have_text("Round 1: Vraska's turn", timeout=BOOT)
+    expect(page.locator(".enc-answer")).to_contain_text("fight again from round 1, as they stand")
+    Thumb(page).tap(".enc-bar [data-enc=undo]")
+    wait_log(page, ENCOUNTER, n)
+    expect(page.locator(".enc-turn")).to_have_text("The encounter is over", timeout=BOOT)
+    past = lambda s: {k: v for k, v in s.items() if k != "redo"}  # noqa: E731 (the step undone aside)
+    assert past(stored(page, ENCOUNTER)) == past(over)
+
+
+def test_after_adding_a_familiar_the_add_form_is_ready_for_the_next_pc(phone, base_url):
+    """The GM's play-test: after adding a familiar, Kind stayed Familiar, and the next PC typed was refused. Once an add
+    is done, what was that combatant's own goes with its name and numbers: a familiar's or a summon's kind becomes its
+    owner's, and its side and Token or Planeswalker their defaults."""
+    page = phone
+    open_tracker(page, base_url, ENCOUNTER)
+    perform(page, PARTY_AND_GOBLIN[0], None)
+    expect(page.locator(".enc-card")).to_have_count(1, timeout=BOOT)
+    page.select_option("#enc-add-extra", "token")
+    perform(page, {"do": "add", "name": "Spirit", "kind": "summon", "owner": "c1", "power": 1, "toughness": 1, "vitality": 1}, None)
+    expect(page.locator(".enc-card")).to_have_count(2, timeout=BOOT)
+    expect(page.locator("#enc-add-kind")).to_have_value("pc")
+    expect(page.locator("#enc-add-extra")).to_have_value("")
+    page.select_option("#enc-add-side", "party")
+    perform(page, {"do": "add", "name": "Owl", "kind": "familiar", "owner": "c1", "power": 1, "toughness": 1, "vitality": 3}, None)
+    expect(page.locator(".enc-card")).to_have_count(3, timeout=BOOT)
+    expect(page.locator("#enc-add-kind")).to_have_value("pc")
+    expect(page.locator("#enc-add-side")).to_have_value("")
+    for key, value in (("name", "Mira"), ("power", 2), ("toughness", 2), ("vitality", 12), ("initiative", 9)):
+        page.fill(f"#enc-add-{key}", str(value))  # the next PC, Kind untouched
+    page.locator("[data-enc=add]").tap()
+    expect(page.locator(".enc-card")).to_have_count(4, timeout=BOOT)
+    expect(page.locator("[data-enc=add-error]")).to_have_text("")
+    spirit, owl, mira = stored(page, ENCOUNTER)["combatants"][1:]
+    assert (spirit["kind"], spirit["token"], owl["kind"], owl["side"]) == ("summon", True, "familiar", "party")
+    assert (mira["kind"], mira["side"], mira["token"]) == ("pc", "party", False)

@@ -33,7 +33,7 @@ from .encounter_roster import BY_ACTION_ONLY, ROSTER, SUMMONS_ONLY, roll_initiat
 from .encounter_state import (
     ACTIONS_PER_TURN, GM_ONLY, GONE, MAX_COMBATANTS, HOLDERS, KEYWORDS, KINDS, LOG_CAP, MAX_DETAILS, MAX_ROUND, MAX_TEXT, NOTHING_TO_DECIDE, SETTINGS,
     STATE_BUDGET, SIDES, STATUSES, STEP_LABELS, STEP_RULES, STEPS, UNDO_CAP, USUAL_SIDES, Combatant, Encounter, by_id, check_core, clone, current_step, derive,
-    new_encounter,
+    foes_standing, new_encounter,
 )
 from .poison import poison_tick
 
@@ -153,10 +153,14 @@ def start(act: Act, action: Action) -> None:
         act.cite("tt.combat.npc-initiative")
     if not any(_can_act(s, h) for h in s["order"]):
         raise InputError("Nobody in the turn order can take a turn (all unconscious, dead or gone).", "action")
+    again = s["phase"] == "over"
     s["phase"], s["round"], s["turn"], s["step"] = "combat", 1, 0, "untap"
     for c in s["combatants"]:
         c["actions"], c["moved"], c["doubled"] = ACTIONS_PER_TURN, None, False
     act.cite("tt.combat.initiation")
+    if again:  # the fight that was over, started again as it stands (the page's "Same fight again")
+        act.say("The same combatants fight again from round 1, as they stand: nobody heals or comes back, and the dead "
+                "and the exiled take no turn. Undo brings back the fight that was over.")
     names = [by_id(s, i)["name"] for i in s["order"]]
     act.say(f"Turn order: {', '.join(names)}.")
     skipped: list[str] = []  # the first turns pass as in any round when their holders cannot act (tt.stats.vitality)
@@ -423,6 +427,7 @@ def encounter_step(state: Encounter, action: Action, rng: random.Random | None =
     s = act.state
     for c in s["combatants"]:
         derive(c, s["settings"])
+    s["foes_standing"] = foes_standing(s)
     derive_chances(s)
     try:  # a step must never make a fight the check of a saved one refuses: it would be lost at the next reload
         check_core({**s, "log": [], "log_start": 0, "undo": []})

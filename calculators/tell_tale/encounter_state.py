@@ -64,6 +64,7 @@ VERSION = 2  # 2: an undo record is the reverse patch of history.py; version 1 k
 
 STATE_KEYS = ("tracker", "version", "settings", "combatants", "next_id", "order_by", "order", "phase", "round", "turn", "step", "log", "log_start", "undo")
 DERIVED = ("power_now", "speed_now", "health", "band", "toughness_full", "in_fight", "attack_rolls", "chances")
+STATE_DERIVED = ("foes_standing",)  # the encounter's own derived fields: recomputed by every check and step, never read from outside
 LATER = ("landed", "moved", "doubled", "hand")  # stored fields added after version 1: a state saved without them reads them as false (landed, doubled) or none (moved)
 STORED = tuple(k for k in Combatant.__annotations__ if k not in DERIVED + LATER)
 LABELS = {
@@ -84,7 +85,7 @@ def new_encounter(settings: dict[str, Any] | None = None) -> Encounter:
     state: Encounter = {
         "tracker": TRACKER, "version": VERSION, "settings": dict(DEFAULT_SETTINGS), "combatants": [], "next_id": 1,
         "order_by": "initiative", "order": [], "phase": "setup", "round": 0, "turn": 0, "step": None,
-        "log": [], "log_start": 0, "undo": [], "redo": [],
+        "log": [], "log_start": 0, "undo": [], "foes_standing": 0, "redo": [],  # the order check_encounter gives
     }
     if settings is not None:
         state["settings"] = check_settings({**DEFAULT_SETTINGS, **settings})
@@ -118,6 +119,12 @@ def attack_rolls(c: Combatant, settings: dict[str, Any]) -> dict[str, str]:
         roll = f"{c['name']}'s attack"
         out[situation] = f"{cond.sentence(roll) or f'{roll} is a normal roll.'} {MODE_DICE[cond.mode]}"
     return out
+
+
+def foes_standing(s: Encounter) -> int:
+    """How many on the foes' side are still in the fight (each one's derived `in_fight`: conscious, not
+    exiled or dispelled). When none stands while a fight runs, the page offers End beside Next."""
+    return sum(1 for c in s["combatants"] if c["side"] == "foes" and c["in_fight"])
 
 
 def current_step(s: Encounter) -> str:
@@ -313,7 +320,7 @@ def _check_log(raw: object, start: int) -> list[Record]:
 
 def check_core(raw: object) -> Encounter:
     """Everything but the undo records: checked, normalised, cross-checked."""
-    raw = _keys(raw, STATE_KEYS, "The encounter", optional=("redo",))  # redo: checked with the undo records (check_encounter)
+    raw = _keys(raw, STATE_KEYS, "The encounter", optional=("redo", *STATE_DERIVED))  # redo: checked with the undo records (check_encounter)
     if raw["tracker"] != TRACKER:
         raise InputError(f"This is not a Tell-Tale encounter (it says {quote(raw['tracker'])}).", "state")
     if isinstance(raw["version"], bool) or not isinstance(raw["version"], int):
@@ -361,8 +368,9 @@ def check_core(raw: object) -> Encounter:
     state: Encounter = {
         "tracker": TRACKER, "version": VERSION, "settings": settings, "combatants": combatants, "next_id": next_id,
         "order_by": order_by, "order": list(order), "phase": phase, "round": rnd, "turn": turn, "step": step,
-        "log": log, "log_start": log_start, "undo": [],
+        "log": log, "log_start": log_start, "undo": [], "foes_standing": 0,
     }
+    state["foes_standing"] = foes_standing(state)
     derive_chances(state)
     return state
 

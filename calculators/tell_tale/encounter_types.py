@@ -74,7 +74,7 @@ class LogEntry(TypedDict):
 
 
 class Encounter(TypedDict):
-    """A whole encounter (STATE_KEYS), as check_encounter gives it and every step keeps it."""
+    """A whole encounter (STATE_KEYS, then STATE_DERIVED), as check_encounter gives it and every step keeps it."""
 
     tracker: str
     version: int
@@ -91,3 +91,4 @@ class Encounter(TypedDict):
     log_start: int
     undo: list[Record]
     redo: NotRequired[list[Record]]  # the steps undone, the last undone last; a fight saved before redo has none
+    foes_standing: int  # derived (STATE_DERIVED): how many on the foes' side are still in the fight

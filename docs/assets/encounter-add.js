@@ -96,6 +96,7 @@ export function addCombatant(addForm, page) {
     if (add.extra.value) action[add.extra.value] = true;
     action.keywords = [.../** @type {NodeListOf<HTMLInputElement>} */ (addForm.querySelectorAll("input[name=add-keyword]:checked"))].map((i) => i.value);
     const untouched = unchangedSince(addForm); // the next combatant may be typed while Python adds this one
+    const chosen = { kind: add.kind.value, side: add.side.value, extra: add.extra.value }; // the selects, which that leaves out
     const result = await page.run(action, { roll: false, quiet: true });
     if (!result) return;
     addError.textContent = result.ok ? "" : result.error;
@@ -107,6 +108,14 @@ export function addCombatant(addForm, page) {
         for (const key of ["name", ...NUMBERS]) add[key].value = "";
         for (const box of /** @type {NodeListOf<HTMLInputElement>} */ (addForm.querySelectorAll("input[type=checkbox]"))) box.checked = false;
         keywordsSummary.textContent = "Keywords: none";
+        // What was this one's own goes too, where still as sent: its side, Token or Planeswalker, and a familiar's or a
+        // summon's kind, which becomes its owner's (the next one typed is most often a PC or NPC, which a familiar's
+        // kind refused: "Add another" repeats this one).
+        if (Object.entries(chosen).every(([key, value]) => add[key].value === value)) {
+          add.side.value = add.extra.value = "";
+          const owner = owned(chosen.kind) && typeof action.owner === "string" ? page.byId(action.owner) : undefined;
+          if (owner) add.kind.value = owner.kind;
+        }
       }
       lastAdded = result.state.combatants.at(-1)?.id ?? null;
       render();

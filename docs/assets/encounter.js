@@ -88,10 +88,13 @@ export function setUp(box, { computeInWorker, copyText }) {
   const undoButton = el("button", { type: "button", class: "md-button", "data-enc": "undo", text: declared("undo").label });
   const redoButton = el("button", { type: "button", class: "md-button", "data-enc": "redo", text: declared("redo").label, hidden: true });
   // The control bar: where the fight stands, Next and Undo, kept at the bottom of the screen while the
-  // tracker is in view (sticky, the last thing in it), so a turn needs no scrolling back up.
+  // tracker is in view (sticky, the last thing in it), so a turn needs no scrolling back up. Once no foe
+  // stands (Python's foes_standing), End is there too, in one tap: Undo beside it takes it back.
   const barWhere = el("p", { class: "enc-bar-where", "data-enc": "bar-where" });
   const nextButton = el("button", { type: "button", class: "md-button md-button--primary", "data-enc": "next", text: declared("next").label });
-  const bar = el("div", { class: "enc-bar", role: "group", "aria-label": "Turn controls", hidden: true }, barWhere, undoButton, redoButton, nextButton);
+  // "End" in words short enough for the bar at 360 px beside Undo, Redo and Next; its name in full for screen readers.
+  const barEnd = el("button", { type: "button", class: "md-button md-button--primary", "data-enc": "bar-end", text: "End", "aria-label": declared("end").label, hidden: true });
+  const bar = el("div", { class: "enc-bar", role: "group", "aria-label": "Turn controls", hidden: true }, barWhere, undoButton, redoButton, barEnd, nextButton);
   const rulings = el("details", { class: "calc-rulings enc-rulings" });
   const keep = el("section", { class: "enc-section enc-keep", "aria-labelledby": ids("keep-title") });
   box.classList.add("encounter");
@@ -301,24 +304,36 @@ export function setUp(box, { computeInWorker, copyText }) {
       lines.push(el("p", { text: `It lasted ${plural(state.round, "round")}. Toughness is back in full; Vitality, counters and poison stay.` }));
       const next = nextEncounterControls({ declared, combatants: () => state?.combatants ?? [], run, ids });
       if (next.field) lines.push(next.field);
-      tools.append(next.go, button("Start another fight", () => run({ do: "start", ...passing() }, { roll: true }), { class: "md-button", "data-enc": "start" }),
-        ...party.controls("over", run, state.combatants));
+      tools.append(next.go, ...party.controls("over", run, state.combatants));
     }
     tools.append(button("Show to players", showPlayers, { "data-enc": "players", title: "A second window for the players: the turn order and what they may see" }),
       el("label", { class: "enc-check enc-timer-setting" }, timerBox, " Turn timer"),
       el("label", { class: "enc-check enc-timer-setting" }, throughBox, " Pass steps that ask nothing"));
-    banner.replaceChildren(title, ...lines, tools);
+    banner.replaceChildren(title, ...lines, tools, ...(state?.phase === "over" ? [fightAgain()] : []));
     renderBar();
+  }
+
+  /** Fighting the fight that is over again, apart from the next encounter, below the banner's controls, with
+   * what it does in words (Python's start on a fight that is over: one step, which Undo takes back). */
+  function fightAgain() {
+    const note = el("p", { class: "enc-note", id: ids("again-note"),
+      text: "Or play this same fight again from round 1: everyone as they stand now, nobody healed, the dead and the exiled with no turn. Undo brings this ending back." });
+    return el("div", { class: "enc-again", "data-enc": "again" }, note,
+      button("Same fight again, from round 1", () => run({ do: "start", ...passing() }, { roll: true }),
+        { class: "md-button", "data-enc": "start-again", "aria-describedby": note.id }));
   }
 
   function renderBar() {
     bar.hidden = !state;
     nextButton.hidden = state?.phase !== "combat";
+    const noFoe = state?.phase === "combat" && state.foes_standing === 0;
+    barEnd.hidden = !noFoe;
+    nextButton.classList.toggle("md-button--primary", !noFoe); // End is the step the thumb is offered
     if (!state) return;
     if (state.phase === "combat") {
       const holder = /** @type {Combatant} */ (byId(current()));
       barWhere.replaceChildren(el("span", { class: "enc-bar-who" }, el("strong", { text: `Round ${state.round} · ${holder.name}` }), " ", timerLine),
-        el("span", { text: STEPS[/** @type {string} */ (state.step)] }));
+        el("span", { text: noFoe ? "No foe stands" : STEPS[/** @type {string} */ (state.step)] }));
       tickTimer();
     } else {
       barWhere.replaceChildren(el("strong", { text: state.phase === "over" ? "The encounter is over" : "Setting up the fight" }),
@@ -361,6 +376,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   undoButton.addEventListener("click", () => run({ do: "undo" }));
   redoButton.addEventListener("click", () => run({ do: "redo" }));
   nextButton.addEventListener("click", () => run({ do: "next", ...passing() }));
+  barEnd.addEventListener("click", () => endFight());
 
   // -------------------------------------------------------------- rulings
 
@@ -414,8 +430,19 @@ export function setUp(box, { computeInWorker, copyText }) {
     clearTimeout(endArmed);
     endArmed = undefined;
     endButton.textContent = endLabel;
-    run({ do: "end" }).then(() => answer.scrollIntoView({ block: "nearest" }));
+    endFight();
   }, { "data-enc": "end" });
+  /** End the fight; once it is over, its next step in view and focused: "Next encounter with this party" (the
+   * banner's, drawn again by the answer), held above the sticky bar; the banner's title when there is none. */
+  async function endFight() {
+    const result = await run({ do: "end" });
+    if (!result?.ok || !box.isConnected) return;
+    const go = /** @type {HTMLElement | null} */ (banner.querySelector("[data-enc=next-encounter]"));
+    const target = go ?? /** @type {HTMLElement} */ (banner.querySelector(".enc-turn"));
+    if (!go) target.tabIndex = -1;
+    target.scrollIntoView({ block: "center" });
+    target.focus({ preventScroll: true });
+  }
   /** @type {HTMLButtonElement} */ (shell.newButton).before(endButton); // made by the shell's constructor (keepPanel)
   function renderKeep() {
     adding.render();
