@@ -1,0 +1,49 @@
+"""The page's types for a tracker's state are written from Python's TypedDicts (calculators/typescript.py), so a
+field renamed in Python fails the page's type check (`make lint`): shown here in a scratch copy of the project."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+from support import ROOT
+
+from calculators.tell_tale.encounter_types import Combatant, Encounter
+from calculators.typescript import declarations
+
+pytestmark = pytest.mark.node
+
+
+def test_every_field_of_a_fight_is_in_the_pages_types():
+    text = declarations([Encounter])
+    for td in (Encounter, Combatant):
+        block = re.search(rf"export interface {td.__name__} {{\n(.*?)\n}}", text, re.S).group(1)
+        assert [line.split(":")[0].strip().rstrip("?") for line in block.splitlines()] == list(td.__annotations__)
+    assert "  log: LogEntry[];" in text and "  redo?: Record<string, unknown>[];" in text and "  moved: Movement | null;" in text
+
+
+def _lint_types(project):
+    """What make lint does for the page's types, in `project`: write them, then tsc over the page scripts."""
+    env = dict(os.environ, PYTHONPATH=str(project))
+    subprocess.run([sys.executable, "-m", "calculators.typescript", "types/trackers.d.ts"], cwd=project, env=env, check=True, timeout=120)
+    tsc = ROOT / "node_modules" / ".bin" / "tsc"
+    assert tsc.exists(), "TypeScript is needed (make setup installs the npm packages)"
+    return subprocess.run([str(tsc), "-p", "tsconfig.json"], cwd=project, capture_output=True, text=True, timeout=300)
+
+
+def test_a_field_renamed_in_python_fails_the_pages_type_check(tmp_path):
+    project = tmp_path / "project"
+    for part in ("calculators", "docs/assets", "types"):
+        shutil.copytree(ROOT / part, project / part, ignore=shutil.ignore_patterns("__pycache__", "trackers.d.ts"))
+    shutil.copy(ROOT / "tsconfig.json", project)
+    (project / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    assert _lint_types(project).returncode == 0  # the copy as it is: clean
+
+    types = project / "calculators" / "tell_tale" / "encounter_types.py"
+    types.write_text(types.read_text(encoding="utf-8").replace("    max_vitality: int\n", "    full_vitality: int\n"), encoding="utf-8")
+    checked = _lint_types(project)
+    assert checked.returncode != 0 and "Property 'max_vitality' does not exist on type 'Combatant'" in checked.stdout, checked.stdout[-2000:]
