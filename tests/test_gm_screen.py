@@ -20,7 +20,7 @@ from calculators.tell_tale import combat
 from rulebook import MarkupError, read_docs
 from rulebook.gm_panels import SCREENS, Line, Table
 from rulebook.gm_screen import screen
-from rulebook.site.gm_screens import words
+from rulebook.site.gm_screens import LEFT, words
 from rulebook.site.short_links import description
 
 BOOK = read_docs(DOCS)
@@ -50,6 +50,23 @@ def test_a_ruling_line_says_the_ruling_and_a_rule_line_its_preview():
     assert words(rule, "short") == description(rule.text) and words(rule, "whole") == rule.text
 
 
+def test_a_table_that_follows_house_rulings_carries_its_words_for_every_choice_in_each_cell_it_changes():
+    """The Vote Pool's table follows two settings, each of its cells one: each cell carries that setting's values only."""
+    from calculators.rpgdl.data import TRAINWRECK_LIMIT_MAX
+
+    drawn = "".join(screen("rpgdl", BOOK, "rpgdl/gm-screen/", "rpgdl/gm-screen/", "rpgdl/gm-screen.md", 9))
+    cells = re.findall(r'<t[hd][^>]*? data-gm-follow="([^"]+)" data-gm-values="([^"]+)">([^<]*)<', drawn)
+    follows: dict[str, list[tuple[dict[str, str], str]]] = {}
+    for keys, values, shown in cells:
+        follows.setdefault(keys, []).append((json.loads(html.unescape(values)), shown))
+    assert set(follows) == {"rpgdl.trainwreck_limit", "rpgdl.generic_weight", "rpgdl.division_penalty"}
+    assert follows["rpgdl.trainwreck_limit"] == [({str(n): str(n) for n in range(1, TRAINWRECK_LIMIT_MAX + 1)}, "3")]
+    assert ({str(w): str(10 * w) for w in range(11)}, "10") in follows["rpgdl.generic_weight"]
+    # A Light duelist in the Godlike slot: -2 flat (the site's), -6 at -2 per division; the cells that never change carry nothing.
+    assert ({"flat": "-2", "per-division": "-6"}, "-2") in follows["rpgdl.division_penalty"]
+    assert len(follows["rpgdl.division_penalty"]) == 3
+
+
 def test_an_unknown_game_fails_with_its_page_and_line():
     with pytest.raises(MarkupError, match=re.escape("tell-tale/gm-screen.md:9: gm-screen needs one of")):
         screen("xx", BOOK, "tell-tale/gm-screen/", "tell-tale/gm-screen/", "tell-tale/gm-screen.md", 9)
@@ -63,7 +80,7 @@ def test_each_line_of_a_built_screen_is_its_rules_published_words(site, prefix):
     previews = json.loads((site / "rule-previews.json").read_text(encoding="utf-8"))["rules"]
     texts = {r["id"]: r["text"] for r in json.loads((site / "rules.json").read_text(encoding="utf-8"))}
     found = LINE.findall(page)
-    assert found and "data-gm-" not in page
+    assert found and not LEFT.search(page)  # every placeholder filled (a cell's data-gm-follow stays, for the page script)
     for ruling, body in found:
         rid = re.search(r'<a class="gm-id" href="[^"]*#([^"]+)">', body).group(1)
         said = html.unescape(re.search(r'<span class="gm-text">(.*?)</span>', body, re.S).group(1))

@@ -200,3 +200,42 @@ def test_a_gm_screen_shows_the_tables_own_ruling(browser, base_url):
         assert page.locator(".ts-yours").count() == 1
     finally:
         context.close()
+
+
+def test_a_gm_screens_numbers_follow_the_tables_rulings_on_screen_and_on_paper(browser, base_url):
+    """The numbers a house ruling changes are the table's own, as Python computed them for that choice (gm_panels'
+    tables drawn with the chosen values)."""
+    from playwright.sync_api import expect
+
+    from rulebook.gm_panels import SCREENS, Follows
+
+    follows = {item.settings: item.make for prefix in ("tt", "rpgdl") for panel in SCREENS[prefix]() for item in panel.items
+               if isinstance(item, Follows)}
+    chosen = {"rpgdl.trainwreck_limit": "4", "rpgdl.generic_weight": "2", "rpgdl.division_penalty": "per-division", "tell_tale.tie": "effect"}
+    votes = follows[("generic_weight", "trainwreck_limit")](generic_weight=2, trainwreck_limit=4)
+    slots, saves = follows[("division_penalty",)](division_penalty="per-division"), follows[("tie",)](tie="effect")
+    site = [make().rows for make in follows.values()]
+    assert not [t for t in (votes, slots, saves) if t.rows in site]  # each choice changes a number
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.route("**/pyodide/**", lambda route: route.abort())
+        page.goto(base_url + BLANK)
+        storage.put(page, storage.SETTINGS, json.dumps(chosen))
+        for url, table, want in (("rpgdl/gm-screen/", "#gm-votes", votes), ("rpgdl/gm-screen/", "#gm-divisions", slots),
+                                 ("tell-tale/gm-screen/", "#gm-saves", saves)):
+            if not page.url.endswith(url):
+                page.goto(base_url + url)
+            rows = page.locator(f"{table} table.gm-table tbody tr")
+            for n, row in enumerate(want.rows):
+                expect(rows.nth(n).locator("th, td").filter(has_not=page.locator("a"))).to_have_text(list(row), timeout=30_000)
+            if table == "#gm-divisions":
+                continue  # the same page's PDF follows
+            flat = " ".join(pdf_text(page.pdf(format="A4", landscape=True))[1].split())
+            for row in want.rows:
+                assert " ".join(row) in flat, (url, row)
+            if url.startswith("rpgdl"):
+                for row in slots.rows:
+                    assert " ".join(row) in flat, row
+    finally:
+        context.close()

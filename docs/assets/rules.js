@@ -10,7 +10,7 @@
 // the page with textContent: nothing from the address bar or a form is ever
 // parsed as HTML.
 
-import { applyTableToForm, markRulingBoxes, showTableLine } from "./table.js";
+import { applyTableToForm, followRulings, markRulingBoxes, showTableLine } from "./table.js";
 import { logResult, setUpLogPage } from "./table-log.js";
 import { setUpSettingsPage } from "./table-join.js";
 import { computeInWorker, showRuntimeStatus, startRuntime } from "./calc-runtime.js"; // the worker, its start and its time limit
@@ -402,6 +402,7 @@ function setUpTable() {
   // not evenWithout: called only with the spec
   if (settings) withTableSpec((spec) => setUpSettingsPage(settings, /** @type {TableSpec} */ (spec), copyText));
   if (document.querySelector(".admonition.ruling")) withTableSpec(markRulingBoxes);
+  if (document.querySelector("[data-gm-follow]")) withTableSpec(followRulings); // a GM screen's numbers: the table's rulings
   const log = /** @type {HTMLElement | null} */ (document.querySelector("[data-table-log]"));
   if (log) withTableSpec((spec) => setUpLogPage(log, copyText, spec), true); // the log shows even without the games' names
 }
