@@ -204,7 +204,7 @@ def test_a_gm_screen_shows_the_tables_own_ruling(browser, base_url):
 
 def test_a_gm_screens_numbers_follow_the_tables_rulings_on_screen_and_on_paper(browser, base_url):
     """The numbers a house ruling changes are the table's own, as Python computed them for that choice (gm_panels'
-    tables drawn with the chosen values)."""
+    tables drawn with the chosen values); a ruling's mark prints without its "change" link, and leaves no "; " behind."""
     from playwright.sync_api import expect
 
     from rulebook.gm_panels import SCREENS, Follows
@@ -234,6 +234,7 @@ def test_a_gm_screens_numbers_follow_the_tables_rulings_on_screen_and_on_paper(b
             flat = " ".join(pdf_text(page.pdf(format="A4", landscape=True))[1].split())
             for row in want.rows:
                 assert " ".join(row) in flat, (url, row)
+            assert "(a house ruling)." in flat and "(a house ruling; )" not in flat, url
             if url.startswith("rpgdl"):
                 for row in slots.rows:
                     assert " ".join(row) in flat, row

@@ -147,7 +147,9 @@ export function markRulingBoxes(spec) {
       if (!box) continue;
       const shown = setting.kind === "choice" ? Object.fromEntries(setting.choices)[settings[key]] : settings[key];
       const link = el("a", { href: new URL(spec.pages[game], siteBase()).href, text: "change" });
-      const note = el("p", { class: "ts-yours" }, `Your table: ${setting.label}: `, el("strong", { text: shown }), " (a house ruling; ", link, ").");
+      // The link and its "; " in one element, which paper leaves out whole (print.css).
+      const note = el("p", { class: "ts-yours" }, `Your table: ${setting.label}: `, el("strong", { text: shown }), " (a house ruling",
+        el("span", { class: "ts-change" }, "; ", link), ").");
       box.querySelector(".admonition-title")?.after(note);
     }
   }
