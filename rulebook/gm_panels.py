@@ -61,11 +61,14 @@ class Follows:
 
 @dataclass(frozen=True)
 class Terms:
-    """Every term rule of a kind (`keyword`) in the game, one line each: title and ID; `marked`: those a tracker applies."""
+    """Every term rule of a kind (`keyword`) in the game, one line each: ID, title and effect (its text's first
+    sentence); `marked`: those a tracker applies. `together`: a rule whose terms say only that they work as it says
+    (their text one sentence that ends with a link to it), listed by name on its line."""
 
     kind: str
     marked: frozenset[str] = frozenset()
     mark: str = ""
+    together: str = ""
 
 
 @dataclass(frozen=True)
@@ -150,7 +153,7 @@ def _tell_tale() -> tuple[Panel, ...]:
         Panel("saves", "Saves and Vigilance", (Follows(("tie",), _saves), *_lines(
             "tt.ruling.opposed-saves", "tt.keyword.vigilance", "tt.mechanics.vigilance-save", "tt.ruling.vigilance-knockdown",
             "tt.mechanics.involuntary-tapping"))),
-        Panel("keywords", "Every keyword", (Terms("keyword", tracked, "in the tracker"),)),
+        Panel("keywords", "Every keyword", (Terms("keyword", tracked, "in the tracker", "tt.mechanics.same-as-mtg"),)),
     )
 
 

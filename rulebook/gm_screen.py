@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 
 from calculators.games import BY_PREFIX
 from calculators.registry import Param
@@ -41,7 +42,7 @@ from .gm_panels import SCREENS, Follows, Line, Panel, Table, Terms
 from .markup import GAMES, MarkupError, Rule, relative_url
 from .templating import Markup, macro
 
-FORMS = ("short", "whole", "ruling")  # what a line's placeholder asks the finishing step for
+FORMS = ("short", "whole", "ruling", "gist")  # what a line's placeholder asks the finishing step for
 RULING_MARK = "House ruling"
 TEMPLATE = "gm_screen.html"  # the screen's markup (templates/gm_screen.html, autoescaped)
 MOST_VALUES = 400  # the most choices one table is drawn for, all its settings' together (the Vote Pool's: 11 x 20); each cell keeps only the values it changes with
@@ -153,9 +154,15 @@ class _Drawn:
 
     def terms(self, terms: Terms) -> list[str]:
         found = [r for r in self.book.rules.values() if r.game == self.folder and r.id.split(".")[1] == terms.kind]
+        only = re.compile(r"[^\[\]]*\(see \[\[" + re.escape(terms.together) + r"\]\]\)\.") if terms.together else None
+        grouped = [r for r in found if only and only.fullmatch(r.body.strip())]
         out = ['<ul class="gm-terms">']
+        if grouped:
+            names = [Markup(macro(TEMPLATE, "term_name", relative_url(r.url, self.links_from) + "#" + r.id, r.title)) for r in grouped]
+            out.append(macro(TEMPLATE, "term_group", self.link(terms.together), self.rule(terms.together).title, names))
         for rule in found:
-            out.append(macro(TEMPLATE, "term", self.link(rule.id), rule.title, terms.mark if rule.id in terms.marked else ""))
+            if rule not in grouped:
+                out.append(macro(TEMPLATE, "term", self.link(rule.id), rule.id, rule.title, terms.mark if rule.id in terms.marked else ""))
         return out + ["</ul>"]
 
 
