@@ -276,3 +276,32 @@ def test_a_gm_screens_numbers_follow_the_tables_rulings_on_screen_and_on_paper(b
                     assert re.search(".{0,60}?".join(map(re.escape, row)), flat), row
     finally:
         context.close()
+
+
+def test_a_page_printed_from_another_address_prints_that_address_and_its_qr_code(page, base_url):
+    """The site is built for SITE_URL (127.0.0.1:8000) and served here at another port, and under another host name
+    (localhost): the printed footers say the address the page was printed from, and the GM screen's QR code is
+    drawn again for it (the build's said SITE_URL)."""
+    import segno
+    from playwright.sync_api import expect
+
+    from rulebook.site.gm_screens import qr_code
+
+    elsewhere = base_url.replace("127.0.0.1", "localhost")
+    assert elsewhere != base_url and "127.0.0.1:8000" not in elsewhere
+    page.route("**/pyodide/**", lambda route: route.abort())
+    for url in ("tell-tale/combat/", "rpgdl/gm-screen/"):
+        page.goto(elsewhere + url)
+        if "gm-screen" in url:
+            built = page.locator(".gm-qr").get_attribute("data-qr-for")
+            assert built == "http://127.0.0.1:8000/rpgdl/gm-screen/" and qr_code(built) != ""
+            # The QR library is asked for as the page opens, so that it is there when the page prints.
+            expect(page.locator(".gm-qr[data-qr-ready]")).to_have_count(1, timeout=30_000)
+        text = "".join(pdf_text(page.pdf(format="A4", landscape="gm-screen" in url))[1].split())
+        assert elsewhere + url in text and "127.0.0.1:8000" not in text, (url, text[-300:])
+    qr = page.locator(".gm-qr")
+    expect_label = f"QR code of {elsewhere}rpgdl/gm-screen/"
+    assert (qr.get_attribute("data-qr-for"), qr.get_attribute("aria-label")) == (elsewhere + "rpgdl/gm-screen/", expect_label)
+    # A code of the same size as segno's for that address (error correction M): drawn by the QR library, for it.
+    modules = qr.locator("svg").get_attribute("data-modules")
+    assert modules and int(modules) == segno.make(elsewhere + "rpgdl/gm-screen/", error="m").symbol_size(border=0)[0]

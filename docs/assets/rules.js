@@ -17,6 +17,7 @@ import { computeInWorker, showRuntimeStatus, startRuntime } from "./calc-runtime
 import { siteBase } from "./offline.js";
 import { button, el, tableSettings } from "./dom.js";
 import { addressOf, writeAddress } from "./calc-address.js";
+import { setUpPrintAddress } from "./print-address.js";
 
 /** Copy `text`, and say so on `button` (`done`: what it says for a moment).
  * @typedef {(text: string, button: HTMLElement, done?: string) => Promise<void>} CopyText */
@@ -467,6 +468,7 @@ function setUpTrackers() {
 }
 
 function onPage() {
+  setUpPrintAddress();
   addRuleButtons();
   setUpCalculators();
   setUpTable();

@@ -15,7 +15,9 @@ built pages (the finishing step's first step), each placeholder gets:
 
 The footer gets the screen's address on the deployed site, the date of the
 rules (the last commit to the game's pages, else their newest file) and a
-QR code of the address (segno), when the site's address is a full one.
+QR code of the address (segno), when the site's address is a full one; a
+page printed from another address says and draws its own instead
+(docs/assets/print-address.js, with the QR library of qr_library.py).
 Every word goes in escaped; the QR code is segno's SVG, made from the
 address. A placeholder left over, or a rule the book lacks, is an error.
 """
@@ -34,6 +36,7 @@ import segno
 
 from ..book import Book
 from ..markup import Rule
+from . import qr_library
 from .errors import SiteError
 from .short_links import DESCRIPTION_MAX
 
@@ -58,7 +61,7 @@ def fill(page: str, book: Book, site_url: str, docs: Path, rel: str) -> str:
     page = TEXT.sub(lambda m: macro(TEMPLATE, "gm_text", words(_rule(book, m.group(1), rel), m.group(2))), page)
     page = SITE.sub(lambda m: macro(TEMPLATE, "gm_site", address(site_url, html.unescape(m.group(1)))), page)
     page = DATE.sub(lambda m: macro(TEMPLATE, "gm_date", rules_date(docs, m.group(1))), page)
-    page = QR.sub(lambda m: qr_code(address(site_url, html.unescape(m.group(1)))), page)
+    page = QR.sub(lambda m: qr_code(address(site_url, html.unescape(m.group(1))), qr_library.module()), page)
     if LEFT.search(page):
         raise SiteError(f"{rel}: a GM screen placeholder was left unfilled ({LEFT.search(page).group(0)}): is it written as rulebook/gm_screen.py writes it?")  # type: ignore[union-attr]
     return page
@@ -95,12 +98,13 @@ def address(site_url: str, url: str) -> str:
     return urljoin(site_url if site_url.endswith("/") else site_url + "/", url)
 
 
-def qr_code(url: str) -> str:
-    """The QR code of a full address as inline SVG (no script, no style), or nothing for a bare path."""
+def qr_code(url: str, module: str = "") -> str:
+    """The QR code of a full address as inline SVG (no script, no style), or nothing for a bare path; `module`, the
+    QR library a page printed from another address redraws it with (qr_library.py)."""
     if not urlsplit(url).scheme:
         return ""
     svg = segno.make(url, error="m").svg_inline(scale=2, border=2, dark="#000", light="#fff", svgclass="gm-qr-code", lineclass=None)
-    return macro(TEMPLATE, "gm_qr", url, Markup(svg.replace("<svg ", '<svg aria-hidden="true" ', 1)))  # segno's SVG: markup already
+    return macro(TEMPLATE, "gm_qr", url, Markup(svg.replace("<svg ", '<svg aria-hidden="true" ', 1)), module)  # segno's SVG: markup already
 
 
 @functools.lru_cache(maxsize=8)
