@@ -102,6 +102,16 @@ def test_a_rule_on_a_trackers_list_that_no_action_cites_is_not_computed_by_it(fo
     assert attack[1] == "Encounter" and "Attack" in attack[3].split(", ") and "Undo" not in attack[3]
 
 
+def test_a_rule_a_tracker_applies_and_names_in_a_sentence_is_computed(found):
+    """Rules the encounter applies and names only in its words: a refusal (a Defender's attack, a second companion, a
+    PC dispelled) or the docstring of the function that applies it (Power never below 0)."""
+    encounter = _per_action("tell_tale.encounter")
+    assert "tt.keyword.defender" in encounter["attack"] and "tt.character.companion" in encounter["add"]
+    assert "tt.stats.power-minimum" in encounter["attack"]
+    for rid in ("tt.keyword.defender", "tt.character.companion", "tt.stats.power-minimum", "tt.summoning.permanent"):
+        assert [c for c in found.rows[rid].computed if c[2] == "tell_tale.encounter"], rid
+
+
 @settings(max_examples=30, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_every_fight_step_cites_only_what_its_action_is_read_to_cite(data):
