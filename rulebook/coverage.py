@@ -1,4 +1,5 @@
-"""Which rules the site computes and which tests guard them (issue 35): `{{ rules-coverage }}`.
+"""Which rules the site computes and which tests guard them (issue 35); the page `{{ rules-coverage }}` tells a GM
+which rules the site works out, which it only states and which are its house rulings.
 
 For every rule of every game, from the sources themselves at build time:
 
@@ -11,8 +12,8 @@ For every rule of every game, from the sources themselves at build time:
 - the rulings it follows: the rulings written right after it on its page
   (before the next rule), and every ruling that links to it.
 
-A rule nothing computes is "narrated only": the site states it, a GM
-applies it. tests/test_coverage.py fails when a rule a calculator cites has
+A rule nothing computes is "stated only" (narrated): the site states it, a
+GM applies it. tests/test_coverage.py fails when a rule a calculator cites has
 no test citing it, and when a test cites an ID that is no rule (the modules
 in FIXTURE_MODULES write rule pages of their own, with IDs made up for the
 case). No MkDocs in here.
@@ -69,6 +70,11 @@ class Coverage:
 
     def game(self, folder: str) -> list[Row]:
         return [r for r in self.rows.values() if r.rule.game == folder]
+
+    def kinds(self, folder: str) -> dict[str, int]:
+        """How many rules of the game the page lists as worked out, stated only and house rulings, and in all."""
+        rows = self.game(folder)
+        return {"rules": len(rows), **{kind: sum(_kind(r) == kind for r in rows) for kind in ("computed", "stated", "ruling")}}
 
     def counts(self, folder: str) -> dict[str, int]:
         rows = self.game(folder)
@@ -152,28 +158,39 @@ def rulings_followed(book: Book) -> dict[str, list[str]]:
 
 
 def page(book: Book, homes: dict[str, str], trackers: dict[str, str], src: str, links_from: str, tests: Path = TESTS) -> list[str]:
-    """The coverage page's Markdown: the counts, then each game's narrated rules and every rule's row."""
+    """The coverage page's Markdown, written for a GM: per game, how many rules the site works out, how many it only
+    states and how many are its house rulings; then each game in a fold of its own (short on a phone), its rules in
+    those three lists, each with its ID, its title and, for one the site works out, the calculators and trackers that do."""
     found = coverage(book, tests)
     out = [macro(TEMPLATE, "counts_open"), macro(TEMPLATE, "counts_caption"), macro(TEMPLATE, "counts_head")]
     for folder in GAMES.values():
-        out.append(macro(TEMPLATE, "counts_row", GAME_NAMES[folder], found.counts(folder)))
-    out += ["</tbody></table></div>", ""]
+        out.append(macro(TEMPLATE, "counts_row", GAME_NAMES[folder], found.kinds(folder)))
+    out += ["</tbody></table>", ""]
     for prefix, folder in GAMES.items():
         rows = found.game(folder)
-        narrated = [r for r in rows if not r.computed]
-        out += [f"## {GAME_NAMES[folder]} rules {{ #coverage-{prefix} data-search-exclude }}", "",
-                f"### Narrated only: {len(narrated)} of {len(rows)} rules {{ #coverage-{prefix}-narrated data-search-exclude }}", "",
-                '<ul class="coverage-narrated" data-search-exclude="">',
-                *(macro(TEMPLATE, "narrated", _rule_link(r.rule, links_from), r.rule.title) for r in narrated), "</ul>", "",
-                f"### Every rule {{ #coverage-{prefix}-all data-search-exclude }}", "",
-                '<table class="coverage" data-search-exclude="">', macro(TEMPLATE, "rules_head")]
-        for row in rows:
-            named = list(dict.fromkeys(c.label for c in row.tests))
-            out.append(macro(TEMPLATE, "rule_row", _rule_link(row.rule, links_from), _computed(row, homes, trackers, links_from),
-                             named[:SHOWN_TESTS], max(0, len(named) - SHOWN_TESTS),
-                             [_rule_link(book.rules[r], links_from) for r in row.rulings]))
-        out += ["</tbody></table>", ""]
+        kinds = found.kinds(folder)
+        out.append(macro(TEMPLATE, "game_open", prefix, GAME_NAMES[folder], kinds))
+        for kind, (heading, empty) in KINDS.items():
+            listed = [r for r in rows if _kind(r) == kind]
+            out.append(macro(TEMPLATE, "list_open", prefix, kind, heading, len(listed)))
+            out += [macro(TEMPLATE, "rule", _rule_link(r.rule, links_from), r.rule.title, _computed(r, homes, trackers, links_from))
+                    for r in listed] or [macro(TEMPLATE, "nothing", empty)]
+            out.append("</ul>")
+        out += ["</details>", ""]
     return out
+
+
+# What the page sorts each rule into: a house ruling, a rule the site works out, or one it only states (a ruling the
+# site also works out is listed with the rulings, with what works it out).
+KINDS = {
+    "computed": ("Worked out for you", "None: the site states each rule, the table applies it."),
+    "stated": ("Stated only: the table applies them", "None: the site works out every rule."),
+    "ruling": ("House rulings: where the text is silent", "None."),
+}
+
+
+def _kind(row: Row) -> str:
+    return "ruling" if row.rule.ruling else "computed" if row.computed else "stated"
 
 
 def _computed(row: Row, homes: dict[str, str], trackers: dict[str, str], links_from: str) -> list[tuple[str, str, str, str]]:

@@ -50,19 +50,32 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Follows:
+    """A table whose numbers depend on house rulings a table may choose: `make` is called with every value of
+    each setting it names (param names of the game's settings, `calculators.table.table_settings`), as keyword
+    arguments, so the build publishes the table for each choice and the page shows the one the table made."""
+
+    settings: tuple[str, ...]
+    make: Callable[..., Table]
+
+
+@dataclass(frozen=True)
 class Terms:
-    """Every term rule of a kind (`keyword`) in the game, one line each: title and ID; `marked`: those a tracker applies."""
+    """Every term rule of a kind (`keyword`) in the game, one line each: ID, title and effect (its text's first
+    sentence); `marked`: those a tracker applies. `together`: a rule whose terms say only that they work as it says
+    (their text one sentence that ends with a link to it), listed by name on its line."""
 
     kind: str
     marked: frozenset[str] = frozenset()
     mark: str = ""
+    together: str = ""
 
 
 @dataclass(frozen=True)
 class Panel:
     key: str  # its anchor: gm-<key>
     title: str
-    items: tuple[Line | Table | Terms, ...] = field(default_factory=tuple)
+    items: tuple[Line | Table | Follows | Terms, ...] = field(default_factory=tuple)
 
 
 def _lines(*rules: str) -> tuple[Line, ...]:
@@ -115,11 +128,11 @@ def _vitality() -> Table:
     return Table("Vitality and what it means", ("Vitality", "The character is"), rows, source="tt.stats.vitality")
 
 
-def _saves() -> Table:
-    """The chance a save holds against an effect's d20 (the site's ruling: a tie goes to the saver)."""
+def _saves(tie: str = "saver") -> Table:
+    """The chance a save holds against an effect's d20, a tie going to the saver or to the effect (tt.ruling.opposed-saves)."""
     cases: tuple[tuple[str, dict[str, Any]], ...] = (("Plain d20", {}), (f"Vigilance (+{combat.VIGILANCE_BONUS})", {"vigilance": True}),
              ("Advantage (Haste, reflex)", {"mode": "advantage"}), ("Disadvantage (poisoned)", {"mode": "disadvantage"}))
-    rows = tuple((name, _pct(combat.save_odds(**kw)["saved"])) for name, kw in cases)
+    rows = tuple((name, _pct(combat.save_odds(**kw, tie=tie)["saved"])) for name, kw in cases)
     return Table("The chance an opposed save holds", ("Saver rolls", "Saved"), rows, source="tt.ruling.opposed-saves")
 
 
@@ -137,10 +150,10 @@ def _tell_tale() -> tuple[Panel, ...]:
         Panel("health", "Toughness and Vitality", (_vitality(), *_lines(
             "tt.stats.toughness", "tt.stats.damage-order", "tt.ruling.damage-overflow", "tt.stats.toughness-upkeep",
             "tt.stats.toughness-regeneration", "tt.stats.vitality-no-regeneration", "tt.ruling.vitality-above-full"))),
-        Panel("saves", "Saves and Vigilance", (_saves(), *_lines(
+        Panel("saves", "Saves and Vigilance", (Follows(("tie",), _saves), *_lines(
             "tt.ruling.opposed-saves", "tt.keyword.vigilance", "tt.mechanics.vigilance-save", "tt.ruling.vigilance-knockdown",
             "tt.mechanics.involuntary-tapping"))),
-        Panel("keywords", "Every keyword", (Terms("keyword", tracked, "in the tracker"),)),
+        Panel("keywords", "Every keyword", (Terms("keyword", tracked, "in the tracker", "tt.mechanics.same-as-mtg"),)),
     )
 
 
@@ -182,13 +195,13 @@ def _talislanta() -> tuple[Panel, ...]:
 # ---------------------------------------------------------------- RPGDL
 
 
-def _slots() -> Table:
-    """A duelist's Worth change in each slot (the site's ruling: -2 flat), or that it may not play there."""
+def _slots(division_penalty: str = "flat") -> Table:
+    """A duelist's Worth change in each slot (rpgdl.ruling.division-penalty: -2, or -2 per division), or that it may not play there."""
     names = rpgdl_data.DIVISION_NAMES
 
     def change(division: str, slot: str) -> str:
         try:
-            penalty = worth_parts(Duelist("", division, 0, 0), slot).penalty
+            penalty = worth_parts(Duelist("", division, 0, 0), slot, division_penalty=division_penalty).penalty
         except InputError:
             return "may not"
         return fmt.signed(-penalty) if penalty else "proper"
@@ -211,10 +224,10 @@ def _trainwrecks() -> Table:
                  source="rpgdl.weekend.trainwreck")
 
 
-def _votes() -> Table:
-    pool = vote_pool()
+def _votes(generic_weight: int = rpgdl_data.DEFAULT_GENERIC_WEIGHT, trainwreck_limit: int = rpgdl_data.DEFAULT_TRAINWRECK_LIMIT) -> Table:
+    pool = vote_pool(generic_weight=generic_weight)
     rows = ((f"{pool.generic_voters} Generic Voters at Vote Weight {pool.generic_weight}", str(pool.votes)),
-            ("Trainwrecks that lose the game", str(rpgdl_data.DEFAULT_TRAINWRECK_LIMIT)),
+            ("Trainwrecks that lose the game", str(trainwreck_limit)),
             ("Weeks in a Season", str(rpgdl_data.SEASON_WEEKS)))
     return Table("The numbers of a Season", ("What", "Number"), rows, ("rpgdl.ruling.vote-pool", "rpgdl.ruling.trainwreck-limit", "rpgdl.season.length"))
 
@@ -225,14 +238,14 @@ def _rpgdl() -> tuple[Panel, ...]:
             "rpgdl.turn.phases", "rpgdl.turn.update-day", "rpgdl.turn.pools", "rpgdl.turn.week", "rpgdl.turn.weekend", "rpgdl.turn.results",
             "rpgdl.ruling.weekly-pools", "rpgdl.week.alternate", "rpgdl.week.pass", "rpgdl.turn.priority-roll", "rpgdl.ruling.roll-off",
             "rpgdl.chain.lifo")),
-        Panel("divisions", "Divisions and playing up", (_slots(), *_lines(
+        Panel("divisions", "Divisions and playing up", (Follows(("division_penalty",), _slots), *_lines(
             "rpgdl.divisions.order", "rpgdl.divisions.slots", "rpgdl.divisions.play-up", "rpgdl.divisions.no-play-down",
             "rpgdl.divisions.improper", "rpgdl.ruling.division-penalty", "rpgdl.worth.modified"))),
         Panel("results", "Successes and Trainwrecks", (_trainwrecks(), *_lines(
             "rpgdl.weekend.duel", "rpgdl.weekend.sudden-death", "rpgdl.ruling.sudden-death", "rpgdl.weekend.successes",
             "rpgdl.ruling.successes-worth", "rpgdl.weekend.trainwreck", "rpgdl.ruling.trainwreck-gap", "rpgdl.ruling.half-draw",
             "rpgdl.season.trainwreck-loss", "rpgdl.ruling.trainwreck-limit"))),
-        Panel("votes", "The Vote Pool", (_votes(), *_lines(
+        Panel("votes", "The Vote Pool", (Follows(("generic_weight", "trainwreck_limit"), _votes), *_lines(
             "rpgdl.voters.generate", "rpgdl.voters.starting", "rpgdl.voters.generic-weight", "rpgdl.ruling.generic-voter-weight",
             "rpgdl.ruling.vote-pool", "rpgdl.votes.costs", "rpgdl.votes.worth", "rpgdl.votes.limit", "rpgdl.votes.empty-pool",
             "rpgdl.ruling.vote-worth"))),

@@ -12,6 +12,14 @@ the page script that marks a ruling box with the table's own choice on the
 rule pages (docs/assets/table.js, markRulingBoxes) marks it here as well,
 so a device that chose another ruling sees its own choice on the screen.
 
+A table that depends on house rulings (gm_panels.Follows) is drawn with the
+site's rulings, and each of its cells that another choice changes carries
+the settings it follows (`data-gm-follow`, "<game>.<param>" as the page
+stores them) and its words for every value of those settings
+(`data-gm-values`, a JSON object keyed by the values joined with spaces):
+the page script shows the table's own (docs/assets/table.js, followRulings),
+choosing among words Python wrote, so the page computes nothing.
+
 The footer has placeholders for the site's address, the date of the rules
 and a QR code of the screen's address, which the finishing step fills in
 (it knows the address the site is deployed to). Nothing from a title is
@@ -21,17 +29,23 @@ rules themselves are in it). No MkDocs in here.
 
 from __future__ import annotations
 
+import itertools
+import json
+import re
+
+from calculators.games import BY_PREFIX
 from calculators.registry import Param
 from calculators.table import table_settings
 
 from .book import Book
-from .gm_panels import SCREENS, Line, Panel, Table, Terms
+from .gm_panels import SCREENS, Follows, Line, Panel, Table, Terms
 from .markup import GAMES, MarkupError, Rule, relative_url
 from .templating import Markup, macro
 
-FORMS = ("short", "whole", "ruling")  # what a line's placeholder asks the finishing step for
+FORMS = ("short", "whole", "ruling", "gist")  # what a line's placeholder asks the finishing step for
 RULING_MARK = "House ruling"
 TEMPLATE = "gm_screen.html"  # the screen's markup (templates/gm_screen.html, autoescaped)
+MOST_VALUES = 400  # the most choices one table is drawn for, all its settings' together (the Vote Pool's: 11 x 20); each cell keeps only the values it changes with
 
 
 def screen(prefix: str, book: Book, links_from: str, url: str, src: str, line: int) -> list[str]:
@@ -41,6 +55,7 @@ def screen(prefix: str, book: Book, links_from: str, url: str, src: str, line: i
     settings = {p.ruling: p for found in table_settings().values() for p in found.values() if p.ruling}
     folder = GAMES[prefix]
     drawn = _Drawn(book, folder, links_from, settings, src, line)
+    drawn.game = BY_PREFIX[prefix].key
     out = [macro(TEMPLATE, "screen_open", folder)]  # each part kept out of search (Material compares skipped tags by name)
     for panel in SCREENS[prefix]():
         out += drawn.panel(panel)
@@ -55,6 +70,7 @@ class _Drawn:
     def __init__(self, book: Book, folder: str, links_from: str, settings: dict[str, Param], src: str, line: int):
         self.book, self.folder, self.links_from, self.settings, self.src, self.line = book, folder, links_from, settings, src, line
         self.rulings: set[str] = set()
+        self.game = ""  # the game's key, which leads its settings' names in storage: rpgdl.trainwreck_limit
 
     def rule(self, rid: str) -> Rule:
         if rid not in self.book.rules:
@@ -76,7 +92,10 @@ class _Drawn:
             if lines:
                 out += ['<ul class="gm-lines">', *lines, "</ul>"]
                 lines = []
-            out += self.table(item) if isinstance(item, Table) else self.terms(item)
+            if isinstance(item, Follows):
+                out += self.follows(item)
+            else:
+                out += self.table(item) if isinstance(item, Table) else self.terms(item)
         if lines:
             out += ['<ul class="gm-lines">', *lines, "</ul>"]
         return out + ["</section>"]
@@ -94,22 +113,76 @@ class _Drawn:
         return macro(TEMPLATE, "line", self.link(rule.id), rule.id, rule.title, form, RULING_MARK,
                      None if setting is None else _choices(setting))
 
-    def table(self, table: Table) -> list[str]:
+    def table(self, table: Table, follows: dict[tuple[int, int], tuple[str, str]] | None = None) -> list[str]:
+        """A table; `follows`, for a cell (row, column) that a house ruling changes: the settings it follows and its words for each value."""
         ruled = bool(table.rules)
         source = self.link(table.source) if table.source else ""
         out = [macro(TEMPLATE, "table_open", ruled), macro(TEMPLATE, "table_caption", table.caption, source),
                macro(TEMPLATE, "table_head", table.head, ruled), "<tbody>"]
         for n, row in enumerate(table.rows):
             link = self.link(table.rules[n]) if ruled and table.rules[n] else ""
-            out.append(macro(TEMPLATE, "table_row", row, table.head, ruled, link))
+            cells = [(follows or {}).get((n, c)) for c in range(len(row))]
+            out.append(macro(TEMPLATE, "table_row", row, table.head, ruled, link, cells))
         return out + ["</tbody>", "</table>", "</div>"]
+
+    def follows(self, item: Follows) -> list[str]:
+        """The table drawn with the site's rulings, each cell another choice changes with its words for every choice."""
+        found = table_settings().get(self.game, {})
+        missing = [name for name in item.settings if name not in found]
+        if missing:
+            raise MarkupError(self.src, self.line, f"a GM screen table follows {', '.join(missing)}, which no setting of {self.game} is (rulebook/gm_panels.py)")
+        params = [found[name] for name in item.settings]
+        choices = [_values(p) for p in params]
+        if len(list(itertools.product(*choices))) > MOST_VALUES:
+            raise MarkupError(self.src, self.line, f"a GM screen table follows {', '.join(item.settings)}: more than {MOST_VALUES} values in all")
+        made = {combo: item.make(**{p.name: p.parse(v) for p, v in zip(params, combo)}) for combo in itertools.product(*choices)}
+        site = made[tuple(str(p.default) for p in params)]
+        for combo, table in made.items():
+            if (table.caption, table.head, table.rules, table.source, [len(r) for r in table.rows]) != (
+                    site.caption, site.head, site.rules, site.source, [len(r) for r in site.rows]):
+                raise MarkupError(self.src, self.line, f"a GM screen table changes more than its cells with {dict(zip(item.settings, combo))}")
+        follows = {}
+        for n, row in enumerate(site.rows):
+            for c in range(len(row)):
+                words = {combo: table.rows[n][c] for combo, table in made.items()}
+                used = [k for k in range(len(params)) if _matters(words, k)]
+                if used:
+                    keys = " ".join(f"{self.game}.{params[k].name}" for k in used)
+                    values = {" ".join(combo[k] for k in used): said for combo, said in words.items()}
+                    follows[(n, c)] = (keys, json.dumps(values, separators=(",", ":"), sort_keys=True))
+        return self.table(site, follows)
 
     def terms(self, terms: Terms) -> list[str]:
         found = [r for r in self.book.rules.values() if r.game == self.folder and r.id.split(".")[1] == terms.kind]
+        only = re.compile(r"[^\[\]]*\(see \[\[" + re.escape(terms.together) + r"\]\]\)\.") if terms.together else None
+        grouped = [r for r in found if only and only.fullmatch(r.body.strip())]
         out = ['<ul class="gm-terms">']
+        if grouped:
+            names = [Markup(macro(TEMPLATE, "term_name", relative_url(r.url, self.links_from) + "#" + r.id, r.title)) for r in grouped]
+            out.append(macro(TEMPLATE, "term_group", self.link(terms.together), self.rule(terms.together).title, names))
         for rule in found:
-            out.append(macro(TEMPLATE, "term", self.link(rule.id), rule.title, terms.mark if rule.id in terms.marked else ""))
+            if rule not in grouped:
+                out.append(macro(TEMPLATE, "term", self.link(rule.id), rule.id, rule.title, terms.mark if rule.id in terms.marked else ""))
         return out + ["</ul>"]
+
+
+def _values(setting: Param) -> list[str]:
+    """Every value a setting may take, as the page stores it."""
+    if setting.kind == "choice":
+        return [value for value, _ in setting.choices]
+    if setting.kind == "int" and setting.minimum is not None and setting.maximum is not None:
+        return [str(n) for n in range(setting.minimum, setting.maximum + 1)]
+    raise ValueError(f"the setting {setting.name} has no list of values a GM screen table could be drawn for")
+
+
+def _matters(words: dict[tuple[str, ...], str], k: int) -> bool:
+    """Whether the k-th setting changes the words: two choices that differ only in it say different things."""
+    seen: dict[tuple[str, ...], str] = {}
+    for combo, said in words.items():
+        rest = combo[:k] + combo[k + 1:]
+        if seen.setdefault(rest, said) != said:
+            return True
+    return False
 
 
 def _choices(setting: Param) -> str:

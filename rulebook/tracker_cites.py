@@ -11,10 +11,12 @@ followed from the tracker's `step`, without running it:
   for that action only (its `else` for the others), and a handler looked up
   as `HANDLERS[action["do"]]` is that action's handler only;
 - a rule is cited when a function on the way holds its ID as a whole string,
-  forms it in an f-string from a word it holds (`f"tt.keyword.{kind}"`), or
-  names a module-level constant (a tuple, a dict...) holding it; the
-  tracker's own list of every rule it may cite names them all and is no
-  citation, so it is skipped.
+  names it in brackets in a sentence (a refusal, "it cannot attack
+  (tt.keyword.defender).", or its docstring, "never below 0
+  (tt.stats.power-minimum)"), forms it in an f-string from a word it holds
+  (`f"tt.keyword.{kind}"`), or names a module-level constant (a tuple, a
+  dict...) holding it; the tracker's own list of every rule it may cite
+  names them all and is no citation, so it is skipped.
 
 It can only say more than a run shows, never less: tests/test_coverage.py
 steps random fights and a season and checks that every log entry's rules
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import re
 import sys
 import textwrap
 import types
@@ -34,6 +37,7 @@ from functools import cache
 from typing import Any
 
 PACKAGE = "calculators"
+BRACKETS = re.compile(r"\(([^()]*)\)")
 
 
 @dataclass
@@ -81,8 +85,10 @@ def _node(node: ast.AST, root: ast.AST, module: types.ModuleType, walk: _Walk) -
             if walk.action in table:
                 _value(table[walk.action], walk)
             return False
-    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in walk.known:
-        walk.found.setdefault(node.value)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        for rid in [node.value] if node.value in walk.known else _bracketed(node.value):
+            if rid in walk.known:
+                walk.found.setdefault(rid)
     elif isinstance(node, ast.JoinedStr):
         for rid in _formed(node, root, module, walk):
             walk.found.setdefault(rid)
@@ -157,6 +163,11 @@ def _words(root: ast.AST, module: types.ModuleType, skip: tuple[str, ...]) -> fr
             if isinstance(value, (tuple, list, frozenset, set, dict)) and not (skip and isinstance(value, (tuple, list)) and tuple(value) == skip):
                 words.update(_strings(value))
     return frozenset(words)
+
+
+def _bracketed(text: str) -> list[str]:
+    """The words in brackets in a sentence, "(tt.keyword.defender)" or "(see tt.a.b, tt.c.d)", that may be rule IDs."""
+    return [w for inner in BRACKETS.findall(text) for w in re.split(r"[\s,;]+", inner) if w.count(".") >= 2]
 
 
 def _is_every(value: object, walk: _Walk) -> bool:

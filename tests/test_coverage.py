@@ -15,6 +15,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from markupsafe import escape
 from support.encounter import fighters, fresh, random_action, step  # the fight the property tests draw
 from support.rulepages import DOCS
 
@@ -60,15 +61,24 @@ def test_a_ruling_is_followed_by_the_rule_before_it_and_the_rules_it_links(found
 
 
 @pytest.mark.site
-def test_the_coverage_page_shows_the_counts_and_every_rule(site, found):
+def test_the_coverage_page_shows_the_counts_and_every_rule_with_its_title_in_its_list(site, found):
+    """Written for a GM: per game, the rules worked out for you, stated only and house rulings, each rule with its
+    title; no test file's name (the checks above are the developers')."""
     page = (site / "rules-coverage" / "index.html").read_text(encoding="utf-8")
     counts = re.search(r'<table class="coverage coverage-counts".*?</table>', page, re.S).group(0)
     for folder, name in (("tell-tale", "Tell-Tale"), ("talislanta", "Talislanta"), ("rpgdl", "RPGDL TCG")):
-        c = found.counts(folder)
-        row = f'<tr><th scope="row">{name}</th><td>{c["rules"]}</td><td>{c["computed"]}</td><td>{c["tested"]}</td><td>{c["narrated"]}</td>'
+        c = found.kinds(folder)
+        assert c["computed"] + c["stated"] + c["ruling"] == c["rules"] == len(found.game(folder))
+        row = f'<tr><th scope="row">{name}</th><td>{c["rules"]}</td><td>{c["computed"]}</td><td>{c["stated"]}</td><td>{c["ruling"]}</td></tr>'
         assert row in counts, name
-    for rid in BOOK.rules:  # each ID a link to its rule, which may wrap after a dot
-        assert f'#{rid}">{rid.replace(".", ".<wbr>")}</a>' in page, rid
+    lists = {m.group(1): m.group(2) for m in re.finditer(r'<h3 id="coverage-([a-z]+-[a-z]+)">.*?<ul class="coverage-rules">(.*?)</ul>', page, re.S)}
+    for rid, rule in BOOK.rules.items():  # each ID a link to its rule, which may wrap after a dot, then its title
+        kind = "ruling" if rule.ruling else "computed" if found.rows[rid].computed else "stated"
+        shown = f'#{rid}">{rid.replace(".", ".<wbr>")}</a> <span class="coverage-title">{escape(rule.title)}</span>'
+        assert shown in lists[f"{rid.split('.')[0]}-{kind}"], rid
+    assert "test_" not in page and ".py" not in page
+    # Rules the encounter tracker applies, named in its refusals: worked out, not stated only.
+    assert "tt.<wbr>keyword.<wbr>defender" in lists["tt-computed"] and "tt.<wbr>keyword.<wbr>defender" not in lists["tt-stated"]
 
 
 # ---------------------------------------------------------------- tracker actions (rulebook/tracker_cites.py)
@@ -100,6 +110,16 @@ def test_a_rule_on_a_trackers_list_that_no_action_cites_is_not_computed_by_it(fo
     assert "rpgdl.weekend.duel" in season["weekend"] and "rpgdl.weekend.duel" not in season["settings"]
     attack = next(c for c in found.rows["tt.combat.attack-table"].computed if c[0] == "tracker")
     assert attack[1] == "Encounter" and "Attack" in attack[3].split(", ") and "Undo" not in attack[3]
+
+
+def test_a_rule_a_tracker_applies_and_names_in_a_sentence_is_computed(found):
+    """Rules the encounter applies and names only in its words: a refusal (a Defender's attack, a second companion, a
+    PC dispelled) or the docstring of the function that applies it (Power never below 0)."""
+    encounter = _per_action("tell_tale.encounter")
+    assert "tt.keyword.defender" in encounter["attack"] and "tt.character.companion" in encounter["add"]
+    assert "tt.stats.power-minimum" in encounter["attack"]
+    for rid in ("tt.keyword.defender", "tt.character.companion", "tt.stats.power-minimum", "tt.summoning.permanent"):
+        assert [c for c in found.rows[rid].computed if c[2] == "tell_tale.encounter"], rid
 
 
 @settings(max_examples=30, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

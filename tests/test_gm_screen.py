@@ -1,8 +1,9 @@
 """The GM screens (issue 35; rulebook/gm_panels.py, rulebook/gm_screen.py, rulebook/site/gm_screens.py).
 
-What a line says is what the build publishes for its rule: the preview's
-short form (rule-previews.json), a ruling's **Ruling:** paragraph, or the
-whole text (rules.json); every line links its rule; the site's house rulings
+What a line says is what the build publishes for its rule (rules.json):
+its first whole sentences, never cut short as a preview may be, those of a
+ruling's **Ruling:** paragraph, or the whole text; a keyword its first
+sentence; every line links its rule; the site's house rulings
 are marked, with the site's choice where a table may choose; the tables are
 the rules modules' numbers; axe finds nothing on the new pages, light and dark.
 """
@@ -20,7 +21,7 @@ from calculators.tell_tale import combat
 from rulebook import MarkupError, read_docs
 from rulebook.gm_panels import SCREENS, Line, Table
 from rulebook.gm_screen import screen
-from rulebook.site.gm_screens import words
+from rulebook.site.gm_screens import LEFT, words
 from rulebook.site.short_links import description
 
 BOOK = read_docs(DOCS)
@@ -50,6 +51,39 @@ def test_a_ruling_line_says_the_ruling_and_a_rule_line_its_preview():
     assert words(rule, "short") == description(rule.text) and words(rule, "whole") == rule.text
 
 
+def test_a_table_that_follows_house_rulings_carries_its_words_for_every_choice_in_each_cell_it_changes():
+    """The Vote Pool's table follows two settings, each of its cells one: each cell carries that setting's values only."""
+    from calculators.rpgdl.data import TRAINWRECK_LIMIT_MAX
+
+    drawn = "".join(screen("rpgdl", BOOK, "rpgdl/gm-screen/", "rpgdl/gm-screen/", "rpgdl/gm-screen.md", 9))
+    cells = re.findall(r'<span class="gm-follows" data-gm-follow="([^"]+)" data-gm-values="([^"]+)">([^<]*)<', drawn)
+    follows: dict[str, list[tuple[dict[str, str], str]]] = {}
+    for keys, values, shown in cells:
+        follows.setdefault(keys, []).append((json.loads(html.unescape(values)), shown))
+    assert set(follows) == {"rpgdl.trainwreck_limit", "rpgdl.generic_weight", "rpgdl.division_penalty"}
+    assert follows["rpgdl.trainwreck_limit"] == [({str(n): str(n) for n in range(1, TRAINWRECK_LIMIT_MAX + 1)}, "3")]
+    assert ({str(w): str(10 * w) for w in range(11)}, "10") in follows["rpgdl.generic_weight"]
+    # A Light duelist in the Godlike slot: -2 flat (the site's), -6 at -2 per division; the cells that never change carry nothing.
+    assert ({"flat": "-2", "per-division": "-6"}, "-2") in follows["rpgdl.division_penalty"]
+    assert len(follows["rpgdl.division_penalty"]) == 3
+
+
+def test_a_line_says_whole_sentences_never_one_cut_short():
+    """A preview cuts a long first sentence with "…"; a GM screen keeps it whole, leaves out a table's cells read as
+    words after the last sentence, and takes a second sentence after a first of a few words (a ruling's answer)."""
+    rule = BOOK.rules["rpgdl.worth.modified"]
+    rule.text = ("A duelist's modified Worth in a duel is its printed Worth, plus 1 for each vote spent on it, plus or minus the effects of "
+                 "cards and abilities, minus 2 if it plays up in a higher slot, as the improper division penalty says. Then more.")
+    assert description(rule.text).endswith("…") and words(rule, "short") == rule.text.removesuffix(" Then more.")
+    rule.text = "From highest to lowest they are Godlike, Heavy, Middle and Light. Rank Division 1 (highest) Godlike 2 Heavy"
+    assert words(rule, "short") == "From highest to lowest they are Godlike, Heavy, Middle and Light."
+    rule.text = 'It is not affected by "Destroy ..." effects. Nor by exile.'
+    assert words(rule, "gist") == 'It is not affected by "Destroy ..." effects.'
+    ruling = BOOK.rules["tt.ruling.prone-attacker"]
+    ruling.text = "The text: silent. Ruling: disadvantage. " + "A tapped character attacks with disadvantage, " * 5 + "always. Alternative: none."
+    assert words(ruling, "ruling") == "disadvantage. " + "A tapped character attacks with disadvantage, " * 5 + "always."
+
+
 def test_an_unknown_game_fails_with_its_page_and_line():
     with pytest.raises(MarkupError, match=re.escape("tell-tale/gm-screen.md:9: gm-screen needs one of")):
         screen("xx", BOOK, "tell-tale/gm-screen/", "tell-tale/gm-screen/", "tell-tale/gm-screen.md", 9)
@@ -60,21 +94,27 @@ def test_an_unknown_game_fails_with_its_page_and_line():
 def test_each_line_of_a_built_screen_is_its_rules_published_words(site, prefix):
     folder = GAMES[prefix]
     page = (site / folder / "gm-screen" / "index.html").read_text(encoding="utf-8")
-    previews = json.loads((site / "rule-previews.json").read_text(encoding="utf-8"))["rules"]
     texts = {r["id"]: r["text"] for r in json.loads((site / "rules.json").read_text(encoding="utf-8"))}
     found = LINE.findall(page)
-    assert found and "data-gm-" not in page
+    assert found and not LEFT.search(page)  # every placeholder filled (a cell's data-gm-follow stays, for the page script)
     for ruling, body in found:
         rid = re.search(r'<a class="gm-id" href="[^"]*#([^"]+)">', body).group(1)
         said = html.unescape(re.search(r'<span class="gm-text">(.*?)</span>', body, re.S).group(1))
         assert rid.startswith(prefix + "."), rid
-        if ruling:
-            assert "House ruling" in body and said == description(texts[rid].split("Ruling:", 1)[1].split("Alternative:")[0].strip()), rid
-        else:
-            assert said in (previews[rid]["text"], texts[rid]), rid
+        # Whole sentences from the start of the rule's words (of a ruling's Ruling: paragraph), never a preview's cut.
+        text = " ".join(texts[rid].split("Ruling:", 1)[1].split("Alternative:")[0].split() if ruling else texts[rid].split())
+        assert ("House ruling" in body) == bool(ruling), rid
+        assert said == text or (text.startswith(said) and said.endswith((".", "!", "?", ".)"))), rid
     if prefix == "tt":  # a setting: the site's choice and the table's others
         assert "Site: Cancel: one d20 (ruling); a table may choose: More sources wins." in page
         assert page.count('class="gm-tracked"') == 14  # the encounter tracker's keywords
+        # Each keyword with its effect, the first sentence of its words; those that only work as in Magic on one line.
+        terms = re.findall(r'<li class="gm-term">.*?#([^"]+)">.*?<span class="gm-text">(.*?)</span></li>', page)
+        assert len(terms) > 20 and all(said and texts[rid].startswith(html.unescape(said)) for rid, said in terms), terms
+        together = re.search(r'<li class="gm-term gm-term-group">(.*?)</li>', page).group(1)
+        assert "Attach</a>, " in together and "Wither<" not in together  # Wither says more: a line of its own
+        assert {rid for rid, _ in terms} | set(re.findall(r'#(tt\.keyword\.[^"]+)"', together)) == {
+            r for r in texts if r.startswith("tt.keyword.")}
     assert "<svg" in page and "rules of <time" in page
 
 

@@ -1,8 +1,8 @@
 """Pages on paper (issue 35; docs/assets/print.css): Chromium prints them to PDF and the tests read the PDF.
 
 Each GM screen prints landscape on A4 and on US Letter in one to three
-pages, every panel inside one page box (break-inside: avoid, and no panel
-taller than a page); a rule page, a calculator page and the trackers with a
+pages, its words 8.5 pt or more and never cut short, its panels flowing
+from column to column with no line, table or title cut; a rule page, a calculator page and the trackers with a
 record print with no navigation, search, button, field or runtime status:
 neither in the PDF's text nor visible under print media.
 """
@@ -39,27 +39,62 @@ def visible(page, selectors) -> list[str]:
     return page.evaluate("""sels => sels.filter(s => [...document.querySelectorAll(s)].some(e => e.checkVisibility()))""", list(selectors))
 
 
+def smallest_sizes(data: bytes) -> dict[str, float]:
+    """Each font of a PDF and the smallest size, in points, any words are drawn in it (its matrices applied)."""
+    found: dict[str, float] = {}
+
+    def seen(text, cm, tm, font, size):
+        if text.strip() and font:
+            scale = (tm[2] ** 2 + tm[3] ** 2) ** 0.5 * (cm[2] ** 2 + cm[3] ** 2) ** 0.5
+            name = str(font.get("/BaseFont", "")).split("+")[-1]
+            found[name] = min(found.get(name, 99.0), round(size * scale, 2))
+
+    for page in PdfReader(io.BytesIO(data)).pages:
+        page.extract_text(visitor_text=seen)
+    return found
+
+
+# Laid out for paper: what may break across columns and pages (a panel may go on in the next column; none of its
+# lines, tables or its title is cut, and a title stays with what follows it), and a table wider than its panel.
+PAPER_LAYOUT = """() => {
+  const found = [];
+  for (const e of document.querySelectorAll('.gm-lines > li, .gm-terms > li, .gm-table-wrap, .gm-footer')) {
+    if (getComputedStyle(e).breakInside !== 'avoid') found.push(['cut', e.textContent.slice(0, 40)]);
+  }
+  for (const h of document.querySelectorAll('.gm-panel h2')) if (getComputedStyle(h).breakAfter !== 'avoid') found.push(['alone', h.textContent]);
+  for (const t of document.querySelectorAll('.gm-panel table')) {
+    const panel = t.closest('.gm-panel').getBoundingClientRect();
+    if (t.getBoundingClientRect().right > panel.right + 0.5) found.push(['wide', t.caption?.textContent ?? '']);
+  }
+  return found;
+}"""
+MIN_PT = 8.5  # the smallest words on a GM screen's paper, but its rule IDs (monospace, small on purpose)
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_a_gm_screen_prints_landscape_in_one_to_three_pages_each_panel_whole(page, base_url, game):
+def test_a_gm_screen_prints_landscape_in_one_to_three_pages_every_word_whole_and_large(page, base_url, game):
+    """Each line's words end a sentence (a preview's "…" never reaches paper), every word but the rule IDs is
+    8.5 pt or more, measured in the PDF, and no line, table or title is cut between columns or pages."""
     page.route("**/pyodide/**", lambda route: route.abort())
     page.goto(base_url + f"{game}/gm-screen/")
     panels = page.locator(".gm-panel")
     titles = panels.locator("h2").all_text_contents()
     assert titles and page.locator(".gm-text:empty").count() == 0
     for paper in PAPER:
-        count, text = pdf_text(page.pdf(format=paper, landscape=True))
+        data = page.pdf(format=paper, landscape=True)
+        count, text = pdf_text(data)
         assert 1 <= count <= 3, f"{game} on {paper}: {count} pages"
         assert all(title in text for title in titles), paper
         assert not [w for w in CHROME if w in text], paper
-    # Each panel whole on one page: never broken inside, and shorter than the page's box, laid out at its width
-    # (last: a window resized changes what Material lays out for the prints after it).
+        assert "…" not in text, (paper, [line for line in text.splitlines() if "…" in line])
+        sizes = smallest_sizes(data)
+        assert [f for f in sizes if "Mono" in f], sizes  # the rule IDs
+        assert {f: pt for f, pt in sizes.items() if pt < MIN_PT and "Mono" not in f} == {}, paper
+    # Laid out at each paper's width (last: a window resized changes what Material lays out for the prints after it).
     page.emulate_media(media="print")
     for paper, (width, height) in PAPER.items():
         page.set_viewport_size({"width": round((width - 2 * GM_MARGIN) * MM), "height": round((height - 2 * GM_MARGIN) * MM)})
-        boxes = panels.evaluate_all("ps => ps.map(p => [p.id, getComputedStyle(p).breakInside, p.getBoundingClientRect().height])")
-        box_height = (height - 2 * GM_MARGIN) * MM
-        assert all(avoid == "avoid" for _, avoid, _ in boxes), boxes
-        assert all(h < box_height for _, _, h in boxes), (paper, [(i, round(h)) for i, _, h in boxes], round(box_height))
+        assert page.evaluate(PAPER_LAYOUT) == [], paper
         assert visible(page, HIDDEN) == [], paper
     page.emulate_media(media=None)
     # The footer: the screen's address and the date of the rules, in words.
@@ -200,3 +235,73 @@ def test_a_gm_screen_shows_the_tables_own_ruling(browser, base_url):
         assert page.locator(".ts-yours").count() == 1
     finally:
         context.close()
+
+
+def test_a_gm_screens_numbers_follow_the_tables_rulings_on_screen_and_on_paper(browser, base_url):
+    """The numbers a house ruling changes are the table's own, as Python computed them for that choice (gm_panels'
+    tables drawn with the chosen values); a ruling's mark prints without its "change" link, and leaves no "; " behind."""
+    from playwright.sync_api import expect
+
+    from rulebook.gm_panels import SCREENS, Follows
+
+    follows = {item.settings: item.make for prefix in ("tt", "rpgdl") for panel in SCREENS[prefix]() for item in panel.items
+               if isinstance(item, Follows)}
+    chosen = {"rpgdl.trainwreck_limit": "4", "rpgdl.generic_weight": "2", "rpgdl.division_penalty": "per-division", "tell_tale.tie": "effect"}
+    votes = follows[("generic_weight", "trainwreck_limit")](generic_weight=2, trainwreck_limit=4)
+    slots, saves = follows[("division_penalty",)](division_penalty="per-division"), follows[("tie",)](tie="effect")
+    site = [make().rows for make in follows.values()]
+    assert not [t for t in (votes, slots, saves) if t.rows in site]  # each choice changes a number
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.route("**/pyodide/**", lambda route: route.abort())
+        page.goto(base_url + BLANK)
+        storage.put(page, storage.SETTINGS, json.dumps(chosen))
+        for url, table, want in (("rpgdl/gm-screen/", "#gm-votes", votes), ("rpgdl/gm-screen/", "#gm-divisions", slots),
+                                 ("tell-tale/gm-screen/", "#gm-saves", saves)):
+            if not page.url.endswith(url):
+                page.goto(base_url + url)
+            rows = page.locator(f"{table} table.gm-table tbody tr")
+            for n, row in enumerate(want.rows):
+                cells = rows.nth(n).locator("th, td:not([data-label=Rule])")
+                expect(cells).to_have_text(list(row), use_inner_text=True, timeout=30_000)
+            if table == "#gm-divisions":
+                continue  # the same page's PDF follows
+            flat = " ".join(pdf_text(page.pdf(format="A4", landscape=True))[1].split())
+            for row in want.rows:  # a row's cells in order (paper prints a row's rule ID under its header)
+                assert re.search(".{0,60}?".join(map(re.escape, row)), flat), (url, row)
+            assert "(a house ruling)." in flat and "(a house ruling; )" not in flat, url
+            if url.startswith("rpgdl"):
+                for row in slots.rows:
+                    assert re.search(".{0,60}?".join(map(re.escape, row)), flat), row
+    finally:
+        context.close()
+
+
+def test_a_page_printed_from_another_address_prints_that_address_and_its_qr_code(page, base_url):
+    """The site is built for SITE_URL (127.0.0.1:8000) and served here at another port, and under another host name
+    (localhost): the printed footers say the address the page was printed from, and the GM screen's QR code is
+    drawn again for it (the build's said SITE_URL)."""
+    import segno
+    from playwright.sync_api import expect
+
+    from rulebook.site.gm_screens import qr_code
+
+    elsewhere = base_url.replace("127.0.0.1", "localhost")
+    assert elsewhere != base_url and "127.0.0.1:8000" not in elsewhere
+    page.route("**/pyodide/**", lambda route: route.abort())
+    for url in ("tell-tale/combat/", "rpgdl/gm-screen/"):
+        page.goto(elsewhere + url)
+        if "gm-screen" in url:
+            built = page.locator(".gm-qr").get_attribute("data-qr-for")
+            assert built == "http://127.0.0.1:8000/rpgdl/gm-screen/" and qr_code(built) != ""
+            # The QR library is asked for as the page opens, so that it is there when the page prints.
+            expect(page.locator(".gm-qr[data-qr-ready]")).to_have_count(1, timeout=30_000)
+        text = "".join(pdf_text(page.pdf(format="A4", landscape="gm-screen" in url))[1].split())
+        assert elsewhere + url in text and "127.0.0.1:8000" not in text, (url, text[-300:])
+    qr = page.locator(".gm-qr")
+    expect_label = f"QR code of {elsewhere}rpgdl/gm-screen/"
+    assert (qr.get_attribute("data-qr-for"), qr.get_attribute("aria-label")) == (elsewhere + "rpgdl/gm-screen/", expect_label)
+    # A code of the same size as segno's for that address (error correction M): drawn by the QR library, for it.
+    modules = qr.locator("svg").get_attribute("data-modules")
+    assert modules and int(modules) == segno.make(elsewhere + "rpgdl/gm-screen/", error="m").symbol_size(border=0)[0]

@@ -10,13 +10,14 @@
 // the page with textContent: nothing from the address bar or a form is ever
 // parsed as HTML.
 
-import { applyTableToForm, markRulingBoxes, showTableLine } from "./table.js";
+import { applyTableToForm, followRulings, markRulingBoxes, showTableLine } from "./table.js";
 import { logResult, setUpLogPage } from "./table-log.js";
 import { setUpSettingsPage } from "./table-join.js";
 import { computeInWorker, showRuntimeStatus, startRuntime } from "./calc-runtime.js"; // the worker, its start and its time limit
 import { siteBase } from "./offline.js";
 import { button, el, pageSignal, tableSettings } from "./dom.js";
 import { addressOf, writeAddress } from "./calc-address.js";
+import { setUpPrintAddress } from "./print-address.js";
 
 /** Copy `text`, and say so on `button` (`done`: what it says for a moment).
  * @typedef {(text: string, button: HTMLElement, done?: string) => Promise<void>} CopyText */
@@ -404,6 +405,7 @@ function setUpTable() {
   // not evenWithout: called only with the spec
   if (settings) withTableSpec((spec) => setUpSettingsPage(settings, /** @type {TableSpec} */ (spec), copyText));
   if (document.querySelector(".admonition.ruling")) withTableSpec(markRulingBoxes);
+  if (document.querySelector("[data-gm-follow]")) withTableSpec(followRulings); // a GM screen's numbers: the table's rulings
   const log = /** @type {HTMLElement | null} */ (document.querySelector("[data-table-log]"));
   if (log) withTableSpec((spec) => setUpLogPage(log, copyText, spec), true); // the log shows even without the games' names
 }
@@ -469,6 +471,7 @@ function setUpTrackers() {
 }
 
 function onPage() {
+  setUpPrintAddress();
   addRuleButtons();
   setUpCalculators();
   setUpTable();

@@ -147,8 +147,43 @@ export function markRulingBoxes(spec) {
       if (!box) continue;
       const shown = setting.kind === "choice" ? Object.fromEntries(setting.choices)[settings[key]] : settings[key];
       const link = el("a", { href: new URL(spec.pages[game], siteBase()).href, text: "change" });
-      const note = el("p", { class: "ts-yours" }, `Your table: ${setting.label}: `, el("strong", { text: shown }), " (a house ruling; ", link, ").");
+      // The link and its "; " in one element, which paper leaves out whole (print.css).
+      const note = el("p", { class: "ts-yours" }, `Your table: ${setting.label}: `, el("strong", { text: shown }), " (a house ruling",
+        el("span", { class: "ts-change" }, "; ", link), ").");
       box.querySelector(".admonition-title")?.after(note);
     }
+  }
+}
+
+// ---------------------------------------------------------------- GM screen tables
+
+/** In each cell of a GM screen's tables that a house ruling changes, the words Python wrote for this table's
+ * choices (data-gm-values, keyed by the values of the settings in data-gm-follow: rulebook/gm_screen.py);
+ * a setting this device has not chosen, or holds a value the site refuses, counts as the site's ruling.
+ * @param {TableSpec | null} spec */
+export function followRulings(spec) {
+  if (!spec) return;
+  const settings = storedSettings();
+  for (const cell of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-gm-follow]"))) {
+    /** @type {unknown} */
+    let values = null;
+    try {
+      values = JSON.parse(cell.dataset.gmValues ?? "");
+    } catch {
+      continue;
+    }
+    if (!values || typeof values !== "object") continue;
+    const keys = (cell.dataset.gmFollow ?? "").split(" ");
+    const found = keys.map((key) => findSetting(spec, key));
+    if (found.some((setting) => !setting)) continue;
+    const chosen = keys.map((key, i) => {
+      const setting = /** @type {TableSetting} */ (found[i]);
+      if (!Object.hasOwn(settings, key) || checkSetting(spec, key, settings[key])) return setting.default;
+      return setting.kind === "choice" ? settings[key] : String(Number(settings[key])); // "04" is 4
+    });
+    const said = /** @type {Record<string, unknown>} */ (values)[chosen.join(" ")];
+    if (typeof said !== "string") continue;
+    cell.textContent = said;
+    cell.classList.toggle("gm-yours", chosen.some((value, i) => value !== found[i]?.default));
   }
 }

@@ -42,7 +42,7 @@ from calculators.table import settings_with_calculators
 from ..book import read_docs
 from ..markup import GAMES, MarkupError
 from ..terms import rule_texts
-from . import built, csp, data, gm_screens, offline, print_footer, runtime, search_later, short_links
+from . import built, csp, data, gm_screens, offline, print_footer, qr_library, runtime, search_later, short_links
 from .assets import version_page, versioned
 from .errors import SiteError
 
@@ -108,6 +108,7 @@ def finish(build: Build) -> None:
     csp.write(site, [(page.path, page.html) for page in pages], policy, build.site_url)
 
     short_links.write_all(site, build.site_url or "/", build.site_name, book)
+    qr_library.copy(site)  # before the service worker lists the files to keep
     if folder is not None:  # the service worker exists to keep the runtime offline
         offline.write_worker(site, folder, assets.urls)
 
