@@ -37,7 +37,7 @@ from support.encounter_page import (
     url,
     wait_for_log,
 )
-from support.helpers import BOOT, CUT_OPTIONS_JS, PHONE
+from support.helpers import BOOT, CUT_OPTIONS_JS, PHONE, follow
 from support.server import BLANK
 
 pytestmark = pytest.mark.browser
@@ -409,6 +409,27 @@ def test_after_a_charge_the_next_turn_is_its_holders_attack_and_roll_for_me_reso
     log = json.loads(storage.get(page, storage.LOG) or "[]")
     assert [(e["calculator"], e["headline"]) for e in log] == [(TRACKER, attacked["headline"]), (TRACKER, charged["log"][-1]["text"])]
     assert log[0]["url"].endswith("/tell-tale/encounter/#enc-log-title") and log[0]["seed"] == 9
+    context.close()
+
+
+def test_typed_attacks_reach_the_table_log_at_once_each_its_own_entry(browser, base_url):
+    """A typed attack was logged 1.5 s later, the next attack or leaving the page in that time dropped it, and
+    "a miss" twice was kept once. Two misses typed one after the other, then the Table log at once: two entries."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    one_step_at_a_time(page)
+    state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
+    expect(page.locator("[data-enc=actor]")).to_have_value("c1")
+    expect(page.locator("[data-enc=target]")).to_have_value("c2")
+    for _ in range(2):
+        page.fill("[data-enc=d20]", "3")
+        page.click("[data-enc=resolve]")
+        answer = python_step(state, {"do": "attack", "attacker": "c1", "target": "c2", "dice": {"d20": 3}}, None)
+        state = answer["state"]
+        wait_for_log(page, len(state["log"]))
+    assert answer["headline"] == "Vraska attacks Goblin: a miss."
+    follow(page, base_url + "table-log/")
+    expect(page.locator(".log-headline")).to_have_text([answer["headline"]] * 2, timeout=BOOT)
     context.close()
 
 
