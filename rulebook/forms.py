@@ -137,7 +137,7 @@ def render_form(calc: Calculator, rule_links: dict[str, str], runtime: str, sett
     return _render("calculator", {
         "name": calc.name, "uid": uid, "anchor": anchor(calc.name), "runtime": runtime, "rules": json.dumps(rule_links),
         "legacy": json.dumps(olds) if olds else None, "settings": settings, "summary": calc.summary,
-        "plain": [item for group, params in groupby(plain, key=lambda p: p.group) for item in _group(group, list(params), uid)],
+        "plain": _rows_help([item for group, params in groupby(plain, key=lambda p: p.group) for item in _group(group, list(params), uid)]),
         "rulings": [_field_view(p, uid) for p in rulings],
         "dice": [_field_view(p, uid) for p in dice],
     })
@@ -149,6 +149,33 @@ def _group(group: str, params: list[Param], uid: str) -> list[dict[str, object]]
         return [_field_view(p, uid) for p in params]
     gid = f"{uid}-{params[0].name}-row"
     return [{"legend": group, "gid": gid, "fields": [_field_view(p, uid, row=gid) for p in params]}]
+
+
+def _rows_help(items: list[dict[str, object]]) -> list[dict[str, object]]:
+    """Rows in a run whose fields have the same help (the eight duelists of a Weekend) say it once: each field
+    is described by that one text, not by a help of its own read out eight times. Over several rows it is
+    folded under one line before the first (the rows are the form's height); under one row it is shown. A
+    row whose fields all have one help says it as it is; other rows say each field's label and help."""
+    def said(item: dict[str, object]) -> tuple[tuple[str, str], ...] | None:
+        fields = item.get("fields")
+        if not isinstance(fields, list):
+            return None  # a field alone says its own help
+        return tuple((str(f["shown_label"]), str(f["help"])) for f in fields if f["help"]) or None
+    out: list[dict[str, object]] = []
+    for helps, run in groupby(items, key=said):
+        rows = list(run)
+        if helps:
+            hid = f"{rows[0]['gid']}-help"
+            one = {text for _, text in helps}
+            folded = len(rows) > 1
+            help_item: dict[str, object] = {"help_id": hid, "lines": [next(iter(one))] if len(one) == 1 else [f"{label}: {text}" for label, text in helps],
+                         "folded": f"What the fields of these {len(rows)} rows take" if folded else None}
+            for row in rows:
+                for f in row["fields"]:  # type: ignore[attr-defined]
+                    f["described"], f["help"] = f"{hid} {f['fid']}-error", ""
+            rows = [help_item, *rows] if folded else [*rows, help_item]
+        out.extend(rows)
+    return out
 
 
 def _field_view(p: Param, uid: str, row: str = "") -> dict[str, object]:

@@ -38,7 +38,7 @@ from support.encounter_page import (
     url,
     wait_for_log,
 )
-from support.helpers import BOOT, CUT_OPTIONS_JS, PHONE
+from support.helpers import BOOT, CUT_OPTIONS_JS, PHONE, follow, poll
 from support.server import BLANK
 
 pytestmark = pytest.mark.browser
@@ -410,6 +410,27 @@ def test_after_a_charge_the_next_turn_is_its_holders_attack_and_roll_for_me_reso
     log = json.loads(storage.get(page, storage.LOG) or "[]")
     assert [(e["calculator"], e["headline"]) for e in log] == [(TRACKER, attacked["headline"]), (TRACKER, charged["log"][-1]["text"])]
     assert log[0]["url"].endswith("/tell-tale/encounter/#enc-log-title") and log[0]["seed"] == 9
+    context.close()
+
+
+def test_typed_attacks_reach_the_table_log_at_once_each_its_own_entry(browser, base_url):
+    """A typed attack was logged 1.5 s later, the next attack or leaving the page in that time dropped it, and
+    "a miss" twice was kept once. Two misses typed one after the other, then the Table log at once: two entries."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    one_step_at_a_time(page)
+    state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
+    expect(page.locator("[data-enc=actor]")).to_have_value("c1")
+    expect(page.locator("[data-enc=target]")).to_have_value("c2")
+    for _ in range(2):
+        page.fill("[data-enc=d20]", "3")
+        page.click("[data-enc=resolve]")
+        answer = python_step(state, {"do": "attack", "attacker": "c1", "target": "c2", "dice": {"d20": 3}}, None)
+        state = answer["state"]
+        wait_for_log(page, len(state["log"]))
+    assert answer["headline"] == "Vraska attacks Goblin: a miss."
+    follow(page, base_url + "table-log/")
+    expect(page.locator(".log-headline")).to_have_text([answer["headline"]] * 2, timeout=BOOT)
     context.close()
 
 
@@ -859,6 +880,40 @@ def test_the_players_view_follows_the_gms_tab_and_hides_the_foes_numbers(browser
     expect(players.locator("[data-players=where]")).to_have_text("Round 1 · Mira's turn")
     expect(players.locator(".enc-p-row[aria-current=true] .enc-name")).to_have_text("Mira")
     assert not gm.errors and not players.errors, (gm.errors, players.errors)
+    context.close()
+
+
+PLAYERS_TYPE = """(width) => {
+  const px = (sel) => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize);
+  return innerWidth === width && document.querySelector('.enc-p-row .enc-stat dd') && {
+    number: px('.enc-p-row .enc-stat dd'), label: px('.enc-p-row .enc-stat dt'), where: px('[data-players=where]'),
+    name: px('.enc-p-row .enc-name'), wide: document.documentElement.scrollWidth > innerWidth,
+  };
+}"""
+
+
+# The players' window: on the GM's phone, as it opens beside the GM's tab (960 px), on a TV; the least size, in
+# px, of the party's numbers and of their labels there.
+PLAYERS_WINDOWS = {"phone": (PHONE["viewport"], 30, 14), "window": ({"width": 960, "height": 720}, 44, 20),
+                   "tv": ({"width": 1920, "height": 1080}, 72, 30)}
+
+
+@pytest.mark.parametrize("window", list(PLAYERS_WINDOWS))
+def test_the_players_view_is_read_at_arms_length_on_a_phone_and_across_a_room_on_a_tv(browser, base_url, window):
+    """The party's numbers were 17 px and their labels 11.6 px on a phone and in a 960 px window: only whose
+    turn it was could be read from across a table. The type grows with the window; the numbers are the
+    biggest thing in a row, about twice their labels, and nothing runs off the side."""
+    viewport, number, label = PLAYERS_WINDOWS[window]
+    context = browser.new_context(**(PHONE if window == "phone" else {}))
+    gm = context.new_page()
+    saved_fight(gm, base_url, [*PARTY_AND_FOES, {"do": "start"}])
+    players = players_window(context, gm)
+    players.set_viewport_size(viewport)  # a window opened at 960 px, as showPlayers asks
+    expect(players.locator(".enc-p-row .enc-stat dd").first).to_be_visible(timeout=BOOT)
+    size = poll(players, PLAYERS_TYPE, viewport["width"])
+    assert size["number"] >= number and size["label"] >= label, size
+    assert size["number"] >= 1.8 * size["label"] and size["number"] > size["name"], size
+    assert not size["wide"], size
     context.close()
 
 

@@ -12,7 +12,8 @@ import pytest
 from markdown_it import MarkdownIt
 from playwright.sync_api import expect
 from support import storage
-from support.helpers import BOOT, address, calculator_pages, follow, share_url
+from support.helpers import BOOT, PHONE, address, calculator_pages, follow, share_url
+from support.trackers import FILL
 from support.server import BLANK
 
 from calculators import games
@@ -264,9 +265,9 @@ def test_the_log_keeps_results_across_reloads_and_its_links_reproduce_them(table
     table.goto(base_url + pages_of[ATTACK])
     form = table.locator(f'form[data-calculator="{ATTACK}"]')
     first = roll(table, form, 3)
-    form.locator("[name=d20]").fill("17")  # typed: logged once it has stood a moment
+    form.locator("[name=d20]").fill("17")
+    form.locator("[name=d20]").press("Enter")  # typed: logged once the player is done with it (table-log.js's FormLog)
     form.locator('[data-outcome="full"]').wait_for()
-    # logged once it has stood 1.5 s (table.js LOG_AFTER_MS): wait for the entry, not for a time
     table.wait_for_function("(key) => (JSON.parse(localStorage.getItem(key) || '[]')).length === 2", arg=storage.LOG, timeout=BOOT, polling=100)
     table.goto(base_url + "table-log/")
     table.reload()
@@ -282,6 +283,67 @@ def test_the_log_keeps_results_across_reloads_and_its_links_reproduce_them(table
     form.locator("[data-outcome]").wait_for(timeout=BOOT)
     assert form.locator(".calc-headline").text_content() == first
     assert not table.errors
+
+
+def test_every_typed_attack_reaches_the_log_each_its_own_entry_even_when_the_page_is_left_at_once(browser, base_url, pages_of):
+    """A typed result was logged only after standing 1.5 s, and a later result, or leaving the page, in that
+    time dropped it; the same result twice was kept once (a GM lost 4 attacks of 25). Each result the player
+    commits to (Enter here) is logged, the same miss twice is two entries, and what is still on its way or
+    held when the page is left goes in as well: by Material's instant navigation and by a real unload."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(base_url + pages_of[ATTACK])
+    form = page.locator(f'form[data-calculator="{ATTACK}"]')
+    form.locator(".calc-status", has_text="Ready").wait_for(timeout=BOOT)
+    form.locator("[name=power]").fill("5")
+    d20 = form.locator("[name=d20]")
+    for roll in ("17", "3", "3", "11"):  # one after another, no wait for an answer
+        d20.fill(roll)
+        d20.press("Enter")
+    d20.fill("12")  # shown, not committed to: the page is left at once
+    follow(page, base_url + "table-log/")
+    headlines = [run(ATTACK, {"power": "5", "d20": d20})["headline"] for d20 in ("12", "11", "3", "3", "17")]
+    expect(page.locator(".log-headline")).to_have_text(headlines, timeout=BOOT)
+    # A real unload: the result shown is logged as the page goes.
+    page.goto(base_url + pages_of[ATTACK])
+    form.locator(".calc-status", has_text="Ready").wait_for(timeout=BOOT)
+    form.locator("[name=power]").fill("5")
+    d20.fill("19")
+    last = run(ATTACK, {"power": "5", "d20": "19"})["headline"]
+    expect(form.locator(".calc-headline")).to_have_text(last, timeout=BOOT)
+    page.goto(base_url + "table-log/")
+    expect(page.locator(".log-headline")).to_have_text([last, *headlines], timeout=BOOT)
+    context.close()
+
+
+def test_a_result_the_full_storage_cannot_keep_is_said_in_the_form_and_on_the_log(browser, base_url, pages_of):
+    """With the storage full a result went nowhere and the log went on saying "3 results"."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(base_url + pages_of[ATTACK])
+    form = page.locator(f'form[data-calculator="{ATTACK}"]')
+    form.locator(".calc-status", has_text="Ready").wait_for(timeout=BOOT)
+    page.evaluate(FILL, 0)
+    form.locator("[name=power]").fill("5")
+    form.locator("[name=d20]").fill("17")
+    form.locator("[name=d20]").press("Enter")
+    note = form.locator(".calc-log-note")
+    expect(note).to_have_text("This result is not in the Table log: this device's storage is full."
+                              " Clearing the Table log, or saved fights and seasons you no longer need, makes room.", timeout=BOOT)
+    expect(note).to_be_in_viewport()  # in the answer bar, where the result is read
+    follow(page, base_url + "table-log/")
+    headline = run(ATTACK, {"power": "5", "d20": "17"})["headline"]
+    expect(page.locator(".log-count")).to_contain_text("1 result, newest first. 1 result of this visit is shown but not kept: this device's storage is full.")
+    expect(page.locator(".log-entry .log-headline")).to_have_text([headline])
+    expect(page.locator(".log-entry .log-unkept")).to_have_text("Not kept on this device: its storage is full.")
+    # Room made: the next result keeps the one before as well.
+    page.evaluate("() => Object.keys(localStorage).filter((k) => k.startsWith('junk-')).forEach((k) => localStorage.removeItem(k))")
+    page.go_back()
+    form.locator("[name=d20]").wait_for()
+    form.locator("[data-action=roll]").click()
+    page.wait_for_function("(key) => (JSON.parse(localStorage.getItem(key) || '[]')).length === 2", arg=storage.LOG, timeout=BOOT, polling=100)
+    expect(form.locator(".calc-log-note")).to_be_hidden()
+    context.close()
 
 
 def test_the_log_exports_markdown_and_json_that_parse_and_filters_by_game(table, base_url, pages_of):
@@ -316,7 +378,7 @@ def test_the_log_is_capped(page, base_url):
     page.locator(".log-count").wait_for()
     page.evaluate("""async () => {
         const t = await import(new URL('assets/table.js', document.baseURI.replace(/table-log\\/.*$/, '')).href);
-        for (let i = 0; i < t.LOG_CAP + 25; i++) t.logResult({}, {time: new Date().toISOString(), calculator: 'tell_tale.resolve_attack', game: 'tell_tale', title: 'Attack roll', inputs: {power: String(i)}, seed: i, outcome: 'miss', headline: 'Miss ' + i, url: '/tell-tale/combat/?power=' + i});
+        for (let i = 0; i < t.LOG_CAP + 25; i++) t.logResult({time: new Date().toISOString(), calculator: 'tell_tale.resolve_attack', game: 'tell_tale', title: 'Attack roll', inputs: {power: String(i)}, seed: i, outcome: 'miss', headline: 'Miss ' + i, url: '/tell-tale/combat/?power=' + i});
     }""")
     page.reload()
     page.locator(".log-entry").first.wait_for()
@@ -393,7 +455,7 @@ def test_one_bad_entry_in_the_log_is_skipped_and_counted_and_the_rest_drawn(page
     # Nothing saved is lost: the bad entry stays in storage after a new result.
     page.evaluate("""async () => {
         const t = await import(new URL('assets/table.js', document.baseURI.replace(/table-log\\/.*$/, '')).href);
-        t.logResult({}, {time: new Date().toISOString(), calculator: 'tell_tale.resolve_attack', game: 'tell_tale', title: 'Attack roll',
+        t.logResult({time: new Date().toISOString(), calculator: 'tell_tale.resolve_attack', game: 'tell_tale', title: 'Attack roll',
                          inputs: {power: '22'}, seed: 22, outcome: 'miss', headline: 'Miss 22', url: '/tell-tale/combat/?power=22'});
     }""")
     page.reload()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 from support.helpers import BOOT, CUT_OPTIONS_JS, DESKTOP, PHONE, address, calculator_pages, follow, share_url
 
 from calculators.registry import all_calculators
@@ -325,6 +326,36 @@ def test_an_old_weekend_link_fills_the_rows(page, base_url, pages_of):
     page.wait_for_function("() => !location.search.includes('godlike_first=')")  # the address now has the rows
     assert "godlike_first_worth=6" in page.url
     assert not page.errors
+
+
+def test_the_weekend_form_says_each_help_once_and_is_under_2200_px_at_360(browser, base_url, pages_of):
+    """The Weekend calculator's form was 2,225 px tall at 360 px once ready (the goal: under 2,200): eight duelist
+    rows each carried the same four helps, and each Vote Pool its own copy of a help that stopped mid-sentence.
+    Each is said once now: the duelists' under one line before their rows, the Vote Pools' under their row,
+    and every field of those rows is described by it."""
+    name = "rpgdl.resolve_weekend"
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(base_url + pages_of[name])
+    form = page.locator(f'form[data-calculator="{name}"]')
+    form.locator(".calc-status", has_text="Ready").wait_for(timeout=BOOT)
+    rows = form.locator("fieldset.calc-row")
+    expect(rows).to_have_count(9)
+    expect(form.locator("fieldset.calc-row small")).to_have_count(0)  # no help of a row's own field
+    duelists = form.locator("details.calc-rows-fold")
+    expect(duelists).to_have_count(1)
+    expect(duelists.locator("summary")).to_have_text("What the fields of these 8 rows take")
+    pools = form.locator("fieldset.calc-row:has([name=first_vote_pool]) + .calc-rows-help")
+    expect(pools).to_have_text(re.compile(r"^The votes a player's Voters gave this week .+ add up to at most this\.$"))
+    described = form.evaluate("""(f) => [...f.querySelectorAll('fieldset.calc-row [name]')].filter((c) => {
+        const [help] = c.getAttribute('aria-describedby').split(' ');
+        return !f.querySelector(`.calc-rows-help[id="${help}"]`);
+    }).map((c) => c.name)""")
+    assert described == []
+    height = form.evaluate("f => f.getBoundingClientRect().height")
+    print("the Weekend calculator's form at 360 px:", height)
+    assert height < 2200
+    context.close()
 
 
 def test_every_page_with_a_calculator_or_a_tracker_has_the_skip_link_when_opened_directly(browser, base_url, pages_of):

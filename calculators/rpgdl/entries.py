@@ -278,8 +278,9 @@ CALCULATORS = (
              Param("sudden_death_rolls", "Sudden Death roll-offs (two d6 per tied duel, Godlike first)", "dice",
                    help="Only used on a tie"),
              *(Param(f"{who}_vote_pool", f"{who.capitalize()} player's Vote Pool", "int", DEFAULT_VOTE_POOL, minimum=0,
-                     maximum=VOTE_POOL_MAX, help=f"Votes the {who} player's Voters gave this week: {DEFAULT_VOTE_POOL} from ten "
-                                                 "Generic Voters at Vote Weight 1; the votes on the four duelists are at most this")
+                     maximum=VOTE_POOL_MAX, group="Vote Pools", short=f"{'1st' if who == 'first' else '2nd'} player",
+                     help=f"The votes a player's Voters gave this week ({DEFAULT_VOTE_POOL} from ten Generic Voters at "
+                          "Vote Weight 1). The votes on that player's four duelists add up to at most this.")
                for who in PLAYERS)),
         adapter=resolve_weekend_report,
         rules=_DUEL_RULES + ("rpgdl.weekend.order", "rpgdl.weekend.discard-losers", "rpgdl.weekend.return-winners",

@@ -7,7 +7,7 @@
 // export, import, links, bring back and other tabs are the trackers' shell
 // (tracker-shell.js). Everything shown goes in with textContent.
 
-import { logResult, storedSettings } from "./table.js";
+import { NOT_KEPT, logResult, storedSettings } from "./table.js";
 import { onPageEnd, pageSignal, plural, tableSettings } from "./dom.js";
 import { el, place, read, redraw, vocabulary, write } from "./tracker-kit.js";
 import { TrackerShell, answerParts, button, labelRedo, labelUndo, markFieldAtFault, newSeed, rulesLine } from "./tracker-shell.js";
@@ -137,14 +137,16 @@ export function setUp(box, { computeInWorker, copyText }) {
     return result;
   }
 
-  /** A resolved attack, save or charge in the evening's roll log (table.js), in words, linking back to the fight.
+  /** A resolved attack, save or charge in the evening's roll log (table.js) at once, each its own entry, in
+   * words, linking back to the fight; under the answer, if the storage has no room for it, a line that says so.
    * @param {import("./calc-runtime.js").Tracked<Encounter>} result */
   function toTableLog(result) {
-    logResult(/** @type {import("./table.js").CalcForm} */ (/** @type {unknown} */ (form)), {
+    const kept = logResult({
       calculator: NAME, game: NAME.split(".")[0], title: document.querySelector("h1")?.textContent?.replace(/¶$/, "").trim() || NAME,
       headline: result.headline, said: result.details[0] ?? null, outcome: result.outcome, seed: result.seed,
       time: new Date().toISOString(), url: location.pathname + "#" + ids("log-title"),
     });
+    if (!kept) answer.append(el("p", { class: "calc-log-note", role: "status", "data-enc": "log-note", text: NOT_KEPT }));
   }
 
   // -------------------------------------------------------------- drawing the state

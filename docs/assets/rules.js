@@ -11,7 +11,7 @@
 // parsed as HTML.
 
 import { applyTableToForm, followRulings, markRulingBoxes, showTableLine } from "./table.js";
-import { logResult, setUpLogPage } from "./table-log.js";
+import { FormLog, commitResults, setUpLogPage } from "./table-log.js";
 import { setUpSettingsPage } from "./table-join.js";
 import { computeInWorker, showRuntimeStatus, startRuntime } from "./calc-runtime.js"; // the worker, its start and its time limit
 import { siteBase } from "./offline.js";
@@ -279,18 +279,28 @@ function setUpForm(form) {
   if (form.dataset.ready) return;
   form.dataset.ready = "true";
   let latest = 0;
+  const log = new FormLog(form);
+  // What the log names the form by, read while it is on its page: a result may come after the page is left.
+  const title = document.getElementById(formAnchor(form))?.textContent.replace(/^Calculator: /, "").replace(/¶$/, "").trim() || form.dataset.calculator;
+  const path = location.pathname;
   const share = form.querySelector("[data-action=share]");
   if (share && canShare()) Object.assign(share, { textContent: "Share link", title: "Share a link that shows this result to anyone" });
   applyTableToForm(form); // the table's house rulings first; a link's own values go over them
   const restored = restoreFromAddress(form);
 
-  const update = () => {
+  /** Compute what the form holds; `logging`: how its result goes to the log (table-log.js's FormLog).
+   * @param {import("./table-log.js").Logging} [logging] */
+  const update = (logging = "hold") => {
     let params = readParams(form);
     const seed = form.dataset.seed ? form.dataset.seed : null;
     const ticket = ++latest;
+    log.sent(ticket, logging);
     form.setAttribute("aria-busy", "true");
+    /** @param {Calculated | Refusal} result */
+    const entry = (result) => (result.ok ? logEntry(form, params, result, title, path) : null);
     computeInWorker(form.dataset.calculator, params, seed).then((result) => {
-      if (ticket !== latest || !form.isConnected) return; // a newer input is on its way, or the page is gone
+      // A newer input is on its way, or the page is gone: nothing to draw, but a committed result is logged.
+      if (ticket !== latest || !form.isConnected) return log.answered(ticket, entry(result));
       form.removeAttribute("aria-busy");
       if (result.ok && Object.keys(form.legacyParams || {}).length) {
         /** @type {Record<string, string[]>} */
@@ -306,8 +316,11 @@ function setUpForm(form) {
       }
       writeAddress(form, params);
       renderResult(form, result);
-      if (result.ok) logResult(form, logEntry(form, params, result));
-    }, () => form.removeAttribute("aria-busy"));
+      log.answered(ticket, entry(result));
+    }, () => {
+      form.removeAttribute("aria-busy");
+      log.answered(ticket, null);
+    });
   };
 
   form.addEventListener("input", (event) => {
@@ -319,15 +332,19 @@ function setUpForm(form) {
   });
   form.addEventListener("change", (event) => {
     if (/** @type {Field} */ (event.target).type === "number" && /** @type {Field} */ (event.target).validity.badInput) update();
+    log.commit(); // a field left changed, a choice made, Enter: the player is done with this result
   });
+  form.addEventListener("focusout", () => log.commit());
   form.addEventListener("keydown", (event) => {
+    // Enter: done with this result (a form of many fields is not submitted by Enter, nor is a same value "changed")
+    if (event.key === "Enter" && !(event.target instanceof HTMLTextAreaElement)) log.commit();
     const input = /** @type {HTMLInputElement} */ (event.target); // it steps only such a field
     if (!input.matches(".calc-int input[inputmode=numeric]") || !["ArrowUp", "ArrowDown"].includes(event.key)) return;
     event.preventDefault(); // arrow keys step the number, as in a number field
     step(input, event.key === "ArrowUp" ? 1 : -1);
     update();
   });
-  form.addEventListener("submit", (event) => { event.preventDefault(); update(); });
+  form.addEventListener("submit", (event) => { event.preventDefault(); log.commit(); });
   form.addEventListener("click", (event) => {
     const button = /** @type {Element} */ (event.target).closest("button");
     if (!button) return;
@@ -336,9 +353,10 @@ function setUpForm(form) {
       step(/** @type {HTMLInputElement} */ (/** @type {HTMLElement} */ (button.parentElement).querySelector("input")), Number(button.dataset.step));
       update();
     } else if (button.dataset.action === "roll") {
+      log.commit(); // what was typed before stands; the roll is a result of its own
       form.dataset.seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);
       for (const dice of /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll(".calc-dice input"))) dice.value = "";
-      update();
+      update("log");
     } else if (button.dataset.action === "share") {
       const params = readParams(form);
       writeAddress(form, params, true);
@@ -352,7 +370,7 @@ function setUpForm(form) {
     // which stays on screen while the form is, shows the result.
     const heading = document.getElementById(formAnchor(form));
     (heading || form).scrollIntoView({ block: "start" });
-    update();
+    update("show"); // a link's result was rolled or typed elsewhere: not a result of this table's
   }
 }
 
@@ -363,8 +381,8 @@ function inputWords(form, inputs) {
   for (const [name, value] of Object.entries(inputs)) {
     const control = /** @type {Field | null} */ (form.querySelector(`[name="${CSS.escape(name)}"]`));
     if (!control) continue; // an older parameter: its fields say it
-    const ids = control.getAttribute("aria-labelledby");
-    const label = (ids ? ids.split(" ").map((id) => document.getElementById(id)?.textContent ?? "").join(" ")
+    const ids = control.getAttribute("aria-labelledby"); // its labels are in the form: read even after the page is gone
+    const label = (ids ? ids.split(" ").map((id) => form.querySelector(`#${CSS.escape(id)}`)?.textContent ?? "").join(" ")
       : control.labels?.[0]?.textContent ?? name).replace(/\s+/g, " ").trim();
     const shown = control instanceof HTMLSelectElement ? control.selectedOptions[0]?.textContent ?? value
       : control.type === "checkbox" ? (value === "yes" ? "Yes" : "No") : value;
@@ -373,22 +391,23 @@ function inputWords(form, inputs) {
   return words.join("; ");
 }
 
-/** The roll log's entry for a result (table-log.js checks the shape with isLogEntry).
- * @param {CalcForm} form @param {Record<string, string>} params @param {Calculated} result
+/** The roll log's entry for a result (table-log.js checks the shape with isLogEntry); `title` and `path`:
+ * the form's name and page.
+ * @param {CalcForm} form @param {Record<string, string>} params @param {Calculated} result @param {string} title @param {string} path
  * @returns {import("./table-log.js").LogEntry} */
-function logEntry(form, params, result) {
+function logEntry(form, params, result, title, path) {
   const inputs = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ""));
   return {
     said: inputWords(form, inputs),
     time: new Date().toISOString(),
     calculator: form.dataset.calculator,
     game: form.dataset.calculator.split(".")[0],
-    title: document.getElementById(formAnchor(form))?.textContent.replace(/^Calculator: /, "").replace(/¶$/, "").trim() || form.dataset.calculator,
+    title,
     inputs,
     seed: result.seed,
     outcome: result.outcome,
     headline: result.headline,
-    url: location.pathname + addressOf(form, params, "#" + formAnchor(form)),
+    url: path + addressOf(form, params, "#" + formAnchor(form)),
   };
 }
 
@@ -459,8 +478,7 @@ function setUpTrackers() {
   for (const box of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-tracker]"))) {
     if (box.dataset.ready || !box.dataset.tracker || !Object.hasOwn(TRACKERS, box.dataset.tracker)) continue;
     box.dataset.ready = "true";
-    if (!box.id) box.id = "tracker";
-    addSkipLink(box, box.id, "Skip to the tracker");
+    addSkipLink(box, (box.id ||= "tracker"), "Skip to the tracker");
     startRuntime(/** @type {string} */ (box.dataset.runtime)); // every tracker has one (hooks/trackers.py)
     const lifetime = pageSignal(); // a module that comes in after the page is left sets nothing up
     TRACKERS[box.dataset.tracker]().then((module) => lifetime.aborted || module.setUp(box, { computeInWorker, copyText })).catch((/** @type {Error} */ err) => {
@@ -471,11 +489,8 @@ function setUpTrackers() {
 }
 
 function onPage() {
-  setUpPrintAddress();
-  addRuleButtons();
-  setUpCalculators();
-  setUpTable();
-  setUpTrackers();
+  commitResults(true); // the forms of a page Material swapped out: their results are logged
+  for (const setUp of [setUpPrintAddress, addRuleButtons, setUpCalculators, setUpTable, setUpTrackers]) setUp();
 }
 
 if (typeof document$ !== "undefined") document$.subscribe(onPage);

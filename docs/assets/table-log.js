@@ -9,27 +9,110 @@ import { button, el, gameName, pageSignal, plural, readJson, writeJson } from ".
 import { LOG as LOG_KEY } from "./storage.js";
 
 export const LOG_CAP = 200;
-const LOG_AFTER_MS = 1500; // a result that stands this long goes in the log
+/** What a form or the tracker says of a result the log could not keep. */
+export const NOT_KEPT = "This result is not in the Table log: this device's storage is full. Clearing the Table log, or saved fights and seasons you no longer need, makes room.";
 
 /** One result in the roll log: what rules.js's logEntry writes, as isLogEntry checks it.
  * @typedef {{calculator: string, game: string, title: string, headline: string, url: string, time: string,
  *   outcome?: string | null, seed?: number | null, inputs?: Record<string, string | number> | null,
  *   said?: string | null}} LogEntry */
-/** @typedef {import("./rules.js").CalcForm} CalcForm */
 /** @typedef {import("./rules.js").CopyText} CopyText */
 /** @typedef {import("./table.js").TableSpec} TableSpec */
 
-/** @type {WeakMap<CalcForm, ReturnType<typeof setTimeout>>} */
-const pendingLog = new WeakMap(); // form -> timer of a result not yet logged
+/** Results this visit could not keep (a full storage), newest first: the log page shows them, and each
+ * new result tries to keep them again, so a little room freed keeps them all. Module state outlives
+ * Material's page swaps, not a reload. @type {LogEntry[]} */
+let unkept = [];
+/** The log page's drawing, while it is shown: a result logged in this tab (one still on its way when
+ * the page was left) is drawn at once. @type {(() => void) | null} */
+let drawLog = null;
 
-/** Log a result once it has stood a moment (typing "1", "17" logs the 17); a roll at once.
- * @param {CalcForm} form @param {LogEntry} entry */
-export function logResult(form, entry) {
-  clearTimeout(pendingLog.get(form));
-  const commit = () => addToLog(entry);
-  if (entry.seed != null) commit();
-  else pendingLog.set(form, setTimeout(commit, LOG_AFTER_MS));
+/** A result in the log at once, as its own entry (the same words as the last are another roll).
+ * @param {LogEntry} entry @returns {boolean} whether it is kept on the device */
+export function logResult(entry) {
+  const log = storedLog(); // entries that cannot be shown are kept as they are: nothing saved is lost
+  const all = [entry, ...unkept];
+  const kept = writeJson(LOG_KEY, [...all, ...log].slice(0, LOG_CAP));
+  unkept = kept ? [] : all.slice(0, LOG_CAP);
+  drawLog?.();
+  return kept;
 }
+
+/** How a computation's result goes to the log: "log" when it comes (a roll, or a typed result its
+ * player has committed to), "hold" until its player commits to it, "show" never (a shared link's).
+ * @typedef {"log" | "hold" | "show"} Logging */
+
+/** The forms whose results are not all logged yet: committed when the page is hidden or left. @type {Set<FormLog>} */
+const open = new Set();
+
+/** A calculator form's way to the log. The form recomputes as its player types ("1", then "17"), so a
+ * typed result is held until its player commits to it: Enter, a change, the focus leaving the field,
+ * a roll, or the page left or hidden; then it is logged, once, even after the page is gone. */
+export class FormLog {
+  /** @param {HTMLElement} form */
+  constructor(form) {
+    this.form = form;
+    /** @type {Map<number, Logging>} */
+    this.waiting = new Map(); // computations sent and not answered
+    this.latest = 0;
+    /** @type {LogEntry | null} */
+    this.held = null; // the latest result shown, not yet committed
+  }
+
+  /** A computation sent. @param {number} ticket @param {Logging} logging */
+  sent(ticket, logging) {
+    this.waiting.set(ticket, logging);
+    this.latest = ticket;
+    this.held = null; // an edit goes on: the result it replaces was not committed to
+    open.add(this);
+  }
+
+  /** Its answer: the entry of a result, null for a refusal or a failure. @param {number} ticket @param {LogEntry | null} entry */
+  answered(ticket, entry) {
+    const logging = this.waiting.get(ticket);
+    this.waiting.delete(ticket);
+    if (ticket === this.latest) this.held = null;
+    if (!entry) return;
+    if (logging === "log") this.keep(entry);
+    else if (logging === "hold" && ticket === this.latest) this.held = entry;
+  }
+
+  /** The player commits to what the form shows, or to what it is about to show. */
+  commit() {
+    if (this.waiting.get(this.latest) === "hold") this.waiting.set(this.latest, "log");
+    else if (this.held) {
+      const entry = this.held;
+      this.held = null;
+      this.keep(entry);
+    }
+  }
+
+  /** The entry in the log; if the storage has no room for it, the form's answer bar says so, until a result is kept.
+   * @param {LogEntry} entry */
+  keep(entry) {
+    const kept = logResult(entry);
+    let note = /** @type {HTMLElement | null} */ (this.form.querySelector(".calc-log-note"));
+    if (kept && !note) return;
+    if (!note) {
+      note = el("p", { class: "calc-log-note", role: "status" });
+      this.form.querySelector(".calc-result")?.after(note);
+    }
+    note.textContent = kept ? "" : NOT_KEPT;
+    note.hidden = kept;
+  }
+}
+
+/** Commit every form's result: the page is hidden (a tab switched, a phone locked) or unloaded,
+ * or (`gone`) Material has swapped the page, and only forms no longer on the page are committed. */
+export function commitResults(gone = false) {
+  for (const log of open) {
+    if (gone && log.form.isConnected) continue;
+    log.commit(); // a result still on its way is logged when it comes
+    if (gone) open.delete(log);
+  }
+}
+addEventListener("pagehide", () => commitResults());
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") commitResults(); });
 
 /** A stored entry the log can show: the shape rules.js's logEntry writes. A
  * hand-edited, damaged or older entry that does not fit is skipped, not shown.
@@ -48,13 +131,14 @@ export function isLogEntry(e) {
     && (e.said == null || text(e.said));
 }
 
-/** The stored log: the entries that can be shown, newest first, and how many could not
- * (with `games`, table-settings.json's, an entry of a game the site does not have is one of those).
- * @param {Record<string, string> | null} [games] @returns {{entries: LogEntry[], skipped: number}} */
+/** The log: the entries that can be shown, newest first, those of this visit the storage had no room
+ * for first; how many of them are such (`unkept`); and how many stored entries could not be shown (with
+ * `games`, table-settings.json's, an entry of a game the site does not have is one of those).
+ * @param {Record<string, string> | null} [games] @returns {{entries: LogEntry[], unkept: number, skipped: number}} */
 export function loadLog(games = null) {
   const stored = storedLog();
   const entries = /** @type {LogEntry[]} */ (stored.filter((e) => isLogEntry(e) && (!games || Object.hasOwn(games, e.game))));
-  return { entries, skipped: stored.length - entries.length };
+  return { entries: [...unkept, ...entries], unkept: unkept.length, skipped: stored.length - entries.length };
 }
 
 /** @returns {LogEntry[]} */
@@ -68,16 +152,8 @@ function storedLog() {
   return Array.isArray(log) ? log.slice(0, LOG_CAP) : [];
 }
 
-/** @param {LogEntry} entry */
-function addToLog(entry) {
-  const log = storedLog(); // entries that cannot be shown are kept as they are: nothing saved is lost
-  const last = log[0];
-  if (isLogEntry(last) && last.url === entry.url && last.headline === entry.headline) return; // the same result again
-  log.unshift(entry);
-  writeJson(LOG_KEY, log.slice(0, LOG_CAP));
-}
-
 export function clearLog() {
+  unkept = [];
   writeJson(LOG_KEY, []);
 }
 
@@ -150,7 +226,7 @@ export function setUpLogPage(box, copyText, spec) {
       render();
     }
   });
-  const drawEntry = (/** @type {LogEntry} */ entry) => {
+  const drawEntry = (/** @type {LogEntry} */ entry, /** @type {boolean} */ kept) => {
     const link = safeLink(entry.url);
     const title = link ? el("a", { href: link, text: entry.title }) : el("span", { text: entry.title });
     const copy = button("Copy", () => copyText(entryMarkdown(entry), copy, "Copied"), { class: "md-button log-copy", "aria-label": `Copy this result: ${entry.headline}` });
@@ -160,17 +236,19 @@ export function setUpLogPage(box, copyText, spec) {
       el("p", { class: "log-head" }, time, " · ", title),
       el("p", { class: "log-headline", text: entry.headline }),
       el("p", { class: "log-inputs", text: inputsText(entry) + seed }),
+      kept ? null : el("p", { class: "log-unkept", text: "Not kept on this device: its storage is full." }),
       copy);
   };
   const render = () => {
-    const { entries: all, skipped } = loadLog(spec?.games);
+    const { entries: all, unkept, skipped } = loadLog(spec?.games);
+    const notKept = new Set(all.slice(0, unkept));
     const entries = all.filter((e) => !filter.value || e.game === filter.value);
     const items = [];
     drawn = [];
     let unread = skipped;
     for (const entry of entries) {
       try {
-        items.push(drawEntry(entry));
+        items.push(drawEntry(entry, !notKept.has(entry)));
         drawn.push(entry);
       } catch {
         unread += 1; // one entry that cannot be drawn must not take the others with it
@@ -182,7 +260,8 @@ export function setUpLogPage(box, copyText, spec) {
       : others ? `No result from ${gameName(spec, filter.value)}; ${others} from other games (choose Every game to see them).`
         : unread ? "No result to show." : "No results yet: a result from any calculator on this device appears here.";
     const note = unread ? ` ${plural(unread, "entry", "entries")} could not be read and ${unread > 1 ? "are" : "is"} not shown.` : "";
-    count.textContent = said + note;
+    const full = unkept ? ` ${plural(unkept, "result")} of this visit ${unkept > 1 ? "are" : "is"} shown but not kept: this device's storage is full. Copy ${unkept > 1 ? "them" : "it"} now, or clear the log (or saved fights and seasons you no longer need) to make room.` : "";
+    count.textContent = said + note + full;
     list.replaceChildren(...items);
     for (const button of [md, json]) button.disabled = !n;
     clear.disabled = !n && !unread;
@@ -205,5 +284,6 @@ export function setUpLogPage(box, copyText, spec) {
   addEventListener("storage", (event) => {
     if (event.key === LOG_KEY) render();
   }, { signal: pageSignal() });
+  drawLog = () => (box.isConnected ? render() : (drawLog = null));
 }
 

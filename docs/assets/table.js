@@ -14,7 +14,7 @@ import { siteBase } from "./offline.js";
 import { el, plural, readJson, writeJson } from "./dom.js";
 import { SETTINGS as SETTINGS_KEY } from "./storage.js";
 
-export { LOG_CAP, logResult } from "./table-log.js";
+export { LOG_CAP, NOT_KEPT, logResult } from "./table-log.js";
 
 
 /** One house ruling of table-settings.json (rulebook/site/data.py):
