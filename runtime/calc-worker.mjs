@@ -58,6 +58,14 @@ const stamps = { workerStarted: performance.now() }; // this thread's clock; in 
 const stamp = (name) => { stamps[name] ??= performance.now(); };
 /** A time of performance.timeOrigin + now(), from another thread, in this one's clock. @param {number | undefined} at */
 const fromShared = (at) => (at === undefined ? undefined : at - performance.timeOrigin);
+// How long the snapshot helper may say nothing: while it starts and asks for
+// the file, while the file arrives (it speaks at least every 250 ms while
+// bytes come), and while it unpacks 31 MB once all have come. Firefox left
+// the helper silent after its layout in 7 of 7 hangs traced (about one cold
+// load in eleven beside Material's search worker); past these the worker
+// unpacks the snapshot itself. Declared before loadSnapshot runs, below.
+const HELPER_QUIET_MS = { starting: 10_000, receiving: 5_000, arrived: 15_000 };
+
 // The snapshot is the biggest download and the most work to unpack: start it
 // before anything else, on its own thread where there is one (see
 // snapshot-worker.mjs), so Pyodide's own scripts load meanwhile.
@@ -91,13 +99,6 @@ function loadSnapshot() {
   layoutOrFailure.catch(() => {});
   return { layout: layoutOrFailure, bytes };
 }
-
-// How long the helper may say nothing: while it starts and asks for the
-// file, while the file arrives (it speaks at least every 250 ms while bytes
-// come), and while it unpacks 31 MB once all have come. Firefox left the helper silent after its layout in 7 of 7 hangs
-// traced (about one cold load in eleven beside Material's search worker);
-// past these the worker unpacks the snapshot itself.
-const HELPER_QUIET_MS = { starting: 10_000, receiving: 5_000, arrived: 15_000 };
 
 /** The snapshot's bytes, unpacked by snapshot-worker.mjs; `gotLayout` hears its layout.
  * @param {(layout: Layout) => void} gotLayout @returns {Promise<Uint8Array>} */

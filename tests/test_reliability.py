@@ -326,11 +326,15 @@ def test_a_silent_snapshot_helper_is_given_up_and_the_worker_unpacks_the_snapsho
     ctx = browser.new_context(service_workers="block")
     try:
         page = ctx.new_page()
+        said = []
+        page.on("console", lambda m: "snapshot helper failed" in m.text and said.append(m.text))
         page.goto(url + ATTACK_PAGE + "?calc=tell_tale.resolve_attack&power=5&d20=17")
         # Past the 10 s of quiet and the worker's own unpacking, inside the 60 s boot timeout (which would say "did not start").
         page.locator('.calc-result[data-outcome="full"]').first.wait_for(timeout=45_000)
         assert SilentHelperHandler.asked, "the helper was never asked for: the test did not test it"
         assert page.locator(FAILED).count() == 0
+        # given up for its silence, not for any other failure
+        assert len(said) == 1 and "the snapshot helper said nothing for 10 s" in said[0], said
     finally:
         ctx.close()
         server.shutdown()
