@@ -109,6 +109,19 @@ def test_calculators_and_pages_work_offline_after_one_visit(browser, site, base_
     context.close()
 
 
+def _visited_offline_ready(browser, deployed, data):
+    """`deployed` served and visited once with its service worker, the pages and the runtime cached (the runtime
+    without booting a calculator): the server, its address, the context and the page."""
+    server, url = serve(deployed)
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
+    page.evaluate("() => navigator.serviceWorker.controller.postMessage({type: 'cache-runtime'})")
+    wait_until_offline_ready(page, data)
+    return server, url, context, page
+
+
 def test_a_new_build_replaces_the_old_cache(browser, site, tmp_path):
     """Deploy a copy of the site, visit it, deploy a changed build: the new
     worker takes over, deletes the old pages cache, keeps the runtime cache
@@ -117,15 +130,8 @@ def test_a_new_build_replaces_the_old_cache(browser, site, tmp_path):
     shutil.copytree(site, deployed, ignore=shutil.ignore_patterns("pyodide"))
     (deployed / "pyodide").symlink_to(site / "pyodide", target_is_directory=True)
     old = worker_data(deployed)
-    server, url = serve(deployed)
-    context = browser.new_context(service_workers="allow")
+    server, _url, context, page = _visited_offline_ready(browser, deployed, old)
     try:
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
-        # Fill the runtime cache without booting a calculator.
-        page.evaluate("() => navigator.serviceWorker.controller.postMessage({type: 'cache-runtime'})")
-        wait_until_offline_ready(page, old)
 
         # The next build: one page changed; the finishing step writes a new worker.
         index = deployed / "index.html"
@@ -163,14 +169,8 @@ def test_after_a_deploy_that_changes_the_runtime_a_reload_offline_still_computes
     (deployed / "pyodide").mkdir()
     (deployed / "pyodide" / old_folder).symlink_to(site / "pyodide" / old_folder, target_is_directory=True)
     old = worker_data(deployed)
-    server, url = serve(deployed)
-    context = browser.new_context(service_workers="allow")
+    server, url, context, page = _visited_offline_ready(browser, deployed, old)
     try:
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
-        page.evaluate("() => navigator.serviceWorker.controller.postMessage({type: 'cache-runtime'})")
-        wait_until_offline_ready(page, old)
 
         # The deploy: the runtime under a new folder (the old one gone from the host), every page pointing at it.
         (deployed / "pyodide" / new_folder).symlink_to(site / "pyodide" / old_folder, target_is_directory=True)

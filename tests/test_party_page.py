@@ -37,12 +37,18 @@ def wait_for_party_log(page, n):
                            arg=[PARTY_STORE, n], timeout=BOOT, polling=100)
 
 
-def test_a_campaign_evening_on_a_phone(browser, base_url):
+def _phone(browser):
+    """A phone whose tracker steps run one at a time, and the page's uncaught errors."""
     context = browser.new_context(**PHONE)
     one_step_at_a_time(context)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    return context, page, errors
+
+
+def test_a_campaign_evening_on_a_phone(browser, base_url):
+    context, page, errors = _phone(browser)
     open_page(page, base_url)
     state = play(page, FIGHT, None)
     assert {c["name"]: (c["toughness_now"], c["vitality"]) for c in state["combatants"]}["Vraska"] == (0, 13)
@@ -267,11 +273,7 @@ def _kept_by_python(fight, from_text=""):
 
 
 def test_keep_the_party_in_one_tap_at_the_end_of_the_fight(browser, base_url):
-    context = browser.new_context(**PHONE)
-    one_step_at_a_time(context)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    context, page, errors = _phone(browser)
     fight = _fight_ended(page, base_url)
     assert party_stored(page) is None
     page.click("[data-enc=keep-party]")  # the one tap
@@ -348,11 +350,7 @@ def test_with_storage_full_the_party_kept_from_the_fight_is_said_not_kept(browse
 def test_a_level_up_between_fights_is_what_the_next_encounter_starts_from(browser, base_url):
     """End, keep, level up on the party page, back to the tracker, Next encounter: the levels come in
     (tt.ruling.next-encounter-party), and the log says whose numbers came from the party page."""
-    context = browser.new_context(**PHONE)
-    one_step_at_a_time(context)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    context, page, errors = _phone(browser)
     _fight_ended(page, base_url)
     page.click("[data-enc=keep-party]")
     wait_for_party_log(page, 1)
