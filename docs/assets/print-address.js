@@ -9,8 +9,9 @@
 // drawn is left out rather than printed for the wrong address.
 //
 // One lifetime per page: the print listener ends when Material swaps the
-// page in the next (setUpPrintAddress aborts the last page's).
+// page (dom.js pageSignal).
 
+import { pageSignal } from "./dom.js";
 import { siteBase } from "./offline.js";
 
 /** lean-qr's module, as far as this script uses it: a code's modules, `size` a side.
@@ -19,9 +20,6 @@ import { siteBase } from "./offline.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const BORDER = 2; // modules of white around the code, as the build's (segno's border=2)
-
-/** @type {AbortController | null} */
-let life = null;
 
 /** The page's address as the build writes it: where it is, without a query or a fragment. */
 function here() {
@@ -53,11 +51,9 @@ function qrSvg(qr, text) {
   return svg;
 }
 
-/** Hang this page's print listener (and end the last page's). */
+/** Hang this page's print listener, for as long as the page is shown. */
 export function setUpPrintAddress() {
-  life?.abort();
-  life = new AbortController();
-  const { signal } = life;
+  const signal = pageSignal();
   const addresses = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".print-address, .gm-site"))];
   const box = /** @type {HTMLElement | null} */ (document.querySelector(".gm-qr[data-qr-module]"));
   if (!addresses.length && !box) return;
