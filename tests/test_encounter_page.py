@@ -67,8 +67,8 @@ def test_a_scripted_fight_through_the_page_equals_the_python_package(browser, ba
     assert stored(page) == state
     check_cards(page, state)
     state = play(page, FIGHT[half:], state)
-    assert page.locator(".enc-turn").text_content() == "Round 3: Mira's turn"  # the Ogre fell unconscious at its upkeep: its turn passed
-    assert page.locator(".enc-step").text_content() == "1. Untap step"
+    expect(page.locator(".enc-turn")).to_have_text("Round 3: Mira's turn")  # the Ogre fell unconscious at its upkeep: its turn passed
+    expect(page.locator(".enc-step")).to_have_text("1. Untap step")
 
     # Undo from the page, twice, then the same actions again.
     for _ in range(2):

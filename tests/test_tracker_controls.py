@@ -395,7 +395,7 @@ def test_when_no_foe_stands_end_is_in_the_bar_in_one_tap(phone, base_url):
     open_tracker(page, base_url, ENCOUNTER, fight)
     end = page.locator(".enc-bar [data-enc=bar-end]")
     expect(page.locator(".enc-bar [data-enc=bar-where]")).to_contain_text("Character actions")
-    assert end.is_hidden()  # the Goblin stands
+    expect(end).to_be_hidden()  # the Goblin stands
     perform(page, LAST_FOE_FALLS, None)
     wait_log(page, ENCOUNTER, len(fight["log"]) + 1)
     expect(end).to_be_visible(timeout=BOOT)
