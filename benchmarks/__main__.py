@@ -37,6 +37,12 @@ HTTP cache is what is measured. The server gzips what a real host would
    nodes and JS event listeners alive after page 100 over those after page
    10 (the same page), and, to read, the JS heap and the renderer process's
    resident memory.
+8. A reader's repeat visit, the service worker let in (the rows above
+   block it): once a first visit has left the worker in charge and its
+   caches whole, the share link opened in a fresh page: its first result
+   over the first visit's and over a repeat visit with the HTTP cache only
+   (both measured alongside), and the same on the slow phone link (the first
+   visit on loopback), with twice the phone's delay, and offline.
 Then Lighthouse's mobile scores of six pages (benchmarks/lighthouse.py).
 
 With rows 1 and 6, a timeline per page (benchmarks/timeline.py): when each
@@ -46,7 +52,9 @@ our page and the plain page on the slow phone link.
 
 BENCH_SITE (or SITE_DIR) names a built site other than site/, BENCH_RUNS the
 runs per median, BENCH_PHONE_RUNS those on the phone link, BENCH_LIGHTHOUSE=0
-skips Lighthouse. The machine may be shared: figures are medians.
+skips Lighthouse, BENCH_ROWS runs only the rows of those numbers
+("1,8"; row 3 then measures its own bare boot). The machine may be shared:
+figures are medians.
 """
 
 from __future__ import annotations
@@ -74,6 +82,7 @@ SITE = Path(os.environ.get("BENCH_SITE") or os.environ.get("SITE_DIR") or ROOT /
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 PHONE_RUNS = int(os.environ.get("BENCH_PHONE_RUNS", "3"))  # each cold visit takes about half a minute
 LIGHTHOUSE = os.environ.get("BENCH_LIGHTHOUSE", "1") != "0"  # 0: skip it (about a minute)
+ROWS = {row.strip() for row in os.environ.get("BENCH_ROWS", "1,2,3,4,5,6,7,8").split(",")}
 SLOW_LINK_MBPS, SLOW_LINK_LATENCY_MS = 20, 40  # a fair mobile connection
 SLOW_LINK_RUNS = 3
 # Six pages: home, a rule page, a long rule page, a calculator, the table
@@ -263,6 +272,40 @@ def slow_links(bench: Bench, report: Report) -> None:
     report.timeline("the plain page on the slow phone", plain_timeline, phases.PLAIN_PAGE)
 
 
+def repeat_visits(bench: Bench, report: Report) -> None:
+    """8. A reader's repeat visit, service worker in charge, against a first visit and an HTTP-cache-only repeat."""
+    browser, server = bench.browser, bench.server
+    visits.worker_repeat_ms(browser, bench.share, server)  # warm the server's gzip cache
+    firsts, http_repeats, repeats, offline = [], [], [], []
+    timeline: list[dict] = []
+    for _ in range(bench.runs):
+        firsts.append(visits.first_result_ms(browser, bench.share))
+        http_repeats.append(visits.repeat_first_result_ms(browser, bench.share))
+        repeats.append(visits.worker_repeat_ms(browser, bench.share, server, timeline=timeline))
+        offline.append(visits.worker_repeat_ms(browser, bench.share, server, offline=True))
+    first, http_repeat, repeat = median(firsts), median(http_repeats), median(repeats)
+    report.row("repeat/first", repeat / first)
+    report.row("repeat/http", repeat / http_repeat)
+    report.note(f"repeat visit {repeat:.0f} ms [{min(repeats):.0f}-{max(repeats):.0f}], first visit {first:.0f} ms, "
+                f"HTTP cache only {http_repeat:.0f} ms (medians of {bench.runs} [min-max])")
+    report.timeline("a repeat visit, service worker in charge", timeline, phases.REPEAT_VISIT)
+    phone, slower = [], []
+    for _ in range(bench.phone_runs):
+        phone.append(visits.worker_repeat_ms(browser, bench.share, server, Link(PHONE_MBPS, PHONE_RTT_MS)))
+        slower.append(visits.worker_repeat_ms(browser, bench.share, server, Link(PHONE_MBPS, 2 * PHONE_RTT_MS)))
+    if phone:
+        report.row("repeat phone", median(phone))
+        report.row("repeat phone delay", median(slower) / median(phone))
+        report.note(f"{median(phone):.0f} ms [{min(phone):.0f}-{max(phone):.0f}] with {PHONE_RTT_MS:g} ms, "
+                    f"{median(slower):.0f} ms [{min(slower):.0f}-{max(slower):.0f}] with {2 * PHONE_RTT_MS:g} ms "
+                    f"(median of {bench.phone_runs} [min-max])")
+    else:
+        report.not_measured("repeat phone", "BENCH_PHONE_RUNS=0")
+        report.not_measured("repeat phone delay", "BENCH_PHONE_RUNS=0")
+    report.row("repeat offline", median(offline) / repeat)
+    report.note(f"offline {median(offline):.0f} ms [{min(offline):.0f}-{max(offline):.0f}]")
+
+
 def memory(bench: Bench, report: Report) -> None:
     """7. A phone's visit of 100 pages by instant navigation (tests/support/memory.py): what stays alive
     after page 100 against page 10, the same page, each after a forced garbage collection."""
@@ -312,14 +355,15 @@ def in_browser(report: Report, runtime: str, plain_site: Path, plain_error: str 
         stack.callback(browser.close)
         bench = Bench(browser=browser, site=SITE, runtime=runtime, base=base, server=server, sent=sent, plain_base=plain_base,
                       plain_error=plain_error, runs=RUNS, phone_runs=PHONE_RUNS)
-        bare_ms = first_result(bench, report)
-        without_calculator(bench, report)
-        instant_switch(bench, report, bare_ms)
-        input_latency(bench, report)
-        transfer(bench, report)
-        snapshot(bench, report)
-        slow_links(bench, report)
-        memory(bench, report)
+        if "1" in ROWS:
+            bare_ms = first_result(bench, report)
+        elif "3" in ROWS:
+            bare_ms = median(visits.stamped_ms(browser, base + "__bench/bare.html") for _ in range(bench.runs + 1))
+        for row, measure in (("2", without_calculator), ("3", lambda b, r: instant_switch(b, r, bare_ms)),
+                             ("4", input_latency), ("5", transfer), ("5", snapshot), ("6", slow_links),
+                             ("7", memory), ("8", repeat_visits)):
+            if row in ROWS:
+                measure(bench, report)
 
 
 def main(argv: list[str]) -> int:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-PHONE_MBPS, PHONE_RTT_MS = 1.6, 150  # the slow phone link of row 6 (Lighthouse's "slow 4G")
+PHONE_MBPS, PHONE_RTT_MS = 1.6, 150  # the slow phone link of rows 6 and 8 (Lighthouse's "slow 4G")
 LIGHTHOUSE = {"accessibility": 100, "best-practices": 100, "seo": 90}  # issue 7; benchmarks/lighthouse.py marks by it too
 LIGHTHOUSE_SHORT = {"accessibility": "a11y", "best-practices": "BP", "seo": "SEO"}
 
@@ -107,6 +107,12 @@ TABLE: dict[str, Measure] = {
     "memory listeners": Measure("7. JS event listeners alive after 100 pages / after 10", at_most(1.10)),
     "memory heap": Measure("7. JS heap after 100 pages / after 10", REPORTED),
     "memory renderer": Measure("7. renderer's memory after 100 pages / after 10", REPORTED),
+    # A reader's repeat visit: the service worker active, its caches whole, a fresh page (benchmarks/visits.py).
+    "repeat/first": Measure("8. repeat visit, service worker: first result / first visit", at_most(0.50)),
+    "repeat/http": Measure("8. the same / a repeat visit with the HTTP cache only", at_most(0.90)),
+    "repeat phone": Measure(f"8. the same on the slow phone ({PHONE_MBPS:g} Mbit/s, {PHONE_RTT_MS:g} ms)", below(1500, places=0, unit=" ms"), milliseconds),
+    "repeat phone delay": Measure("8. the same with twice the delay / with the phone's", at_most(1.10)),
+    "repeat offline": Measure("8. the same offline / online", at_most(1.10)),
     "lighthouse": Measure("Lighthouse, mobile: /{page}", scores_at_least(LIGHTHOUSE), lighthouse_scores),
 }
 

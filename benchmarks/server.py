@@ -110,11 +110,14 @@ class BenchHandler(SiteHandler):
 def serving(directory: Path, link: Link | None = None) -> Iterator[tuple[http.server.ThreadingHTTPServer, str, dict[str, int]]]:
     """A server for `directory` while the block runs: (server, its base URL,
     the bytes sent by path so far). server.at_result: those bytes when the
-    page last sent RESULT_BEACON."""
+    page last sent RESULT_BEACON; server.handler.link: the link, which may be
+    changed between visits; server.site: `directory`."""
     sent: dict[str, int] = {}
     handler = type("Handler", (BenchHandler,), {"sent": sent, "at_result": {}, "link": link})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), lambda *a: handler(*a, directory=str(directory)))
     server.at_result = handler.at_result
+    server.handler = handler  # its `link` may be changed between visits
+    server.site = directory
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

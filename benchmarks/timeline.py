@@ -21,6 +21,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 COLLECT_JS = """(stamps) => {
   const nav = performance.getEntriesByType("navigation")[0];
   const out = { html: nav.responseEnd, domContentLoaded: nav.domContentLoadedEventEnd };
+  if (nav.workerStart > 0) Object.assign(out, { workerStart: nav.workerStart, htmlStart: nav.responseStart });
   for (const entry of performance.getEntriesByType("resource")) {
     const file = new URL(entry.name).pathname.split("/").pop();
     const key = file.endsWith(".whl") ? "wheels" : file;
@@ -62,6 +63,15 @@ OUR_PAGE = (
     ("resultReceived", "result received (page)"),
     ("firstResult", "result drawn"),
     ("painted", "result painted (next frame)"),
+)
+
+# A repeat visit with the service worker in charge: when it started (or was
+# found running) for the navigation, and when the page's first byte came,
+# then the page's own phases.
+REPEAT_VISIT = (
+    ("workerStart", "service worker running (navigation)"),
+    ("htmlStart", "HTML's first byte"),
+    *OUR_PAGE,
 )
 
 # The same worker on a blank page (WORKER_PAGE): the page's rows drop out.

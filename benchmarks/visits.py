@@ -63,6 +63,41 @@ def repeat_first_result_ms(browser, url: str) -> float:
     return ms
 
 
+def worker_repeat_ms(browser, url: str, server, link=None, offline: bool = False,
+                     timeline: list[dict] | None = None) -> float:
+    """A repeat visit to a share link as a reader makes it: the service worker
+    let in, a first visit, then, once the worker controls the site and both
+    its caches are whole, that page closed and the link opened in a fresh page
+    of the same browser: when that page's result showed. `link` (set on
+    `server` for the repeat only, the first visit on loopback) makes it a
+    slow link; `offline`, no network at all. `server`: the one serving `url`
+    (benchmarks/server.py). Its timeline appended to
+    `timeline`."""
+    from tests.support.helpers import wait_until_offline_ready, worker_data
+
+    ctx = browser.new_context(service_workers="allow")
+    ctx.add_init_script(FIRST_RESULT_STAMP)
+    page = ctx.new_page()
+    page.goto(url)
+    page.locator("form[data-calculator] [data-outcome]").first.wait_for(timeout=120_000)
+    wait_until_offline_ready(page, worker_data(server.site))
+    page.close()
+    if offline:
+        ctx.set_offline(True)
+    before, server.handler.link = server.handler.link, link
+    try:
+        page = ctx.new_page()
+        page.goto(url)
+        page.locator("form[data-calculator] [data-outcome]").first.wait_for(timeout=120_000)
+        ms = page.evaluate("() => window.__firstResult")
+        if timeline is not None:
+            timeline.append(phases.collect(page, phases.OURS_STAMPS, phases.OURS_DONE))
+    finally:
+        server.handler.link = before
+        ctx.close()
+    return ms
+
+
 def bytes_before_done(browser, url: str, server, sent: dict[str, int], calculator: bool) -> tuple[int, int, dict[str, int]]:
     """A real first visit, service worker allowed: the bytes the server had
     sent when the first result showed (or the page stamped __done), and 3 s
