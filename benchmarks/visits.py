@@ -49,15 +49,18 @@ def stamped_ms_twice(browser, url: str, visits: int = 1, timeline: list[dict] | 
     return times
 
 
-def repeat_first_result_ms(browser, url: str) -> float:
-    """A repeat visit to a share link: the same context, its HTTP cache warm."""
+def repeat_first_result_ms(browser, url: str, timeline: list[dict] | None = None) -> float:
+    """A repeat visit to a share link: the same context, its HTTP cache warm;
+    its timeline appended to `timeline`."""
     ctx = browser.new_context(service_workers="block")
     ctx.add_init_script(FIRST_RESULT_STAMP)
-    for _ in range(2):
+    for visit in range(2):
         page = ctx.new_page()
         page.goto(url)
         page.locator("form[data-calculator] [data-outcome]").first.wait_for(timeout=120_000)
         ms = page.evaluate("() => window.__firstResult")
+        if timeline is not None and visit:
+            timeline.append(phases.collect(page, phases.OURS_STAMPS, phases.OURS_DONE))
         page.close()
     ctx.close()
     return ms

@@ -17,7 +17,10 @@
 //   for it on a phone plan. The first request for any runtime file (or a
 //   message from a page that has a calculator) caches the whole folder in the
 //   background, so every boot path (snapshot or fresh) works offline
-//   afterwards. Each file is checked against its sha256 from the build before
+//   afterwards. A file the cache has is answered as it is, and nothing else
+//   is done: a page that starts its calculator from the cache shares the
+//   cores with no check of the folder (the page's message, once its first
+//   result is shown, fills what is missing). Each file is checked against its sha256 from the build before
 //   it is cached or handed out: a damaged or cut-short download is refused
 //   (502) and fetched afresh next time, never kept. Served cache-first from
 //   "<prefix>runtime-<folder>", which survives page-only deployments, and
@@ -29,29 +32,34 @@
 //   runtime finds one that works with the pages it has.
 // - Activate: delete this site's caches of other builds, claim open pages;
 //   another build's runtime only once this build's is whole.
-// - Navigations and pages: network first (fresh rules when online), this
-//   build's cache when the network fails or is slower than
-//   NAVIGATION_TIMEOUT_MS; an address the cache does not know gets the
-//   site's 404 page.
-// - Versioned and fingerprinted assets (OFFLINE.immutable): cache first.
-//   Other precached files (search index, rules.json, images): network first.
+// - Everything precached (pages, assets, search index, rules.json, images):
+//   this build's cache first, the network only for what it lacks; offline,
+//   an address the cache does not know gets the site's 404 page. A file in
+//   the cache is this build's exactly (fetched past the HTTP cache at
+//   install, into a cache named by the digest of every file), so what can
+//   be newer is the build, not the file: each page asked for also asks for
+//   this worker's update (stale-while-revalidate, a whole build at a time).
+//   A new build's worker installs in the background, takes over, and the
+//   next page is the new build's, with its own scripts: the page shown from
+//   the cache runs the scripts of its own build, never a mix. A repeat
+//   visit waits on no network (make bench, row 8).
 /* global OFFLINE */
 
 const PREFIX = OFFLINE.prefix;
 const PAGES_CACHE = `${PREFIX}pages-${OFFLINE.digest}`;
 const RUNTIME_CACHE = `${PREFIX}runtime-${OFFLINE.runtimeDigest}`;
-const NAVIGATION_TIMEOUT_MS = 5000;
 const PRECACHE_AT_ONCE = 6;
 const scope = new URL("./", self.location.href);
 const url = (path) => new URL(path, scope).href;
 const immutable = new Set(OFFLINE.immutable.map(url));
-const fresh = new Set(OFFLINE.precache.map(url).filter((address) => !immutable.has(address)));
+const precached = new Set(OFFLINE.precache.map(url));
 const runtimeBase = url(OFFLINE.runtime);
 const runtimeFiles = new Map(Object.entries(OFFLINE.runtimeFiles).map(([name, sha256]) => [runtimeBase + name, sha256]));
 const aheadFiles = OFFLINE.runtimeFill.map((name) => runtimeBase + name); // cached in the background (fillRuntime)
 const notFound = OFFLINE.notFound && url(OFFLINE.notFound);
 const inFlight = new Map(); // runtime URL -> Promise<Response | null>, so no file is fetched twice at once
 let runtimeFill = null;
+let updating = null; // this worker's update check under way, so pages asked for at once share one
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -127,14 +135,12 @@ self.addEventListener("fetch", (event) => {
   const address = new URL(request.url);
   const bare = address.origin + address.pathname;
   if (bare.startsWith(runtimeBase)) {
-    event.respondWith(runtimeFile(bare));
-    event.waitUntil(fillRuntime());
+    event.respondWith(runtimeFile(bare, event));
   } else if (request.mode === "navigate" || isPage(address)) {
     event.respondWith(page(request, pageKey(address), request.mode === "navigate"));
-  } else if (immutable.has(request.url)) {
+    event.waitUntil(revalidate());
+  } else if (precached.has(request.url)) {
     event.respondWith(cacheFirst(request));
-  } else if (fresh.has(request.url)) {
-    event.respondWith(networkFirst(request, request.url));
   }
   // Anything else (another build's versioned file, say) goes to the network
   // as if there were no service worker: never a cached file of this build.
@@ -155,23 +161,11 @@ async function fromCache(key) {
   return (await caches.open(PAGES_CACHE)).match(key, { ignoreSearch: true });
 }
 
-async function networkFirst(request, key) {
-  const network = fetch(request);
-  const fallback = new Promise((resolve) => setTimeout(resolve, NAVIGATION_TIMEOUT_MS));
-  try {
-    const response = await Promise.race([network, fallback.then(() => null)]);
-    if (response) return response;
-    return (await fromCache(key)) || (await network); // slow but nothing cached: keep waiting
-  } catch (err) {
-    const cached = await fromCache(key);
-    if (cached) return cached;
-    throw err;
-  }
-}
-
 async function page(request, key, navigation) {
+  const cached = await fromCache(key);
+  if (cached) return cached;
   try {
-    return await networkFirst(request, key);
+    return await fetch(request);
   } catch (err) {
     // Offline, at an address this build does not have: the site's own 404 page.
     const missing = navigation && notFound && (await fromCache(notFound));
@@ -180,13 +174,23 @@ async function page(request, key, navigation) {
   }
 }
 
+// The network's answer to "is there a newer build?": this worker's own
+// update check (sw.js, whose list of digests changes with any file). A new
+// worker found installs in the background and takes over (skipWaiting).
+function revalidate() {
+  updating ??= self.registration.update().catch(() => {}).finally(() => { updating = null; });
+  return updating;
+}
+
 async function cacheFirst(request) {
   const cache = await caches.open(PAGES_CACHE);
   const cached = await cache.match(request.url);
   if (cached) return cached;
-  // Left out at install (it did not match): from the network, kept once it does.
+  // Left out at install (it did not match its digest): from the network,
+  // kept once it does. A file with no digest is not kept: the host may have
+  // a newer build's by now.
   const response = await fetch(request);
-  if (response.status === 200) {
+  if (response.status === 200 && digestOf(request.url)) {
     const checked = await thisBuilds(request.url, response.clone());
     if (checked) await cache.put(request.url, checked);
   }
@@ -195,10 +199,11 @@ async function cacheFirst(request) {
 
 // ---------------------------------------------------------------- the runtime
 
-async function runtimeFile(bare) {
+async function runtimeFile(bare, event) {
   const cache = await caches.open(RUNTIME_CACHE);
   const cached = await cache.match(bare);
   if (cached) return cached;
+  event.waitUntil(fillRuntime()); // the first use: the rest of the folder follows in the background
   const refused = await fetchRuntime(cache, bare);
   return refused ? refused.clone() : (await cache.match(bare)) || fetch(bare);
 }

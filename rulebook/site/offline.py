@@ -12,8 +12,10 @@ security policy, the short links), it lists the files of the build and writes
   and which the worker checks before it keeps the file (the build checks
   here that each file has the digest of its address);
 - `immutable`: those of them whose address changes with their content
-  (versioned, or fingerprinted by Material): served from the cache first;
-  the rest (pages, search index, data) is asked of the network first;
+  (versioned, or fingerprinted by Material), which the worker checks
+  against that digest; every precached file is served from the cache
+  first (the rest, pages, search index and data, is this build's by the
+  cache's name);
 - `runtime`, `runtimeFiles`: the versioned Pyodide folder and the sha256 of
   each of its files, from the runtime build's `manifest.json`: cached on
   first use, and only when the file matches (see the template);
