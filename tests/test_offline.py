@@ -158,6 +158,38 @@ def test_a_new_build_replaces_the_old_cache(browser, site, tmp_path):
         server.server_close()
 
 
+def test_a_returning_visit_is_answered_from_the_cache_and_the_next_one_is_the_new_build(browser, site, tmp_path):
+    """Stale-while-revalidate, a build at a time: after a deploy, a returning
+    visitor's page comes from the worker's cache at once, the old build whole,
+    and no network asked first; the page asks for the worker's update, the
+    new build's worker takes over, and the visit after is the new build."""
+    deployed = tmp_path / "site"
+    shutil.copytree(site, deployed, ignore=shutil.ignore_patterns("pyodide"))
+    (deployed / "pyodide").symlink_to(site / "pyodide", target_is_directory=True)
+    old = worker_data(deployed)
+    server, url, context, page = _visited_offline_ready(browser, deployed, old)
+    try:
+        index = deployed / "index.html"
+        index.write_text(index.read_text(encoding="utf-8").replace("</article>", "<p id=new-build>New build.</p></article>", 1), encoding="utf-8")
+        versioned = {address.split("?")[0]: address for address in old["precache"] if "?v=" in address}
+        offline.write_worker(deployed, old["runtime"], versioned)
+        new = worker_data(deployed)
+
+        page.goto(url)  # the returning visit, with no update asked for before it
+        expect(page.locator("article")).to_be_visible(timeout=BOOT)
+        assert page.locator("#new-build").count() == 0  # the build the worker has, as it was
+
+        fresh = new["prefix"] + "pages-" + new["digest"]
+        poll(page, "async (fresh) => (await caches.keys()).includes(fresh) && !(await caches.keys()).some((k) => k.includes('-pages-') && k !== fresh)", fresh)
+        wait_until_offline_ready(page, new)
+        page.reload()
+        expect(page.locator("#new-build")).to_have_count(1, timeout=BOOT)
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+
+
 def test_after_a_deploy_that_changes_the_runtime_a_reload_offline_still_computes(browser, site, tmp_path):
     """A device that used the calculators, then a deploy with a new runtime folder: the new worker fetches the new
     runtime whole before it takes over, so the network gone and the page reloaded, a calculator still answers. The old
