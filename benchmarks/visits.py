@@ -83,7 +83,7 @@ def worker_repeat_ms(browser, url: str, server, link=None, offline: bool = False
     page = ctx.new_page()
     page.goto(url)
     page.locator("form[data-calculator] [data-outcome]").first.wait_for(timeout=120_000)
-    wait_until_offline_ready(page, worker_data(server.site))
+    wait_until_offline_ready(page, worker_data(server.site), compiled=True)
     page.close()
     if offline:
         ctx.set_offline(True)

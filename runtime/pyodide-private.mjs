@@ -394,6 +394,8 @@ async function wasmResponse(url, get) {
  * @param {string} url @param {(url: string) => Promise<Response>} get @returns {Promise<Response>}
  */
 async function compressedWasm(url, get) {
+  const kept = await keptWasm(url);
+  if (kept) return kept;
   const packed = await get(url + ".zst").catch(() => null);
   if (!packed || !packed.ok || !packed.body) return get(url);
   const { ZSTDDecoder } = await import("./zstddec.mjs"); // the npm package zstddec's streaming decoder
@@ -437,6 +439,23 @@ async function compressedWasm(url, get) {
   const response = new Response(body, { status: 200, headers: { "Content-Type": "application/wasm" } });
   Object.defineProperty(response, "url", { value: url }); // a made Response has none: watchWasm tells Pyodide's by it
   return response;
+}
+
+/**
+ * pyodide.asm.wasm itself from Cache Storage, where the site's service
+ * worker keeps it once a calculator has been used (rulebook/site/offline-sw.js,
+ * keepCompiled): compiled from there, V8 keeps its compiled code beside it,
+ * and the next visit neither unpacks nor compiles it again. Undefined
+ * without it (a first visit, no service worker, no Cache Storage).
+ * @param {string} url @returns {Promise<Response | undefined>}
+ */
+async function keptWasm(url) {
+  try {
+    const kept = await globalThis.caches?.match(url);
+    return kept?.ok ? kept : undefined;
+  } catch {
+    return undefined; // Cache Storage refused (a private window in some engines): the .zst as before
+  }
 }
 
 /** A response's Content-Type, without its parameters. @param {Response} response @returns {string} */

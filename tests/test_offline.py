@@ -50,6 +50,8 @@ def test_the_worker_lists_exactly_this_build(site):
     fallback = json.loads((runtime / "manifest.json").read_text())["fallback"]
     assert fallback and all(instead in data["runtimeFiles"] for instead in fallback.values())
     assert data["runtimeFill"] == sorted(set(data["runtimeFiles"]) - set(fallback))
+    # ...which is kept too once a calculator has been used: the engine compiles it from the cache.
+    assert data["runtimeCompiled"] == sorted(fallback)
     assert not [u for u in data["precache"] if u.startswith("pyodide/") or u.endswith(".map")]
     manifest = json.loads((site / "manifest.webmanifest").read_text())
     assert manifest["display"] == "standalone" and not manifest["start_url"].startswith(("/", "http"))
@@ -107,6 +109,35 @@ def test_calculators_and_pages_work_offline_after_one_visit(browser, site, base_
     expect(preview.locator(".rule-preview-text")).not_to_be_empty()
     assert not errors
     context.close()
+
+
+def test_a_repeat_visit_compiles_the_wasm_kept_in_the_cache_without_fetching_it(browser, site, base_url):
+    """After a first result the worker keeps the plain wasm beside its .zst;
+    the next visit's runtime compiles that from Cache Storage (where V8 keeps
+    the compiled code for the visit after), and fetches no wasm at all."""
+    first = calculator_page(site, "tell_tale.resolve_attack")
+    if not first:
+        pytest.skip("the calculators are not embedded in the pages yet")
+    data = worker_data(site)
+    link = base_url + first + "?calc=tell_tale.resolve_attack&power=5&d20=17"
+    context = browser.new_context(service_workers="allow")
+    try:
+        page = context.new_page()
+        page.goto(link)
+        expect(page.locator('.calc-result[data-outcome="full"]').first).to_be_visible(timeout=BOOT)
+        wait_until_offline_ready(page, data, compiled=True)
+        page.close()
+
+        page = context.new_page()
+        workers = []
+        page.on("worker", lambda worker: "calc-worker" in worker.url and workers.append(worker))
+        page.goto(link)
+        expect(page.locator('.calc-result[data-outcome="full"]').first).to_be_visible(timeout=BOOT)
+        fetched = workers[0].evaluate("() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop())")
+        assert "pyodide.asm.mjs" in fetched, fetched  # the worker's own fetches are the ones listed
+        assert not [name for name in fetched if name.startswith("pyodide.asm.wasm")], fetched
+    finally:
+        context.close()
 
 
 def _visited_offline_ready(browser, deployed, data):

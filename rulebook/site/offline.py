@@ -21,7 +21,10 @@ security policy, the short links), it lists the files of the build and writes
   first use, and only when the file matches (see the template);
   `runtimeFill`, those the worker caches ahead in the background: all but
   the fallbacks the manifest names (pyodide.asm.wasm, fetched only where
-  pyodide.asm.wasm.zst is missing);
+  pyodide.asm.wasm.zst is missing); `runtimeCompiled`, those fallbacks,
+  kept as well once the rest is whole and a calculator has given its first
+  result: the engine compiles the plain wasm from the cache and keeps its
+  compiled code for the next visit (see runtime/pyodide-private.mjs);
 - `digest`: a hash of every precached file, so the cache name changes
   whenever a page or asset does and the new worker replaces the old cache;
   `runtimeDigest`, the runtime folder name, keys the runtime cache, so a
@@ -78,6 +81,7 @@ def write_worker(site: Path, runtime: str, asset_urls: dict[str, str]) -> dict[s
         "notFound": NOT_FOUND if NOT_FOUND in files else None,
         "runtimeFiles": {name: entry["sha256"] for name, entry in sorted(manifest["files"].items())},
         "runtimeFill": sorted(set(manifest["files"]) - set(manifest.get("fallback", {}))),
+        "runtimeCompiled": sorted(manifest.get("fallback", {})),
     }
     (site / WORKER).write_text(render_worker(data), encoding="utf-8")
     return data

@@ -159,17 +159,20 @@ def poll(page, script, arg=None, timeout=BOOT / 1000):
     )
 
 
-def wait_until_offline_ready(page, data):
-    """The worker controls the page, and both its caches are complete."""
+def wait_until_offline_ready(page, data, compiled: bool = False):
+    """The worker controls the page, and both its caches are complete (with
+    `compiled`, the runtime's with the plain wasm kept after a first result)."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
+    runtime = data["runtimeFill"] + (data["runtimeCompiled"] if compiled else [])
     poll(
         page,
-        """async ([pages, runtime, nPages, nRuntime]) => {
-             const count = async (name) => (await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0;
-             return (await count(pages)) === nPages && (await count(runtime)) === nRuntime;
+        """async ([pages, runtime, nPages, files]) => {
+             const keys = async (name) => (await caches.has(name)) ? (await (await caches.open(name)).keys()).map((r) => r.url) : [];
+             const have = new Set((await keys(runtime)).map((url) => url.split("/").pop()));
+             return (await keys(pages)).length === nPages && files.every((file) => have.has(file));
            }""",
         [data["prefix"] + "pages-" + data["digest"], data["prefix"] + "runtime-" + data["runtimeDigest"],
-         len(data["precache"]), len(data["runtimeFill"])],
+         len(data["precache"]), runtime],
     )
 
 
