@@ -67,15 +67,16 @@ def repeat_first_result_ms(browser, url: str, timeline: list[dict] | None = None
 
 
 def worker_repeat_ms(browser, url: str, server, link=None, offline: bool = False,
-                     timeline: list[dict] | None = None) -> float:
-    """A repeat visit to a share link as a reader makes it: the service worker
-    let in, a first visit, then, once the worker controls the site and both
-    its caches are whole, that page closed and the link opened in a fresh page
-    of the same browser: when that page's result showed. `link` (set on
-    `server` for the repeat only, the first visit on loopback) makes it a
-    slow link; `offline`, no network at all. `server`: the one serving `url`
-    (benchmarks/server.py). Its timeline appended to
-    `timeline`."""
+                     timeline: list[dict] | None = None, repeats: int = 1) -> tuple[list[float], dict[str, int]]:
+    """Repeat visits to a share link as a reader makes them: the service
+    worker let in, a first visit, then, once the worker controls the site and
+    both its caches are whole (the plain wasm kept too), that page closed and
+    the link opened `repeats` times, each in a fresh page of the same
+    browser: when each page's result showed, and the bytes the server sent
+    by path meanwhile. `link` (set on `server` for the repeats only, the
+    first visit on loopback) makes it a slow link; `offline`, no network at
+    all. `server`: the one serving `url` (benchmarks/server.py). The first
+    repeat's timeline appended to `timeline`."""
     from tests.support.helpers import wait_until_offline_ready, worker_data
 
     ctx = browser.new_context(service_workers="allow")
@@ -88,17 +89,23 @@ def worker_repeat_ms(browser, url: str, server, link=None, offline: bool = False
     if offline:
         ctx.set_offline(True)
     before, server.handler.link = server.handler.link, link
+    sent = server.handler.sent
+    sent.clear()
+    times = []
     try:
-        page = ctx.new_page()
-        page.goto(url)
-        page.locator("form[data-calculator] [data-outcome]").first.wait_for(timeout=120_000)
-        ms = page.evaluate("() => window.__firstResult")
-        if timeline is not None:
-            timeline.append(phases.collect(page, phases.OURS_STAMPS, phases.OURS_DONE))
+        for visit in range(repeats):
+            page = ctx.new_page()
+            page.goto(url)
+            page.locator("form[data-calculator] [data-outcome]").first.wait_for(timeout=120_000)
+            times.append(page.evaluate("() => window.__firstResult"))
+            if timeline is not None and not visit:
+                timeline.append(phases.collect(page, phases.OURS_STAMPS, phases.OURS_DONE))
+            page.close()
+        network = dict(sent)
     finally:
         server.handler.link = before
         ctx.close()
-    return ms
+    return times, network
 
 
 def bytes_before_done(browser, url: str, server, sent: dict[str, int], calculator: bool) -> tuple[int, int, dict[str, int]]:
