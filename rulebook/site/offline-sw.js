@@ -21,7 +21,8 @@
 //   is done: a page that starts its calculator from the cache shares the
 //   cores with no check of the folder (the page's message, once its first
 //   result is shown, fills what is missing, then keeps the plain wasm
-//   beside its .zst: see keepCompiled). Each file is checked against its sha256 from the build before
+//   beside its .zst: see keepCompiled). Each file is checked against its
+//   sha256 from the build before
 //   it is cached or handed out: a damaged or cut-short download is refused
 //   (502) and fetched afresh next time, never kept. Served cache-first from
 //   "<prefix>runtime-<folder>", which survives page-only deployments, and
