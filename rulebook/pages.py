@@ -175,6 +175,12 @@ def _shortcode(m: re.Match[str], src: str, line: int) -> Shortcode:
     return Shortcode(name, argument, line)
 
 
+def without_front_matter(text: str) -> str:
+    """The text as a generator hands it to Markdown: without its YAML front matter."""
+    m = FRONT_MATTER.match(text)
+    return text[m.end():] if m else text
+
+
 def _blank_front_matter(text: str) -> str:
     """The text with YAML front matter turned into as many empty lines."""
     m = FRONT_MATTER.match(text)

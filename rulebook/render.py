@@ -38,6 +38,7 @@ from . import calc_print, coverage, forms, gm_screen
 from .book import Book
 from .examples import fold_examples
 from .markup import LINK, CalculatorFence, MarkupError, Page, Rule, Shortcode, relative_url
+from .pages import without_front_matter
 from .templating import macro
 from .terms import link_terms
 
@@ -77,22 +78,25 @@ class Place:
 
     url: str
     links_from: str
+    src: str = ""  # the page's source, relative to docs/
 
 
 # ---------------------------------------------------------------- the Markdown
 
 
 def markdown(page: Page, place: Place, sources: Sources) -> str:
-    """The page's Markdown with the markup rendered (`page`: read_page of exactly this text)."""
+    """The page's Markdown with the markup rendered, from the book's reading of it; its front matter,
+    which the generator has read, as blank lines."""
     book = sources.book
     lines = _with_links(page, book).split("\n")
     rules = {rule.line - 1: rule for rule in page.rules}
     codes = {code.line - 1: code for code in page.shortcodes}
     fences = {fence.line - 1: fence for fence in page.calculators}
     boxed = {n for rule in page.rules if rule.ruling for n in range(rule.line, rule.end)}
+    front = page.text.count("\n", 0, len(page.text) - len(without_front_matter(page.text)))  # the generator's already
     calcs = all_calculators()
-    out: list[str] = []
-    for n, line in enumerate(lines):
+    out: list[str] = [""] * front
+    for n, line in enumerate(lines[front:], front):
         if n in rules:
             out += _heading(rules[n])
         elif n in codes:

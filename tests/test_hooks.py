@@ -283,3 +283,21 @@ def test_a_shortcode_left_as_text_fails_the_build(tmp_path):
     proc = build(tmp_path, GOOD_A + '\n<div markdown="1">\n{{ calculator-index }}\n</div>\n', GOOD_B)
     assert proc.returncode != 0
     assert "{{ shows as text on the built page" in proc.stderr
+
+
+def test_each_page_is_read_once_by_markdown_it_and_the_finishing_step_reads_none(tmp_path, monkeypatch):
+    """The book is read once per build, and the pages are rendered and finished from that one reading."""
+    from rulebook import pages, read_docs
+    from rulebook.site import Build, finish
+
+    parsed: list[str] = []
+    parse = pages.PARSER.parse
+    monkeypatch.setattr(pages.PARSER, "parse", lambda text, env=None: parsed.append(text) or parse(text, env))
+    proc = build(tmp_path, GOOD_A, GOOD_B, pages={"c.md": "---\ntitle: C\n---\n# C\n\nNo rule here.\n"})
+    assert proc.returncode == 0, proc.stderr
+    assert len(parsed) == 3  # index.md, b.md, c.md: each once, though MkDocs renders each
+    book = read_docs(tmp_path / "docs")
+    parsed.clear()
+    finish(Build(site=tmp_path / "site", docs=tmp_path / "docs", site_url="/", site_name="Mini", calculators=False, book=book))
+    assert parsed == []
+    assert "tt.mini.two" in (tmp_path / "site" / "rules.json").read_text()
