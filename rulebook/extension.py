@@ -35,12 +35,11 @@ from markdown import Extension, Markdown
 from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 
-from calculators.registry import all_calculators, all_trackers
+from calculators.registry import all_calculators
 
 from . import render
 from .book import directory_url, read_docs
 from .config import nav_order
-from .forms import PREFIXES
 from .markup import CALCULATOR, MarkupError, Page
 from .pages import without_front_matter
 from .render import Place, Sources
@@ -180,7 +179,7 @@ def read_sources(docs: Path, config: Path, runtime: str = "") -> Sources:
 
 def _check(found: Sources) -> None:
     """Every calculator fence and tracker known and on one page, every rule a calculator cites there."""
-    calcs, trackers = all_calculators(), all_trackers()
+    calcs = all_calculators()
     for page in found.book.pages.values():
         for fence in page.calculators:
             where = (fence.src, fence.line)
@@ -192,15 +191,11 @@ def _check(found: Sources) -> None:
                 raise MarkupError(*where, f"calculator {fence.name} is {again}; a calculator has one home")
             found.calculators[fence.name] = fence
         for code in page.shortcodes:
-            if code.name == "tracker":
+            if code.name == "tracker":  # known, as the page was read: one page each
                 name = code.argument or ""
-                if name not in trackers:
-                    raise MarkupError(page.src, code.line, f"unknown tracker {name!r}; known: {', '.join(trackers) or 'none'}")
                 if name in found.trackers:
                     raise MarkupError(page.src, code.line, f"tracker {name} is on {found.trackers[name]} already; a tracker has one home")
                 found.trackers[name] = page.src
-            elif code.name == "table-settings" and code.argument not in PREFIXES:
-                raise MarkupError(page.src, code.line, f"table-settings needs one of {', '.join(PREFIXES)}, got {code.argument}")
     for name, fence in found.calculators.items():
         missing = [r for r in calcs[name].rules if r not in found.book.rules]
         if missing:

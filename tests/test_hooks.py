@@ -271,7 +271,7 @@ def test_markup_in_a_notes_first_paragraph_or_in_code_builds(tmp_path):
     ("{{ table-settings xx }}", f"tell-tale/index.md:6: table-settings needs one of {', '.join(g.prefix for g in GAMES)}, got xx"),
 ], ids=["unknown", "no argument", "an argument too many", "unknown tracker", "unknown game"])
 def test_a_wrong_shortcode_fails_the_build_with_its_line(tmp_path, line, said):
-    """Issue 32: one grammar for every {{ shortcode }} (rulebook.markup.SHORTCODES), checked before any page
+    """One grammar for every {{ shortcode }} (rulebook.render.SHORTCODES), checked before any page
     is rendered: a sentence with the page and line, no traceback."""
     proc = build(tmp_path, GOOD_A + "\n" + line + "\n", GOOD_B)
     assert proc.returncode != 0
