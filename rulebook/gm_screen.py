@@ -1,4 +1,4 @@
-"""A game's GM screen, `{{ gm-screen <prefix> }}` (issue 35): its panels (rulebook/gm_panels.py) as HTML.
+"""A game's GM screen, `{{ gm-screen <prefix> }}`: its panels (calculators/<game>/gm_panels.py) as HTML.
 
 Every line carries its rule's ID as a link to the rule, then the rule's
 title and a placeholder for its words, which the finishing step fills in
@@ -12,7 +12,7 @@ the page script that marks a ruling box with the table's own choice on the
 rule pages (docs/assets/table.js, markRulingBoxes) marks it here as well,
 so a device that chose another ruling sees its own choice on the screen.
 
-A table that depends on house rulings (gm_panels.Follows) is drawn with the
+A table that depends on house rulings (calculators.gm_panels.Follows) is drawn with the
 site's rulings, and each of its cells that another choice changes carries
 the settings it follows (`data-gm-follow`, "<game>.<param>" as the page
 stores them) and its words for every value of those settings
@@ -29,18 +29,25 @@ rules themselves are in it). No MkDocs in here.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import re
+from collections.abc import Callable
 
+from calculators import games
 from calculators.games import BY_PREFIX
+from calculators.gm_panels import Follows, Line, Panel, Table, Terms
 from calculators.registry import Param
 from calculators.table import table_settings
 
 from .book import Book
-from .gm_panels import SCREENS, Follows, Line, Panel, Table, Terms
 from .markup import GAMES, MarkupError, Rule, relative_url
 from .templating import Markup, macro
+
+# Each game's ID prefix -> its panels, made when asked: the game package's gm_panels.panels.
+SCREENS: dict[str, Callable[[], tuple[Panel, ...]]] = {
+    g.prefix: importlib.import_module(f"calculators.{g.key}.gm_panels").panels for g in games.GAMES}
 
 FORMS = ("short", "whole", "ruling", "gist")  # what a line's placeholder asks the finishing step for
 RULING_MARK = "House ruling"
@@ -74,7 +81,7 @@ class _Drawn:
 
     def rule(self, rid: str) -> Rule:
         if rid not in self.book.rules:
-            raise MarkupError(self.src, self.line, f"the GM screen names the unknown rule ID {rid} (rulebook/gm_panels.py)")
+            raise MarkupError(self.src, self.line, f"the GM screen names the unknown rule ID {rid} (calculators/<game>/gm_panels.py)")
         return self.book.rules[rid]
 
     def link(self, rid: str) -> Markup:
@@ -106,7 +113,7 @@ class _Drawn:
         if not rule.ruling:
             return macro(TEMPLATE, "line", self.link(rule.id), rule.id, rule.title, form, "", None)
         if rule.id in self.rulings:
-            raise MarkupError(self.src, self.line, f"the GM screen shows the ruling {rule.id} twice (rulebook/gm_panels.py)")
+            raise MarkupError(self.src, self.line, f"the GM screen shows the ruling {rule.id} twice (calculators/<game>/gm_panels.py)")
         self.rulings.add(rule.id)
         setting = self.settings.get(rule.id)
         # With a setting: the element with the ruling's ID and the box after it, where markRulingBoxes puts the table's own choice.
@@ -130,7 +137,7 @@ class _Drawn:
         found = table_settings().get(self.game, {})
         missing = [name for name in item.settings if name not in found]
         if missing:
-            raise MarkupError(self.src, self.line, f"a GM screen table follows {', '.join(missing)}, which no setting of {self.game} is (rulebook/gm_panels.py)")
+            raise MarkupError(self.src, self.line, f"a GM screen table follows {', '.join(missing)}, which no setting of {self.game} is (calculators/<game>/gm_panels.py)")
         params = [found[name] for name in item.settings]
         choices = [_values(p) for p in params]
         if len(list(itertools.product(*choices))) > MOST_VALUES:

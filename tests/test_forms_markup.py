@@ -198,3 +198,12 @@ def test_a_hostile_rule_and_site_name_reach_the_short_link_and_the_print_footer_
     assert f"{HOSTILE} (Tell-Tale rule {rule.id})" in parsed.values and HOSTILE in parsed.values  # og:title, og:site_name
     footer = print_footer.add("<article><p>x</p></article>", "tell-tale/rules/", "https://example.org/", HOSTILE, DOCS, ("tell-tale",))
     _only_as_text(footer, 1)
+
+
+def test_the_build_imports_no_game_package():
+    """The rulebook draws what the games declare (their registries, their gm_panels) and imports no game's internals."""
+    games = re.compile(r"^\s*(?:from|import)\s+calculators\.(?:tell_tale|talislanta|rpgdl)\b|"
+                       r"^\s*from\s+calculators\s+import\s+.*\b(?:tell_tale|talislanta|rpgdl)\b", re.M)
+    found = [f"{path.relative_to(ROOT)}: {m.group(0).strip()}" for path in MODULES
+             for m in games.finditer(path.read_text(encoding="utf-8"))]
+    assert found == []

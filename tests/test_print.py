@@ -242,7 +242,8 @@ def test_a_gm_screens_numbers_follow_the_tables_rulings_on_screen_and_on_paper(b
     tables drawn with the chosen values); a ruling's mark prints without its "change" link, and leaves no "; " behind."""
     from playwright.sync_api import expect
 
-    from rulebook.gm_panels import SCREENS, Follows
+    from calculators.gm_panels import Follows
+    from rulebook.gm_screen import SCREENS
 
     follows = {item.settings: item.make for prefix in ("tt", "rpgdl") for panel in SCREENS[prefix]() for item in panel.items
                if isinstance(item, Follows)}
