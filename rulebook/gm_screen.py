@@ -67,7 +67,7 @@ def screen(prefix: str, book: Book, links_from: str, url: str, src: str, line: i
     for panel in SCREENS[prefix]():
         out += drawn.panel(panel)
     out.append(macro(TEMPLATE, "footer", url, folder))
-    out.append("</div>")
+    out.append(macro(TEMPLATE, "screen_close"))
     return out
 
 
@@ -97,15 +97,15 @@ class _Drawn:
                 lines.append(self.line_html(item))
                 continue
             if lines:
-                out += ['<ul class="gm-lines">', *lines, "</ul>"]
+                out += [macro(TEMPLATE, "lines_open"), *lines, macro(TEMPLATE, "lines_close")]
                 lines = []
             if isinstance(item, Follows):
                 out += self.follows(item)
             else:
                 out += self.table(item) if isinstance(item, Table) else self.terms(item)
         if lines:
-            out += ['<ul class="gm-lines">', *lines, "</ul>"]
-        return out + ["</section>"]
+            out += [macro(TEMPLATE, "lines_open"), *lines, macro(TEMPLATE, "lines_close")]
+        return out + [macro(TEMPLATE, "panel_close")]
 
     def line_html(self, item: Line) -> str:
         rule = self.rule(item.rule)
@@ -125,12 +125,12 @@ class _Drawn:
         ruled = bool(table.rules)
         source = self.link(table.source) if table.source else ""
         out = [macro(TEMPLATE, "table_open", ruled), macro(TEMPLATE, "table_caption", table.caption, source),
-               macro(TEMPLATE, "table_head", table.head, ruled), "<tbody>"]
+               macro(TEMPLATE, "table_head", table.head, ruled), macro(TEMPLATE, "table_body")]
         for n, row in enumerate(table.rows):
             link = self.link(table.rules[n]) if ruled and table.rules[n] else ""
             cells = [(follows or {}).get((n, c)) for c in range(len(row))]
             out.append(macro(TEMPLATE, "table_row", row, table.head, ruled, link, cells))
-        return out + ["</tbody>", "</table>", "</div>"]
+        return out + [macro(TEMPLATE, "table_close")]
 
     def follows(self, item: Follows) -> list[str]:
         """The table drawn with the site's rulings, each cell another choice changes with its words for every choice."""
@@ -163,14 +163,14 @@ class _Drawn:
         found = [r for r in self.book.rules.values() if r.game == self.folder and r.id.split(".")[1] == terms.kind]
         only = re.compile(r"[^\[\]]*\(see \[\[" + re.escape(terms.together) + r"\]\]\)\.") if terms.together else None
         grouped = [r for r in found if only and only.fullmatch(r.body.strip())]
-        out = ['<ul class="gm-terms">']
+        out = [macro(TEMPLATE, "terms_open")]
         if grouped:
             names = [Markup(macro(TEMPLATE, "term_name", relative_url(r.url, self.links_from) + "#" + r.id, r.title)) for r in grouped]
             out.append(macro(TEMPLATE, "term_group", self.link(terms.together), self.rule(terms.together).title, names))
         for rule in found:
             if rule not in grouped:
                 out.append(macro(TEMPLATE, "term", self.link(rule.id), rule.id, rule.title, terms.mark if rule.id in terms.marked else ""))
-        return out + ["</ul>"]
+        return out + [macro(TEMPLATE, "terms_close")]
 
 
 def _values(setting: Param) -> list[str]:

@@ -115,17 +115,17 @@ def _rule_index(code: Shortcode, page: Page, place: Place, sources: Sources) -> 
     prefix, src, book = code.argument or "", page.src, sources.book
     order = {path: i for i, path in enumerate(sources.order)}
     rules = sorted((r for r in book.rules.values() if r.id.startswith(prefix + ".")), key=lambda r: order.get(r.src, len(order)))
-    out = ['<div class="rule-index" markdown>', "", macro(TEMPLATE, "rule_filter", prefix, len(rules)), ""]
+    out = [macro(TEMPLATE, "index_open"), "", macro(TEMPLATE, "rule_filter", prefix, len(rules)), ""]
     for chapter_src, grouped in itertools.groupby(rules, key=lambda r: r.src):
         chapter = list(grouped)
         link = f"[{chapter[0].chapter}]({posixpath.relpath(chapter_src, posixpath.dirname(src) or '.')})"
-        out += ['<section class="rule-index-chapter" markdown>', "", f"## {link} {{ data-search-exclude }}", ""]
+        out += [macro(TEMPLATE, "chapter_open"), "", f"## {link} {{ data-search-exclude }}", ""]
         for section, group in itertools.groupby(chapter, key=lambda r: r.section):
             if section:
                 out += [f"### {section} {{ data-search-exclude }}", ""]
-            out += ['<ul class="rule-index-list">', *(_index_item(r, place.links_from) for r in group), "</ul>", ""]
-        out += ["</section>", ""]
-    return out + ["</div>", ""]
+            out += [macro(TEMPLATE, "list_open"), *(_index_item(r, place.links_from) for r in group), macro(TEMPLATE, "list_close"), ""]
+        out += [macro(TEMPLATE, "chapter_close"), ""]
+    return out + [macro(TEMPLATE, "index_close"), ""]
 
 
 def _tracker(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
