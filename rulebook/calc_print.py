@@ -1,4 +1,4 @@
-"""A calculator on paper (issue 35): its odds for typical inputs, not an empty form.
+"""A calculator on paper: its odds for typical inputs, not an empty form.
 
 Printed with nothing typed, a calculator's form says nothing; so beside each
 form the build writes the odds table its first example with odds of more

@@ -1,4 +1,4 @@
-"""Which rules the site computes and which tests guard them (issue 35); the page `{{ rules-coverage }}` tells a GM
+"""Which rules the site computes and which tests guard them ; the page `{{ rules-coverage }}` tells a GM
 which rules the site works out, which it only states and which are its house rulings.
 
 For every rule of every game, from the sources themselves at build time:

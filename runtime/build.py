@@ -19,8 +19,8 @@ Steps, each printed:
    2.9 MB on the line where gzip makes 3.5 MB);
 5. write `manifest.json`: the version, the digest, each file's size and
    sha256, the unpacked snapshot's length and sha256, and the fallbacks
-   (a file fetched only where another is missing: FALLBACK). hooks/pyodide_runtime.py copies the folder into the site as
-   `pyodide/<version>-<digest>/`; hooks/offline.py reads the manifest and
+   (a file fetched only where another is missing: FALLBACK). rulebook/site/runtime.py copies the folder into the site as
+   `pyodide/<version>-<digest>/`; rulebook/site/offline.py reads the manifest and
    puts the digests into the service worker, which refuses to cache a file
    that does not match.
 

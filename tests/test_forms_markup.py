@@ -9,6 +9,7 @@ import ast
 import copy
 import html.parser
 import re
+import subprocess
 from pathlib import Path
 
 import markdown
@@ -224,3 +225,25 @@ def test_the_build_imports_no_game_package():
     found = [f"{path.relative_to(ROOT)}: {m.group(0).strip()}" for path in MODULES
              for m in games.finditer(path.read_text(encoding="utf-8"))]
     assert found == []
+
+
+# A project file named in a comment or docstring: a path under one of the project's folders, with a suffix.
+NAMED_FILE = re.compile(r"(?<![\w./-])((?:hooks|rulebook|runtime|tests|calculators|scripts|benchmarks|overrides|types|"
+                        r"docs/assets|\.ci)/[\w./-]*\w\.(?:py|js|mjs|html|css|json|yml|md|d\.ts|d\.mts|sh))\b")
+WRITTEN_BY_THE_BUILD = {"types/trackers.d.ts"}  # made by `make lint` (calculators/typescript.py)
+
+
+def test_no_file_names_a_project_file_that_does_not_exist():
+    """What the code says names files that are there: a comment naming a module that moved or went away misleads."""
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    sources = [name for name in listed if name.endswith((".py", ".js", ".mjs", ".html", ".css", ".md", ".toml", ".yml"))
+               and not (name.startswith("docs/") and name.endswith(".md"))]
+    assert len(sources) > 100
+    missing = [f"{name}: {m.group(1)}" for name in sources for m in NAMED_FILE.finditer((ROOT / name).read_text(encoding="utf-8"))
+               if m.group(1) not in WRITTEN_BY_THE_BUILD and not (ROOT / m.group(1)).exists()]
+    assert missing == []
+
+
+def test_the_named_file_check_finds_a_missing_file():
+    said = "# hooks/" + "trackers.py publishes it; rulebook/render.py draws it"  # in two parts: this file names no missing file
+    assert [m.group(1) for m in NAMED_FILE.finditer(said) if not (ROOT / m.group(1)).exists()] == ["hooks/" + "trackers.py"]

@@ -4,8 +4,8 @@ A page asks for `assets/rules.js?v=<digest of its content>`, and the
 modules import each other the same way (`import … from
 "./table.js?v=<digest>"`), so a browser or service worker cache can only
 ever hand a page the very files of its own build: a new build asks for new
-addresses (issue 13: after a deploy, a returning visitor's page ran the new
-HTML with the old page script). `versioned(docs)` gives each .js and .css
+addresses (a returning visitor's page never runs a new build's HTML with
+an old build's page script). `versioned(docs)` gives each .js and .css
 file of the docs folder its address and, where its imports changed or its
 comments were left out (scripts.py for a script), its text; the finishing step writes those texts into the site, points every
 page's `src` and `href` at the addresses (`version_page`), fills in each
