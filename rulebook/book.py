@@ -38,18 +38,21 @@ class Book:
         text = path.read_text(encoding="utf-8")
         self.redirects = json.loads(text)
         lines = text.split("\n")
-        self.redirect_lines = {old: next((n for n, line in enumerate(lines, 1) if f'"{old}"' in line), 0) for old in self.redirects}
+        self.redirect_lines = {old: next((n for n, line in enumerate(lines, 1) if f'"{old}"' in line), 0)
+                               for old in self.redirects}
 
     def add(self, page: Page, url: str = "") -> Page:
         """Take in a page's rules; its URL (MkDocs's `file.url`) goes to each."""
         for rule in page.rules:
             if rule.id in self.rules:
                 first = self.rules[rule.id]
-                where = f"on this page, at lines {first.line} and {rule.line}" if first.src == rule.src else f"also at {first.where}"
+                here = first.src == rule.src
+                where = f"on this page, at lines {first.line} and {rule.line}" if here else f"also at {first.where}"
                 raise MarkupError(rule.src, rule.line, f"rule ID {rule.id} is used twice: {where}")
             folder = GAMES[rule.id.split(".")[0]]
             if not rule.src.startswith(folder + "/"):
-                raise MarkupError(rule.src, rule.line, f"rule ID {rule.id}: a {rule.id.split('.')[0]}. rule lives in docs/{folder}/")
+                prefix = rule.id.split(".")[0]
+                raise MarkupError(rule.src, rule.line, f"rule ID {rule.id}: a {prefix}. rule lives in docs/{folder}/")
             rule.url = url
             self.rules[rule.id] = rule
         page.url = url

@@ -125,13 +125,15 @@ class _Post(Postprocessor):  # type: ignore[misc]
         return render.html(text, rendering.page, rendering.place, rendering.sources)
 
 
-def calculator_fence(source: str, language: str, class_name: str, options: object, md: Markdown, **kwargs: object) -> str:
+def calculator_fence(source: str, language: str, class_name: str, options: object, md: Markdown,
+                     **kwargs: object) -> str:
     """The `format` mkdocs.yml gives pymdownx.superfences for ```calculator fences: the form."""
     rendering: Rendering | None = getattr(md, "rulebook", None)
     if rendering is None:
         from pymdownx.superfences import SuperFencesException  # only ever called inside a Markdown build
 
-        raise SuperFencesException(f"a ```calculator fence ({source.strip()}) needs the rulebook.extension Markdown extension")
+        raise SuperFencesException(
+            f"a ```calculator fence ({source.strip()}) needs the rulebook.extension Markdown extension")
     return render.calculator_form(source.strip(), rendering.place.url, rendering.sources)
 
 
@@ -187,14 +189,16 @@ def _check(found: Sources) -> None:
                 raise MarkupError(*where, f"unknown calculator {fence.name!r}; known: {', '.join(calcs)}")
             if fence.name in found.calculators:
                 home = found.calculators[fence.name]
-                again = f"twice on that page, at lines {home.line} and {fence.line}" if home.src == fence.src else f"on {home.src}:{home.line} too"
+                again = (f"twice on that page, at lines {home.line} and {fence.line}" if home.src == fence.src
+                         else f"on {home.src}:{home.line} too")
                 raise MarkupError(*where, f"calculator {fence.name} is {again}; a calculator has one home")
             found.calculators[fence.name] = fence
         for code in page.shortcodes:
             if code.name == "tracker":  # known, as the page was read: one page each
                 name = code.argument or ""
                 if name in found.trackers:
-                    raise MarkupError(page.src, code.line, f"tracker {name} is on {found.trackers[name]} already; a tracker has one home")
+                    raise MarkupError(page.src, code.line,
+                                      f"tracker {name} is on {found.trackers[name]} already; a tracker has one home")
                 found.trackers[name] = page.src
     for name, fence in found.calculators.items():
         missing = [r for r in calcs[name].rules if r not in found.book.rules]

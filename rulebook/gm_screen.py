@@ -52,7 +52,10 @@ SCREENS: dict[str, Callable[[], tuple[Panel, ...]]] = {
 FORMS = ("short", "whole", "ruling", "gist")  # what a line's placeholder asks the finishing step for
 RULING_MARK = "House ruling"
 TEMPLATE = "gm_screen.html"  # the screen's markup (templates/gm_screen.html, autoescaped)
-MOST_VALUES = 400  # the most choices one table is drawn for, all its settings' together (the Vote Pool's: 11 x 20); each cell keeps only the values it changes with
+PANELS = "(calculators/<game>/gm_panels.py)"  # where a mistake in a screen's panels is
+# The most choices one table is drawn for, all its settings' together (the Vote Pool's: 11 x 20); each cell keeps
+# only the values it changes with.
+MOST_VALUES = 400
 
 
 def screen(prefix: str, book: Book, links_from: str, url: str, src: str, line: int) -> list[str]:
@@ -63,7 +66,8 @@ def screen(prefix: str, book: Book, links_from: str, url: str, src: str, line: i
     folder = GAMES[prefix]
     drawn = _Drawn(book, folder, links_from, settings, src, line)
     drawn.game = BY_PREFIX[prefix].key
-    out = [macro(TEMPLATE, "screen_open", folder)]  # each part kept out of search (Material compares skipped tags by name)
+    # each part kept out of search (Material compares skipped tags by name)
+    out = [macro(TEMPLATE, "screen_open", folder)]
     for panel in SCREENS[prefix]():
         out += drawn.panel(panel)
     out.append(macro(TEMPLATE, "footer", url, folder))
@@ -75,13 +79,14 @@ class _Drawn:
     """The panels of one screen, drawn with links from its page; each ruling on it once (its ID is an element's)."""
 
     def __init__(self, book: Book, folder: str, links_from: str, settings: dict[str, Param], src: str, line: int):
-        self.book, self.folder, self.links_from, self.settings, self.src, self.line = book, folder, links_from, settings, src, line
+        self.book, self.folder, self.links_from, self.settings = book, folder, links_from, settings
+        self.src, self.line = src, line
         self.rulings: set[str] = set()
         self.game = ""  # the game's key, which leads its settings' names in storage: rpgdl.trainwreck_limit
 
     def rule(self, rid: str) -> Rule:
         if rid not in self.book.rules:
-            raise MarkupError(self.src, self.line, f"the GM screen names the unknown rule ID {rid} (calculators/<game>/gm_panels.py)")
+            raise MarkupError(self.src, self.line, f"the GM screen names the unknown rule ID {rid} {PANELS}")
         return self.book.rules[rid]
 
     def link(self, rid: str) -> Markup:
@@ -113,15 +118,17 @@ class _Drawn:
         if not rule.ruling:
             return macro(TEMPLATE, "line", self.link(rule.id), rule.id, rule.title, form, "", None)
         if rule.id in self.rulings:
-            raise MarkupError(self.src, self.line, f"the GM screen shows the ruling {rule.id} twice (calculators/<game>/gm_panels.py)")
+            raise MarkupError(self.src, self.line, f"the GM screen shows the ruling {rule.id} twice {PANELS}")
         self.rulings.add(rule.id)
         setting = self.settings.get(rule.id)
-        # With a setting: the element with the ruling's ID and the box after it, where markRulingBoxes puts the table's own choice.
+        # With a setting: the element with the ruling's ID and the box after it, where markRulingBoxes puts the
+        # table's own choice.
         return macro(TEMPLATE, "line", self.link(rule.id), rule.id, rule.title, form, RULING_MARK,
                      None if setting is None else _choices(setting))
 
     def table(self, table: Table, follows: dict[tuple[int, int], tuple[str, str]] | None = None) -> list[str]:
-        """A table; `follows`, for a cell (row, column) that a house ruling changes: the settings it follows and its words for each value."""
+        """A table; `follows`, for a cell (row, column) that a house ruling changes: the settings it follows and its
+        words for each value."""
         ruled = bool(table.rules)
         source = self.link(table.source) if table.source else ""
         out = [macro(TEMPLATE, "table_open", ruled), macro(TEMPLATE, "table_caption", table.caption, source),
@@ -137,17 +144,23 @@ class _Drawn:
         found = table_settings().get(self.game, {})
         missing = [name for name in item.settings if name not in found]
         if missing:
-            raise MarkupError(self.src, self.line, f"a GM screen table follows {', '.join(missing)}, which no setting of {self.game} is (calculators/<game>/gm_panels.py)")
+            named = ", ".join(missing)
+            said = f"a GM screen table follows {named}, which no setting of {self.game} is {PANELS}"
+            raise MarkupError(self.src, self.line, said)
         params = [found[name] for name in item.settings]
         choices = [_values(p) for p in params]
         if len(list(itertools.product(*choices))) > MOST_VALUES:
-            raise MarkupError(self.src, self.line, f"a GM screen table follows {', '.join(item.settings)}: more than {MOST_VALUES} values in all")
-        made = {combo: item.make(**{p.name: p.parse(v) for p, v in zip(params, combo)}) for combo in itertools.product(*choices)}
+            named = ", ".join(item.settings)
+            said = f"a GM screen table follows {named}: more than {MOST_VALUES} values in all"
+            raise MarkupError(self.src, self.line, said)
+        made = {combo: item.make(**{p.name: p.parse(v) for p, v in zip(params, combo)})
+                for combo in itertools.product(*choices)}
         site = made[tuple(str(p.default) for p in params)]
         for combo, table in made.items():
             if (table.caption, table.head, table.rules, table.source, [len(r) for r in table.rows]) != (
                     site.caption, site.head, site.rules, site.source, [len(r) for r in site.rows]):
-                raise MarkupError(self.src, self.line, f"a GM screen table changes more than its cells with {dict(zip(item.settings, combo))}")
+                chosen = dict(zip(item.settings, combo))
+                raise MarkupError(self.src, self.line, f"a GM screen table changes more than its cells with {chosen}")
         follows = {}
         for n, row in enumerate(site.rows):
             for c in range(len(row)):
@@ -165,11 +178,13 @@ class _Drawn:
         grouped = [r for r in found if only and only.fullmatch(r.body.strip())]
         out = [macro(TEMPLATE, "terms_open")]
         if grouped:
-            names = [Markup(macro(TEMPLATE, "term_name", relative_url(r.url, self.links_from) + "#" + r.id, r.title)) for r in grouped]
+            names = [Markup(macro(TEMPLATE, "term_name", relative_url(r.url, self.links_from) + "#" + r.id, r.title))
+                     for r in grouped]
             out.append(macro(TEMPLATE, "term_group", self.link(terms.together), self.rule(terms.together).title, names))
         for rule in found:
             if rule not in grouped:
-                out.append(macro(TEMPLATE, "term", self.link(rule.id), rule.id, rule.title, terms.mark if rule.id in terms.marked else ""))
+                mark = terms.mark if rule.id in terms.marked else ""
+                out.append(macro(TEMPLATE, "term", self.link(rule.id), rule.id, rule.title, mark))
         return out + [macro(TEMPLATE, "terms_close")]
 
 

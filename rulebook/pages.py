@@ -17,8 +17,8 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
-from .markup import (CALCULATOR, LINK, MARKER, SHORTCODE, CalculatorFence, Index, Link, MarkupError, Page, Rule, Shortcode,
-                     parse_marker)
+from .markup import (CALCULATOR, LINK, MARKER, SHORTCODE, CalculatorFence, Index, Link, MarkupError, Page, Rule,
+                     Shortcode, parse_marker)
 
 FRONT_MATTER = re.compile(r"^-{3}[ \t]*\n.*?\n(?:\.{3}|-{3})[ \t]*\n", re.S)  # as MkDocs reads it
 ATTR_LIST = re.compile(r"\s*\{[^}]*\}\s*$")  # `## Title { #id .class }`

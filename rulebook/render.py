@@ -114,7 +114,8 @@ def _rule_index(code: Shortcode, page: Page, place: Place, sources: Sources) -> 
     Out of the search index: the rules themselves are in it."""
     prefix, src, book = code.argument or "", page.src, sources.book
     order = {path: i for i, path in enumerate(sources.order)}
-    rules = sorted((r for r in book.rules.values() if r.id.startswith(prefix + ".")), key=lambda r: order.get(r.src, len(order)))
+    rules = sorted((r for r in book.rules.values() if r.id.startswith(prefix + ".")),
+                   key=lambda r: order.get(r.src, len(order)))
     out = [macro(TEMPLATE, "index_open"), "", macro(TEMPLATE, "rule_filter", prefix, len(rules)), ""]
     for chapter_src, grouped in itertools.groupby(rules, key=lambda r: r.src):
         chapter = list(grouped)
@@ -123,7 +124,8 @@ def _rule_index(code: Shortcode, page: Page, place: Place, sources: Sources) -> 
         for section, group in itertools.groupby(chapter, key=lambda r: r.section):
             if section:
                 out += [f"### {section} {{ data-search-exclude }}", ""]
-            out += [macro(TEMPLATE, "list_open"), *(_index_item(r, place.links_from) for r in group), macro(TEMPLATE, "list_close"), ""]
+            items = [_index_item(r, place.links_from) for r in group]
+            out += [macro(TEMPLATE, "list_open"), *items, macro(TEMPLATE, "list_close"), ""]
         out += [macro(TEMPLATE, "chapter_close"), ""]
     return out + [macro(TEMPLATE, "index_close"), ""]
 
@@ -136,7 +138,8 @@ def _tracker(code: Shortcode, page: Page, place: Place, sources: Sources) -> lis
     tracker = all_trackers()[code.argument or ""]
     words = json.dumps(tracker.vocabulary() if tracker.vocabulary else {}, ensure_ascii=False, separators=(",", ":"))
     limits = json.dumps({"state": tracker.max_state_chars, "link": tracker.max_link_chars}, separators=(",", ":"))
-    return [macro(TEMPLATE, "tracker", tracker.name, relative_url(sources.runtime, place.url), words, limits, tracker.title)]
+    runtime = relative_url(sources.runtime, place.url)
+    return [macro(TEMPLATE, "tracker", tracker.name, runtime, words, limits, tracker.title)]
 
 
 def _table_settings(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
@@ -203,7 +206,8 @@ def check_shortcode(code: Shortcode, src: str) -> None:
         what = wanted.what if wanted else "no argument"
         raise MarkupError(src, code.line, f"{{{{ {name} }}}} takes {what}" + (f", got {argument}" if argument else ""))
     if wanted is not None and argument not in (known := wanted.known()):
-        raise MarkupError(src, code.line, wanted.refusal.format(name=name, argument=argument, known=", ".join(known) or "none"))
+        said = wanted.refusal.format(name=name, argument=argument, known=", ".join(known) or "none")
+        raise MarkupError(src, code.line, said)
 
 
 # ---------------------------------------------------------------- the HTML
@@ -214,7 +218,8 @@ def html(content: str, page: Page, place: Place, sources: Sources) -> str:
     _check_no_markup_left(content, page)
     book = sources.book
     terms = book.terms(page.src.split("/")[0])
-    content, _ = link_terms(content, book.rules, terms, lambda rule: relative_url(rule.url, place.links_from) + "#" + rule.id)
+    content, _ = link_terms(content, book.rules, terms,
+                            lambda rule: relative_url(rule.url, place.links_from) + "#" + rule.id)
     return content
 
 
@@ -251,7 +256,8 @@ def _check_no_markup_left(content: str, page: Page) -> None:
             break
     raise MarkupError(
         src, line, f"{found} shows as text on the built page: the rulebook reads an indented block (a !!! note's "
-                   "paragraph after a blank line) or an HTML block as code, so write it in the note's first paragraph or outside the block")
+                   "paragraph after a blank line) or an HTML block as code, so write it in the note's first "
+                   "paragraph or outside the block")
 
 
 def _with_links(page: Page, book: Book) -> str:
@@ -265,7 +271,8 @@ def _with_links(page: Page, book: Book) -> str:
 def _md_link(rule: Rule, text: str | None, src: str) -> str:
     rel = posixpath.relpath(rule.src, posixpath.dirname(src) or ".")
     label = _md_text(rule.title) if text is None else text.replace("[", r"\[").replace("]", r"\]")
-    return f'[{label}]({rel}#{rule.id}){{: data-rule="{rule.id}" }}'  # data-rule: print.css prints the ID beside the link
+    # data-rule: print.css prints the ID beside the link
+    return f'[{label}]({rel}#{rule.id}){{: data-rule="{rule.id}" }}'
 
 
 def _md_text(text: str) -> str:

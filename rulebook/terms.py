@@ -26,7 +26,8 @@ HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 NO_LINKS = {"a", "code", "pre", "script", "style", "button", "kbd", "summary", "form", *HEADINGS}
 NO_TEXT = {"pre", "details", "summary", *HEADINGS}  # details: a folded example, its title included
 # Tags inside a line of text: their edges add no space to a rule's text.
-INLINE = {"a", "abbr", "b", "cite", "code", "em", "i", "kbd", "mark", "q", "s", "small", "span", "strong", "sub", "sup", "u", "var"}
+INLINE = {"a", "abbr", "b", "cite", "code", "em", "i", "kbd", "mark", "q", "s", "small", "span", "strong", "sub", "sup",
+          "u", "var"}
 NOT_THE_RULE = {"rule-id", "admonition-title"}  # classes: the ID badge, the ruling box's title
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
@@ -155,7 +156,8 @@ def _opened(tag: str, attrs: dict[str, str | None], parent: _Open | None) -> _Op
     return _Open(tag, no_links, no_text, in_ruling)
 
 
-def _linker(by_word: dict[str, Rule], current: Rule, linked: set[str], href: Callable[[Rule], str]) -> Callable[[re.Match[str]], str]:
+def _linker(by_word: dict[str, Rule], current: Rule, linked: set[str],
+            href: Callable[[Rule], str]) -> Callable[[re.Match[str]], str]:
     def link(m: re.Match[str]) -> str:
         rule = by_word[m.group(1)]
         if rule.id == current.id or rule.id in linked:

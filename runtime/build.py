@@ -54,7 +54,8 @@ import zstandard
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "runtime"
 RUNTIME_NPM = ROOT / "node_modules" / "pyodide"
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")  # 314 made pyodide.asm.js a module
+# pyodide.asm.mjs is a module since Pyodide 314
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # Unpacks the snapshot and pyodide.asm.wasm.zst in the browser: zstddec's
 # streaming build (its one-shot decode too), shipped as zstddec.mjs.
 ZSTD_DECODER = ROOT / "node_modules" / "zstddec" / "dist" / "zstddec-stream.mjs"
@@ -282,7 +283,8 @@ def pyodide_memory_offset(full: bytes) -> int:
     copies the snapshot from there into memory at address 0)."""
     magic, length = struct.unpack_from("<4sI", full)
     if magic != b"\0snp" or not 8 <= length < len(full):
-        raise BuildError("The memory snapshot does not start with Pyodide's header: re-check runtime/pyodide-private.mjs.")
+        raise BuildError("The memory snapshot does not start with Pyodide's header: "
+                         "re-check runtime/pyodide-private.mjs.")
     return length
 
 
@@ -389,7 +391,8 @@ def minify(texts: dict[str, str], readable: bool = False) -> dict[str, str]:
         return {}
     node = shutil.which("node")
     if node is None:
-        raise BuildError("Node.js is needed to write the site's scripts and stylesheets (esbuild): install it, then `make setup`.")
+        raise BuildError("Node.js is needed to write the site's scripts and stylesheets (esbuild): "
+                         "install it, then `make setup`.")
     proc = subprocess.run([node, str(MINIFY), *(["--readable"] if readable else [])], cwd=ROOT, input=json.dumps(texts),
                           capture_output=True, text=True, encoding="utf-8")
     if proc.returncode:
