@@ -91,3 +91,33 @@ def test_the_site_ships_each_script_and_stylesheet_as_esbuild_writes_it(site):
     modules = BUILD.minify({name: (ROOT / "runtime" / name).read_text(encoding="utf-8") for name in RUNTIME_SCRIPTS})
     for name, text in modules.items():
         assert (runtime / name).read_text(encoding="utf-8") == text, name
+
+
+LONGEST_FUNCTION = 80  # lines, in a page script
+# The page scripts' functions that are longer today, each to be cut into parts; no other may be.
+LONG_FUNCTIONS = {("encounter-add.js", "addCombatant"), ("encounter-form.js", "actionForm"),
+                  ("encounter-players.js", "setUpPlayers"), ("encounter-roster.js", "rosterList"), ("encounter.js", "setUp"),
+                  ("party.js", "setUp"), ("rules.js", "setUpForm"), ("season-week.js", "weekend"), ("season.js", "setUp")}
+
+
+def long_functions(texts: dict[str, str]) -> dict[tuple[str, str], int]:
+    """Each function of more than LONGEST_FUNCTION lines in the scripts (name -> text), by (script, function)."""
+    node = shutil.which("node")
+    assert node, "Node.js is needed (make setup installs the npm packages)"
+    run = subprocess.run([node, "tests/js_functions.mjs"], cwd=ROOT, input=json.dumps(texts), capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return {(name, function): lines for name, found in json.loads(run.stdout).items() for function, lines in found
+            if lines > LONGEST_FUNCTION}
+
+
+def test_no_page_script_function_is_longer_than_80_lines_but_those_listed():
+    scripts = {p.name: p.read_text(encoding="utf-8") for p in sorted((ROOT / "docs" / "assets").glob("*.js"))}
+    assert len(scripts) > 20
+    assert sorted(set(long_functions(scripts)) - LONG_FUNCTIONS) == []
+
+
+def test_the_function_length_check_finds_a_long_one():
+    body = "\n".join(f"  x += {n};" for n in range(LONGEST_FUNCTION))
+    found = long_functions({"a.js": f"export function short() {{ return 1; }}\nconst long = (x) => {{\n{body}\n}};\n"})
+    assert found == {("a.js", "long"): LONGEST_FUNCTION + 2}
