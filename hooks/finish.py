@@ -2,7 +2,9 @@
 
 After MkDocs has written the pages (and the search plugin its index: plugins
 run before hooks), `rulebook.site.finish` adds the runtime, the data files,
-the content security policy, the short links and the service worker.
+the content security policy, the short links and the service worker. It is
+handed the book the pages were rendered from (hooks/rule_markup.py's
+`BookBuild`), not a second reading of docs/.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ def on_startup(command, dirty):
 
 
 def on_post_build(config):
+    book_build = config["mdx_configs"].get("rulebook.extension", {}).get("build")
     build = Build(site=Path(config["site_dir"]), docs=Path(config["docs_dir"]), site_url=config["site_url"] or "/",
-                  site_name=config["site_name"], serving=_command["name"] == "serve", say=log.info)
+                  site_name=config["site_name"], serving=_command["name"] == "serve", say=log.info,
+                  book=book_build.sources().book if book_build is not None else None)
     try:
         finish(build)
     except SiteError as err:

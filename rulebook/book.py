@@ -1,8 +1,11 @@
 """Every rule of a site: the pages read, the rules by ID, the retired IDs.
 
-The Markdown extension reads every page of docs/ into one `Book`
-(rulebook/extension.py `sources`); the finishing step, the tests and
-scripts/publish-rule-ids read the rule pages with `read_docs`.
+`read_docs` is the one reading of a site's pages: each read once by
+markdown-it (rulebook/pages.py `read_page`) into one checked `Book`. The
+Markdown extension renders every page from it (rulebook/extension.py
+`BookBuild`), the finishing step takes the same object under MkDocs and
+reads its own after another generator; the tests and scripts/publish-rule-ids
+read it too.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .examples import check_examples
 from .markup import GAMES, MarkupError, Page, Rule
 from .pages import read_page
 
@@ -34,18 +38,21 @@ class Book:
         text = path.read_text(encoding="utf-8")
         self.redirects = json.loads(text)
         lines = text.split("\n")
-        self.redirect_lines = {old: next((n for n, line in enumerate(lines, 1) if f'"{old}"' in line), 0) for old in self.redirects}
+        self.redirect_lines = {old: next((n for n, line in enumerate(lines, 1) if f'"{old}"' in line), 0)
+                               for old in self.redirects}
 
     def add(self, page: Page, url: str = "") -> Page:
         """Take in a page's rules; its URL (MkDocs's `file.url`) goes to each."""
         for rule in page.rules:
             if rule.id in self.rules:
                 first = self.rules[rule.id]
-                where = f"on this page, at lines {first.line} and {rule.line}" if first.src == rule.src else f"also at {first.where}"
+                here = first.src == rule.src
+                where = f"on this page, at lines {first.line} and {rule.line}" if here else f"also at {first.where}"
                 raise MarkupError(rule.src, rule.line, f"rule ID {rule.id} is used twice: {where}")
             folder = GAMES[rule.id.split(".")[0]]
             if not rule.src.startswith(folder + "/"):
-                raise MarkupError(rule.src, rule.line, f"rule ID {rule.id}: a {rule.id.split('.')[0]}. rule lives in docs/{folder}/")
+                prefix = rule.id.split(".")[0]
+                raise MarkupError(rule.src, rule.line, f"rule ID {rule.id}: a {prefix}. rule lives in docs/{folder}/")
             rule.url = url
             self.rules[rule.id] = rule
         page.url = url
@@ -72,15 +79,17 @@ class Book:
         return [r for r in self.rules.values() if r.is_term and r.game == game]
 
 
-def read_docs(docs: Path, folders: tuple[str, ...] = tuple(GAMES.values())) -> Book:
-    """The rule pages under `docs` (its game folders), read and checked."""
+def read_docs(docs: Path, folders: tuple[str, ...] | None = None) -> Book:
+    """The pages under `docs` (all of them, or those in `folders`), each read once, and checked."""
     book = Book()
     book.load_redirects(docs / REDIRECTS)
+    paths = docs.rglob("*.md") if folders is None else (p for folder in folders for p in (docs / folder).rglob("*.md"))
     # In the order generators list them (a folder's index first): rules.json keeps it.
-    paths = (p for folder in folders for p in (docs / folder).rglob("*.md"))
     for path in sorted(paths, key=lambda p: (p.parent.relative_to(docs).parts, p.name != "index.md", p.name)):
         src = path.relative_to(docs).as_posix()
-        book.add(read_page(path.read_text(encoding="utf-8"), src, path), url=directory_url(src))
+        text = path.read_text(encoding="utf-8")
+        check_examples(text, src)  # at the line as written
+        book.add(read_page(text, src, path), url=directory_url(src))
     book.check()
     return book
 

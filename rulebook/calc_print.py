@@ -1,10 +1,11 @@
-"""A calculator on paper (issue 35): its odds for typical inputs, not an empty form.
+"""A calculator on paper: its odds for typical inputs, not an empty form.
 
 Printed with nothing typed, a calculator's form says nothing; so beside each
 form the build writes the odds table its first example with odds of more
 than one result gives (the
-registry's examples, run by `runner.run` as the page's worker would run them,
-the dice left out since the odds never depend on them), with the inputs it
+registry's examples, computed by the calculator itself with the inputs parsed
+as the page's worker parses them, the dice left out since the odds never
+depend on them), with the inputs it
 was computed for. The screen never shows it (`.calc-print` is `hidden`);
 docs/assets/print.css shows it on paper while the form has no result of its
 own, and hides it once one is shown (that result, with its odds, prints
@@ -14,13 +15,14 @@ calculator's answer.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
-from fractions import Fraction
 from functools import cache
 
-from calculators import fmt, runner
+from calculators import fmt
+from calculators.checks import InputError
 from calculators.registry import all_calculators
-from calculators.types import Calculator
+from calculators.types import Calculator, Report
 
 from .templating import macro
 
@@ -30,19 +32,23 @@ SHOWN_INPUTS = 8  # inputs named in the caption; the rest are counted
 
 
 @cache
-def typical(name: str) -> tuple[Mapping[str, str], runner.Answer] | None:
-    """The first example of calculator `name` whose answer has odds of more than one result (else the first
-    with odds at all), without its dice, and that answer."""
+def typical(name: str) -> tuple[Mapping[str, str], Report] | None:
+    """The first example of calculator `name` whose report has odds of more than one result (else the first
+    with odds at all), without its dice, and that report."""
     calc = all_calculators()[name]
     dice = {p.name for p in calc.params if p.kind == "dice"}
     found = []
     for example in calc.examples:
         inputs = {k: v for k, v in example.items() if k not in dice}
-        answer = runner.run(name, inputs, seed=SEED)
-        if answer.get("ok") and answer.get("odds"):
-            if len(answer["odds"]) > 1:
-                return inputs, answer
-            found.append((inputs, answer))
+        try:
+            raw, origin = calc.upgrade(inputs)
+            report = calc.adapter(random.Random(SEED), **calc.parse_upgraded(raw, origin))
+        except (InputError, ValueError):  # an example that needs its dice
+            continue
+        if report.odds:
+            if len(report.odds) > 1:
+                return inputs, report
+            found.append((inputs, report))
     return found[0] if found else None  # only certainties: the first
 
 
@@ -66,10 +72,9 @@ def odds_on_paper(name: str) -> str:
     if found is None:
         return ""
     calc = all_calculators()[name]
-    inputs, answer = found
-    rows = [(o["label"], fmt.ratio(Fraction(o["numerator"], o["denominator"])), fmt.percent(Fraction(o["numerator"], o["denominator"])))
-            for o in answer["odds"]]
-    return macro(TEMPLATE, "odds", name, answer["odds_title"] or "Odds", rows, inputs_line(calc, inputs))
+    inputs, report = found
+    rows = [(label, fmt.ratio(p), fmt.percent(p)) for label, p in report.odds]
+    return macro(TEMPLATE, "odds", name, report.odds_title or "Odds", rows, inputs_line(calc, inputs))
 
 
 __all__ = ["odds_on_paper", "typical", "inputs_line"]

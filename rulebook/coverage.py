@@ -1,4 +1,4 @@
-"""Which rules the site computes and which tests guard them (issue 35); the page `{{ rules-coverage }}` tells a GM
+"""Which rules the site computes and which tests guard them ; the page `{{ rules-coverage }}` tells a GM
 which rules the site works out, which it only states and which are its house rulings.
 
 For every rule of every game, from the sources themselves at build time:
@@ -165,7 +165,7 @@ def page(book: Book, homes: dict[str, str], trackers: dict[str, str], src: str, 
     out = [macro(TEMPLATE, "counts_open"), macro(TEMPLATE, "counts_caption"), macro(TEMPLATE, "counts_head")]
     for folder in GAMES.values():
         out.append(macro(TEMPLATE, "counts_row", GAME_NAMES[folder], found.kinds(folder)))
-    out += ["</tbody></table>", ""]
+    out += [macro(TEMPLATE, "counts_close"), ""]
     for prefix, folder in GAMES.items():
         rows = found.game(folder)
         kinds = found.kinds(folder)
@@ -175,8 +175,8 @@ def page(book: Book, homes: dict[str, str], trackers: dict[str, str], src: str, 
             out.append(macro(TEMPLATE, "list_open", prefix, kind, heading, len(listed)))
             out += [macro(TEMPLATE, "rule", _rule_link(r.rule, links_from), r.rule.title, _computed(r, homes, trackers, links_from))
                     for r in listed] or [macro(TEMPLATE, "nothing", empty)]
-            out.append("</ul>")
-        out += ["</details>", ""]
+            out.append(macro(TEMPLATE, "list_close"))
+        out += [macro(TEMPLATE, "game_close"), ""]
     return out
 
 

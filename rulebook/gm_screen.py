@@ -1,4 +1,4 @@
-"""A game's GM screen, `{{ gm-screen <prefix> }}` (issue 35): its panels (rulebook/gm_panels.py) as HTML.
+"""A game's GM screen, `{{ gm-screen <prefix> }}`: its panels (calculators/<game>/gm_panels.py) as HTML.
 
 Every line carries its rule's ID as a link to the rule, then the rule's
 title and a placeholder for its words, which the finishing step fills in
@@ -12,7 +12,7 @@ the page script that marks a ruling box with the table's own choice on the
 rule pages (docs/assets/table.js, markRulingBoxes) marks it here as well,
 so a device that chose another ruling sees its own choice on the screen.
 
-A table that depends on house rulings (gm_panels.Follows) is drawn with the
+A table that depends on house rulings (calculators.gm_panels.Follows) is drawn with the
 site's rulings, and each of its cells that another choice changes carries
 the settings it follows (`data-gm-follow`, "<game>.<param>" as the page
 stores them) and its words for every value of those settings
@@ -29,23 +29,33 @@ rules themselves are in it). No MkDocs in here.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import re
+from collections.abc import Callable
 
+from calculators import games
 from calculators.games import BY_PREFIX
+from calculators.gm_panels import Follows, Line, Panel, Table, Terms
 from calculators.registry import Param
 from calculators.table import table_settings
 
 from .book import Book
-from .gm_panels import SCREENS, Follows, Line, Panel, Table, Terms
 from .markup import GAMES, MarkupError, Rule, relative_url
 from .templating import Markup, macro
+
+# Each game's ID prefix -> its panels, made when asked: the game package's gm_panels.panels.
+SCREENS: dict[str, Callable[[], tuple[Panel, ...]]] = {
+    g.prefix: importlib.import_module(f"calculators.{g.key}.gm_panels").panels for g in games.GAMES}
 
 FORMS = ("short", "whole", "ruling", "gist")  # what a line's placeholder asks the finishing step for
 RULING_MARK = "House ruling"
 TEMPLATE = "gm_screen.html"  # the screen's markup (templates/gm_screen.html, autoescaped)
-MOST_VALUES = 400  # the most choices one table is drawn for, all its settings' together (the Vote Pool's: 11 x 20); each cell keeps only the values it changes with
+PANELS = "(calculators/<game>/gm_panels.py)"  # where a mistake in a screen's panels is
+# The most choices one table is drawn for, all its settings' together (the Vote Pool's: 11 x 20); each cell keeps
+# only the values it changes with.
+MOST_VALUES = 400
 
 
 def screen(prefix: str, book: Book, links_from: str, url: str, src: str, line: int) -> list[str]:
@@ -56,11 +66,12 @@ def screen(prefix: str, book: Book, links_from: str, url: str, src: str, line: i
     folder = GAMES[prefix]
     drawn = _Drawn(book, folder, links_from, settings, src, line)
     drawn.game = BY_PREFIX[prefix].key
-    out = [macro(TEMPLATE, "screen_open", folder)]  # each part kept out of search (Material compares skipped tags by name)
+    # each part kept out of search (Material compares skipped tags by name)
+    out = [macro(TEMPLATE, "screen_open", folder)]
     for panel in SCREENS[prefix]():
         out += drawn.panel(panel)
     out.append(macro(TEMPLATE, "footer", url, folder))
-    out.append("</div>")
+    out.append(macro(TEMPLATE, "screen_close"))
     return out
 
 
@@ -68,13 +79,14 @@ class _Drawn:
     """The panels of one screen, drawn with links from its page; each ruling on it once (its ID is an element's)."""
 
     def __init__(self, book: Book, folder: str, links_from: str, settings: dict[str, Param], src: str, line: int):
-        self.book, self.folder, self.links_from, self.settings, self.src, self.line = book, folder, links_from, settings, src, line
+        self.book, self.folder, self.links_from, self.settings = book, folder, links_from, settings
+        self.src, self.line = src, line
         self.rulings: set[str] = set()
         self.game = ""  # the game's key, which leads its settings' names in storage: rpgdl.trainwreck_limit
 
     def rule(self, rid: str) -> Rule:
         if rid not in self.book.rules:
-            raise MarkupError(self.src, self.line, f"the GM screen names the unknown rule ID {rid} (rulebook/gm_panels.py)")
+            raise MarkupError(self.src, self.line, f"the GM screen names the unknown rule ID {rid} {PANELS}")
         return self.book.rules[rid]
 
     def link(self, rid: str) -> Markup:
@@ -90,15 +102,15 @@ class _Drawn:
                 lines.append(self.line_html(item))
                 continue
             if lines:
-                out += ['<ul class="gm-lines">', *lines, "</ul>"]
+                out += [macro(TEMPLATE, "lines_open"), *lines, macro(TEMPLATE, "lines_close")]
                 lines = []
             if isinstance(item, Follows):
                 out += self.follows(item)
             else:
                 out += self.table(item) if isinstance(item, Table) else self.terms(item)
         if lines:
-            out += ['<ul class="gm-lines">', *lines, "</ul>"]
-        return out + ["</section>"]
+            out += [macro(TEMPLATE, "lines_open"), *lines, macro(TEMPLATE, "lines_close")]
+        return out + [macro(TEMPLATE, "panel_close")]
 
     def line_html(self, item: Line) -> str:
         rule = self.rule(item.rule)
@@ -106,41 +118,49 @@ class _Drawn:
         if not rule.ruling:
             return macro(TEMPLATE, "line", self.link(rule.id), rule.id, rule.title, form, "", None)
         if rule.id in self.rulings:
-            raise MarkupError(self.src, self.line, f"the GM screen shows the ruling {rule.id} twice (rulebook/gm_panels.py)")
+            raise MarkupError(self.src, self.line, f"the GM screen shows the ruling {rule.id} twice {PANELS}")
         self.rulings.add(rule.id)
         setting = self.settings.get(rule.id)
-        # With a setting: the element with the ruling's ID and the box after it, where markRulingBoxes puts the table's own choice.
+        # With a setting: the element with the ruling's ID and the box after it, where markRulingBoxes puts the
+        # table's own choice.
         return macro(TEMPLATE, "line", self.link(rule.id), rule.id, rule.title, form, RULING_MARK,
                      None if setting is None else _choices(setting))
 
     def table(self, table: Table, follows: dict[tuple[int, int], tuple[str, str]] | None = None) -> list[str]:
-        """A table; `follows`, for a cell (row, column) that a house ruling changes: the settings it follows and its words for each value."""
+        """A table; `follows`, for a cell (row, column) that a house ruling changes: the settings it follows and its
+        words for each value."""
         ruled = bool(table.rules)
         source = self.link(table.source) if table.source else ""
         out = [macro(TEMPLATE, "table_open", ruled), macro(TEMPLATE, "table_caption", table.caption, source),
-               macro(TEMPLATE, "table_head", table.head, ruled), "<tbody>"]
+               macro(TEMPLATE, "table_head", table.head, ruled), macro(TEMPLATE, "table_body")]
         for n, row in enumerate(table.rows):
             link = self.link(table.rules[n]) if ruled and table.rules[n] else ""
             cells = [(follows or {}).get((n, c)) for c in range(len(row))]
             out.append(macro(TEMPLATE, "table_row", row, table.head, ruled, link, cells))
-        return out + ["</tbody>", "</table>", "</div>"]
+        return out + [macro(TEMPLATE, "table_close")]
 
     def follows(self, item: Follows) -> list[str]:
         """The table drawn with the site's rulings, each cell another choice changes with its words for every choice."""
         found = table_settings().get(self.game, {})
         missing = [name for name in item.settings if name not in found]
         if missing:
-            raise MarkupError(self.src, self.line, f"a GM screen table follows {', '.join(missing)}, which no setting of {self.game} is (rulebook/gm_panels.py)")
+            named = ", ".join(missing)
+            said = f"a GM screen table follows {named}, which no setting of {self.game} is {PANELS}"
+            raise MarkupError(self.src, self.line, said)
         params = [found[name] for name in item.settings]
         choices = [_values(p) for p in params]
         if len(list(itertools.product(*choices))) > MOST_VALUES:
-            raise MarkupError(self.src, self.line, f"a GM screen table follows {', '.join(item.settings)}: more than {MOST_VALUES} values in all")
-        made = {combo: item.make(**{p.name: p.parse(v) for p, v in zip(params, combo)}) for combo in itertools.product(*choices)}
+            named = ", ".join(item.settings)
+            said = f"a GM screen table follows {named}: more than {MOST_VALUES} values in all"
+            raise MarkupError(self.src, self.line, said)
+        made = {combo: item.make(**{p.name: p.parse(v) for p, v in zip(params, combo)})
+                for combo in itertools.product(*choices)}
         site = made[tuple(str(p.default) for p in params)]
         for combo, table in made.items():
             if (table.caption, table.head, table.rules, table.source, [len(r) for r in table.rows]) != (
                     site.caption, site.head, site.rules, site.source, [len(r) for r in site.rows]):
-                raise MarkupError(self.src, self.line, f"a GM screen table changes more than its cells with {dict(zip(item.settings, combo))}")
+                chosen = dict(zip(item.settings, combo))
+                raise MarkupError(self.src, self.line, f"a GM screen table changes more than its cells with {chosen}")
         follows = {}
         for n, row in enumerate(site.rows):
             for c in range(len(row)):
@@ -156,14 +176,16 @@ class _Drawn:
         found = [r for r in self.book.rules.values() if r.game == self.folder and r.id.split(".")[1] == terms.kind]
         only = re.compile(r"[^\[\]]*\(see \[\[" + re.escape(terms.together) + r"\]\]\)\.") if terms.together else None
         grouped = [r for r in found if only and only.fullmatch(r.body.strip())]
-        out = ['<ul class="gm-terms">']
+        out = [macro(TEMPLATE, "terms_open")]
         if grouped:
-            names = [Markup(macro(TEMPLATE, "term_name", relative_url(r.url, self.links_from) + "#" + r.id, r.title)) for r in grouped]
+            names = [Markup(macro(TEMPLATE, "term_name", relative_url(r.url, self.links_from) + "#" + r.id, r.title))
+                     for r in grouped]
             out.append(macro(TEMPLATE, "term_group", self.link(terms.together), self.rule(terms.together).title, names))
         for rule in found:
             if rule not in grouped:
-                out.append(macro(TEMPLATE, "term", self.link(rule.id), rule.id, rule.title, terms.mark if rule.id in terms.marked else ""))
-        return out + ["</ul>"]
+                mark = terms.mark if rule.id in terms.marked else ""
+                out.append(macro(TEMPLATE, "term", self.link(rule.id), rule.id, rule.title, mark))
+        return out + [macro(TEMPLATE, "terms_close")]
 
 
 def _values(setting: Param) -> list[str]:

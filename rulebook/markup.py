@@ -27,18 +27,8 @@ VALID_ID = re.compile(rf"(?:{'|'.join(GAMES)})(?:\.[a-z0-9][a-z0-9-]*)+")
 # ID and title are checked apart, so a malformed one is an error, not text.
 MARKER = re.compile(r"^(r|ruling)\[([^\]\n]*)\](?:[ \t]+(.*?))?[ \t]*$")
 LINK = re.compile(r"\[\[([^\]|]+?)(?:\|([^\]]+))?\]\]")  # [[ID]] or [[ID|text]]
-# A shortcode, on a line of its own outside code: `{{ name }}` or `{{ name argument }}`.
+# A shortcode, on a line of its own outside code: `{{ name }}` or `{{ name argument }}` (rulebook/render.py SHORTCODES).
 SHORTCODE = re.compile(r"^\{\{\s*([a-z][a-z-]*)(?:\s+(\S+))?\s*\}\}[ \t]*$")
-# Every shortcode, with what its argument is (None: it takes none). What each
-# becomes is rulebook/render.py's table of small functions; adding one is an
-# entry here and one there.
-SHORTCODES = {
-    "rule-index": "a game's ID prefix",  # every rule of a game, by chapter
-    "tracker": "a tracker's name",  # a tracker's page (issue 16)
-    "table-settings": "a game's ID prefix",  # a game's house rulings
-    "calculator-index": None,  # every calculator, where it is, what it takes
-    "calculator-links": None,  # one line per game, each calculator a link
-}
 HTML = re.compile(r"<[A-Za-z/!?]")  # what a browser would read as a tag or a comment
 
 

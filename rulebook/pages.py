@@ -17,17 +17,12 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
-from .markup import (CALCULATOR, GAMES, LINK, MARKER, SHORTCODE, CalculatorFence, Index, Link, MarkupError, Page, Rule, Shortcode,
-                     parse_marker)
-from .markup import SHORTCODES as MARKUP_SHORTCODES
+from .markup import (CALCULATOR, LINK, MARKER, SHORTCODE, CalculatorFence, Index, Link, MarkupError, Page, Rule,
+                     Shortcode, parse_marker)
 
 FRONT_MATTER = re.compile(r"^-{3}[ \t]*\n.*?\n(?:\.{3}|-{3})[ \t]*\n", re.S)  # as MkDocs reads it
 ATTR_LIST = re.compile(r"\s*\{[^}]*\}\s*$")  # `## Title { #id .class }`
 CELL_OPEN = {"th_open", "td_open"}
-# Every shortcode and what its argument is: markup.SHORTCODES's, and the GM screens' and the rules
-# coverage page's (issue 35: rulebook/gm_screen.py, rulebook/coverage.py), which take a game's prefix or none.
-SHORTCODES = MARKUP_SHORTCODES | {"gm-screen": "a game's ID prefix", "rules-coverage": None}
-GAME_ARGUMENT = ("rule-index", "gm-screen")  # shortcodes whose argument is one of GAMES
 
 
 # ---------------------------------------------------------------- the parser
@@ -163,16 +158,18 @@ def _links(token: Token, lines: list[str], starts: list[int], cursor: dict[int, 
 
 
 def _shortcode(m: re.Match[str], src: str, line: int) -> Shortcode:
-    """A shortcode line, checked against SHORTCODES: a name it knows, its argument where it takes one."""
-    name, argument = m.group(1), m.group(2)
-    if name not in SHORTCODES:
-        raise MarkupError(src, line, f"unknown shortcode {{{{ {name} }}}}; known: {', '.join(SHORTCODES)}")
-    wanted = SHORTCODES[name]
-    if (wanted is None) != (argument is None):
-        raise MarkupError(src, line, f"{{{{ {name} }}}} takes {wanted or 'no argument'}" + (f", got {argument}" if argument else ""))
-    if name in GAME_ARGUMENT and argument not in GAMES:
-        raise MarkupError(src, line, f"{name} needs one of {', '.join(GAMES)}, got {argument}")
-    return Shortcode(name, argument, line)
+    """A shortcode line, checked against the table of shortcodes (rulebook/render.py SHORTCODES)."""
+    from .render import check_shortcode  # render.py renders from this module's readings: imported once both are
+
+    code = Shortcode(m.group(1), m.group(2), line)
+    check_shortcode(code, src)
+    return code
+
+
+def without_front_matter(text: str) -> str:
+    """The text as a generator hands it to Markdown: without its YAML front matter."""
+    m = FRONT_MATTER.match(text)
+    return text[m.end():] if m else text
 
 
 def _blank_front_matter(text: str) -> str:

@@ -1,4 +1,4 @@
-"""A page's Markdown and HTML, rendered from the book in one pass (issue 32).
+"""A page's Markdown and HTML, rendered from the book in one pass.
 
 The markup (documented in CONTRIBUTING.md) is read by rulebook/pages.py with
 a real Markdown parser, once per page, so anything inside code stays text:
@@ -8,18 +8,19 @@ a real Markdown parser, once per page, so anything inside code stays text:
     r[tt.keyword.trample] Trample | trample       a glossary term with aliases
     [[tt.combat.attack-table]]                    link, text = the rule's title
     [[tt.combat.attack-table|the table]]          link with its own text
-    {{ rule-index tt }}                           a shortcode (markup.SHORTCODES)
+    {{ rule-index tt }}                           a shortcode (SHORTCODES below)
     ```calculator                                 a calculator's form
     ```pycon                                      a worked example, folded
 
 `markdown()` gives the Markdown that Python-Markdown then renders: markers
 become headings (a ruling's body indented into its box), links Markdown
-links, each shortcode what its function in SHORTCODES below makes, each
-calculator fence gets its heading, and worked examples are folded last.
-`html()` finishes the rendered page: it fails on markup left as text, links
-the terms (the first use of a term in each other rule of the same game) and
-puts the table settings forms in. No MkDocs in here: rulebook/extension.py
-calls both from Python-Markdown, under any generator.
+links, each shortcode what its function in SHORTCODES below makes (the one
+table of shortcodes: name, argument, function), each calculator fence gets
+its heading, and worked examples are folded last. `html()` finishes the
+rendered page: it fails on markup left as text and links the terms (the
+first use of a term in each other rule of the same game). No MkDocs in
+here: rulebook/extension.py calls both from Python-Markdown, under any
+generator.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import itertools
 import json
 import posixpath
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from calculators.registry import all_calculators, all_trackers
@@ -37,7 +38,8 @@ from calculators.registry import all_calculators, all_trackers
 from . import calc_print, coverage, forms, gm_screen
 from .book import Book
 from .examples import fold_examples
-from .markup import LINK, CalculatorFence, MarkupError, Page, Rule, Shortcode, relative_url
+from .markup import GAMES, LINK, CalculatorFence, MarkupError, Page, Rule, Shortcode, relative_url
+from .pages import without_front_matter
 from .templating import macro
 from .terms import link_terms
 
@@ -48,7 +50,6 @@ MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]#])")  # characters a title must no
 # purpose; nothing else may.
 LEFT_MARKUP = re.compile(rf"{LINK.pattern}|(?<![\w-])(?:r|ruling)\[[^\]\n<]*\]|\{{\{{")
 CODE_HTML = re.compile(r"<(pre|code|script|style)\b[^>]*>.*?</\1\s*>", re.S | re.I)
-SETTINGS_PLACEHOLDER = re.compile(r"<p>TABLE-SETTINGS-PLACEHOLDER (\w+)</p>")
 TEMPLATE = "render.html"  # the markup this module puts in a page (templates/render.html, autoescaped)
 
 
@@ -77,26 +78,29 @@ class Place:
 
     url: str
     links_from: str
+    src: str = ""  # the page's source, relative to docs/
 
 
 # ---------------------------------------------------------------- the Markdown
 
 
 def markdown(page: Page, place: Place, sources: Sources) -> str:
-    """The page's Markdown with the markup rendered (`page`: read_page of exactly this text)."""
+    """The page's Markdown with the markup rendered, from the book's reading of it; its front matter,
+    which the generator has read, as blank lines."""
     book = sources.book
     lines = _with_links(page, book).split("\n")
     rules = {rule.line - 1: rule for rule in page.rules}
     codes = {code.line - 1: code for code in page.shortcodes}
     fences = {fence.line - 1: fence for fence in page.calculators}
     boxed = {n for rule in page.rules if rule.ruling for n in range(rule.line, rule.end)}
+    front = page.text.count("\n", 0, len(page.text) - len(without_front_matter(page.text)))  # the generator's already
     calcs = all_calculators()
-    out: list[str] = []
-    for n, line in enumerate(lines):
+    out: list[str] = [""] * front
+    for n, line in enumerate(lines[front:], front):
         if n in rules:
             out += _heading(rules[n])
         elif n in codes:
-            out += SHORTCODES[codes[n].name](codes[n], page, place, sources)
+            out += SHORTCODES[codes[n].name].render(codes[n], page, place, sources)
         else:
             if n in fences:
                 out += [forms.heading(calcs[fences[n].name], fences[n].level), ""]
@@ -110,18 +114,20 @@ def _rule_index(code: Shortcode, page: Page, place: Place, sources: Sources) -> 
     Out of the search index: the rules themselves are in it."""
     prefix, src, book = code.argument or "", page.src, sources.book
     order = {path: i for i, path in enumerate(sources.order)}
-    rules = sorted((r for r in book.rules.values() if r.id.startswith(prefix + ".")), key=lambda r: order.get(r.src, len(order)))
-    out = ['<div class="rule-index" markdown>', "", macro(TEMPLATE, "rule_filter", prefix, len(rules)), ""]
+    rules = sorted((r for r in book.rules.values() if r.id.startswith(prefix + ".")),
+                   key=lambda r: order.get(r.src, len(order)))
+    out = [macro(TEMPLATE, "index_open"), "", macro(TEMPLATE, "rule_filter", prefix, len(rules)), ""]
     for chapter_src, grouped in itertools.groupby(rules, key=lambda r: r.src):
         chapter = list(grouped)
         link = f"[{chapter[0].chapter}]({posixpath.relpath(chapter_src, posixpath.dirname(src) or '.')})"
-        out += ['<section class="rule-index-chapter" markdown>', "", f"## {link} {{ data-search-exclude }}", ""]
+        out += [macro(TEMPLATE, "chapter_open"), "", f"## {link} {{ data-search-exclude }}", ""]
         for section, group in itertools.groupby(chapter, key=lambda r: r.section):
             if section:
                 out += [f"### {section} {{ data-search-exclude }}", ""]
-            out += ['<ul class="rule-index-list">', *(_index_item(r, place.links_from) for r in group), "</ul>", ""]
-        out += ["</section>", ""]
-    return out + ["</div>", ""]
+            items = [_index_item(r, place.links_from) for r in group]
+            out += [macro(TEMPLATE, "list_open"), *items, macro(TEMPLATE, "list_close"), ""]
+        out += [macro(TEMPLATE, "chapter_close"), ""]
+    return out + [macro(TEMPLATE, "index_close"), ""]
 
 
 def _tracker(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
@@ -132,12 +138,13 @@ def _tracker(code: Shortcode, page: Page, place: Place, sources: Sources) -> lis
     tracker = all_trackers()[code.argument or ""]
     words = json.dumps(tracker.vocabulary() if tracker.vocabulary else {}, ensure_ascii=False, separators=(",", ":"))
     limits = json.dumps({"state": tracker.max_state_chars, "link": tracker.max_link_chars}, separators=(",", ":"))
-    return [macro(TEMPLATE, "tracker", tracker.name, relative_url(sources.runtime, place.url), words, limits, tracker.title)]
+    runtime = relative_url(sources.runtime, place.url)
+    return [macro(TEMPLATE, "tracker", tracker.name, runtime, words, limits, tracker.title)]
 
 
 def _table_settings(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
-    """A placeholder paragraph: html() puts the form in after the terms are linked (no terms in forms)."""
-    return [f"TABLE-SETTINGS-PLACEHOLDER {forms.PREFIXES[code.argument or '']}"]
+    """A game's house rulings as a form (terms.py links no term inside a form)."""
+    return [forms.render_settings(forms.PREFIXES[code.argument or ""], sources.book.rules, place.links_from)]
 
 
 def _calculator_index(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
@@ -156,16 +163,51 @@ def _rules_coverage(code: Shortcode, page: Page, place: Place, sources: Sources)
     return coverage.page(sources.book, sources.homes, sources.trackers, page.src, place.links_from)
 
 
-# Each shortcode of pages.SHORTCODES -> the lines it becomes.
-SHORTCODES: dict[str, Callable[[Shortcode, Page, Place, Sources], list[str]]] = {
-    "rule-index": _rule_index,
-    "tracker": _tracker,
-    "table-settings": _table_settings,
-    "calculator-index": _calculator_index,
-    "calculator-links": _calculator_links,
-    "gm-screen": _gm_screen,
-    "rules-coverage": _rules_coverage,
+@dataclass(frozen=True)
+class Argument:
+    """What a shortcode's argument is: its description, and the values it may take (checked as the page is read)."""
+
+    what: str
+    known: Callable[[], Collection[str]]
+    refusal: str  # the sentence for any other value: {name}, {argument} and {known} filled in
+
+
+@dataclass(frozen=True)
+class ShortcodeKind:
+    """A shortcode: its argument (None: it takes none) and the Markdown lines it becomes."""
+
+    argument: Argument | None
+    render: Callable[[Shortcode, Page, Place, Sources], list[str]]
+
+
+GAME = Argument("a game's ID prefix", lambda: GAMES, "{name} needs one of {known}, got {argument}")
+TRACKER = Argument("a tracker's name", lambda: all_trackers(), "unknown tracker {argument!r}; known: {known}")
+
+# Every shortcode, `{{ name }}` or `{{ name argument }}` on a line of its own outside code: the one table.
+# rulebook/pages.py checks each one it reads against it; `markdown` above renders each with its function.
+SHORTCODES: dict[str, ShortcodeKind] = {
+    "rule-index": ShortcodeKind(GAME, _rule_index),  # every rule of a game, by chapter
+    "tracker": ShortcodeKind(TRACKER, _tracker),  # a tracker's page
+    "table-settings": ShortcodeKind(GAME, _table_settings),  # a game's house rulings
+    "calculator-index": ShortcodeKind(None, _calculator_index),  # every calculator, where it is, what it takes
+    "calculator-links": ShortcodeKind(None, _calculator_links),  # one line per game, each calculator a link
+    "gm-screen": ShortcodeKind(GAME, _gm_screen),  # a game's GM screen
+    "rules-coverage": ShortcodeKind(None, _rules_coverage),  # which rules the site works out, states, rules on
 }
+
+
+def check_shortcode(code: Shortcode, src: str) -> None:
+    """A MarkupError unless `code` is a shortcode of SHORTCODES with the argument it takes."""
+    name, argument = code.name, code.argument
+    if name not in SHORTCODES:
+        raise MarkupError(src, code.line, f"unknown shortcode {{{{ {name} }}}}; known: {', '.join(SHORTCODES)}")
+    wanted = SHORTCODES[name].argument
+    if (wanted is None) != (argument is None):
+        what = wanted.what if wanted else "no argument"
+        raise MarkupError(src, code.line, f"{{{{ {name} }}}} takes {what}" + (f", got {argument}" if argument else ""))
+    if wanted is not None and argument not in (known := wanted.known()):
+        said = wanted.refusal.format(name=name, argument=argument, known=", ".join(known) or "none")
+        raise MarkupError(src, code.line, said)
 
 
 # ---------------------------------------------------------------- the HTML
@@ -176,8 +218,9 @@ def html(content: str, page: Page, place: Place, sources: Sources) -> str:
     _check_no_markup_left(content, page)
     book = sources.book
     terms = book.terms(page.src.split("/")[0])
-    content, _ = link_terms(content, book.rules, terms, lambda rule: relative_url(rule.url, place.links_from) + "#" + rule.id)
-    return SETTINGS_PLACEHOLDER.sub(lambda m: forms.render_settings(m.group(1), book.rules, place.links_from), content)
+    content, _ = link_terms(content, book.rules, terms,
+                            lambda rule: relative_url(rule.url, place.links_from) + "#" + rule.id)
+    return content
 
 
 def calculator_form(name: str, url: str, sources: Sources) -> str:
@@ -213,7 +256,8 @@ def _check_no_markup_left(content: str, page: Page) -> None:
             break
     raise MarkupError(
         src, line, f"{found} shows as text on the built page: the rulebook reads an indented block (a !!! note's "
-                   "paragraph after a blank line) or an HTML block as code, so write it in the note's first paragraph or outside the block")
+                   "paragraph after a blank line) or an HTML block as code, so write it in the note's first "
+                   "paragraph or outside the block")
 
 
 def _with_links(page: Page, book: Book) -> str:
@@ -227,7 +271,8 @@ def _with_links(page: Page, book: Book) -> str:
 def _md_link(rule: Rule, text: str | None, src: str) -> str:
     rel = posixpath.relpath(rule.src, posixpath.dirname(src) or ".")
     label = _md_text(rule.title) if text is None else text.replace("[", r"\[").replace("]", r"\]")
-    return f'[{label}]({rel}#{rule.id}){{: data-rule="{rule.id}" }}'  # data-rule: print.css prints the ID beside the link
+    # data-rule: print.css prints the ID beside the link
+    return f'[{label}]({rel}#{rule.id}){{: data-rule="{rule.id}" }}'
 
 
 def _md_text(text: str) -> str:

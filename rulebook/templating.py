@@ -1,4 +1,4 @@
-"""The build's HTML, written in templates under rulebook/templates/ and rendered with autoescape (issue 32).
+"""The build's HTML, written in templates under rulebook/templates/ and rendered with autoescape.
 
 No module of the build writes HTML in an f-string or escapes a value by hand: each renders a macro
 of its template with plain values, and Jinja2 escapes every one of them as text (a title's `<`,

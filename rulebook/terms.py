@@ -4,7 +4,7 @@ In a rendered page a rule is its heading (`<hN class="rule" id="ID">`) and
 what follows, to the next heading or the end of the element that holds the
 heading (a whole built page: the end of its article, not the footer). The first use of a term (a glossary or
 keyword rule's title or alias, case-sensitive, whole words) in each other
-rule becomes a link; never inside links, code, headings, buttons, folded
+rule becomes a link; never inside links, code, headings, buttons, forms, folded
 examples, or the bold labels of a ruling box (they quote the form). The
 rule's words, without its heading, ID badge, box title and folded examples,
 are what rules.json lists. Everything else is copied byte for byte.
@@ -23,10 +23,11 @@ from .templating import Markup, macro
 
 TEMPLATE = "terms.html"  # a term link's markup (templates/terms.html, autoescaped)
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
-NO_LINKS = {"a", "code", "pre", "script", "style", "button", "kbd", "summary", *HEADINGS}
+NO_LINKS = {"a", "code", "pre", "script", "style", "button", "kbd", "summary", "form", *HEADINGS}
 NO_TEXT = {"pre", "details", "summary", *HEADINGS}  # details: a folded example, its title included
 # Tags inside a line of text: their edges add no space to a rule's text.
-INLINE = {"a", "abbr", "b", "cite", "code", "em", "i", "kbd", "mark", "q", "s", "small", "span", "strong", "sub", "sup", "u", "var"}
+INLINE = {"a", "abbr", "b", "cite", "code", "em", "i", "kbd", "mark", "q", "s", "small", "span", "strong", "sub", "sup",
+          "u", "var"}
 NOT_THE_RULE = {"rule-id", "admonition-title"}  # classes: the ID badge, the ruling box's title
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
@@ -155,7 +156,8 @@ def _opened(tag: str, attrs: dict[str, str | None], parent: _Open | None) -> _Op
     return _Open(tag, no_links, no_text, in_ruling)
 
 
-def _linker(by_word: dict[str, Rule], current: Rule, linked: set[str], href: Callable[[Rule], str]) -> Callable[[re.Match[str]], str]:
+def _linker(by_word: dict[str, Rule], current: Rule, linked: set[str],
+            href: Callable[[Rule], str]) -> Callable[[re.Match[str]], str]:
     def link(m: re.Match[str]) -> str:
         rule = by_word[m.group(1)]
         if rule.id == current.id or rule.id in linked:

@@ -19,8 +19,8 @@ Steps, each printed:
    2.9 MB on the line where gzip makes 3.5 MB);
 5. write `manifest.json`: the version, the digest, each file's size and
    sha256, the unpacked snapshot's length and sha256, and the fallbacks
-   (a file fetched only where another is missing: FALLBACK). hooks/pyodide_runtime.py copies the folder into the site as
-   `pyodide/<version>-<digest>/`; hooks/offline.py reads the manifest and
+   (a file fetched only where another is missing: FALLBACK). rulebook/site/runtime.py copies the folder into the site as
+   `pyodide/<version>-<digest>/`; rulebook/site/offline.py reads the manifest and
    puts the digests into the service worker, which refuses to cache a file
    that does not match.
 
@@ -50,18 +50,19 @@ from collections.abc import Callable
 
 import zstandard
 
-from rulebook.site.scripts import js_without_comments
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "runtime"
 RUNTIME_NPM = ROOT / "node_modules" / "pyodide"
-RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")  # 314 made pyodide.asm.js a module
+# pyodide.asm.mjs is a module since Pyodide 314
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # Unpacks the snapshot and pyodide.asm.wasm.zst in the browser: zstddec's
 # streaming build (its one-shot decode too), shipped as zstddec.mjs.
 ZSTD_DECODER = ROOT / "node_modules" / "zstddec" / "dist" / "zstddec-stream.mjs"
 WASM_LEVEL = 19  # zstd: 9.6 MB of wasm in 2.89 MB (gzip -9: 3.54 MB); 22 gains 1 kB
 ADAPTER = HERE / "pyodide-private.mjs"
-SCRIPTS = ROOT / "rulebook" / "site" / "scripts.py"  # leaves the shipped modules' comments out
+MINIFY = HERE / "minify.mjs"  # esbuild: the shipped modules, stylesheets and page scripts without their comments
+ESBUILD = ROOT / "node_modules" / "esbuild" / "package.json"  # its version: a new one may write the modules otherwise
 # What the browser gets from runtime/ (make-snapshot.mjs and this file stay behind).
 SHIPPED = ("calc-worker.mjs", "snapshot-worker.mjs", "sparse-snapshot.mjs", "late-stdlib.mjs",
            "pyodide-private.mjs", "warm-up.py")
@@ -154,9 +155,10 @@ def _stage(stage: Path, say: Callable[[str], None]) -> dict:
         shutil.copy2(RUNTIME_NPM / name, stage)
     say("  writing pyodide-lock.json with " + ", ".join(sorted(p.name for p in stage.glob("*.whl"))))
     write_lock(stage, root="calculators")
+    modules = minify({name: (HERE / name).read_text(encoding="utf-8") for name in SHIPPED if name.endswith(".mjs")})
     for name in SHIPPED:
-        if name.endswith(".mjs"):  # without comments, as the page scripts (rulebook/site/scripts.py)
-            (stage / name).write_text(js_without_comments((HERE / name).read_text(encoding="utf-8")), encoding="utf-8")
+        if name in modules:  # without comments (esbuild, runtime/minify.mjs)
+            (stage / name).write_text(modules[name], encoding="utf-8")
         else:
             shutil.copy2(HERE / name, stage)
     shutil.copy2(ZSTD_DECODER, stage / "zstddec.mjs")
@@ -281,7 +283,8 @@ def pyodide_memory_offset(full: bytes) -> int:
     copies the snapshot from there into memory at address 0)."""
     magic, length = struct.unpack_from("<4sI", full)
     if magic != b"\0snp" or not 8 <= length < len(full):
-        raise BuildError("The memory snapshot does not start with Pyodide's header: re-check runtime/pyodide-private.mjs.")
+        raise BuildError("The memory snapshot does not start with Pyodide's header: "
+                         "re-check runtime/pyodide-private.mjs.")
     return length
 
 
@@ -369,7 +372,7 @@ def _inputs() -> list[Path]:
     web = sorted(p for p in HERE.iterdir() if p.is_file())
     if not ZSTD_DECODER.exists():
         raise BuildError("The npm zstddec package is missing: run `make setup` (it runs `npm ci`).")
-    return [*code, *wheels, *web, SCRIPTS, ROOT / "pyproject.toml", RUNTIME_NPM / "package.json", ZSTD_DECODER]
+    return [*code, *wheels, *web, ESBUILD, ROOT / "pyproject.toml", RUNTIME_NPM / "package.json", ZSTD_DECODER]
 
 
 def _digest(version: str) -> str:
@@ -378,6 +381,23 @@ def _digest(version: str) -> str:
         h.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
         h.update(path.read_bytes())
     return h.hexdigest()[:12]
+
+
+def minify(texts: dict[str, str], readable: bool = False) -> dict[str, str]:
+    """Each script or stylesheet (name -> text; a name ending in .css is a stylesheet) as esbuild writes it for the
+    site (runtime/minify.mjs): without comments, its whitespace minified; `readable`, in esbuild's lines (the tests'
+    reference: comments inside an expression stay there)."""
+    if not texts:
+        return {}
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to write the site's scripts and stylesheets (esbuild): "
+                         "install it, then `make setup`.")
+    proc = subprocess.run([node, str(MINIFY), *(["--readable"] if readable else [])], cwd=ROOT, input=json.dumps(texts),
+                          capture_output=True, text=True, encoding="utf-8")
+    if proc.returncode:
+        raise BuildError(f"esbuild could not write the site's scripts and stylesheets: {_tail(proc.stderr)}")
+    return json.loads(proc.stdout)
 
 
 def _run(cmd: list[str], what: str) -> None:

@@ -1,7 +1,7 @@
 // The relative imports of each script named on the command line, as
 // TypeScript's parser reads them: static imports and exports `from` a
 // module, and import() calls. JSON on stdout: {file: [specifier, ...]}.
-// tests/test_offline.py compares hooks/asset_versions.py's with these.
+// tests/test_offline.py compares rulebook/site/assets.py's with these.
 import ts from "typescript";
 import { readFileSync } from "node:fs";
 

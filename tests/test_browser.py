@@ -308,9 +308,9 @@ def test_a_hanging_runtime_times_out(browser, base_url, pages_of):
 # Each way: the worker's text replaced, and the reason the worker then warns of.
 HELPER_FAILS = {
     # the helper cannot be loaded at all
-    "no helper": ('base + "snapshot-worker.mjs"', 'base + "no-such-helper.mjs"', "the snapshot helper could not start"),
+    "no helper": ('base+"snapshot-worker.mjs"', 'base+"no-such-helper.mjs"', "the snapshot helper could not start"),
     # the helper fails with an Error of no message: an empty text
-    "silent helper": ("helper.onmessage = ({ data }) => {", 'helper.onmessage = ({ data }) => { if (data.bytes) data = { error: "" };',
+    "silent helper": ("helper.onmessage=({data})=>{", 'helper.onmessage=({data})=>{if(data.bytes)data={error:""};',
                       "the snapshot helper stopped without saying why"),
 }
 
@@ -396,7 +396,7 @@ def test_a_calculation_that_needs_the_standard_library_waits_for_it(browser, bas
 
     def worker_with_handle(route):
         body = route.fetch().text()
-        line = 'compute = pyodide.globals.get("compute");'
+        line = 'compute=pyodide.globals.get("compute");'
         assert line in body, "the worker changed: update this test"
         route.fulfill(body=body.replace(line, line + " globalThis.__pyodide = pyodide;"), content_type="text/javascript")
 

@@ -1,4 +1,4 @@
-"""The site finished in one step after any generator (issue 32): `python -m rulebook.site finish`.
+"""The site finished in one step after any generator: `python -m rulebook.site finish`.
 
 MkDocs's build calls the step from hooks/finish.py. The same step run as a
 command on the pages MkDocs wrote without that hook must give the very same
@@ -7,7 +7,7 @@ docs/, nothing from MkDocs. It refuses, in one sentence and exit status 2,
 what it cannot finish, and it writes nothing then.
 
 One MkDocs build without that hook serves the module: the step's own test,
-the build's warnings, and the deploy (issue 13: after a deploy, a returning
+the build's warnings, and the deploy (after a deploy, a returning
 visitor runs the new build's scripts with the new build's pages, never the
 old ones with the new; nor does a page left open across the deploy when it
 follows a link), whose new build is that build with two scripts changed,
@@ -130,7 +130,7 @@ def test_properdocs_builds_the_same_site_but_for_its_name(site, tmp_path):
     assert digest.sub(b"", ours["sw.js"]) == digest.sub(b"", theirs["sw.js"])
 
 
-# ---------------------------------------------------------------- deploys (issue 13)
+# ---------------------------------------------------------------- deploys
 
 ATTACK_PAGE = "tell-tale/combat/"
 

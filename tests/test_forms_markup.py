@@ -1,6 +1,7 @@
-"""The build's HTML comes from templates with autoescape (issue 32, rulebook/templates/, rendered by
-rulebook/templating.py): no module of the build (rulebook/, hooks/, runtime/) builds HTML by f-strings, `.format`, `%` or `+`, or
-escapes a value by hand; what the registry says, and a rule's title and text, reach the page as text."""
+"""The build's HTML comes from templates with autoescape (rulebook/templates/, rendered by rulebook/templating.py):
+no module of the build (rulebook/, hooks/, runtime/) holds a tag in a string literal, builds HTML by f-strings,
+`.format`, `%` or `+`, or escapes a value by hand; what the registry says, and a rule's title and text, reach the page
+as text."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import ast
 import copy
 import html.parser
 import re
+import subprocess
 from pathlib import Path
 
 import markdown
@@ -37,6 +39,9 @@ ELEMENTS = [
 TAG = re.compile(rf"</?(?:{'|'.join(ELEMENTS)})[\s>/]")
 # Escapes that are no HTML: `_md_text` escapes a title into Markdown source (Python-Markdown renders it), not into a page.
 MARKDOWN_ESCAPES = {("render.py", "_md_text")}
+# Tags in string literals that write nothing: where the finishing step finds a place in a built page, and the
+# attribute it adds to the QR library's SVG (segno has no option for it).
+NOT_WRITTEN = {("print_footer.py", "</article>"), ("gm_screens.py", "<svg "), ("gm_screens.py", '<svg aria-hidden="true" ')}
 HOSTILE = """<script>alert("t")</script> Q&A 'one' "two" &amp; <img src=x onerror=alert(1)>"""
 
 
@@ -61,8 +66,17 @@ def _builders(path: Path) -> list[tuple[int, str]]:
     found = []
     tree = ast.parse(path.read_text(encoding="utf-8"))
     scopes = {n: f.name for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef)) for n in ast.walk(f)}
+    docstrings = {id(n.body[0].value) for n in ast.walk(tree) if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+    # A regular expression reads pages; parts of an f-string are reported as the f-string.
+    not_literals = {id(a) for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                    and isinstance(n.func.value, ast.Name) and n.func.value.id == "re" for a in n.args}
+    not_literals |= {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
     for node in ast.walk(tree):
-        if isinstance(node, ast.JoinedStr) and any(tagged(v) for v in node.values):
+        if (tagged(node) and id(node) not in docstrings | not_literals
+                and (path.name, getattr(node, "value", None)) not in NOT_WRITTEN):
+            why = "markup in a string literal"
+        elif isinstance(node, ast.JoinedStr) and any(tagged(v) for v in node.values):
             why = "an f-string with markup"
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format" and tagged(node.func.value):
             why = "markup filled by .format"
@@ -87,7 +101,8 @@ def test_no_module_of_the_build_writes_html_by_hand(path):
 
 
 def test_the_static_check_finds_each_kind_of_html_builder(tmp_path):
-    """The check above can fail: each way of writing HTML by hand is found; regexes and messages naming a <placeholder> are not."""
+    """The check above can fail: each way of writing HTML by hand is found, a tag in a plain string literal too;
+    regular expressions that read a page, docstrings and messages naming a <placeholder> are not."""
     sample = tmp_path / "sample.py"
     sample.write_text("\n".join([
         "import html, re",
@@ -101,9 +116,12 @@ def test_the_static_check_finds_each_kind_of_html_builder(tmp_path):
         "g = f'add {{{{ tracker <name> }}}} to a page: {x}'",
         "h = rf'(?<![\\w-]){x}'",
         "i = f'{x} and {y}'",
-        "j = '<ul>'",
+        "j = '<ul>'",  # 12
+        "k = re.compile(r'<p>(.*?)</p>')",
+        "def f():",
+        "    'A <p> in a docstring.'",
     ]), encoding="utf-8")
-    assert sorted({line for line, _ in _builders(sample)}) == [2, 3, 4, 5, 6, 7]
+    assert sorted({line for line, _ in _builders(sample)}) == [2, 3, 4, 5, 6, 7, 12]
 
 
 class _Texts(html.parser.HTMLParser):
@@ -198,3 +216,34 @@ def test_a_hostile_rule_and_site_name_reach_the_short_link_and_the_print_footer_
     assert f"{HOSTILE} (Tell-Tale rule {rule.id})" in parsed.values and HOSTILE in parsed.values  # og:title, og:site_name
     footer = print_footer.add("<article><p>x</p></article>", "tell-tale/rules/", "https://example.org/", HOSTILE, DOCS, ("tell-tale",))
     _only_as_text(footer, 1)
+
+
+def test_the_build_imports_no_game_package():
+    """The rulebook draws what the games declare (their registries, their gm_panels) and imports no game's internals."""
+    games = re.compile(r"^\s*(?:from|import)\s+calculators\.(?:tell_tale|talislanta|rpgdl)\b|"
+                       r"^\s*from\s+calculators\s+import\s+.*\b(?:tell_tale|talislanta|rpgdl)\b", re.M)
+    found = [f"{path.relative_to(ROOT)}: {m.group(0).strip()}" for path in MODULES
+             for m in games.finditer(path.read_text(encoding="utf-8"))]
+    assert found == []
+
+
+# A project file named in a comment or docstring: a path under one of the project's folders, with a suffix.
+NAMED_FILE = re.compile(r"(?<![\w./-])((?:hooks|rulebook|runtime|tests|calculators|scripts|benchmarks|overrides|types|"
+                        r"docs/assets|\.ci)/[\w./-]*\w\.(?:py|js|mjs|html|css|json|yml|md|d\.ts|d\.mts|sh))\b")
+WRITTEN_BY_THE_BUILD = {"types/trackers.d.ts"}  # made by `make lint` (calculators/typescript.py)
+
+
+def test_no_file_names_a_project_file_that_does_not_exist():
+    """What the code says names files that are there: a comment naming a module that moved or went away misleads."""
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    sources = [name for name in listed if name.endswith((".py", ".js", ".mjs", ".html", ".css", ".md", ".toml", ".yml"))
+               and not (name.startswith("docs/") and name.endswith(".md"))]
+    assert len(sources) > 100
+    missing = [f"{name}: {m.group(1)}" for name in sources for m in NAMED_FILE.finditer((ROOT / name).read_text(encoding="utf-8"))
+               if m.group(1) not in WRITTEN_BY_THE_BUILD and not (ROOT / m.group(1)).exists()]
+    assert missing == []
+
+
+def test_the_named_file_check_finds_a_missing_file():
+    said = "# hooks/" + "trackers.py publishes it; rulebook/render.py draws it"  # in two parts: this file names no missing file
+    assert [m.group(1) for m in NAMED_FILE.finditer(said) if not (ROOT / m.group(1)).exists()] == ["hooks/" + "trackers.py"]

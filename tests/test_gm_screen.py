@@ -1,4 +1,4 @@
-"""The GM screens (issue 35; rulebook/gm_panels.py, rulebook/gm_screen.py, rulebook/site/gm_screens.py).
+"""The GM screens (calculators/<game>/gm_panels.py, rulebook/gm_screen.py, rulebook/site/gm_screens.py).
 
 What a line says is what the build publishes for its rule (rules.json):
 its first whole sentences, never cut short as a preview may be, those of a
@@ -19,7 +19,8 @@ from support.rulepages import DOCS
 
 from calculators.tell_tale import combat
 from rulebook import MarkupError, read_docs
-from rulebook.gm_panels import SCREENS, Line, Table
+from calculators.gm_panels import Line, Table
+from rulebook.gm_screen import SCREENS
 from rulebook.gm_screen import screen
 from rulebook.site.gm_screens import LEFT, words
 from rulebook.site.short_links import description

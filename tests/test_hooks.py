@@ -1,8 +1,9 @@
-"""The hooks refuse what would publish a broken link or a live title: a mini
-site built with them fails, naming the file and line, on a duplicate rule ID,
-a link to an unknown rule, a title with HTML, an unknown calculator or one
-used twice; and builds when everything is right, with markup in code left as
-text, titles shown as plain text, a calculator fence closing a ruling's box."""
+"""The rulebook refuses what would publish a broken link or a live title, naming the file and line: a
+duplicate rule ID, a link to an unknown rule, a title with HTML, an unknown calculator or one used twice, a
+wrong shortcode (called directly: `refused`). A few MkDocs mini builds keep the adapters honest: a mistake
+fails the build with that sentence; a right site builds, with markup in code left as text, titles shown as
+plain text, a calculator fence closing a ruling's box, markup the reader would see as text refused, and each
+page read once."""
 
 from __future__ import annotations
 
@@ -59,8 +60,9 @@ def haste_pages() -> dict[str, str]:
     return {"cited.md": f"# Cited\n\n{rules}", "table-settings.md": "# Settings\n\n{{ table-settings tt }}\n"}
 
 
-def build(tmp_path: Path, a: str, b: str, pages: dict[str, str] | None = None, extra_hooks: str = "",
-          theme: str = f"{{name: material, custom_dir: {ROOT}/overrides}}") -> subprocess.CompletedProcess:
+def write_site(tmp_path: Path, a: str, b: str, pages: dict[str, str] | None = None, extra_hooks: str = "",
+               theme: str = f"{{name: material, custom_dir: {ROOT}/overrides}}") -> Path:
+    """The mini site's docs/tell-tale/ (index.md is `a`, b.md `b`, and `pages`) and its mkdocs.yml."""
     docs = tmp_path / "docs" / "tell-tale"
     docs.mkdir(parents=True)
     (docs / "index.md").write_text(a)
@@ -69,7 +71,24 @@ def build(tmp_path: Path, a: str, b: str, pages: dict[str, str] | None = None, e
         (docs / name).write_text(text)
     hooks = "".join(f"  - {ROOT}/hooks/{hook}\n" for hook in extra_hooks.split())
     (tmp_path / "mkdocs.yml").write_text(CONFIG.format(root=ROOT, extra_hooks=hooks, theme=theme))
-    return mkdocs_build(tmp_path / "mkdocs.yml")
+    return tmp_path / "mkdocs.yml"
+
+
+def build(tmp_path: Path, a: str, b: str, pages: dict[str, str] | None = None, extra_hooks: str = "",
+          theme: str = f"{{name: material, custom_dir: {ROOT}/overrides}}") -> subprocess.CompletedProcess:
+    return mkdocs_build(write_site(tmp_path, a, b, pages, extra_hooks, theme))
+
+
+def refused(tmp_path: Path, a: str, b: str, pages: dict[str, str] | None = None) -> str:
+    """What the rulebook says of the mini site as a build reads it, before any page is rendered: the sentence
+    of its MarkupError, which MkDocs's build fails with (test_a_mistake_fails_the_build_with_the_rulebooks_sentence)."""
+    from rulebook.extension import read_sources
+    from rulebook.markup import MarkupError
+
+    config = write_site(tmp_path, a, b, pages)
+    with pytest.raises(MarkupError) as err:
+        read_sources(tmp_path / "docs", config, runtime="pyodide/mini/")
+    return str(err.value)
 
 
 def mkdocs_build(config: Path) -> subprocess.CompletedProcess:
@@ -124,34 +143,37 @@ def test_a_correct_mini_site_builds(tmp_path):
     assert 'id="tt.mini.two"' in html and 'href="../#tt.mini.one"' in html
 
 
-def test_duplicate_rule_id_on_one_page_names_both_lines(tmp_path):
+def test_a_mistake_fails_the_build_with_the_rulebooks_sentence(tmp_path):
+    """MkDocs's adapter turns the rulebook's refusal into the build's one-sentence error; the tests below call the
+    rulebook itself."""
     proc = build(tmp_path, GOOD_A + "\nr[tt.mini.one] Again\nText.\n", GOOD_B)
     assert proc.returncode != 0
-    assert "tell-tale/index.md:6: rule ID tt.mini.one is used twice: on this page, at lines 3 and 6" in proc.stderr
+    assert "tell-tale/index.md:6: rule ID tt.mini.one is used twice" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_duplicate_rule_id_on_one_page_names_both_lines(tmp_path):
+    said = refused(tmp_path, GOOD_A + "\nr[tt.mini.one] Again\nText.\n", GOOD_B)
+    assert "tell-tale/index.md:6: rule ID tt.mini.one is used twice: on this page, at lines 3 and 6" in said
 
 
 def test_duplicate_rule_id_on_two_pages_names_both(tmp_path):
-    proc = build(tmp_path, GOOD_A, GOOD_B.replace("tt.mini.two] Two", "tt.mini.one] Two"))
-    assert proc.returncode != 0
-    assert "tell-tale/b.md:3: rule ID tt.mini.one is used twice: also at tell-tale/index.md:3" in proc.stderr
+    said = refused(tmp_path, GOOD_A, GOOD_B.replace("tt.mini.two] Two", "tt.mini.one] Two"))
+    assert "tell-tale/b.md:3: rule ID tt.mini.one is used twice: also at tell-tale/index.md:3" in said
 
 
-def test_link_to_unknown_rule_fails_the_build_with_its_line(tmp_path):
-    proc = build(tmp_path, GOOD_A.replace("[[tt.mini.two]]", "[[tt.mini.three]]"), GOOD_B)
-    assert proc.returncode != 0
-    assert "tell-tale/index.md:4: link to unknown rule ID tt.mini.three" in proc.stderr
+def test_link_to_unknown_rule_is_refused_with_its_line(tmp_path):
+    said = refused(tmp_path, GOOD_A.replace("[[tt.mini.two]]", "[[tt.mini.three]]"), GOOD_B)
+    assert "tell-tale/index.md:4: link to unknown rule ID tt.mini.three" in said
 
 
-def test_rule_in_another_games_folder_fails_the_build(tmp_path):
-    proc = build(tmp_path, GOOD_A.replace("tt.mini.one", "tal.mini.one").replace("[[tt.mini.two]]", ""), GOOD_B.replace("[[tt.mini.one|the first]]", ""))
-    assert proc.returncode != 0
-    assert "tell-tale/index.md:3: rule ID tal.mini.one" in proc.stderr and "docs/talislanta/" in proc.stderr
+def test_rule_in_another_games_folder_is_refused(tmp_path):
+    said = refused(tmp_path, GOOD_A.replace("tt.mini.one", "tal.mini.one").replace("[[tt.mini.two]]", ""), GOOD_B.replace("[[tt.mini.one|the first]]", ""))
+    assert "tell-tale/index.md:3: rule ID tal.mini.one" in said and "docs/talislanta/" in said
 
 
-def test_a_malformed_id_fails_the_build_with_its_line(tmp_path):
-    proc = build(tmp_path, GOOD_A + "\nr[TT.Mini] Shouting\nText.\n", GOOD_B)
-    assert proc.returncode != 0
-    assert "tell-tale/index.md:6: malformed rule ID 'TT.Mini'" in proc.stderr
+def test_a_malformed_id_is_refused_with_its_line(tmp_path):
+    said = refused(tmp_path, GOOD_A + "\nr[TT.Mini] Shouting\nText.\n", GOOD_B)
+    assert "tell-tale/index.md:6: malformed rule ID 'TT.Mini'" in said
 
 
 def test_links_in_code_stay_text(tmp_path):
@@ -166,10 +188,9 @@ def test_links_in_code_stay_text(tmp_path):
 
 
 @pytest.mark.parametrize("title", ["<img src=x onerror=alert(1)>", "Bold <b>move</b>", "Sneaky <!-- comment -->"])
-def test_a_title_with_html_fails_the_build_with_its_line(tmp_path, title):
-    proc = build(tmp_path, GOOD_A.replace("] One", f"] One {title}"), GOOD_B)
-    assert proc.returncode != 0
-    assert "tell-tale/index.md:3: the title of tt.mini.one has HTML in it" in proc.stderr and "plain text" in proc.stderr
+def test_a_title_with_html_is_refused_with_its_line(tmp_path, title):
+    said = refused(tmp_path, GOOD_A.replace("] One", f"] One {title}"), GOOD_B)
+    assert "tell-tale/index.md:3: the title of tt.mini.one has HTML in it" in said and "plain text" in said
 
 
 def test_a_title_is_plain_text_in_its_heading_links_and_rules_json(tmp_path):
@@ -224,23 +245,20 @@ def test_a_calculator_fence_closes_the_ruling_box_and_has_its_heading(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["tell_tale.no_such_thing", "nothing"])
-def test_unknown_calculator_fails_the_build_with_its_line(tmp_path, name):
-    proc = build(tmp_path, GOOD_A + f"\n```calculator\n{name}\n```\n", GOOD_B)
-    assert proc.returncode != 0
-    assert f"tell-tale/index.md:6: unknown calculator '{name}'" in proc.stderr
+def test_unknown_calculator_is_refused_with_its_line(tmp_path, name):
+    said = refused(tmp_path, GOOD_A + f"\n```calculator\n{name}\n```\n", GOOD_B)
+    assert f"tell-tale/index.md:6: unknown calculator '{name}'" in said
 
 
-def test_a_calculator_used_twice_fails_the_build_with_its_line(tmp_path):
+def test_a_calculator_used_twice_is_refused_with_its_line(tmp_path):
     fence = "\n```calculator\ntell_tale.haste_speed\n```\n"
-    proc = build(tmp_path, GOOD_A + fence + fence, GOOD_B)
-    assert proc.returncode != 0
-    assert "tell-tale/index.md:10: calculator tell_tale.haste_speed is twice on that page, at lines 6 and 10" in proc.stderr
+    said = refused(tmp_path, GOOD_A + fence + fence, GOOD_B)
+    assert "tell-tale/index.md:10: calculator tell_tale.haste_speed is twice on that page, at lines 6 and 10" in said
 
 
-def test_an_unclosed_example_fails_the_build_with_its_line(tmp_path):
-    proc = build(tmp_path, GOOD_A + "\n```pycon\n>>> 1\n", GOOD_B)
-    assert proc.returncode != 0
-    assert "tell-tale/index.md:6: a ```pycon fence is never closed" in proc.stderr
+def test_an_unclosed_example_is_refused_with_its_line(tmp_path):
+    said = refused(tmp_path, GOOD_A + "\n```pycon\n>>> 1\n", GOOD_B)
+    assert "tell-tale/index.md:6: a ```pycon fence is never closed" in said
 
 
 @pytest.mark.parametrize("markup, shown", [("[[tt.mini.two]]", "[[tt.mini.two]]"), ("[[tt.mini.two|the second]]", "[[tt.mini.two|the second]]"),
@@ -270,12 +288,10 @@ def test_markup_in_a_notes_first_paragraph_or_in_code_builds(tmp_path):
     ("{{ tracker tell_tale.no_such }}", "tell-tale/index.md:6: unknown tracker 'tell_tale.no_such'"),
     ("{{ table-settings xx }}", f"tell-tale/index.md:6: table-settings needs one of {', '.join(g.prefix for g in GAMES)}, got xx"),
 ], ids=["unknown", "no argument", "an argument too many", "unknown tracker", "unknown game"])
-def test_a_wrong_shortcode_fails_the_build_with_its_line(tmp_path, line, said):
-    """Issue 32: one grammar for every {{ shortcode }} (rulebook.markup.SHORTCODES), checked before any page
+def test_a_wrong_shortcode_is_refused_with_its_line(tmp_path, line, said):
+    """One grammar for every {{ shortcode }} (rulebook.render.SHORTCODES), checked before any page
     is rendered: a sentence with the page and line, no traceback."""
-    proc = build(tmp_path, GOOD_A + "\n" + line + "\n", GOOD_B)
-    assert proc.returncode != 0
-    assert said in proc.stderr and "Traceback" not in proc.stderr
+    assert said in refused(tmp_path, GOOD_A + "\n" + line + "\n", GOOD_B)
 
 
 def test_a_shortcode_left_as_text_fails_the_build(tmp_path):
@@ -283,3 +299,21 @@ def test_a_shortcode_left_as_text_fails_the_build(tmp_path):
     proc = build(tmp_path, GOOD_A + '\n<div markdown="1">\n{{ calculator-index }}\n</div>\n', GOOD_B)
     assert proc.returncode != 0
     assert "{{ shows as text on the built page" in proc.stderr
+
+
+def test_each_page_is_read_once_by_markdown_it_and_the_finishing_step_reads_none(tmp_path, monkeypatch):
+    """The book is read once per build, and the pages are rendered and finished from that one reading."""
+    from rulebook import pages, read_docs
+    from rulebook.site import Build, finish
+
+    parsed: list[str] = []
+    parse = pages.PARSER.parse
+    monkeypatch.setattr(pages.PARSER, "parse", lambda text, env=None: parsed.append(text) or parse(text, env))
+    proc = build(tmp_path, GOOD_A, GOOD_B, pages={"c.md": "---\ntitle: C\n---\n# C\n\nNo rule here.\n"})
+    assert proc.returncode == 0, proc.stderr
+    assert len(parsed) == 3  # index.md, b.md, c.md: each once, though MkDocs renders each
+    book = read_docs(tmp_path / "docs")
+    parsed.clear()
+    finish(Build(site=tmp_path / "site", docs=tmp_path / "docs", site_url="/", site_name="Mini", calculators=False, book=book))
+    assert parsed == []
+    assert "tt.mini.two" in (tmp_path / "site" / "rules.json").read_text()

@@ -20,7 +20,7 @@ from support.helpers import BOOT, calculator_page, poll, wait_until_offline_read
 from support.server import SiteHandler, serve
 
 from calculators.runner import run
-from rulebook.site import assets, offline
+from rulebook.site import assets, offline, runtime
 from rulebook.site.errors import SiteError
 
 pytestmark = [pytest.mark.browser, pytest.mark.search_index]  # it searches offline
@@ -449,32 +449,32 @@ def test_the_imports_versioned_are_those_the_code_makes():
     assert [m["spec"] for m in assets.imports(tricky)] == ["./a.js", "./e.js"]
 
 
-def test_a_digest_is_of_the_file_as_served_newlines_and_all(tmp_path):
-    """rulebook/site/assets.py hashes a file's bytes, the very file the worker checks
-    (a file with Windows line ends is copied as it is)."""
+def test_a_digest_is_of_the_file_as_served(tmp_path):
+    """rulebook/site/assets.py hashes the bytes the site serves (as esbuild wrote them, imports versioned),
+    the very file the worker checks."""
     (tmp_path / "x.js").write_bytes(b"export const x = 1;\r\n")
     (tmp_path / "y.js").write_bytes(b'import { x } from "./x.js";\r\nexport const y = x;\r\n')
     found = assets.versioned(tmp_path)
-    x_digest = hashlib.sha256(b"export const x = 1;\r\n").hexdigest()[:10]
+    x_built = found.contents["x.js"].encode()
+    x_digest = hashlib.sha256(x_built).hexdigest()[:10]
     assert found.urls["x.js"] == f"x.js?v={x_digest}"
-    y_built = found.contents["y.js"].encode()  # written as rewritten, line ends kept
-    assert y_built == f'import {{ x }} from "./x.js?v={x_digest}";\r\nexport const y = x;\r\n'.encode()
+    y_built = found.contents["y.js"].encode()
+    assert f'"./x.js?v={x_digest}"'.encode() in y_built
     assert found.urls["y.js"] == f"y.js?v={hashlib.sha256(y_built).hexdigest()[:10]}"
 
 
-
 def test_stylesheets_reach_the_site_without_their_comments(site):
-    """rulebook/site/assets.py leaves a stylesheet's comments out of the site's copy (they explain the rules
-    to whoever edits docs/; every byte of a stylesheet comes before a calculator's first result), never the
-    inside of a string, and the copy is what its address's digest is of."""
-    assert assets.css_without_comments('a { content: "/* kept */"; } /* gone\n over lines */\nb { x: \'//\'; }\n') == \
-        'a { content: "/* kept */"; } \nb { x: \'//\'; }\n'
+    """A stylesheet's comments are left out of the site's copy (they explain the rules to whoever edits docs/;
+    every byte of a stylesheet comes before a calculator's first result), never the inside of a string, and the
+    copy is what its address's digest is of."""
+    minify = runtime.build_module().minify
+    shipped = minify({"a.css": 'a { content: "/* kept */"; } /* gone\n over lines */\nb { x: \'//\'; }\n'})["a.css"]
+    assert '"/* kept */"' in shipped and "gone" not in shipped and "//" in shipped
     sheets = sorted((ROOT / "docs").rglob("*.css"))
     assert sheets
     for sheet in sheets:
         rel = sheet.relative_to(ROOT / "docs").as_posix()
         source, shipped = sheet.read_text(encoding="utf-8"), (site / rel).read_text(encoding="utf-8")
-        assert shipped == assets.css_without_comments(source)
-        assert not [m[0] for m in assets.CSS_STRING_OR_COMMENT.finditer(shipped) if not m[1]], rel
+        assert shipped == minify({rel: source})[rel]
         if "/*" in source:
             assert len(shipped) < len(source), rel

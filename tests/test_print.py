@@ -137,11 +137,11 @@ def test_a_calculator_with_nothing_typed_prints_its_odds_for_typical_inputs(page
     _, text = pdf_text(page.pdf(format="A4"))
     flat = " ".join(text.split())
     for name in printed:
-        inputs, answer = typical(name)
+        inputs, report = typical(name)
         assert f"Calculator: {all_calculators()[name].title}" in flat, name
-        assert " ".join(answer["odds_title"].split()) in flat, name
-        for odds in answer["odds"]:
-            assert f'{odds["label"]} {odds["numerator"]}/{odds["denominator"]}' in flat, (name, odds["label"])
+        assert " ".join(report.odds_title.split()) in flat, name
+        for label, p in report.odds:
+            assert f"{label} {p.numerator}/{p.denominator}" in flat, (name, label)
         assert " ".join(inputs_line(all_calculators()[name], inputs).split()) in flat, name
     assert not [w for w in CHROME if w in text] and ">>>" not in text  # nor the checked examples' Python
     page.emulate_media(media="print")
@@ -242,7 +242,8 @@ def test_a_gm_screens_numbers_follow_the_tables_rulings_on_screen_and_on_paper(b
     tables drawn with the chosen values); a ruling's mark prints without its "change" link, and leaves no "; " behind."""
     from playwright.sync_api import expect
 
-    from rulebook.gm_panels import SCREENS, Follows
+    from calculators.gm_panels import Follows
+    from rulebook.gm_screen import SCREENS
 
     follows = {item.settings: item.make for prefix in ("tt", "rpgdl") for panel in SCREENS[prefix]() for item in panel.items
                if isinstance(item, Follows)}

@@ -32,8 +32,6 @@ import zstandard
 from support.helpers import BOOT, poll, worker_data
 from support.server import SiteHandler, serve
 
-from rulebook.site.scripts import js_without_comments
-
 pytestmark = pytest.mark.browser
 DECKS = "rpgdl/decks/"  # two forms: the Nom Pool and the Season Deck
 NOM_POOL = 'form[data-calculator="rpgdl.check_nom_pool"]'
@@ -49,11 +47,11 @@ def slow_worker(route):
     whose input holds SLOW<N>: as a runaway calculation would (the real
     parsers are linear now, so none is left to find)."""
     body = route.fetch().text()
-    # the line of runtime/calc-worker.mjs, as the site ships it: without its comment (rulebook/site/scripts.py)
-    line = js_without_comments('postMessage(/** @satisfies {Posted} */ ({ type: "busy", id }));')
+    # the call in runtime/calc-worker.mjs, as the site ships it: minified by esbuild (runtime/minify.mjs)
+    line = 'postMessage({type:"busy",id})'
     assert line in body, "the worker changed: update this test"
     spin = "const slow = /SLOW(\\d+)/.exec(JSON.stringify(params)); if (slow) { const end = Date.now() + Number(slow[1]); while (Date.now() < end); }"
-    route.fulfill(body=body.replace(line, line + " " + spin), content_type="text/javascript")
+    route.fulfill(body=body.replace(line, line + ";" + spin), content_type="text/javascript")
 
 
 def runtime_dir(site: Path) -> Path:

@@ -1,9 +1,12 @@
-"""Our JavaScript reaches the site without its comments, and is the same code (rulebook/site/scripts.py).
+"""Our JavaScript and CSS reach the site as esbuild writes them (runtime/minify.mjs), and stay the same code.
 
 The comments explain the scripts to whoever edits them; every byte of the
-ones a calculator page loads comes before its first result. Leaving them
-out must change nothing else: TypeScript's parser (tests/js_tokens.mjs)
-reads each script and its copy, and the tokens must be the same.
+ones a calculator page loads comes before its first result. esbuild leaves
+them out, and minifies the whitespace of the page scripts, the stylesheets
+and the worker's modules, with no renaming, rewriting or bundling asked of it. TypeScript's parser
+(tests/js_ast.mjs) reads each shipped script and esbuild's readable print
+of its source: the syntax trees must be the same (but for parentheses, which
+a minified script drops where it needs none), and no comment is left.
 """
 
 from __future__ import annotations
@@ -16,9 +19,8 @@ import subprocess
 import pytest
 from support import ROOT, load_module
 
-from rulebook.site.scripts import ScriptError, js_without_comments
-
-RUNTIME_SCRIPTS = [name for name in load_module("runtime/build.py").SHIPPED if name.endswith(".mjs")]  # the worker's modules
+BUILD = load_module("runtime/build.py")
+RUNTIME_SCRIPTS = [name for name in BUILD.SHIPPED if name.endswith(".mjs")]  # the worker's modules
 # What a naive stripper gets wrong: comment marks in strings, templates and regular expressions, a regular
 # expression where a division could stand, templates inside a template's ${…}, a comment between two tokens.
 TRICKY = r"""const url = "http://example.org//path"; // gone
@@ -27,7 +29,6 @@ const re = /\/\/|\/\*[^/]*/g, half = a / b / c, word = typeof /x\//.source;
 const inner = `a ${`b ${ { c: "//" }["c"] }`} /* kept */ ${1 / 2}`;
 const set = /[/*]+/;
 if (x) y = x /* gone */ / 2;
-return/**/1;
 /**
  * gone, every line of it
  * @param {number} n
@@ -35,65 +36,88 @@ return/**/1;
 export function f(n) { return n; } // gone
 """
 
+pytestmark = pytest.mark.node
+
 
 def ask_typescript(texts: dict[str, str]) -> dict[str, dict]:
     node = shutil.which("node")
     assert node, "Node.js is needed (make setup installs the npm packages)"
-    run = subprocess.run([node, "tests/js_tokens.mjs"], cwd=ROOT, input=json.dumps(texts), capture_output=True,
+    run = subprocess.run([node, "tests/js_ast.mjs"], cwd=ROOT, input=json.dumps(texts), capture_output=True,
                          text=True, timeout=120)
     assert run.returncode == 0, run.stderr[-3000:]
     return json.loads(run.stdout)
 
 
-def test_comments_go_and_nothing_else():
-    assert js_without_comments(TRICKY) == r"""const url = "http://example.org//path";
-const quote = '/* not a comment */';
-const re = /\/\/|\/\*[^/]*/g, half = a / b / c, word = typeof /x\//.source;
-const inner = `a ${`b ${ { c: "//" }["c"] }`} /* kept */ ${1 / 2}`;
-const set = /[/*]+/;
-if (x) y = x  / 2;
-return 1;
-export function f(n) { return n; }
-"""
+def test_comments_go_and_what_looks_like_one_in_code_stays():
+    shipped = BUILD.minify({"tricky.js": TRICKY})["tricky.js"]
+    for kept in ('"http://example.org//path"', '"/* not a comment */"', r"/\/\/|\/\*[^/]*/g", "a/b/c", r"typeof/x\//.source",
+                 '`a ${`b ${{c:"//"}["c"]}`} /* kept */ ${1/2}`', "/[/*]+/", "x/2"):
+        assert kept in shipped, kept
+    assert "gone" not in shipped and "@param" not in shipped
 
 
-def test_a_line_keeps_its_place_and_blank_lines_stay():
-    assert js_without_comments("a();\n\n// one\nb(); /* two\nlines */ c();\n") == "a();\n\nb();\n c();\n"
-    assert js_without_comments("x\r\n// y\r\nz\r\n") == "x\r\nz\r\n"
+def test_a_text_that_is_not_javascript_is_refused_naming_it():
+    with pytest.raises(BUILD.BuildError, match=r"broken\.js cannot be read"):
+        BUILD.minify({"broken.js": 'const a = "open;\n'})
 
 
-@pytest.mark.parametrize("broken", ['const a = "open;\n', "const t = `open ${1}", "/* open", "const r = /open\n",
-                                    "const t = `${ {`"])
-def test_a_text_that_is_not_javascript_is_refused_in_words(broken):
-    with pytest.raises(ScriptError, match="does not close"):
-        js_without_comments(broken)
-
-
-@pytest.mark.node
-def test_every_shipped_script_is_the_same_code_without_comments():
+def test_every_shipped_script_is_the_code_of_esbuilds_readable_print_without_comments():
     scripts = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8")
                for p in [*sorted((ROOT / "docs").rglob("*.js")), *(ROOT / "runtime" / name for name in RUNTIME_SCRIPTS)]}
-    texts = {"tricky.js": TRICKY, "tricky.js (shipped)": js_without_comments(TRICKY)}
-    for name, text in scripts.items():
-        texts[name], texts[name + " (shipped)"] = text, js_without_comments(text)
+    scripts["tricky.js"] = TRICKY
+    readable, shipped = BUILD.minify(scripts, readable=True), BUILD.minify(scripts)
+    texts = {}
+    for name in scripts:
+        texts[name], texts[name + " (readable)"], texts[name + " (shipped)"] = scripts[name], readable[name], shipped[name]
     read = ask_typescript(texts)
-    for name in ["tricky.js", *scripts]:
-        source, shipped = read[name], read[name + " (shipped)"]
-        assert not source["errors"] and not shipped["errors"], (name, source["errors"], shipped["errors"])
-        assert shipped["tokens"] == source["tokens"], name
-        assert source["comments"] > 0 and shipped["comments"] == 0, (name, source["comments"], shipped["comments"])
+    for name in scripts:
+        source, print_, copy = read[name], read[name + " (readable)"], read[name + " (shipped)"]
+        assert not source["errors"] and not copy["errors"], (name, source["errors"], copy["errors"])
+        assert copy["tree"] == print_["tree"], name
+        assert source["comments"] > 0 and copy["comments"] == 0, name
+    assert sum(map(len, shipped.values())) < 0.6 * sum(map(len, scripts.values()))
 
 
-def test_the_site_ships_each_script_without_its_comments(site):
-    """The page scripts as the finishing step writes them (their imports carry digests) and the worker's
-    modules as the runtime's build writes them."""
-    scripts = sorted((ROOT / "docs").rglob("*.js"))
-    assert len(scripts) > 20
-    for script in scripts:
-        rel = script.relative_to(ROOT / "docs").as_posix()
+def test_the_site_ships_each_script_and_stylesheet_as_esbuild_writes_it(site):
+    """The page scripts and stylesheets as the finishing step writes them (their imports carry digests) and the
+    worker's modules as the runtime's build writes them."""
+    files = sorted([*(ROOT / "docs").rglob("*.js"), *(ROOT / "docs").rglob("*.css")])
+    assert len(files) > 20
+    sources = {p.relative_to(ROOT / "docs").as_posix(): p.read_text(encoding="utf-8") for p in files}
+    for rel, text in BUILD.minify(sources).items():
         shipped = re.sub(r"\?v=[0-9a-f]{10}", "", (site / rel).read_text(encoding="utf-8"))
-        assert shipped == js_without_comments(script.read_text(encoding="utf-8")), rel
+        assert shipped == text, rel
     runtime = next((site / "pyodide").iterdir())
-    for name in RUNTIME_SCRIPTS:
-        assert (runtime / name).read_text(encoding="utf-8") == js_without_comments(
-            (ROOT / "runtime" / name).read_text(encoding="utf-8")), name
+    modules = BUILD.minify({name: (ROOT / "runtime" / name).read_text(encoding="utf-8") for name in RUNTIME_SCRIPTS})
+    for name, text in modules.items():
+        assert (runtime / name).read_text(encoding="utf-8") == text, name
+
+
+LONGEST_FUNCTION = 80  # lines, in a page script
+# The page scripts' functions that are longer today, each to be cut into parts; no other may be.
+LONG_FUNCTIONS = {("encounter-add.js", "addCombatant"), ("encounter-form.js", "actionForm"),
+                  ("encounter-players.js", "setUpPlayers"), ("encounter-roster.js", "rosterList"), ("encounter.js", "setUp"),
+                  ("party.js", "setUp"), ("rules.js", "setUpForm"), ("season-week.js", "weekend"), ("season.js", "setUp")}
+
+
+def long_functions(texts: dict[str, str]) -> dict[tuple[str, str], int]:
+    """Each function of more than LONGEST_FUNCTION lines in the scripts (name -> text), by (script, function)."""
+    node = shutil.which("node")
+    assert node, "Node.js is needed (make setup installs the npm packages)"
+    run = subprocess.run([node, "tests/js_functions.mjs"], cwd=ROOT, input=json.dumps(texts), capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return {(name, function): lines for name, found in json.loads(run.stdout).items() for function, lines in found
+            if lines > LONGEST_FUNCTION}
+
+
+def test_no_page_script_function_is_longer_than_80_lines_but_those_listed():
+    scripts = {p.name: p.read_text(encoding="utf-8") for p in sorted((ROOT / "docs" / "assets").glob("*.js"))}
+    assert len(scripts) > 20
+    assert sorted(set(long_functions(scripts)) - LONG_FUNCTIONS) == []
+
+
+def test_the_function_length_check_finds_a_long_one():
+    body = "\n".join(f"  x += {n};" for n in range(LONGEST_FUNCTION))
+    found = long_functions({"a.js": f"export function short() {{ return 1; }}\nconst long = (x) => {{\n{body}\n}};\n"})
+    assert found == {("a.js", "long"): LONGEST_FUNCTION + 2}

@@ -1,4 +1,4 @@
-"""Zensical, the Material team's successor, builds the site with the finishing step (issue 32).
+"""Zensical, the Material team's successor, builds the site with the finishing step.
 
 Zensical runs Python-Markdown extensions but no MkDocs hooks: the rule
 markup is `rulebook.extension`, and `python -m rulebook.site finish` does

@@ -58,7 +58,7 @@ RULINGS = tuple(name for name in SETTING_LABELS if name != "goal")
 
 
 def vocabulary() -> dict[str, Any]:
-    """What the season page draws with (hooks/trackers.py publishes it): the
+    """What the season page draws with (rulebook/render.py publishes it): the
     players, the divisions by name, the Championship points of each
     (rpgdl.championship.points), the goals, the rulings' names, the
     weeks of a season (rpgdl.season.length), a Vote Pool unless changed

@@ -38,7 +38,7 @@ from .encounter_state import (
 from .poison import poison_tick
 
 def vocabulary() -> dict[str, Any]:
-    """What the encounter page draws with (hooks/trackers.py publishes it): the house rulings it follows,
+    """What the encounter page draws with (rulebook/render.py publishes it): the house rulings it follows,
     the keywords and kinds by name (as a menu writes them), each status as a card marks it (a standing
     combatant is not marked), the steps of a turn with the rule of each, the other actions' menu and the
     statuses the GM may set by hand; and every action as declared (encounter_actions.published): the page

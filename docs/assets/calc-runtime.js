@@ -16,7 +16,7 @@
 // new one started (from the snapshot again), the form that asked is told in
 // words, and every other request goes to the new worker. If the worker
 // cannot start, every form says why, the rules stay readable, and the
-// service worker is asked to drop its copy of the runtime (hooks/offline-sw.js),
+// service worker is asked to drop its copy of the runtime (rulebook/site/offline-sw.js),
 // so the next visit fetches it afresh.
 
 /** One line of an answer's odds (runner.Odd): an exact probability and its percentage.

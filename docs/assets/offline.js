@@ -1,5 +1,5 @@
 // Offline use: registers the site's service worker (sw.js at the site root,
-// written by hooks/offline.py) and, on a page with a calculator, asks it to
+// written by rulebook/site/offline.py) and, on a page with a calculator, asks it to
 // keep the calculator runtime for offline use. Never throws: without a
 // service worker the site simply needs the network, as before.
 //

@@ -21,7 +21,7 @@ import { setUpPrintAddress } from "./print-address.js";
 
 /** Copy `text`, and say so on `button` (`done`: what it says for a moment).
  * @typedef {(text: string, button: HTMLElement, done?: string) => Promise<void>} CopyText */
-/** A calculator's form (form[data-calculator], hooks/calculator_forms.py), and the older
+/** A calculator's form (form[data-calculator], rulebook/forms.py), and the older
  * parameters of the link it was opened from, if any (restoreFromAddress).
  * @typedef {HTMLFormElement & {dataset: {calculator: string, runtime: string}, legacyParams?: Record<string, string>}} CalcForm */
 /** A named control of a form.
@@ -89,7 +89,7 @@ function addRuleButtons() {
     const link = badge.querySelector("a");
     if (!link) continue;
     const id = link.textContent;
-    // The short address (r/<id>/, hooks/short_links.py): it unfurls in a chat as the rule itself. Its name
+    // The short address (r/<id>/, rulebook/site/short_links.py): it unfurls in a chat as the rule itself. Its name
     // starts with the visible text (WCAG 2.5.3).
     const copy = button("Copy link", () => copyText(new URL(`r/${id}/`, siteBase()).href, copy),
       { class: "rule-copy", title: "Copy the link to this rule", "aria-label": `Copy link to rule ${id}` });
@@ -464,7 +464,7 @@ function setUpCalculators() {
 // Material swaps pages without reloading: run on every page it shows.
 // ---------------------------------------------------------------- trackers
 
-// A fight or a season kept across many rolls (hooks/trackers.py): each
+// A fight or a season kept across many rolls (rulebook/render.py): each
 // tracker's page code is its own module, loaded only on its page. Literal
 // imports, so the build can address each by its content.
 /** @type {Record<string, () => Promise<typeof import("./season.js") | typeof import("./encounter.js")>>} */
@@ -479,7 +479,7 @@ function setUpTrackers() {
     if (box.dataset.ready || !box.dataset.tracker || !Object.hasOwn(TRACKERS, box.dataset.tracker)) continue;
     box.dataset.ready = "true";
     addSkipLink(box, (box.id ||= "tracker"), "Skip to the tracker");
-    startRuntime(/** @type {string} */ (box.dataset.runtime)); // every tracker has one (hooks/trackers.py)
+    startRuntime(/** @type {string} */ (box.dataset.runtime)); // every tracker has one (rulebook/render.py)
     const lifetime = pageSignal(); // a module that comes in after the page is left sets nothing up
     TRACKERS[box.dataset.tracker]().then((module) => lifetime.aborted || module.setUp(box, { computeInWorker, copyText })).catch((/** @type {Error} */ err) => {
       // the page script could not load (offline before it was cached) or the page lacks what it needs

@@ -1,4 +1,4 @@
-// The RPGDL season tracker (docs/rpgdl/season-tracker.md, hooks/trackers.py).
+// The RPGDL season tracker (docs/rpgdl/season-tracker.md, rulebook/render.py).
 //
 // Every rule is decided in Python (calculators/rpgdl/league.py, reached as
 // compute("track:rpgdl.season", {state, action}, seed)); the page only draws

@@ -53,7 +53,7 @@ export function redraw(drawn, items, idAndKey, draw) {
 // ---------------------------------------------------------------- a tracker's saved record
 
 /** The tracker's vocabulary (its kinds, keywords, divisions, points...), as
- * Python declares it (`Tracker.vocabulary`): hooks/trackers.py publishes it
+ * Python declares it (`Tracker.vocabulary`): rulebook/render.py publishes it
  * as JSON in the container's data-vocabulary, so no page script keeps a copy.
  * Its shape is each tracker's: the page casts it to its own type.
  * @param {HTMLElement} box @returns {Record<string, unknown>} */

@@ -4,8 +4,10 @@ A generator (MkDocs, ProperDocs, Zensical) writes the pages from docs/; this
 step, run on the folder it wrote, adds everything made from the whole site.
 It takes one `Build` and does, in the order of `finish` below:
 
-1. the book: every rule, read from docs/ (rulebook.read_docs), with its words
-   as the built pages show them (terms.rule_texts);
+1. the book: every rule, as the pages were rendered from it (`Build.book`,
+   which hooks/finish.py hands over) or read from docs/ (rulebook.read_docs)
+   after a generator that runs no hooks, with its words as the built pages
+   show them (terms.rule_texts);
 2. checks of the built pages, before anything is written: every tracker on
    a page, each game's table settings at the address the page scripts read
    (built.py), every page with the policy's placeholder, which it still has
@@ -39,7 +41,7 @@ from calculators import games
 from calculators.registry import all_trackers
 from calculators.table import settings_with_calculators
 
-from ..book import read_docs
+from ..book import Book, read_docs
 from ..markup import GAMES, MarkupError
 from ..terms import rule_texts
 from . import built, csp, data, gm_screens, offline, print_footer, qr_library, runtime, search_later, short_links
@@ -62,12 +64,13 @@ class Build:
     serving: bool = False  # a live-reload server's pages: their inline script changes on every request
     calculators: bool = True  # False: a site without them (the bench's plain site): no runtime, no service worker
     say: Callable[[str], None] = field(default=lambda text: None)
+    book: Book | None = None  # the book the pages were rendered from; None: read from `docs`
 
 
 def finish(build: Build) -> None:
     site = build.site
     try:
-        book = read_docs(build.docs, folders=_game_folders(build.docs))
+        book = build.book if build.book is not None else read_docs(build.docs)
     except MarkupError as err:
         raise SiteError(str(err)) from err
     pages = built.pages(site) if site.is_dir() else []

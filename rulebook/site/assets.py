@@ -4,10 +4,11 @@ A page asks for `assets/rules.js?v=<digest of its content>`, and the
 modules import each other the same way (`import … from
 "./table.js?v=<digest>"`), so a browser or service worker cache can only
 ever hand a page the very files of its own build: a new build asks for new
-addresses (issue 13: after a deploy, a returning visitor's page ran the new
-HTML with the old page script). `versioned(docs)` gives each .js and .css
-file of the docs folder its address and, where its imports changed or its
-comments were left out (scripts.py for a script), its text; the finishing step writes those texts into the site, points every
+addresses (a returning visitor's page never runs a new build's HTML with
+an old build's page script). `versioned(docs)` gives each .js and .css
+file of the docs folder its address and its text as the site serves it:
+written by esbuild (runtime/minify.mjs: no comments, whitespace minified),
+its imports pointing at versioned addresses; the finishing step writes those texts into the site, points every
 page's `src` and `href` at the addresses (`version_page`), fills in each
 page's `<meta name="asset-build">` (overrides/main.html) and precaches the
 addresses in the service worker (offline.py). A generator copies docs/
@@ -22,8 +23,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import runtime
 from .errors import SiteError
-from .scripts import ScriptError, js_without_comments
 
 SUFFIXES = (".js", ".css")
 BUILD_PLACEHOLDER = "ASSET-BUILD"  # overrides/main.html's <meta name="asset-build" content=...>
@@ -36,9 +37,6 @@ IMPORT = re.compile(r"""(?P<head>\b(?:from|import)\s*\(?\s*)(?P<q>["'])(?P<spec>
 # none before it, as in a URL). tests/test_offline.py checks, under Node, that the imports found
 # are exactly those TypeScript's parser finds in every page script.
 COMMENT = re.compile(r"/\*.*?\*/|(?:^|(?<=\s))//[^\n]*", re.S)
-# A stylesheet's strings (kept as they are) and comments (left out of the site's copy: the reasons
-# they give are for whoever edits docs/, and every byte of a stylesheet comes before the first result).
-CSS_STRING_OR_COMMENT = re.compile(r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|/\*.*?\*/""", re.S)
 
 
 @dataclass(frozen=True)
@@ -60,7 +58,7 @@ def versioned(docs: Path) -> Assets:
     # the site serves, which the service worker checks (offline-sw.js).
     sources = {p.relative_to(docs).as_posix(): p.read_bytes().decode("utf-8")
                for p in sorted(docs.rglob("*")) if p.suffix in SUFFIXES and p.is_file()}
-    built = _rewritten(sources)
+    built = _rewritten(runtime.minify(sources))
     return Assets(urls={rel: f"{rel}?v={digest(text)}" for rel, text in built.items()},
                   contents={rel: text for rel, text in built.items() if text != sources[rel]})
 
@@ -89,19 +87,12 @@ def imports(text: str) -> list[re.Match[str]]:
     return [m for m in IMPORT.finditer(text) if not any(a <= m.start() < b for a, b in comments)]
 
 
-def css_without_comments(text: str) -> str:
-    """A stylesheet with its comments left out (not the insides of its strings), and the lines they
-    leave empty: the same rules in fewer bytes."""
-    stripped = CSS_STRING_OR_COMMENT.sub(lambda m: m[1] or "", text)
-    return "".join(line for line in stripped.splitlines(keepends=True) if line.strip())
-
-
 def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
 def _rewritten(sources: dict[str, str]) -> dict[str, str]:
-    """Each file's text with its relative imports pointing at versioned
+    """Each file's text (as esbuild wrote it: no comments) with its relative imports pointing at versioned
     addresses, dependencies first; a missing import or a cycle is an error."""
     done: dict[str, str] = {}
     visiting: list[str] = []
@@ -120,15 +111,9 @@ def _rewritten(sources: dict[str, str]) -> dict[str, str]:
             return f"{m['head']}{m['q']}{m['spec']}?v={digest(visit(target))}{m['q']}"
 
         text = sources[rel]
-        if rel.endswith(".css"):
-            text = css_without_comments(text)
         if rel.endswith(".js"):
-            try:
-                text = js_without_comments(text)
-            except ScriptError as err:
-                raise SiteError(f"docs/{rel} cannot be read as JavaScript: {err}.") from err
             parts, at = [], 0
-            for m in imports(text):
+            for m in IMPORT.finditer(text):
                 parts += [text[at:m.start()], versioned_import(m)]
                 at = m.end()
             text = "".join(parts) + text[at:]

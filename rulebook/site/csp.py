@@ -1,4 +1,4 @@
-"""The content security policy of every page (issue 13).
+"""The content security policy of every page.
 
 overrides/main.html puts `<meta http-equiv="Content-Security-Policy"
 content="CONTENT-SECURITY-POLICY">` in every page's head: a site not

@@ -1,4 +1,4 @@
-"""The GM screens' words, address, date and QR code, filled in from the built site (issue 35).
+"""The GM screens' words, address, date and QR code, filled in from the built site.
 
 `{{ gm-screen <prefix> }}` (rulebook/gm_screen.py) draws each line of a GM
 screen with a placeholder for its rule's words, since a rule's words are

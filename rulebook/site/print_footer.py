@@ -1,4 +1,4 @@
-"""Every printed page's footer (issue 35): the site's address of the page and the date of its rules.
+"""Every printed page's footer: the site's address of the page and the date of its rules.
 
 A page on paper has lost its address bar, so the finishing step ends each
 built page's article with a line naming the page's address on the deployed

@@ -32,6 +32,15 @@ def folder() -> str:
         raise SiteError(str(err)) from err
 
 
+def minify(texts: dict[str, str]) -> dict[str, str]:
+    """The page scripts and stylesheets (name -> text) as the site serves them (runtime/build.py `minify`: esbuild)."""
+    build = build_module()
+    try:
+        return dict(build.minify(texts))
+    except build.BuildError as err:
+        raise SiteError(str(err)) from err
+
+
 def copy(site: Path, say: Callable[[str], None]) -> str:
     """The runtime built (or taken from the cache) and copied into `site`; its folder."""
     build = build_module()
