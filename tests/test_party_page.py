@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from support import storage
 from support.campaign import HOSTILE as PARTY_HOSTILE
@@ -404,4 +405,77 @@ def test_until_the_storage_is_kept_for_good_each_change_asks_again_and_says_what
         page.wait_for_function("n => window.__persistAsked === n", arg=n, timeout=BOOT)
         expect(line).to_contain_text("did not agree to keep this site's storage for good")
         expect(line).to_contain_text("never been backed up as a file")
+    context.close()
+
+
+# ---------------------------------------------------------------- two tabs at the same instant
+
+EIGHT = [f"P{i}" for i in range(8)]
+# Each tab taps Level up at `at` (its clock is the other's: one machine), its own member's Speed chosen before.
+TAP_AT = """([at, i]) => {
+  document.querySelector(`[data-party=stat-${i}]`).value = "speed";
+  document.querySelector("[data-party=answer]").replaceChildren();
+  setTimeout(() => document.querySelector("[data-party=level-up]").click(), Math.max(0, at - Date.now()));
+}"""
+# The tab has drawn the party as stored, with no step, question or storage event pending.
+IN_STEP = """(key) => {
+  const box = document.querySelector("[data-tracker='tell_tale.party']");
+  const party = JSON.parse(localStorage.getItem(key));
+  return !box.hasAttribute("aria-busy") && !box.querySelector("[role=alertdialog]")
+    && party.members.every((m) => document.querySelector(`[data-member="${m.name}"]`)?.textContent.includes(` level ${m.level}:`));
+}"""
+# Both level-ups are kept, or one is and the other is put aside.
+NOTHING_LOST = """([key, aside, total]) => {
+  const levels = (text) => (text ? JSON.parse(text).members.reduce((n, m) => n + m.level, 0) : 0);
+  const now = localStorage.getItem(key), put = localStorage.getItem(key + aside);
+  return levels(now) === total + 2 || (levels(now) === total + 1 && levels(put) === total + 1 && put !== now);
+}"""
+# The tab's level-up is answered (its answer drawn), and saved or asked about.
+SETTLED = """() => !document.querySelector("[data-tracker='tell_tale.party']").hasAttribute("aria-busy")
+  && document.querySelector("[data-party=answer]").childElementCount > 0"""
+
+
+def _levels(text):
+    return sum(m["level"] for m in json.loads(text)["members"]) if text else 0
+
+
+def test_two_party_tabs_levelling_up_at_the_same_instant_lose_nothing(browser, base_url):
+    """50 tries: two tabs of the party page each level up a different player at the same instant. Each level-up is
+    kept, or the tab that could not write asks which goes on with its own put aside: never one silently written over."""
+    from calculators.tell_tale.party import check_party
+
+    one_member = python_step_party()["members"][0]
+    party = {**python_step_party(), "log": [], "undo": [], "members": [{**one_member, "name": n, "level": 3, "lands": []} for n in EIGHT]}
+    context = browser.new_context(**PHONE)
+    one, two = context.new_page(), context.new_page()
+    one.goto(base_url + BLANK)
+    storage.put(one, PARTY_STORE, json.dumps(check_party(party)))
+    for tab in (one, two):
+        tab.goto(base_url + "tell-tale/party/")
+        tab.locator(READY).wait_for(timeout=BOOT)
+        tab.click("[data-party=level] summary")
+    for n in range(50):
+        for tab in (one, two):
+            tab.wait_for_function(IN_STEP, arg=PARTY_STORE, timeout=BOOT)
+        before = storage.get(two, PARTY_STORE)
+        one.wait_for_function("([key, text]) => localStorage.getItem(key) === text", arg=[PARTY_STORE, before], timeout=BOOT)
+        total = _levels(before)
+        at = one.evaluate("Date.now()") + 400
+        one.evaluate(TAP_AT, [at, (2 * n) % 8])
+        two.evaluate(TAP_AT, [at, (2 * n + 1) % 8])
+        for tab in (one, two):
+            tab.wait_for_function(SETTLED, timeout=BOOT)
+        # Each tab's own copy of the storage catches up a moment after the other writes: waited for, in both.
+        for tab in (one, two):
+            try:
+                tab.wait_for_function(NOTHING_LOST, arg=[PARTY_STORE, storage.ASIDE, total], timeout=10_000)
+            except PlaywrightTimeout:
+                now, aside = storage.get(tab, PARTY_STORE), storage.get(tab, PARTY_STORE + storage.ASIDE)
+                pytest.fail(f"try {n + 1}: a level-up was lost (levels {total} before, {_levels(now)} kept, {_levels(aside)} put aside)")
+        if _levels(storage.get(one, PARTY_STORE)) == total + 2:
+            continue  # one tab's step began after the other's was saved and seen: both kept
+        asking = [tab for tab in (one, two) if tab.locator("[role=alertdialog]").count()]
+        assert len(asking) == 1, f"try {n + 1}: {len(asking)} tabs ask which goes on"
+        expect(asking[0].get_by_role("alertdialog")).to_contain_text("put aside")
+        asking[0].click("[data-keep=take-theirs]")  # the next try starts from the kept one; this tab's stays aside
     context.close()

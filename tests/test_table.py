@@ -556,3 +556,30 @@ def test_a_result_link_with_its_own_rulings_says_so_beside_the_form(browser, bas
     form.locator("[name=both]").select_option(form.locator("[name=both]").get_attribute("data-default"))
     expect(form.locator(".calc-table-line")).to_have_text("Table settings: the site's rulings")
     context.close()
+
+
+DECK = "tell_tale.check_deck"
+# A 60-card Tell-Tale deck of 2,763 characters, each line tagged as the form's help asks.
+LONG_DECK = "\n".join([f"1 Llanowar Wanderer of the Forest number {i} [G]" for i in range(44)]
+                      + [f"1 Forest of the Valley number {i} [land G]" for i in range(16)])
+
+
+def test_a_decklist_check_logs_under_1_kb_and_says_the_list_was_not_kept(page, base_url, pages_of):
+    """A check of a 2,644-character list wrote 8.7 KB to the log (the list three times: typed, in words, in its
+    link), so 200 entries took 1.7 MB. The entry keeps the result and the list's size, first line and digest."""
+    assert 2500 < len(LONG_DECK) < 3000
+    page.goto(base_url + pages_of[DECK])
+    form = page.locator(f'form[data-calculator="{DECK}"]')
+    form.locator(".calc-status", has_text="Ready").wait_for(timeout=BOOT)
+    form.locator("[name=decklist]").fill(LONG_DECK)
+    headline = run(DECK, {"decklist": LONG_DECK})["headline"]
+    expect(form.locator(".calc-headline")).to_have_text(headline, timeout=BOOT)
+    form.locator("[name=decklist]").blur()  # the player moves on: the result is committed to the log
+    page.wait_for_function("(key) => (JSON.parse(localStorage.getItem(key) || '[]')).length === 1", arg=storage.LOG, timeout=BOOT, polling=100)
+    entry = json.loads(storage.get(page, storage.LOG))[0]
+    assert len(json.dumps(entry, ensure_ascii=False).encode()) < 1000, entry
+    assert entry["headline"] == headline
+    follow(page, base_url + "table-log/")
+    expect(page.locator(".log-entry .log-headline")).to_have_text([headline])
+    expect(page.locator(".log-entry .log-inputs")).to_contain_text("60 lines, 2,")
+    expect(page.locator(".log-entry .log-inputs")).to_contain_text('the first "1 Llanowar Wanderer of the Forest numbe…" (not kept in the log)')

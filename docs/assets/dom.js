@@ -96,6 +96,15 @@ export function plural(n, one, many = one + "s") {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** A short digest of a text (FNV-1a, 32 bits, in hex): whether a text is the one seen before, without a second copy of
+ * it (the party's last backup, a long list in the Table log).
+ * @param {string} text */
+export function digest(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16);
+}
+
 /** localStorage without exceptions: null when it is off or empty.
  * @param {string} key @returns {string | null} */
 export function read(key) {

@@ -90,10 +90,11 @@ export function partyKeeper(computeInWorker) {
   const addLine = (text) => said.append(el("p", { class: "tracker-note", "data-enc": "party-storage", text }));
 
   /** Store `text` for the party: "replace" puts the party kept now aside; else it is saved over what `record`
-   * read (Python's party keeps its own Undo). A full storage or another tab's change is said, and nothing is kept.
-   * @param {SavedRecord} record @param {string} text @param {boolean} replace @returns {boolean} */
-  function store(record, text, replace) {
-    const why = record.changedElsewhere() ? "elsewhere" : replace ? record.replace(text) : record.save(text);
+   * read (Python's party keeps its own Undo); either under the record's lock, only over what `record` read. A full
+   * storage or another tab's change is said, and nothing is kept.
+   * @param {SavedRecord} record @param {string} text @param {boolean} replace @returns {Promise<boolean>} */
+  async function store(record, text, replace) {
+    const why = await (replace ? record.replace(text, { overSeen: true }) : record.save(text));
     if (why === "full") say(`${notKept("full", "the kept party")} `, true,
       button("Save it as a file", () => download(text, `party-${new Date().toISOString().slice(0, 10)}.json`), { "data-enc": "party-file" }),
       " (the party page imports it).");
@@ -117,21 +118,21 @@ export function partyKeeper(computeInWorker) {
     const names = new Set(alone.state.members.map((m) => m.name));
     const others = joined.ok ? joined.state.members.filter((m) => !names.has(m.name)).map((m) => m.name) : [];
     if (joined.ok && !others.length) { // none kept, or the same players (their levels and lands stay)
-      if (!store(record, JSON.stringify(joined.state), false)) return;
+      if (!await store(record, JSON.stringify(joined.state), false)) return;
       say(`${joined.headline} Level it up on `, false, toParty(), ".");
       if (first) addLine(await askToKeepStorage());
       return;
     }
     const [mine, theirs] = [JSON.stringify(alone.state), joined.ok ? JSON.stringify(joined.state) : null];
-    const replace = button("Replace it", () => {
-      if (!store(record, mine, true)) return;
-      const undo = button("Undo", () => {
-        if (store(record, /** @type {string} */ (kept), true)) say("Undone: the party kept before is back; this fight's is put aside (the party page can bring it back).", false);
+    const replace = button("Replace it", async () => {
+      if (!await store(record, mine, true)) return;
+      const undo = button("Undo", async () => {
+        if (await store(record, /** @type {string} */ (kept), true)) say("Undone: the party kept before is back; this fight's is put aside (the party page can bring it back).", false);
       }, { "data-enc": "party-undo" });
       say(`${alone.headline} The one kept before is put aside: `, false, undo, " brings it back, and so does ", toParty(), ".");
     }, { class: "md-button", "data-enc": "party-replace" });
-    const join = button("Add this fight's players to it", () => {
-      if (theirs && store(record, theirs, false)) say(`${joined.ok ? joined.headline : ""} Undo it on `, false, toParty(), ".");
+    const join = button("Add this fight's players to it", async () => {
+      if (theirs && await store(record, theirs, false)) say(`${joined.ok ? joined.headline : ""} Undo it on `, false, toParty(), ".");
     }, { class: "md-button", "data-enc": "party-join" });
     say(joined.ok ? `A different party is kept on this device: ${others.join(", ").slice(0, 120)} ${others.length === 1 ? "is" : "are"} in it and not in this fight. Nothing is changed yet.`
       : `The party kept on this device cannot be read (${joined.error}) Replacing it puts it aside, never lost.`, false);

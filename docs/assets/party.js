@@ -11,7 +11,7 @@
 // combatants, which Python checks one by one); the encounter page adds the
 // party to a set-up from the party kept here (encounter-party.js).
 
-import { el, pageSignal, plural, readJson, writeJson } from "./dom.js";
+import { digest, el, pageSignal, plural, readJson, writeJson } from "./dom.js";
 import { read, vocabulary } from "./tracker-kit.js";
 import { TrackerShell, answerParts, button, labelUndo } from "./tracker-shell.js";
 import { askToKeepStorage } from "./encounter-party.js";
@@ -39,14 +39,6 @@ function keptFight() {
   } catch {
     return null; // unreadable: the encounter page says so; nothing to keep from here
   }
-}
-
-/** A short digest of a text (FNV-1a, 32 bits): whether the party changed since its last backup, without a second copy of it.
- * @param {string} text */
-function digest(text) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(16);
 }
 
 /** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./rules.js").CopyText}} page */

@@ -11,7 +11,7 @@
 // parsed as HTML.
 
 import { applyTableToForm, followRulings, markRulingBoxes, showTableLine } from "./table.js";
-import { FormLog, commitResults, setUpLogPage } from "./table-log.js";
+import { FormLog, commitResults, logInputs, setUpLogPage } from "./table-log.js";
 import { setUpSettingsPage } from "./table-join.js";
 import { computeInWorker, showRuntimeStatus, startRuntime } from "./calc-runtime.js"; // the worker, its start and its time limit
 import { siteBase } from "./offline.js";
@@ -396,7 +396,7 @@ function inputWords(form, inputs) {
  * @param {CalcForm} form @param {Record<string, string>} params @param {Calculated} result @param {string} title @param {string} path
  * @returns {import("./table-log.js").LogEntry} */
 function logEntry(form, params, result, title, path) {
-  const inputs = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ""));
+  const { inputs, replay } = logInputs(params); // a long list is told in words, not kept twice over
   return {
     said: inputWords(form, inputs),
     time: new Date().toISOString(),
@@ -407,7 +407,7 @@ function logEntry(form, params, result, title, path) {
     seed: result.seed,
     outcome: result.outcome,
     headline: result.headline,
-    url: path + addressOf(form, params, "#" + formAnchor(form)),
+    url: path + addressOf(form, replay, "#" + formAnchor(form)),
   };
 }
 

@@ -11,6 +11,9 @@ export const SEASON = "table-rules:rpgdl.season";
 /** localStorage: the roll log (table-log.js) and the table's house rulings (table.js). */
 export const LOG = "table-rules:log";
 export const SETTINGS = "table-rules:settings";
+/** IndexedDB: the digest of each tracker's record as last saved, by its key (tracker-kit.js SavedRecord). A tab's
+ * localStorage is a copy the browser brings up to date a moment after another tab writes; this one is read fresh. */
+export const SAVES = "table-rules:saves";
 
 /** A tracker's key with this suffix: the state a replacement put aside (tracker-kit.js SavedRecord). */
 export const ASIDE = ":before";

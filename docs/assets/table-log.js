@@ -5,7 +5,7 @@
 // Markdown escapes all that Markdown would read.
 
 import { siteBase } from "./offline.js";
-import { button, el, gameName, pageSignal, plural, readJson, writeJson } from "./dom.js";
+import { button, count, digest, el, gameName, pageSignal, plural, readJson, writeJson } from "./dom.js";
 import { LOG as LOG_KEY } from "./storage.js";
 
 export const LOG_CAP = 200;
@@ -18,6 +18,33 @@ export const NOT_KEPT = "This result is not in the Table log: this device's stor
  *   said?: string | null}} LogEntry */
 /** @typedef {import("./rules.js").CopyText} CopyText */
 /** @typedef {import("./table.js").TableSpec} TableSpec */
+
+/** The longest typed value a log entry keeps as it is, in characters. A longer one (a decklist, a Nom Pool) is
+ * kept as a few words instead, its size, first line and digest: 200 entries stay well under the storage's 5 MB,
+ * and the list itself is the player's (the form, a file). */
+export const LOG_TEXT_MOST = 160;
+
+/** A form's values as a log entry keeps them: `inputs`, each value too long to keep told in words instead, and
+ * `replay`, the values its address opens the form with again (those kept as they are).
+ * @param {Record<string, string>} params @returns {{inputs: Record<string, string>, replay: Record<string, string>}} */
+export function logInputs(params) {
+  /** @type {Record<string, string>} */
+  const inputs = {};
+  /** @type {Record<string, string>} */
+  const replay = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === "") continue;
+    if (value.length <= LOG_TEXT_MOST) {
+      inputs[name] = replay[name] = value;
+      continue;
+    }
+    const lines = value.split("\n").filter((line) => line.trim());
+    const line = (lines[0] ?? "").trim();
+    const first = line.length > 40 ? `${line.slice(0, 39)}…` : line;
+    inputs[name] = `${plural(lines.length, "line")}, ${count(value.length)} characters, digest ${digest(value)}, the first "${first}" (not kept in the log)`;
+  }
+  return { inputs, replay };
+}
 
 /** Results this visit could not keep (a full storage), newest first: the log page shows them, and each
  * new result tries to keep them again, so a little room freed keeps them all. Module state outlives

@@ -6,8 +6,8 @@
 // storage's `read` and `write` are dom.js's, exported again here for the
 // trackers' modules that import them from this one.
 
-import { count, pageSignal, read, write } from "./dom.js";
-import { ASIDE } from "./storage.js";
+import { count, digest, pageSignal, read, write } from "./dom.js";
+import { ASIDE, SAVES } from "./storage.js";
 
 export { button, el, read, write } from "./dom.js";
 
@@ -104,12 +104,56 @@ export function size(chars) {
   return chars < 1000 ? `${chars} bytes` : chars < 1e6 ? `${(chars / 1000).toFixed(1)} KB` : `${(chars / 1e6).toFixed(1)} MB`;
 }
 
+/** Run `work` while no other tab of this browser runs one for the same `name`: a read, a check and a write
+ * in it are one step, so two tabs saving at the same instant take turns. Without Web Locks (an address that
+ * is not https, Safari before 15.4) it runs at once.
+ * @template T @param {string} name @param {() => Promise<T>} work @returns {Promise<T>} */
+export function locked(name, work) {
+  const locks = globalThis.navigator?.locks;
+  return locks ? /** @type {Promise<T>} */ (locks.request(name, { mode: "exclusive" }, work)) : work();
+}
+
+/** What a record's text is known by in SAVES ("none": no record). @param {string | null} text */
+const stamp = (text) => (text == null ? "none" : `${text.length}:${digest(text)}`);
+
+/** @type {Promise<IDBDatabase | null> | null} */
+let savesBase = null;
+
+/** One request on SAVES' store; undefined when IndexedDB is off or failed (then the check rests on localStorage).
+ * @param {IDBTransactionMode} mode @param {(store: IDBObjectStore) => IDBRequest} ask @returns {Promise<unknown>} */
+async function saves(mode, ask) {
+  savesBase ??= new Promise((resolve) => {
+    try {
+      const opening = indexedDB.open(SAVES, 1);
+      opening.onupgradeneeded = () => opening.result.createObjectStore("stamps");
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = opening.onblocked = () => resolve(null);
+    } catch {
+      resolve(null);
+    }
+  });
+  const base = await savesBase;
+  if (!base) return undefined;
+  return new Promise((resolve) => {
+    try {
+      const done = base.transaction("stamps", mode);
+      const request = ask(done.objectStore("stamps"));
+      done.oncomplete = () => resolve(request.result);
+      done.onerror = done.onabort = () => resolve(undefined);
+    } catch {
+      resolve(undefined);
+    }
+  });
+}
+
 /**
  * One tracker's record on this device: the current state under `key`, the
  * one a replacement put aside under `key:before`, and the text this tab last
  * read or wrote there, so that a change made in another tab is never written
- * over unseen. Nothing here knows what a state means: the page checks every
- * text read back (with Python) before it believes it.
+ * over unseen. Each save reads, compares and writes under the record's lock
+ * (locked), so another tab's save cannot land between the compare and the
+ * write. Nothing here knows what a state means: the page checks every text
+ * read back (with Python) before it believes it.
  */
 export class SavedRecord {
   /** @param {string} key */
@@ -136,39 +180,74 @@ export class SavedRecord {
     return write(this.asideKey, text);
   }
 
-  /** Whether another tab wrote the record since this tab last read or wrote it. */
+  /** Whether another tab wrote the record since this tab last read or wrote it, as far as this tab's copy of
+   * localStorage knows yet. */
   changedElsewhere() {
     return read(this.key) !== this.seen;
   }
 
-  /** Save `text` (null: forget) over what this tab last saw. Null when done;
-   * "elsewhere" when another tab wrote in between (nothing is written);
+  /** Whether another tab saved the record since this tab last read or wrote it, as SAVES says; call it under the
+   * lock. This tab's copy of localStorage may not show that save yet: SAVES does. A record never saved since SAVES
+   * began, or with IndexedDB off, is judged by localStorage alone.
+   * @returns {Promise<boolean>} */
+  async savedElsewhere() {
+    if (this.changedElsewhere()) return true;
+    const last = await saves("readonly", (store) => store.get(this.key));
+    return typeof last === "string" && last !== stamp(this.seen);
+  }
+
+  /** Note `text` in SAVES as the record's last saved. @param {string | null} text */
+  noteSaved(text) {
+    return saves("readwrite", (store) => store.put(stamp(text), this.key));
+  }
+
+  /** This tab goes on with the record as stored (read just now, by a player's choice): SAVES says so too, so a
+   * record written without the lock (an older page of this site) does not make every later save ask. */
+  adopt() {
+    const text = this.load();
+    return locked(this.key, async () => (read(this.key) === text ? this.noteSaved(text) : undefined));
+  }
+
+  /** Save `text` (null: forget) over what this tab last saw, under the record's lock. Null when done;
+   * "elsewhere" when another tab saved in between: nothing is written over it, and with `asideIfElsewhere`
+   * `text` is put aside instead ("elsewhere, full" when there was no room for that either);
    * "full" when storage refused (nothing is written).
-   * @param {string | null} text @returns {"elsewhere" | "full" | null} */
-  save(text) {
-    if (this.changedElsewhere()) return "elsewhere";
-    if (!write(this.key, text)) return "full";
-    this.seen = text;
-    return null;
+   * @param {string | null} text @param {{asideIfElsewhere?: boolean}} [options]
+   * @returns {Promise<"elsewhere" | "elsewhere, full" | "full" | null>} */
+  save(text, { asideIfElsewhere = false } = {}) {
+    return locked(this.key, async () => {
+      if (await this.savedElsewhere()) return asideIfElsewhere && !this.putAside(text) ? "elsewhere, full" : "elsewhere";
+      if (!write(this.key, text)) return "full";
+      this.seen = text;
+      await this.noteSaved(text);
+      return null;
+    });
   }
 
   /** Replace the record by `text` and put what is stored now aside, both or
-   * neither: null when done, "full" when storage had no room for both (then
-   * nothing changed, the older copy put aside included). A record equal to
-   * `text`, or none, is not put aside; nor one the page calls worth nothing
-   * (`keep: false`, a season with nothing entered): the older copy stays.
-   * @param {string | null} text @param {{keep?: boolean}} [options] @returns {"full" | null} */
-  replace(text, { keep = true } = {}) {
-    const now = read(this.key);
-    const before = this.aside();
-    const aside = keep && now != null && now !== text;
-    if (aside && !write(this.asideKey, now)) return "full";
-    if (!write(this.key, text)) {
-      if (aside) write(this.asideKey, before);
-      return "full";
-    }
-    this.seen = text;
-    return null;
+   * neither, under the record's lock: null when done, "full" when storage had
+   * no room for both (then nothing changed, the older copy put aside
+   * included). A record equal to `text`, or none, is not put aside; nor one
+   * the page calls worth nothing (`keep: false`, a season with nothing
+   * entered): the older copy stays. With `overSeen`, only over what this tab
+   * last saw: "elsewhere" (nothing written) when another tab saved since.
+   * @param {string | null} text @param {{keep?: boolean, overSeen?: boolean}} [options]
+   * @returns {Promise<"elsewhere" | "full" | null>} */
+  replace(text, { keep = true, overSeen = false } = {}) {
+    return locked(this.key, async () => {
+      if (overSeen && await this.savedElsewhere()) return "elsewhere";
+      const now = read(this.key);
+      const before = this.aside();
+      const aside = keep && now != null && now !== text;
+      if (aside && !write(this.asideKey, now)) return "full";
+      if (!write(this.key, text)) {
+        if (aside) write(this.asideKey, before);
+        return "full";
+      }
+      this.seen = text;
+      await this.noteSaved(text);
+      return null;
+    });
   }
 
   /** How much this record takes, with a warning when the site's storage nears

@@ -100,7 +100,7 @@ export class TrackerShell {
     this.panel = new KeepPanel(this);
     this.keep = this.panel.box; // for the tracker to place
     this.newButton = this.panel.newButton;
-    this.record.watch((text) => this.otherTab(text));
+    this.record.watch(() => this.otherTab());
     window.addEventListener("hashchange", () => {
       if (this.ready && location.hash.startsWith(`#${o.link}`)) this.openLink(); // before, start() opens it
     }, { signal: pageSignal() });
@@ -154,24 +154,32 @@ export class TrackerShell {
     this.box.removeAttribute("aria-busy");
     if (result.ok) {
       this.state = result.state;
-      const saved = this.save(); // another tab's change meanwhile: asked here
+      const saved = await this.save(); // another tab's change meanwhile: asked here
       this.linkDone();
       this.draw(saved);
-    } else if (this.missed && this.record.changedElsewhere()) {
-      void this.otherTab(this.record.load()); // refused here, so nothing asked: shown now
+    }
+    if (this.missed && !this.choosing && this.record.changedElsewhere()) {
+      void this.otherTab(); // written after this step was saved, or the step was refused: shown now
     }
     this.missed = false;
     return result;
   }
 
-  /** Keep the state on the device: true when it is. Another tab's change meanwhile asks which goes on;
-   * a full storage is said, with a way to keep it. */
-  save() {
+  /** Keep the state on the device: true when it is. Another tab's change meanwhile is not written over: this
+   * tab's is put aside at once and the players choose which goes on; a full storage is said, with a way to keep it.
+   * Busy until the record's lock is had and the save done, so another tab's save meanwhile waits to be shown.
+   * @returns {Promise<boolean>} */
+  async save() {
     const text = JSON.stringify(this.state);
-    const why = this.unreadable != null ? this.record.replace(text) : this.record.save(text); // an unreadable one is put aside, not written over
+    const busy = this.busy;
+    this.busy = true;
+    this.box.setAttribute("aria-busy", "true"); // until it is saved and drawn (its caller draws it next)
+    const why = await (this.unreadable != null ? this.record.replace(text) : this.record.save(text, { asideIfElsewhere: true })); // an unreadable one is put aside, not written over
+    this.busy = busy;
+    this.box.removeAttribute("aria-busy");
     if (!why) this.unreadable = null;
-    else if (why === "elsewhere") this.askWhichTab();
-    else this.say(notKept(why, this.what), this.exportNow());
+    else if (why.startsWith("elsewhere")) this.askWhichTab(text, why === "elsewhere");
+    else this.say(notKept("full", this.what), this.exportNow());
     return !why;
   }
 
@@ -222,20 +230,31 @@ export class TrackerShell {
 
   // ------------------------------------------------------------ another tab
 
-  /** Another tab saved the state: show it here, once Python has read it.
-   * @param {string | null} text @returns {Promise<void>} */
-  async otherTab(text) {
-    if (this.choosing || !this.ready) return; // the choice under way reads the stored one as it is then
+  /** Another tab saved the state: show it here, once Python has read it. It takes its turn with the actions
+   * tapped here (run's queue): a tap that comes while it is being read waits for it and acts on the other
+   * tab's state, never dropped.
+   * @returns {Promise<void>} */
+  otherTab() {
+    if (this.choosing || !this.ready) return Promise.resolve(); // the choice under way reads the stored one as it is then
     if (this.busy) { // a step here finds it at its save and asks; a refused step, or the check under way, shows it after
       this.missed = true;
-      return;
+      return Promise.resolve();
     }
+    const shown = this.queue.then(() => this.showOther());
+    this.queue = shown.catch(() => null);
+    return shown;
+  }
+
+  /** The stored state, when another tab wrote it since this tab last read or wrote it: checked, then shown.
+   * @returns {Promise<void>} */
+  async showOther() {
+    if (this.choosing || this.busy || !this.record.changedElsewhere()) return; // asked about meanwhile, or seen already
+    const text = this.record.load();
     this.busy = true;
     const result = await this.check(text ?? "");
     this.busy = false;
     this.missed = false;
-    const now = this.record.load();
-    if (now !== text) return this.otherTab(now); // written again while it was checked: that event came while busy
+    if (this.record.changedElsewhere()) return this.showOther(); // written again while it was checked: that event came while busy
     if (!result.ok) {
       this.say(`Another tab saved ${this.o.a} this tab cannot read (${result.error}) This tab keeps showing its own and asks before it saves over the other's.`);
       this.record.seen = null; // so the next save asks
@@ -247,29 +266,34 @@ export class TrackerShell {
     this.say(text != null ? `${cap(this.what)} was changed in another tab: this tab shows it as it is now.` : `${cap(this.what)} was cleared in another tab.`);
   }
 
-  /** This tab's change met one saved by another tab meanwhile: keep both, let the players choose. */
-  askWhichTab() {
+  /** This tab's change (`mine`) met one saved by another tab meanwhile: keep both, let the players choose.
+   * `asideNow`: `mine` is put aside already, so closing this tab loses nothing.
+   * @param {string} mine @param {boolean} asideNow */
+  askWhichTab(mine, asideNow) {
     this.choosing = true;
     const { noun, thing } = this.o;
-    const mine = JSON.stringify(this.state);
     const theirs = button("Go on with the other tab's", async () => {
       const text = this.record.load();
       const result = await this.check(text ?? "");
       if (!result.ok) return this.ask(`The other tab's ${noun} cannot be read here (${result.error}) Go on with this tab's instead.`, keepMine);
       if (!this.record.putAside(mine)) return this.ask(notKept("full", `this tab's ${thing}`), this.exportNow(), theirs, keepMine);
+      await this.record.adopt();
       this.choosing = false;
       this.state = text == null && this.o.startsEmpty ? null : result.state;
       this.draw();
       this.say(`Going on with the other tab's ${thing}; this tab's is put aside.`, this.bringBackButton("Bring back this tab's"));
     }, { class: "md-button md-button--primary", "data-keep": "take-theirs" });
-    const keepMine = button("Go on with this tab's", () => {
-      const why = this.record.replace(mine);
+    const keepMine = button("Go on with this tab's", async () => {
+      const why = await this.record.replace(mine);
       if (why) return this.ask(notKept(why, `this tab's ${thing}`), this.exportNow(), theirs, keepMine);
       this.choosing = false;
       this.draw();
       this.say(`Going on with this tab's ${thing}; the other tab's is put aside.`, this.bringBackButton("Bring back the other tab's"));
     }, { "data-keep": "keep-this" });
-    this.ask(`${cap(this.what)} was also changed in another tab, so this tab's last change was not saved over it. Which one goes on? The other is put aside and can be brought back.`, theirs, keepMine);
+    const meanwhile = asideNow ? " This tab's is put aside meanwhile, in place of the copy put aside before, so closing this tab loses nothing."
+      : " There is no room on this device to put this tab's aside meanwhile: export it as a file if you may close this tab.";
+    this.ask(`${cap(this.what)} was also changed in another tab, so this tab's last change was not saved over it. Which one goes on? The other is put aside and can be brought back.${meanwhile}`,
+      theirs, keepMine, ...(asideNow ? [] : [this.exportNow()]));
   }
 
   // ------------------------------------------------------------ replacing the state
@@ -281,11 +305,11 @@ export class TrackerShell {
 
   /** Make `next` (checked; null: none) the state, what is saved now put aside first (when worth it): both or
    * neither. Says `why`, with Bring back; when storage has no room for both, says that `what` was not opened.
-   * @param {S | null} next @param {string} why @param {string} what */
-  replaceWith(next, why, what) {
+   * @param {S | null} next @param {string} why @param {string} what @returns {Promise<boolean>} */
+  async replaceWith(next, why, what) {
     if (!this.ready) return false;
     const text = next ? JSON.stringify(next) : null;
-    if (this.record.replace(text, { keep: this.worthKeeping() })) {
+    if (await this.record.replace(text, { keep: this.worthKeeping() })) {
       this.panel.drawKept();
       this.say(`There is no room on this device to put your ${this.o.thing} aside, so ${what} was not opened: nothing you had has changed. Export yours as a file, then make room (clear this site's data in the browser's settings).`,
         this.exportNow("Export yours as a file"));
@@ -309,7 +333,7 @@ export class TrackerShell {
     const result = await this.check(text);
     if (!result.ok) return this.say(`The ${this.o.noun} put aside cannot be read: ${result.error}`);
     this.choosing = false; // a question open is answered: this tab's goes aside
-    if (this.replaceWith(result.state, `The ${this.o.noun} you had is back; the other one is put aside.`, "the one put aside")) {
+    if (await this.replaceWith(result.state, `The ${this.o.noun} you had is back; the other one is put aside.`, "the one put aside")) {
       const again = this.notice.querySelector("[data-keep=bring-back]");
       if (again) again.textContent = "Swap them again";
     }
@@ -324,7 +348,7 @@ export class TrackerShell {
     const result = await this.check(trimmed);
     if (!result.ok) return this.tell(`${what} was not opened: ${result.error} Nothing you had has changed.`, true);
     this.tell("");
-    if (this.replaceWith(result.state, `Opened: ${result.headline}`, `the ${this.o.noun} in ${what[0].toLowerCase()}${what.slice(1)}`)) this.panel.paste.value = "";
+    if (await this.replaceWith(result.state, `Opened: ${result.headline}`, `the ${this.o.noun} in ${what[0].toLowerCase()}${what.slice(1)}`)) this.panel.paste.value = "";
   }
 
   /** Start a new one: at the second press when this one is worth keeping (it is put aside, and the one put
@@ -349,7 +373,7 @@ export class TrackerShell {
     target.textContent = `Start a new ${noun}`;
     const made = await this.fresh();
     if (!made.ok) return this.tell(made.error, true);
-    if (this.replaceWith(made.state, `A new ${noun} has started.`, `a new ${noun}`)) this.tell("");
+    if (await this.replaceWith(made.state, `A new ${noun} has started.`, `a new ${noun}`)) this.tell("");
   }
 
   // ------------------------------------------------------------ links
@@ -378,8 +402,8 @@ export class TrackerShell {
     if (!this.box.isConnected || location.hash.slice(1) !== hash) return;
     if (!result.ok) return this.say(`The shared ${noun} in this link was not opened: ${result.error} Nothing you had has changed.`, dismiss());
     const opened = `Opened the shared ${noun}: ${result.headline}`;
-    const open = () => {
-      if (this.replaceWith(result.state, opened, `the shared ${noun}`)) this.linkDone();
+    const open = async () => {
+      if (await this.replaceWith(result.state, opened, `the shared ${noun}`)) this.linkDone();
     };
     if (!this.worthKeeping()) return open();
     if (JSON.stringify(this.state) === JSON.stringify(result.state)) { // opened already, before the page was swapped in
@@ -418,7 +442,7 @@ export class TrackerShell {
         asSaved("Download it as it is"));
     }
     this.ready = true;
-    if (!saved && this.state) this.save(); // a new one as Python makes it
+    if (!saved && this.state) await this.save(); // a new one as Python makes it
     this.draw();
     await this.o.ready?.();
     await this.openLink();

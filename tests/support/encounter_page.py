@@ -178,10 +178,11 @@ def play(page, steps, state):
         perform(page, action, seed)
         expected = python_step(state, action, (seed if seed is not None else 1) if rolls else None)
         wait_for_log(page, len(expected["state"]["log"]) if action["do"] != "undo" else before - 1)
+        expect(page.locator("[data-tracker='tell_tale.encounter']")).not_to_have_attribute("aria-busy", "true")  # saved and drawn
         got = stored(page)
         assert got == expected["state"], action
         if action["do"] not in ("undo", "add"):
-            assert page.locator(".enc-answer .calc-headline").text_content() == expected["headline"]
+            expect(page.locator(".enc-answer .calc-headline")).to_have_text(expected["headline"])
         state = got
         check_cards(page, state)
     return state
