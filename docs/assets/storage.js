@@ -22,5 +22,8 @@ export const TIMER = ":timer";
 export const THROUGH = ":through";
 /** sessionStorage: when this tab saw the current turn begin, across a reload. */
 export const TURN_START = ":turn-start";
+/** sessionStorage: the GM's offer a player's phone answers (its seat code, then the spare one the GM's tracker
+ * sends for the next connection: encounter-join.js). */
+export const PHONE = ":phone";
 /** The BroadcastChannel between the GM's tab and the players' windows (encounter-players.js). */
 export const PLAYERS = ":players";
