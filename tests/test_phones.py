@@ -17,8 +17,7 @@ import subprocess
 import pytest
 from playwright.sync_api import expect
 from support.encounter import FIGHT
-from support.encounter_page import ROLLS, STORE, one_step_at_a_time, open_page, perform, python_step, queue_seeds, stored, url, wait_for_log
-from support.helpers import BOOT
+from support.encounter_page import ROLLS, one_step_at_a_time, open_page, perform, python_step, queue_seeds, stored, url, wait_for_log
 
 pytestmark = pytest.mark.browser
 

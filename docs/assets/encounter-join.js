@@ -79,7 +79,7 @@ export function setUpPhone(box) {
       ...(qr ? [el("div", { class: "enc-phone-qr", role: "img", "aria-label": "QR code of this phone's answer", "data-phone": "qr" }, qrSvg(qr, address, "enc-qr-code"))] : []),
       el("p", { class: "enc-phone-code" }, el("span", { text: "Answer: " }), el("code", { "data-phone": "code", text: link.code })));
     drawing.say(drawing.seen() ? "Reconnecting: the GM scans this phone's new code below. Meanwhile, the fight as it last stood." : "Waiting for the GM to scan this phone's code.", drawing.seen());
-    const mail = inbox();
+    const mail = inbox({ rate: 100, burst: 200 }); // the GM's views, one a step
     link.channel.addEventListener("open", () => {
       panel.replaceChildren();
       drawing.say("Following the GM's fight.");

@@ -87,18 +87,19 @@ export async function accept(pc, code) {
 }
 
 /** Checks what one peer sends: `take(data)` gives the message as a plain object with a string `type`, or a
- * sentence saying why it was refused. `refused` counts the refusals.
- * @param {() => number} [now] */
-export function inbox(now = () => performance.now()) {
-  let tokens = BURST, at = now();
+ * sentence saying why it was refused. `refused` counts the refusals. `rate` and `burst` (a phone takes the GM's
+ * views at a higher rate than the GM takes a phone's messages: a GM may tap Undo ten times in a second).
+ * @param {{rate?: number, burst?: number, now?: () => number}} [options] */
+export function inbox({ rate = RATE, burst = BURST, now = () => performance.now() } = {}) {
+  let tokens = burst, at = now();
   const box = {
     refused: 0,
     /** @param {unknown} data @returns {{message: Record<string, unknown> & {type: string}} | {why: string}} */
     take(data) {
       const t = now();
-      tokens = Math.min(BURST, tokens + ((t - at) / 1000) * RATE);
+      tokens = Math.min(burst, tokens + ((t - at) / 1000) * rate);
       at = t;
-      const why = tokens < 1 ? `more than ${RATE} messages a second`
+      const why = tokens < 1 ? `more than ${rate} messages a second`
         : typeof data !== "string" ? "not text"
         : data.length > MAX_MESSAGE ? `${data.length} characters, more than ${MAX_MESSAGE}`
         : null;
