@@ -17,7 +17,8 @@ import subprocess
 import pytest
 from playwright.sync_api import expect
 from support.encounter import FIGHT
-from support.encounter_page import ROLLS, one_step_at_a_time, open_page, perform, python_step, queue_seeds, stored, url, wait_for_log
+from support.server import BLANK
+from support.encounter_page import ROLLS, SEEDS, STORE, one_step_at_a_time, open_page, perform, python_step, queue_seeds, stored, url, wait_for_log
 
 pytestmark = pytest.mark.browser
 
@@ -28,6 +29,7 @@ RECORD = """(() => {
   RTCPeerConnection.prototype.createDataChannel = function (...args) {
     const channel = make.apply(this, args);
     channel.addEventListener("message", (event) => window.__got.push(event.data));
+    (window.__channels ??= []).push(channel);
     return channel;
   };
 })();"""
@@ -40,6 +42,7 @@ def zbar(locator, tmp_path) -> str:
     if not shutil.which("zbarimg"):
         pytest.skip("zbarimg (Debian's zbar-tools) is needed to read the pages' QR codes")
     picture = tmp_path / "code.png"
+    locator.evaluate("(code) => code.scrollIntoView({ block: 'center' })")  # clear of the tracker's sticky bar
     picture.write_bytes(locator.screenshot())
     read = subprocess.run(["zbarimg", "--raw", "-q", str(picture)], capture_output=True, text=True, timeout=60)
     assert read.returncode == 0, read.stderr
@@ -77,15 +80,31 @@ def gm_base(address: str) -> str:
     return address.split("tell-tale/encounter/")[0]
 
 
-def gm_page(browser, base_url):
+def gm_page(browser, base_url, actions=()):
+    """The GM's tracker, with the fight Python makes of `actions` saved on the device (seed 1 for each)."""
     context = browser.new_context()
     one_step_at_a_time(context)
+    context.add_init_script(SEEDS)
+    context.add_init_script(RECORD)
     gm = context.new_page()
     gm.base_url = base_url
     gm.errors = []
     gm.on("pageerror", lambda e: gm.errors.append(str(e)))
+    state = None
+    for action in actions:
+        state = python_step(state, action, 1)["state"]
+    if state:
+        gm.goto(base_url + BLANK)
+        gm.evaluate("([key, value]) => localStorage.setItem(key, value)", [STORE, json.dumps(state)])
     open_page(gm, base_url)
     return context, gm
+
+
+def connect(gm, n, answer):
+    """The GM types seat `n`'s answer; the phone is then followed."""
+    gm.fill(f"[data-seat='{n}'] [data-seat-answer]", answer.split("#answer=")[1])
+    gm.click(f"[data-seat='{n}'] [data-seat-connect]")
+    expect(gm.locator(f"[data-seat='{n}'] [data-seat-state]")).to_have_text("Connected: this phone follows the fight.", timeout=20_000)
 
 
 def steps_of(gm):
@@ -193,6 +212,161 @@ def test_two_phones_join_by_their_qr_codes_and_follow_a_fight_with_undo_and_redo
         sizes = only_the_players_view(phone, foes)
         assert len(sizes) >= 20  # one view a step, or fewer when two steps come at once
         print(f"bytes per view: {min(sizes)} to {max(sizes)}, median {sorted(sizes)[len(sizes) // 2]}")
+        assert not phone.errors
+    assert not gm.errors
+    context.close()
+
+
+PARTY_AND_FOES = [
+    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "speed": 10, "initiative": 14},
+    {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 4, "speed": 8, "initiative": 12},
+    {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 12, "speed": 12, "initiative": 10},
+    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14, "speed": 8, "initiative": 9},
+]
+AT_VRASKAS_MAIN_STEP = [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}]
+
+
+def test_a_players_roll_is_accepted_once_and_declined_once_and_a_reloaded_phone_catches_up(browser, base_url, tmp_path):
+    """Vraska's player attacks the Goblin from the phone with a d20 typed: the GM accepts, and the fight is the
+    one Python makes of the same attack; then a roll the phone makes, declined: nothing changes. The phone then
+    reloads: it shows the fight as it last stood and a new code at once (the spare offer the GM's tracker sent),
+    the GM steps on meanwhile, scans the new code, and the phone catches up."""
+    context, gm = gm_page(browser, base_url, AT_VRASKAS_MAIN_STEP)
+    steps = steps_of(gm)
+    phone, answer = join(browser, add_seat(gm, 1, tmp_path), tmp_path)
+    connect(gm, 1, answer)
+    state = stored(gm)
+    follows(phone, expected_view(state, steps))
+    phone.select_option("[data-phone=mine]", "Vraska")
+    expect(phone.locator("[data-phone=d20]")).to_be_visible()  # Vraska's turn: her attack form
+    phone.select_option("[data-phone=target]", "Goblin")
+    phone.fill("[data-phone=d20]", "15")
+    phone.click("[data-phone=send-roll]")
+    request = gm.locator("[data-seat='1'] [data-seat-roll]")
+    expect(request).to_contain_text("Vraska attacks Goblin: d20 15 (typed by the player).", timeout=10_000)
+    assert stored(gm) == state  # nothing changes before the GM accepts
+    queue_seeds(gm, [7])  # for any die the roll does not give (a critical d4)
+    request.locator("[data-seat-accept]").click()
+    attack = {"do": "attack", "attacker": "c1", "target": "c2", "dice": {"d20": 15}}
+    python = python_step(state, attack, 7)
+    wait_for_log(gm, len(python["state"]["log"]))
+    assert stored(gm) == python["state"]  # the same Python step as the GM's own attack
+    expect(phone.locator("[data-phone=roll-status]")).to_have_text(f"The GM accepted your roll: {python['headline']}", timeout=10_000)
+    state = stored(gm)
+    follows(phone, expected_view(state, steps))
+
+    phone.click("[data-phone=roll]")  # the phone rolls
+    expect(request).to_contain_text("(rolled by the phone)", timeout=10_000)
+    request.locator("[data-seat-decline]").click()
+    expect(phone.locator("[data-phone=roll-status]")).to_have_text("The GM did not take your roll: the GM declined it.", timeout=10_000)
+    assert stored(gm) == state
+
+    # A reload: the last view at once, a new code from the spare offer, the GM's next step caught up.
+    phone.reload()
+    expect(phone.locator("[data-players=where]")).to_have_text(expected_view(state, steps)["where"])
+    qr = phone.locator("[data-phone=qr]")
+    qr.wait_for(timeout=10_000)
+    expect(phone.locator("[data-players=status]")).to_contain_text("Reconnecting")
+    again = zbar(qr, tmp_path)
+    expect(gm.locator("[data-seat='1'] [data-seat-state]")).to_contain_text("The phone left", timeout=20_000)
+    gm.click("[data-enc=next]")
+    wait_for_log(gm, len(state["log"]) + 1)
+    state = stored(gm)
+    connect(gm, 1, again)
+    follows(phone, expected_view(state, steps))
+    expect(phone.locator("[data-players=status]")).to_have_text("Following the GM's fight.")
+    assert not phone.errors and not gm.errors
+    context.close()
+
+
+HOSTILE = """async (channel) => {
+  const sent = [];
+  const put = (text) => { try { channel.send(text); sent.push(text.length); } catch (err) { sent.push(err.name); } };
+  for (const m of [null, 7, "text", [], { type: 5 }, { type: "view", view: {} }, { type: "roll", as: "Vraska" },
+                   { type: "roll", as: "Vraska", target: "Goblin", d20: [21], rolled: false },
+                   { type: "roll", as: "Vraska", target: "Goblin", d20: [15], rolled: false, run: "alert(1)" },
+                   { type: "__proto__" }, { type: "<script>window.__pwned=2</script>" }]) put(JSON.stringify(m));
+  put("{not json");
+  put("x".repeat(200 * 1024));  // as large as Chromium sends
+  put("x".repeat(10 * 1024 * 1024));  // 10 MB: the sending browser refuses it
+  for (let i = 0; i < 1000; i++) put(JSON.stringify({ type: "roll", as: "Vraska", target: "Goblin", d20: [20], rolled: false }));
+  return sent;
+}"""
+
+
+def test_eight_phones_follow_and_a_hostile_one_changes_nothing_and_runs_nothing(browser, base_url, tmp_path):
+    """Eight seats, half joined by typing, half through the GM's camera app; each follows the fight. Then one
+    phone turns hostile: markup in names, wrong shapes, not JSON, 200 KB, 10 MB, 1,000 messages at once. The
+    fight does not change, nothing runs, the GM's seat says so and the phone is told why; the others go on
+    following; the GM drops the seat. And a hostile GM: views of the wrong shape are refused by a phone, and
+    markup in a name is drawn as text."""
+    context, gm = gm_page(browser, base_url, AT_VRASKAS_MAIN_STEP)
+    steps = steps_of(gm)
+    phones = []
+    for n in range(1, 9):
+        phone, answer = join(browser, add_seat(gm, n, tmp_path), tmp_path)
+        if n % 2:
+            connect(gm, n, answer)
+        else:
+            camera = context.new_page()
+            camera.goto(answer)
+            expect(camera.locator("[data-players=status]")).to_contain_text(f"Seat {n} is connecting.", timeout=10_000)
+            camera.close()
+        phones.append(phone)
+    state = stored(gm)
+    for phone in phones:
+        expect(phone.locator("[data-players=status]")).to_have_text("Following the GM's fight.", timeout=20_000)
+        follows(phone, expected_view(state, steps))
+    gm.click("[data-enc=next]")
+    wait_for_log(gm, len(state["log"]) + 1)
+    state = stored(gm)
+    for phone in phones:
+        follows(phone, expected_view(state, steps))
+
+    hostile = phones[-1]
+    seat = gm.locator("[data-seat='8']")
+    request = seat.locator("[data-seat-roll]")
+    # A roll of the right shape waits for the GM, its name as text: the markup in it is a name, not an image.
+    hostile.evaluate("""() => window.__channels[0].send(JSON.stringify(
+      {type: "roll", as: "<img src=x onerror=window.__pwned=1>", target: "Goblin", d20: [20], rolled: false}))""")
+    expect(request).to_contain_text("<img src=x onerror=window.__pwned=1> attacks Goblin: d20 20 (typed by the player).", timeout=10_000)
+    sent = hostile.evaluate(f"({HOSTILE})(window.__channels[0])")
+    assert sent[12] == 200 * 1024 and sent[13] in ("TypeError", "OperationError")  # 10 MB cannot be sent at all
+    expect(seat.locator("[data-seat-state]")).to_contain_text("refused", timeout=20_000)
+    expect(seat.locator("[data-seat-state]")).to_contain_text("Nothing it sent changed the fight")
+    expect(hostile.locator("[data-players=status]")).to_contain_text("The GM's tracker refused a message from this phone")
+    expect(request).to_contain_text("Vraska attacks Goblin: d20 20 (typed by the player).")  # the last that came in time
+    assert gm.evaluate("window.__pwned") is None and hostile.evaluate("window.__pwned") is None
+    assert gm.locator(".enc-seats img, .enc-seats script").count() == 0
+    request.locator("[data-seat-decline]").click()
+    assert stored(gm) == state  # nothing a phone sent changed the fight
+    gm.click("[data-enc=next]")
+    wait_for_log(gm, len(state["log"]) + 1)
+    state = stored(gm)
+    for phone in phones[:-1]:
+        follows(phone, expected_view(state, steps))
+    seat.locator("[data-seat-drop]").click()
+    expect(hostile.locator("[data-players=status]")).to_contain_text("The GM dropped this phone's seat", timeout=10_000)
+    expect(gm.locator("[data-seat]")).to_have_count(7)
+
+    # A hostile GM: the phone draws only views of the right shape, and names as text.
+    target = phones[0]
+    before = target.evaluate(f"({SHOWN})()")
+    gm.evaluate("""() => {
+      const channel = window.__channels.find((c) => c.readyState === "open");
+      for (const view of [null, {}, {v: 2}, {v: 1, phase: "combat", rows: "x"}]) channel.send(JSON.stringify({type: "view", view}));
+    }""")
+    assert target.evaluate(f"({SHOWN})()") == before
+    gm.evaluate("""() => {
+      const channel = window.__channels.find((c) => c.readyState === "open");
+      channel.send(JSON.stringify({type: "view", view: {v: 1, phase: "combat", round: 9, turn: "<b>x</b>", step: "", headline: "<img src=x onerror=window.__pwned=3>", timer: null,
+        rows: [{name: "<img src=x onerror=window.__pwned=4>", side: "foes", who: "NPC", acting: false, marks: [], numbers: null, band: "hurt"}]}}));
+    }""")
+    expect(target.locator(".enc-p-row .enc-name")).to_have_text("<img src=x onerror=window.__pwned=4>", timeout=10_000)
+    assert target.locator(".enc-players img").count() == 0 and target.evaluate("window.__pwned") is None
+    foes = {c["name"] for c in state["combatants"] if c["side"] == "foes"}
+    for phone in phones[1:-1]:
+        only_the_players_view(phone, foes)
         assert not phone.errors
     assert not gm.errors
     context.close()

@@ -22,7 +22,8 @@ import { CHANNEL, playersDrawing, plain } from "./encounter-players.js";
 import { MAX_CODE } from "./phone-code.js";
 import { answer, hasRtc, inbox, send } from "./phone-link.js";
 import { qrSvg } from "./print-address.js";
-import { PHONE } from "./storage.js";
+import { rollForm } from "./encounter-roll.js";
+import { PHONE, PHONE_VIEW } from "./storage.js";
 
 const ANSWER_WITHIN = 1500; // ms for a tracker tab on this device to say it took an answer
 
@@ -53,11 +54,15 @@ function takeCode(prefix, rest) {
 export function setUpPhone(box) {
   if (location.hash.startsWith("#answer=")) return handOver(box, takeCode("#answer=", "#answer="));
   const fresh = location.hash.startsWith("#join=") ? takeCode("#join=", "#phone") : "";
-  if (fresh) write(fresh);
+  if (fresh) {
+    write(fresh);
+    write("", PHONE_VIEW); // a new seat: no fight from before
+  }
   const drawing = playersDrawing(box, "Your phone: the fight", "Joining the GM's fight…");
   const panel = el("div", { class: "enc-phone", "data-phone": "panel" });
   drawing.extra.append(panel);
   const lifetime = pageSignal();
+  drawing.show(parse(read(PHONE_VIEW))); // the fight as it last stood, before a reload (checked like any view)
   const offer = read();
   if (!offer) {
     drawing.say("This page has no code from the GM: scan the code of a seat on the GM's tracker with this phone's camera.", true);
@@ -80,8 +85,11 @@ export function setUpPhone(box) {
       el("p", { class: "enc-phone-code" }, el("span", { text: "Answer: " }), el("code", { "data-phone": "code", text: link.code })));
     drawing.say(drawing.seen() ? "Reconnecting: the GM scans this phone's new code below. Meanwhile, the fight as it last stood." : "Waiting for the GM to scan this phone's code.", drawing.seen());
     const mail = inbox({ rate: 100, burst: 200 }); // the GM's views, one a step
+    const rolls = rollForm(el("div", { class: "enc-phone-rolls", "data-phone": "rolls" }), (r) => send(link.channel, r));
     link.channel.addEventListener("open", () => {
-      panel.replaceChildren();
+      panel.replaceChildren(rolls.box);
+      const shown = drawing.view();
+      if (shown) rolls.draw(shown);
       drawing.say("Following the GM's fight.");
       send(link.channel, { type: "hello" });
     }, { signal: lifetime });
@@ -89,7 +97,11 @@ export function setUpPhone(box) {
       const got = mail.take(event.data);
       if ("why" in got) return; // the GM's tracker sends nothing else: a broken or hostile peer, ignored
       const m = got.message;
-      if (m.type === "view") drawing.show(m.view);
+      if (m.type === "view" && drawing.show(m.view)) {
+        rolls.draw(/** @type {import("./encounter-players.js").CheckedView} */ (drawing.view()));
+        write(JSON.stringify({ v: 1, ...drawing.view() }), PHONE_VIEW);
+      }
+      else if (m.type === "roll-answer") rolls.answer(m);
       else if (m.type === "spare" && typeof m.code === "string" && m.code.length <= MAX_CODE) write(m.code);
       else if (m.type === "refused" && typeof m.why === "string") drawing.say(`The GM's tracker refused a message from this phone: ${m.why.slice(0, 200)}.`, true);
       else if (m.type === "bye") lost("The GM dropped this phone's seat");
@@ -109,19 +121,28 @@ export function setUpPhone(box) {
   }
 }
 
-/** The offer this tab answers: the GM's seat code, or the spare one the GM sent for the next connection. */
-function read() {
+/** What this tab keeps (sessionStorage): under PHONE the offer it answers, the GM's seat code or the spare one
+ * the GM sent for the next connection; under PHONE_VIEW the last view drawn. @param {string} [key] */
+function read(key = PHONE) {
   try {
-    return sessionStorage.getItem(PHONE) ?? "";
+    return sessionStorage.getItem(key) ?? "";
   } catch {
     return "";
   }
 }
-/** @param {string} code */
-function write(code) {
+/** @param {string} text @param {string} [key] */
+function write(text, key = PHONE) {
   try {
-    sessionStorage.setItem(PHONE, code);
-  } catch { /* no storage: a reload needs the GM's seat code again */ }
+    sessionStorage.setItem(key, text);
+  } catch { /* no storage: a reload needs the GM's seat code again, and shows no fight until it connects */ }
+}
+/** @param {string} text @returns {unknown} */
+function parse(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** The GM's own camera app opened a phone's answer: hand it to the tracker open on this device.

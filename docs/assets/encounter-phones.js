@@ -22,6 +22,7 @@ import { MAX_CODE } from "./phone-code.js";
 import { accept, answerFor, hasRtc, inbox, offer, send } from "./phone-link.js";
 import { qrSvg } from "./print-address.js";
 import { loadQr } from "./encounter-join.js";
+import { checkRoll, requestRow } from "./encounter-roll.js";
 
 export const MAX_SEATS = 12; // a table's players and a few more; each seat is one connection kept open
 const SCAN_EVERY = 400; // ms between looks at the camera's picture
@@ -32,11 +33,14 @@ const Reader = /** @type {{BarcodeDetector?: new (options: {formats: string[]}) 
 /** One seat: its number, its connection and channel, the spare connection for the phone's next one, and
  * what is shown of it.
  * @typedef {{n: number, link: import("./phone-link.js").Link | null, spare: import("./phone-link.js").Link | null,
- *   state: HTMLElement, item: HTMLElement, refused: number, lastWhy: string, open: boolean}} Seat */
+ *   state: HTMLElement, item: HTMLElement, roll: HTMLElement, refused: number, open: boolean}} Seat */
+/** What the tracker gives this section: the players' view now, the fight now, and its one way to run an action.
+ * @typedef {{view: () => object, state: () => import("../../types/trackers").Encounter | null,
+ *   run: (action: import("./tracker-kit.js").Action, options: {roll: boolean}) => Promise<{ok: boolean, headline?: string, error?: string} | null>}} Tracker */
 
 /** The "Players' phones" section of the GM's tracker.
- * @param {HTMLElement} box the tracker's container (its `data-qr`) @param {() => object} view the players' view now */
-export function phoneSeats(box, view) {
+ * @param {HTMLElement} box the tracker's container (its `data-qr`) @param {Tracker} tracker */
+export function phoneSeats(box, { view, state, run }) {
   const lifetime = pageSignal();
   const tag = crypto.getRandomValues(new Uint16Array(1))[0]; // this tab's seats: an answer for another tab is refused
   /** @type {Seat[]} */
@@ -65,9 +69,10 @@ export function phoneSeats(box, view) {
     }
     const n = next++;
     const state = el("p", { class: "enc-seat-state", role: "status", "data-seat-state": "", text: "Making this seat's code…" });
-    const item = el("li", { class: "enc-seat", "data-seat": n }, el("h3", { text: `Seat ${n}` }), state);
+    const roll = el("div", { class: "enc-seat-rolls" });
+    const item = el("li", { class: "enc-seat", "data-seat": n }, el("h3", { text: `Seat ${n}` }), state, roll);
     /** @type {Seat} */
-    const seat = { n, link: null, spare: null, state, item, refused: 0, lastWhy: "", open: false };
+    const seat = { n, link: null, spare: null, state, item, roll, refused: 0, open: false };
     seats.push(seat);
     list.append(item);
     try {
@@ -108,11 +113,12 @@ export function phoneSeats(box, view) {
     }, { signal: lifetime });
     link.channel.addEventListener("message", (event) => {
       const got = mail.take(event.data);
-      const why = "why" in got ? got.why : got.message.type === "hello" ? "" : `a message of type ${got.message.type}, which this tracker does not take`;
-      if ("message" in got && got.message.type === "hello") return void send(link.channel, { type: "view", view: view() });
-      if (!why) return;
+      const type = "message" in got ? got.message.type : "";
+      if (type === "hello") return void send(link.channel, { type: "view", view: view() });
+      const request = "message" in got && type === "roll" ? checkRoll(got.message) : null;
+      if (request && typeof request !== "string") return waiting(seat, link, request);
+      const why = "why" in got ? got.why : typeof request === "string" ? request : "a message of a type this tracker does not take";
       seat.refused += 1;
-      seat.lastWhy = why;
       if (performance.now() - told > 1000) {
         told = performance.now();
         send(link.channel, { type: "refused", why });
@@ -131,6 +137,35 @@ export function phoneSeats(box, view) {
       }
     }, { signal: lifetime });
     onPageEnd(lifetime, () => link.pc.close());
+  }
+
+  /** A player's roll waits beside its seat for the GM (a newer one replaces it): accepted, it is the tracker's
+   * own attack through its one run(); declined, nothing happens. The phone is told either way.
+   * @param {Seat} seat @param {import("./phone-link.js").Link} link @param {import("./encounter-roll.js").RollRequest} r */
+  function waiting(seat, link, r) {
+    /** @param {boolean} accepted @param {string} said */
+    const answer = (accepted, said) => {
+      seat.roll.replaceChildren(el("p", { class: "enc-note", "data-seat-roll-said": "", text: `${accepted ? "Accepted" : "Not taken"}: ${said}` }));
+      send(link.channel, { type: "roll-answer", accepted, said });
+    };
+    seat.roll.replaceChildren(requestRow(r, async () => {
+      seat.roll.replaceChildren();
+      const outcome = await act(r);
+      answer(outcome.accepted, outcome.said);
+    }, () => answer(false, "the GM declined it.")));
+  }
+
+  /** A player's attack as the tracker's own action, the names read against the fight as it stands.
+   * @param {import("./encounter-roll.js").RollRequest} r @returns {Promise<{accepted: boolean, said: string}>} */
+  async function act(r) {
+    const now = state();
+    if (now?.phase !== "combat") return { accepted: false, said: "the fight is not on." };
+    const attacker = now.combatants.find((c) => c.name === r.as && c.side === "party");
+    const target = now.combatants.find((c) => c.name === r.target && c.in_fight);
+    if (!attacker || !target) return { accepted: false, said: `${!attacker ? r.as : r.target} is not in the fight.` };
+    const result = await run({ do: "attack", attacker: attacker.id, target: target.id, dice: { d20: r.d20.length === 1 ? r.d20[0] : r.d20 } }, { roll: true });
+    if (!result) return { accepted: false, said: "the tracker was busy: the GM accepts it again." };
+    return result.ok ? { accepted: true, said: result.headline ?? "" } : { accepted: false, said: result.error ?? "" };
   }
 
   /** A spare offer for the phone's next connection, sent while the seat is open. @param {Seat} seat */

@@ -101,7 +101,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const rulings = el("details", { class: "calc-rulings enc-rulings" });
   const keep = el("section", { class: "enc-section enc-keep", "aria-labelledby": ids("keep-title") });
   box.classList.add("encounter");
-  const phones = phoneSeats(box, () => playersView()); // the players' phones (encounter-phones.js)
+  const phones = phoneSeats(box, { view: () => playersView(), state: () => state, run }); // the players' phones (encounter-phones.js)
   const work = el("div", { class: "enc-work", hidden: true }); // shown once the saved encounter is read
   box.replaceChildren(shell.status, shell.notice, work);
   const actSection = el("section", { class: "enc-section", "data-enc": "act-section" },
