@@ -114,8 +114,11 @@ export function setUpPhone(box) {
     drawing.say(`${err.message} This phone cannot join with it: ask the GM for a new seat code.`, true);
   });
 
+  let gone = false; // the first reason the connection ended is the one said
   /** @param {string} what */
   function lost(what) {
+    if (gone) return;
+    gone = true;
     pc?.close();
     drawing.say(`${what}. ${drawing.seen() ? "This is the fight as it last stood. " : ""}Reload this page to make a new code for the GM to scan (the phone and the GM's device must be on the same Wi-Fi; a guest Wi-Fi that keeps devices apart stops it).`, true);
   }
