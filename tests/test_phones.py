@@ -11,8 +11,11 @@ numbers."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
 import subprocess
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -370,3 +373,71 @@ def test_eight_phones_follow_and_a_hostile_one_changes_nothing_and_runs_nothing(
         assert not phone.errors
     assert not gm.errors
     context.close()
+
+
+class WebDriver:
+    """The few W3C WebDriver calls this test needs, to WebKitWebDriver over HTTP (no Selenium)."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.session = ""
+
+    def call(self, method: str, path: str, body=None):
+        import urllib.request
+
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", method=method, headers={"Content-Type": "application/json"},
+                                         data=json.dumps(body).encode() if body is not None else None)
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            return json.loads(answer.read())["value"]
+
+    def run(self, script: str):
+        return self.call("POST", f"/session/{self.session}/execute/sync", {"script": script, "args": []})
+
+
+MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+
+
+def test_webkitgtk_without_webrtc_says_a_phone_cannot_join_and_what_to_do(base_url, tmp_path):
+    """WebKit is the engine of every iPhone browser. Debian's WebKitGTK (2.50, driven by its WebKitWebDriver
+    under Xvfb) is built without WebRTC: RTCPeerConnection is not there, even with MiniBrowser's
+    --enable-webrtc. A phone page opened there from a seat's code says in words that it cannot join and what
+    to do instead. A WebKit with WebRTC would join: this test then skips, saying so."""
+    import socket
+    import time
+
+    if not (shutil.which("WebKitWebDriver") and shutil.which("xvfb-run") and Path(MINIBROWSER).exists()):
+        pytest.skip("WebKitGTK's WebKitWebDriver (webkit2gtk-driver), MiniBrowser and xvfb-run are needed")
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    driver = subprocess.Popen(["xvfb-run", "-a", "WebKitWebDriver", f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              start_new_session=True)
+    webkit = WebDriver(port)
+    try:
+        for _ in range(100):
+            try:
+                webkit.call("GET", "/status")
+                break
+            except OSError:
+                time.sleep(0.1)
+        webkit.session = webkit.call("POST", "/session", {"capabilities": {"alwaysMatch": {"webkitgtk:browserOptions": {
+            "binary": MINIBROWSER, "args": ["--automation", "--enable-webrtc=true"]}}}})["sessionId"]
+        # A seat's code, as a Chromium GM page writes it (tests/test_phone_code.py reads the same offer).
+        code = "CAAACAIEIFRCWOIYMFRGGZDFMZTWQ2LKNNWG23TPOBYXE43UOV3C6K5AUGRKHJFFU2T2RKNKVOWK3LVPWCY3FM5UWW3LPOFZXK53ZPN6X4ARADZ4JQPFUK2MHWPI6ERUKZ4JVPGUGE"
+        webkit.call("POST", f"/session/{webkit.session}/url", {"url": url(base_url) + "#join=" + code})
+        if webkit.run("return typeof RTCPeerConnection") == "function":
+            pytest.skip("this WebKitGTK has WebRTC: the join between Chromium and WebKit is not written yet")
+        said = ""
+        for _ in range(300):
+            said = webkit.run("const s = document.querySelector('[data-players=status]'); return s ? s.textContent : ''")
+            if "no WebRTC" in said:
+                break
+            time.sleep(0.1)
+        assert said == ("This browser has no WebRTC, so it cannot join the GM's fight: open the GM's code in another browser "
+                        "of this phone, or follow the players' window the GM shows."), said
+        assert webkit.run("return location.hash") == "#phone"  # the code read and gone from the address
+    finally:
+        if webkit.session:
+            webkit.call("DELETE", f"/session/{webkit.session}")
+        os.killpg(driver.pid, signal.SIGTERM)
+        driver.wait(timeout=30)

@@ -69,7 +69,7 @@ export function setUpPhone(box) {
     return;
   }
   if (!hasRtc()) {
-    drawing.say("This browser has no WebRTC, so it cannot join the GM's fight. Ask the GM for the players' view as a link instead.", true);
+    drawing.say("This browser has no WebRTC, so it cannot join the GM's fight: open the GM's code in another browser of this phone, or follow the players' window the GM shows.", true);
     return;
   }
   /** @type {RTCPeerConnection | null} */
