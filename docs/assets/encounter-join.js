@@ -55,15 +55,15 @@ export function setUpPhone(box) {
   if (location.hash.startsWith("#answer=")) return handOver(box, takeCode("#answer=", "#answer="));
   const fresh = location.hash.startsWith("#join=") ? takeCode("#join=", "#phone") : "";
   if (fresh) {
-    write(fresh);
-    write("", PHONE_VIEW); // a new seat: no fight from before
+    keep(fresh);
+    keep("", PHONE_VIEW); // a new seat: no fight from before
   }
   const drawing = playersDrawing(box, "Your phone: the fight", "Joining the GM's fight…");
   const panel = el("div", { class: "enc-phone", "data-phone": "panel" });
   drawing.extra.append(panel);
   const lifetime = pageSignal();
-  drawing.show(parse(read(PHONE_VIEW))); // the fight as it last stood, before a reload (checked like any view)
-  const offer = read();
+  drawing.show(parse(kept(PHONE_VIEW))); // the fight as it last stood, before a reload (checked like any view)
+  const offer = kept();
   if (!offer) {
     drawing.say("This page has no code from the GM: scan the code of a seat on the GM's tracker with this phone's camera.", true);
     return;
@@ -99,10 +99,10 @@ export function setUpPhone(box) {
       const m = got.message;
       if (m.type === "view" && drawing.show(m.view)) {
         rolls.draw(/** @type {import("./encounter-players.js").CheckedView} */ (drawing.view()));
-        write(JSON.stringify({ v: 1, ...drawing.view() }), PHONE_VIEW);
+        keep(JSON.stringify({ v: 1, ...drawing.view() }), PHONE_VIEW);
       }
       else if (m.type === "roll-answer") rolls.answer(m);
-      else if (m.type === "spare" && typeof m.code === "string" && m.code.length <= MAX_CODE) write(m.code);
+      else if (m.type === "spare" && typeof m.code === "string" && m.code.length <= MAX_CODE) keep(m.code);
       else if (m.type === "refused" && typeof m.why === "string") drawing.say(`The GM's tracker refused a message from this phone: ${m.why.slice(0, 200)}.`, true);
       else if (m.type === "bye") lost("The GM dropped this phone's seat");
     }, { signal: lifetime });
@@ -126,7 +126,7 @@ export function setUpPhone(box) {
 
 /** What this tab keeps (sessionStorage): under PHONE the offer it answers, the GM's seat code or the spare one
  * the GM sent for the next connection; under PHONE_VIEW the last view drawn. @param {string} [key] */
-function read(key = PHONE) {
+function kept(key = PHONE) {
   try {
     return sessionStorage.getItem(key) ?? "";
   } catch {
@@ -134,7 +134,7 @@ function read(key = PHONE) {
   }
 }
 /** @param {string} text @param {string} [key] */
-function write(text, key = PHONE) {
+function keep(text, key = PHONE) {
   try {
     sessionStorage.setItem(key, text);
   } catch { /* no storage: a reload needs the GM's seat code again, and shows no fight until it connects */ }

@@ -48,7 +48,7 @@ export function rollForm(box, send) {
   const second = el("input", { type: "number", id: "enc-phone-d20b", min: 1, max: 20, inputmode: "numeric", "data-phone": "d20b", "aria-label": "Second d20 (advantage or disadvantage)" });
   const line = el("p", { class: "enc-phone-said", role: "status", "data-phone": "roll-status" });
   const turn = el("div", { class: "enc-phone-turn", hidden: true },
-    el("div", { class: "calc-field" }, el("label", { for: target.id, text: "Attack" }), target),
+    el("div", { class: "calc-field" }, el("label", { for: target.id, text: "Your target" }), target),
     el("div", { class: "calc-field" }, el("label", { for: first.id, text: "Your d20 (two with advantage or disadvantage)" }), first, second),
     el("div", { class: "calc-actions" },
       button("Send my roll", () => go(false), { class: "md-button md-button--primary", "data-phone": "send-roll" }),
