@@ -441,3 +441,24 @@ def test_webkitgtk_without_webrtc_says_a_phone_cannot_join_and_what_to_do(base_u
             webkit.call("DELETE", f"/session/{webkit.session}")
         os.killpg(driver.pid, signal.SIGTERM)
         driver.wait(timeout=30)
+
+
+def test_where_no_connection_can_be_made_the_players_view_is_a_link_a_phone_scans(browser, base_url, tmp_path):
+    """The fallback: the GM's tracker makes the players' view now into a link with its QR code; a phone that
+    opens it shows the fight as it stood, with no connection, and says so. A link that was changed is refused in
+    words."""
+    context, gm = gm_page(browser, base_url, AT_VRASKAS_MAIN_STEP)
+    steps = steps_of(gm)
+    gm.click("[data-enc=phone-view-link]")
+    address = zbar(gm.locator("[data-enc=view-link-qr]"), tmp_path)
+    assert address == gm.locator("[data-enc=view-link-address]").text_content() and "#view=" in address
+    phone_context = browser.new_context(viewport={"width": 360, "height": 740})
+    phone = phone_context.new_page()
+    phone.goto(address)
+    follows(phone, expected_view(stored(gm), steps))
+    expect(phone.locator("[data-players=status]")).to_have_text(
+        "The fight as it stood when the GM made this link: to see it as it is now, scan the GM's new link.")
+    phone.goto(url(base_url) + "#view=AAAA<b>x</b>")
+    expect(phone.locator("[data-players=status]")).to_have_text("This link cannot be shown: the link's view was cut short or changed.")
+    phone_context.close()
+    context.close()

@@ -100,9 +100,10 @@ export const runtime = {
 
 /** The hashes of a window that only shows what another tab or device sends: the encounter's players'
  * view (#players, encounter-players.js), a player's phone (#phone, and #join=<offer> as it opens) and the
- * GM's camera app handing a phone's answer to the tracker (#answer=<code>, encounter-join.js). Such a
+ * GM's camera app handing a phone's answer to the tracker (#answer=<code>) and the players' view as a link
+ * (#view=<view>, encounter-join.js). Such a
  * window never computes, so it never starts Python. */
-export const SHOW_ONLY = /^#(players|phone|join=|answer=)/;
+export const SHOW_ONLY = /^#(players|phone|join=|answer=|view=)/;
 /** The players' view on the same device. */
 export const SHOW_ONLY_HASH = "#players";
 

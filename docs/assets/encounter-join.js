@@ -17,7 +17,7 @@
 // BroadcastChannel) and says whether a tracker took it.
 
 import { onPageEnd, pageSignal } from "./dom.js";
-import { el } from "./tracker-kit.js";
+import { el, unpack } from "./tracker-kit.js";
 import { CHANNEL, playersDrawing, plain } from "./encounter-players.js";
 import { MAX_CODE } from "./phone-code.js";
 import { answer, hasRtc, inbox, send } from "./phone-link.js";
@@ -29,7 +29,7 @@ const ANSWER_WITHIN = 1500; // ms for a tracker tab on this device to say it too
 
 /** Whether `hash` is this module's: a phone following a fight, or an answer handed to the GM's tracker.
  * @param {string} hash */
-export const isPhoneHash = (hash) => /^#(phone|join=|answer=)/.test(hash);
+export const isPhoneHash = (hash) => /^#(phone|join=|answer=|view=)/.test(hash);
 
 /** The lean-qr module, from the tracker's container (`data-qr`, written by the build).
  * @param {HTMLElement} box @returns {Promise<import("./print-address.js").LeanQr | null>} */
@@ -53,6 +53,7 @@ function takeCode(prefix, rest) {
 /** @param {HTMLElement} box */
 export function setUpPhone(box) {
   if (location.hash.startsWith("#answer=")) return handOver(box, takeCode("#answer=", "#answer="));
+  if (location.hash.startsWith("#view=")) return viewLink(box, location.hash.slice(6));
   const fresh = location.hash.startsWith("#join=") ? takeCode("#join=", "#phone") : "";
   if (fresh) {
     keep(fresh);
@@ -120,8 +121,19 @@ export function setUpPhone(box) {
     if (gone) return;
     gone = true;
     pc?.close();
-    drawing.say(`${what}. ${drawing.seen() ? "This is the fight as it last stood. " : ""}Reload this page to make a new code for the GM to scan (the phone and the GM's device must be on the same Wi-Fi; a guest Wi-Fi that keeps devices apart stops it).`, true);
+    drawing.say(`${what}. ${drawing.seen() ? "This is the fight as it last stood. " : ""}Reload this page to make a new code for the GM to scan (the phone and the GM's device must be on the same Wi-Fi; a guest Wi-Fi that keeps devices apart stops it), or ask the GM for the players' view as a link.`, true);
   }
+}
+
+/** The players' view as a link (the fallback where no connection can be made): the fight as it stood when the GM
+ * made the link, checked like any view. It stays in the address: a reload shows it again.
+ * @param {HTMLElement} box @param {string} code */
+function viewLink(box, code) {
+  const drawing = playersDrawing(box, "The fight", "Reading the GM's link…");
+  unpack(code, "view", 64 * 1024).then((text) => {
+    if (!drawing.show(parse(text))) throw new Error("the link holds no players' view of this site");
+    drawing.say("The fight as it stood when the GM made this link: to see it as it is now, scan the GM's new link.", true);
+  }).catch((/** @type {Error} */ err) => drawing.say(`This link cannot be shown: ${err.message}.`, true));
 }
 
 /** What this tab keeps (sessionStorage): under PHONE the offer it answers, the GM's seat code or the spare one

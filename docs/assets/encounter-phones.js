@@ -16,7 +16,7 @@
 // reloads answers at once and only that answer needs scanning.
 
 import { onPageEnd, pageSignal, plural } from "./dom.js";
-import { button, el } from "./tracker-kit.js";
+import { button, el, pack } from "./tracker-kit.js";
 import { CHANNEL, plain } from "./encounter-players.js";
 import { MAX_CODE } from "./phone-code.js";
 import { accept, answerFor, hasRtc, inbox, offer, send } from "./phone-link.js";
@@ -49,15 +49,33 @@ export function phoneSeats(box, { view, state, run }) {
   const list = el("ol", { class: "enc-seats", "data-enc": "seats" });
   const note = el("p", { class: "enc-note", "data-enc": "phones-note" });
   const addButton = button("Add a seat", () => { void addSeat(); }, { "data-enc": "phone-add" });
+  const linkBox = el("div", { class: "enc-view-link", "data-enc": "view-link" });
+  const linkButton = button("The players' view as a link", () => { void viewLink(); }, { "data-enc": "phone-view-link" });
   const section = el("section", { class: "enc-section enc-phones", "data-enc": "phones", "aria-labelledby": "enc-phones-title" },
     el("h2", { id: "enc-phones-title", text: "Players' phones" }),
     el("p", { text: "Each player follows the fight on their own phone, over this Wi-Fi, with no server: add a seat, the player scans its code with the phone's camera, and you scan or type the code the phone then shows. Phones see what the players' window shows, never a foe's numbers." }),
-    note, el("div", { class: "calc-actions" }, addButton), list);
+    note, el("div", { class: "calc-actions" }, addButton, linkButton), linkBox, list);
   if (!hasRtc()) {
     note.textContent = "This browser has no WebRTC, so no phone can join it. Use the players' window instead.";
     addButton.disabled = true;
   }
   const qrModule = loadQr(box);
+
+  /** Where no connection can be made: the players' view now as a link (deflated, in the address's fragment),
+   * with its QR code; a phone scans it again to see the fight as it is later. */
+  async function viewLink() {
+    const code = await pack(JSON.stringify(view())).catch(() => "");
+    if (!code) return void (linkBox.textContent = "This browser cannot make a link (no CompressionStream).");
+    const address = new URL("#view=" + code, location.href).href;
+    const qr = await qrModule;
+    linkBox.replaceChildren(el("p", { class: "enc-note", text: "The fight as it stands now, for a phone that cannot connect: it does not follow the fight; press again and scan again to show it later." }),
+      ...(qr && drawable(qr, address) ? [el("div", { class: "enc-phone-qr", role: "img", "aria-label": "QR code of the players' view", "data-enc": "view-link-qr" }, qrSvg(qr, address, "enc-qr-code"))] : []),
+      el("p", { class: "enc-phone-code" }, el("code", { "data-enc": "view-link-address", text: address })));
+  }
+
+  /** Whether a QR code can hold `text` (a big fight's view may not: then the link is text only).
+   * @param {import("./print-address.js").LeanQr} qr @param {string} text */
+  const drawable = (qr, text) => { try { qr.generate(text); return true; } catch { return false; } };
 
   /** @param {Seat} seat @param {string} text */
   const say = (seat, text) => { seat.state.textContent = text; };
