@@ -132,12 +132,13 @@ def expected_view(state, steps):
     return {"where": where, "step": "", "headline": headline, "names": names}
 
 
-SHOWN = """() => ({
-  where: document.querySelector('[data-players=where]').textContent,
-  step: document.querySelector('[data-players=step]').textContent,
-  headline: document.querySelector('[data-players=headline]').hidden ? '' : document.querySelector('[data-players=headline]').textContent,
-  names: [...document.querySelectorAll('.enc-p-row .enc-name')].map((n) => n.textContent),
-})"""
+SHOWN = """() => {
+  const at = (what) => document.querySelector(`[data-players=${what}]`);
+  return at('where') && {  // null until the page has drawn its view
+    where: at('where').textContent, step: at('step').textContent, headline: at('headline').hidden ? '' : at('headline').textContent,
+    names: [...document.querySelectorAll('.enc-p-row .enc-name')].map((n) => n.textContent),
+  };
+}"""
 
 
 def follows(phone, want):
