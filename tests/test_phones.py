@@ -63,9 +63,9 @@ def add_seat(gm, n, tmp_path) -> str:
     return address
 
 
-def join(browser, address, tmp_path):
+def join(browser, address, tmp_path, **options):
     """A phone opens the seat's address: the phone's page, and the address its answer's QR code holds."""
-    context = browser.new_context(viewport={"width": 360, "height": 740})
+    context = browser.new_context(viewport={"width": 360, "height": 740}, **options)
     context.add_init_script(RECORD)
     phone = context.new_page()
     phone.errors = []
@@ -83,9 +83,9 @@ def gm_base(address: str) -> str:
     return address.split("tell-tale/encounter/")[0]
 
 
-def gm_page(browser, base_url, actions=()):
+def gm_page(browser, base_url, actions=(), **options):
     """The GM's tracker, with the fight Python makes of `actions` saved on the device (seed 1 for each)."""
-    context = browser.new_context()
+    context = browser.new_context(**options)
     one_step_at_a_time(context)
     context.add_init_script(SEEDS)
     context.add_init_script(RECORD)
@@ -462,4 +462,17 @@ def test_where_no_connection_can_be_made_the_players_view_is_a_link_a_phone_scan
     phone.goto(url(base_url) + "#view=AAAA<b>x</b>")
     expect(phone.locator("[data-players=status]")).to_have_text("This link cannot be shown: the link's view was cut short or changed.")
     phone_context.close()
+    context.close()
+
+
+def test_axe_finds_nothing_in_a_seat_nor_on_a_waiting_phone(browser, base_url, tmp_path):
+    from support.axe import axe_violations
+
+    context, gm = gm_page(browser, base_url, AT_VRASKAS_MAIN_STEP, bypass_csp=True)  # axe-core is put in as a script
+    address = add_seat(gm, 1, tmp_path)
+    gm.click("[data-enc=phone-view-link]")
+    gm.locator("[data-enc=view-link-qr]").wait_for(timeout=10_000)
+    assert axe_violations(gm) == []
+    phone, _ = join(browser, address, tmp_path, bypass_csp=True)
+    assert axe_violations(phone) == []
     context.close()
