@@ -40,6 +40,7 @@ from .book import Book
 from .examples import fold_examples
 from .markup import GAMES, LINK, CalculatorFence, MarkupError, Page, Rule, Shortcode, relative_url
 from .pages import without_front_matter
+from .site import qr_library
 from .templating import macro
 from .terms import link_terms
 
@@ -134,12 +135,15 @@ def _tracker(code: Shortcode, page: Page, place: Place, sources: Sources) -> lis
     """An empty container the page script fills (docs/assets/<tracker>.js, loaded by rules.js). It
     carries the tracker's vocabulary (`Tracker.vocabulary`: kinds, keywords, divisions, points... as
     JSON in `data-vocabulary`, read with JSON.parse, never as HTML) and its limits (`data-limits`),
-    so the script declares none of them; the rules logic is all in Python, through the worker."""
+    so the script declares none of them; the rules logic is all in Python, through the worker. `data-qr` names
+    the QR code library the finishing step copies into the site (site/qr_library.py), for the codes players'
+    phones join a fight with (docs/assets/encounter-phones.js)."""
     tracker = all_trackers()[code.argument or ""]
     words = json.dumps(tracker.vocabulary() if tracker.vocabulary else {}, ensure_ascii=False, separators=(",", ":"))
     limits = json.dumps({"state": tracker.max_state_chars, "link": tracker.max_link_chars}, separators=(",", ":"))
     runtime = relative_url(sources.runtime, place.url)
-    return [macro(TEMPLATE, "tracker", tracker.name, runtime, words, limits, tracker.title)]
+    qr = relative_url(qr_library.module(), place.url)
+    return [macro(TEMPLATE, "tracker", tracker.name, runtime, words, limits, tracker.title, qr)]
 
 
 def _table_settings(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:

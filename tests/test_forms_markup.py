@@ -197,7 +197,7 @@ def test_a_hostile_rule_title_reaches_the_rule_index_and_its_heading_only_as_tex
     _only_as_text(render._index_item(rule, "tell-tale/rules/"), 1)
     heading = markdown.markdown("\n".join(render._heading(rule)), extensions=["attr_list", "admonition"])
     assert _only_as_text(heading, 1).tags[:2] == [f"h{rule.level}", "p"]  # the heading, then its ID badge
-    _only_as_text(macro("render.html", "tracker", "tt", "../pyodide/", HOSTILE, HOSTILE, HOSTILE), 1)
+    _only_as_text(macro("render.html", "tracker", "tt", "../pyodide/", HOSTILE, HOSTILE, HOSTILE, HOSTILE), 1)
 
 
 def test_a_hostile_rule_reaches_the_gm_screen_and_its_filled_text_only_as_text(hostile_book):

@@ -98,14 +98,19 @@ export const runtime = {
   settledAt: null, // when the first result came, or the start failed (see settle)
 };
 
-/** The hash of a window that only shows what another tab sends (the encounter's
- * players' view, encounter-players.js): it never computes, so it never starts Python. */
+/** The hashes of a window that only shows what another tab or device sends: the encounter's players'
+ * view (#players, encounter-players.js), a player's phone (#phone, and #join=<offer> as it opens) and the
+ * GM's camera app handing a phone's answer to the tracker (#answer=<code>) and the players' view as a link
+ * (#view=<view>, encounter-join.js). Such a
+ * window never computes, so it never starts Python. */
+export const SHOW_ONLY = /^#(players|phone|join=|answer=|view=)/;
+/** The players' view on the same device. */
 export const SHOW_ONLY_HASH = "#players";
 
 /** Start the worker unless it runs (or this window only shows); `runtimeUrl` is relative to this page.
  * @param {string} runtimeUrl @returns {Promise<Worker> | null} */
 export function startRuntime(runtimeUrl) {
-  if (location.hash === SHOW_ONLY_HASH) return null;
+  if (SHOW_ONLY.test(location.hash)) return null;
   if (runtime.ready) return runtime.ready;
   runtime.url = new URL(runtimeUrl, location.href).href;
   runtime.created = performance.now();

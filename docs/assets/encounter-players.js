@@ -51,7 +51,7 @@ const text = (v, max) => typeof v === "string" && v.length <= max;
 const whole = (v, lo, hi) => Number.isInteger(v) && /** @type {number} */ (v) >= lo && /** @type {number} */ (v) <= hi;
 /** An object, not an array nor null. Its fields are `any`: a message's, each checked below before it is used.
  * @param {unknown} v @returns {v is Record<string, any>} */
-const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+export const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 /** @param {object} o @param {string[]} keys */
 const only = (o, keys) => Object.keys(o).length <= keys.length && Object.keys(o).every((k) => keys.includes(k));
 
@@ -87,27 +87,29 @@ export function clock(since, now = Date.now()) {
   return s >= 3600 ? `${Math.floor(s / 3600)}:${mmss.padStart(5, "0")}` : mmss;
 }
 
-// ---------------------------------------------------------------- the players' window
+// ---------------------------------------------------------------- the players' view, from any source
 
-/** Draw the players' view in `box` (the tracker's container on the page opened at #players).
- * @param {HTMLElement} box */
-export function setUpPlayers(box) {
+/** The players' view drawn in `box`, with no source of its own: `show(data)` checks a view (checkView) and
+ * draws it, false if it was refused; `say(text, alone)` writes the status line (`alone`: nothing follows the
+ * fight now); `seen()`, whether a view was drawn. The same-device window below and a player's phone
+ * (encounter-join.js) each feed it.
+ * @param {HTMLElement} box @param {string} title @param {string} first the status line until a view comes */
+export function playersDrawing(box, title, first) {
   document.documentElement.classList.add("enc-players-page");
-  document.title = "Players' view · Encounter tracker";
-  const status = el("p", { class: "enc-p-status", role: "status", "data-players": "status", text: "Looking for the GM's tab…" });
+  document.title = `${title} · Encounter tracker`;
+  const status = el("p", { class: "enc-p-status", role: "status", "data-players": "status", text: first });
   const where = el("p", { class: "enc-p-where", "data-players": "where" });
   const step = el("p", { class: "enc-p-step", "data-players": "step" });
   const timer = el("p", { class: "enc-p-timer", "data-players": "timer", hidden: true });
   const headline = el("p", { class: "enc-p-headline", "data-players": "headline", hidden: true });
   const rows = el("ol", { class: "enc-p-rows", "data-players": "rows", "aria-label": "Turn order" });
+  const extra = el("div", { class: "enc-p-extra" }); // what a source adds below the status (a phone's roll)
   box.classList.add("encounter", "enc-players");
-  box.replaceChildren(el("h1", { class: "enc-p-title", text: "Players' view" }), status,
+  box.replaceChildren(el("h1", { class: "enc-p-title", text: title }), status, extra,
     el("div", { class: "enc-p-top" }, where, step, timer), headline, rows);
 
   /** @type {CheckedView | null} */
   let view = null;
-  let heard = false; // an answer since the last question
-  let gmOpen = false;
 
   function draw() {
     if (!view) return;
@@ -137,18 +139,50 @@ export function setUpPlayers(box) {
     timer.hidden = !(view?.timer && view.phase === "combat");
     if (!timer.hidden) timer.textContent = `This turn: ${clock(/** @type {CheckedView & {timer: {since: number}}} */ (view).timer.since)}`; // shown only with a timer
   }
+  const ticking = setInterval(tick, 1000);
+  onPageEnd(pageSignal(), () => clearInterval(ticking));
+
+  return {
+    extra,
+    /** @param {unknown} data @returns {boolean} */
+    show(data) {
+      const checked = checkView(data);
+      if (!checked) return false; // not a view this page draws: refused
+      const same = JSON.stringify(checked) === JSON.stringify(view);
+      view = checked;
+      if (!same) draw();
+      return true;
+    },
+    /** @param {string} text @param {boolean} [alone] */
+    say(text, alone = false) {
+      status.textContent = text;
+      status.classList.toggle("enc-p-alone", alone);
+    },
+    seen: () => view !== null,
+    /** The view last drawn, as checked. */
+    view: () => view,
+  };
+}
+
+// ---------------------------------------------------------------- the players' window
+
+/** Draw the players' view in `box` (the tracker's container on the page opened at #players).
+ * @param {HTMLElement} box */
+export function setUpPlayers(box) {
+  const drawing = playersDrawing(box, "Players' view", "Looking for the GM's tab…");
+  let heard = false; // an answer since the last question
+  let gmOpen = false;
 
   /** @param {boolean} open */
   function showGm(open) {
     gmOpen = open;
-    status.classList.toggle("enc-p-alone", !open);
-    status.textContent = open ? "Following the GM's tab." : view
+    drawing.say(open ? "Following the GM's tab." : drawing.seen()
       ? "The GM's tab is closed: this is the fight as it last stood. Open the encounter tracker on this device to follow it again."
-      : "No GM tab is open: open the encounter tracker in another tab or window of this browser, on this device, and this view follows it.";
+      : "No GM tab is open: open the encounter tracker in another tab or window of this browser, on this device, and this view follows it.", !open);
   }
 
   if (typeof BroadcastChannel !== "function") {
-    status.textContent = "This browser cannot keep two windows in step (no BroadcastChannel): show the tracker itself instead.";
+    drawing.say("This browser cannot keep two windows in step (no BroadcastChannel): show the tracker itself instead.");
     return;
   }
   const channel = new BroadcastChannel(CHANNEL);
@@ -156,14 +190,9 @@ export function setUpPlayers(box) {
     const data = event.data;
     if (!plain(data)) return;
     if (data.type === "bye") return showGm(false);
-    if (data.type !== "view") return;
-    const checked = checkView(data.view);
-    if (!checked) return; // not a view this page draws: ignored
+    if (data.type !== "view" || !drawing.show(data.view)) return;
     heard = true;
     if (!gmOpen) showGm(true);
-    const same = JSON.stringify(checked) === JSON.stringify(view);
-    view = checked;
-    if (!same) draw();
   });
   const ask = () => {
     heard = false;
@@ -172,10 +201,8 @@ export function setUpPlayers(box) {
   };
   ask();
   const asking = setInterval(ask, ASK_EVERY);
-  const ticking = setInterval(tick, 1000);
   onPageEnd(pageSignal(), () => { // a link followed from this window: the view is gone
     clearInterval(asking);
-    clearInterval(ticking);
     channel.close();
   });
 }

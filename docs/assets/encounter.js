@@ -16,6 +16,8 @@ import { actionForm, namer } from "./encounter-form.js";
 import { addCombatant } from "./encounter-add.js";
 import { rosterList } from "./encounter-roster.js";
 import { nextEncounterControls, partyKeeper } from "./encounter-party.js";
+import { isPhoneHash, setUpPhone } from "./encounter-join.js";
+import { phoneSeats } from "./encounter-phones.js";
 import * as keys from "./storage.js";
 
 const NAME = "tell_tale.encounter";
@@ -47,6 +49,7 @@ const settingsSpec = () => tableSettings().then((spec) => spec?.settings?.tell_t
 /** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./rules.js").CopyText}} page */
 export function setUp(box, { computeInWorker, copyText }) {
   if (location.hash === PLAYERS_HASH) return setUpPlayers(box); // the players' window: no GM control, no fight of its own
+  if (isPhoneHash(location.hash)) return setUpPhone(box); // a player's phone (encounter-join.js): the same, over WebRTC
   const words = /** @type {EncounterWords} */ (vocabulary(box));
   const SETTINGS = words.settings; // the table's house rulings the tracker follows
   const names = namer(words); // a kind's name as the vocabulary gives it
@@ -98,6 +101,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const rulings = el("details", { class: "calc-rulings enc-rulings" });
   const keep = el("section", { class: "enc-section enc-keep", "aria-labelledby": ids("keep-title") });
   box.classList.add("encounter");
+  const phones = phoneSeats(box, { view: () => playersView(), state: () => state, run }); // the players' phones (encounter-phones.js)
   const work = el("div", { class: "enc-work", hidden: true }); // shown once the saved encounter is read
   box.replaceChildren(shell.status, shell.notice, work);
   const actSection = el("section", { class: "enc-section", "data-enc": "act-section" },
@@ -108,6 +112,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     el("section", { class: "enc-section" }, el("h2", { id: ids("log-title"), text: "Action log" }), log),
     el("section", { class: "enc-section" }, el("h2", { id: ids("rulings-title"), text: "Rulings" }), rulings),
     keep,
+    phones.section,
     bar,
   );
 
@@ -228,7 +233,10 @@ export function setUp(box, { computeInWorker, copyText }) {
   }
 
   function tellPlayers() {
-    if (shell.ready) channel?.postMessage({ type: "view", view: playersView() });
+    if (!shell.ready) return;
+    const view = playersView();
+    channel?.postMessage({ type: "view", view });
+    phones.tell(view);
   }
 
   function showPlayers() {

@@ -26,9 +26,10 @@ function here() {
   return location.origin + location.pathname;
 }
 
-/** A QR code of `text` as an SVG element: one path of the dark modules, drawn with DOM calls.
- * @param {LeanQr} qr @param {string} text @returns {SVGSVGElement} */
-function qrSvg(qr, text) {
+/** A QR code of `text` as an SVG element: one path of the dark modules, drawn with DOM calls (the players'
+ * phones' codes too: encounter-phones.js).
+ * @param {LeanQr} qr @param {string} text @param {string} [className] @returns {SVGSVGElement} */
+export function qrSvg(qr, text, className = "gm-qr-code") {
   const code = qr.generate(text, { minCorrectionLevel: qr.correction.M });
   const parts = [];
   for (let y = 0; y < code.size; y++) {
@@ -38,7 +39,7 @@ function qrSvg(qr, text) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", `0 0 ${side} ${side}`);
   svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("class", "gm-qr-code");
+  svg.setAttribute("class", className);
   svg.dataset.modules = String(code.size);
   const light = document.createElementNS(SVG, "rect");
   light.setAttribute("width", String(side));

@@ -25,5 +25,12 @@ export const TIMER = ":timer";
 export const THROUGH = ":through";
 /** sessionStorage: when this tab saw the current turn begin, across a reload. */
 export const TURN_START = ":turn-start";
+/** sessionStorage: the GM's offer a player's phone answers (its seat code, then the spare one the GM's tracker
+ * sends for the next connection: encounter-join.js). */
+export const PHONE = ":phone";
+/** sessionStorage: the PC a player's phone plays, whose attacks it sends (encounter-roll.js). */
+export const PHONE_PC = ":phone-pc";
+/** sessionStorage: the last players' view a phone drew, shown again (checked again) after a reload. */
+export const PHONE_VIEW = ":phone-view";
 /** The BroadcastChannel between the GM's tab and the players' windows (encounter-players.js). */
 export const PLAYERS = ":players";
