@@ -141,7 +141,8 @@ def test_the_scripted_fight_and_a_season_cite_only_what_their_actions_are_read_t
     from support.encounter import FIGHT
     from support.season import DECK, WEEKS, dice, pool
 
-    from calculators.rpgdl.league import apply_action, new_season
+    from calculators.rpgdl.league import new_season
+    from calculators.rpgdl.league_actions import apply_action
     from calculators.tell_tale import encounter_step, new_encounter
 
     per = _per_action("tell_tale.encounter")

@@ -42,8 +42,9 @@ from calculators.rpgdl import (
     split_count,
     undo,
 )
-from calculators.rpgdl.league import MAX_LOG, RULES
-from calculators.rpgdl.league_history import redo
+from calculators.rpgdl.league import MAX_LOG
+from calculators.rpgdl.league_actions import RULES
+from calculators.rpgdl.league_actions import redo
 
 RULE_IDS = {r.id for r in all_rules()}
 SETTINGS = dict(division_penalty=["flat", "per-division"], half_draw=["at-most", "exactly"],

@@ -5,7 +5,7 @@ checked, completed (a roll-off rolled for it is written into it) and
 applied by `apply_action`; `replay` rebuilds the very same season from the
 log's actions alone, and a season from outside is believed only as far as
 its own log rebuilds it (`league_check.check_season`). Undo and redo are
-the trackers' one design (history.py), in `league_history`.
+the trackers' one design (history.py), in `league_actions` with the actions' declarations.
 
 The rules are the forms' own: the deck checks (`decks`), the Weekend
 (`duels.resolve_weekend`) and the tally (`season.season_tally`). This
@@ -15,28 +15,27 @@ its champion (rpgdl.championship.*) and the end of the game.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from typing import Any, TypedDict, cast
 
 from ..checks import InputError, got, quote
 from ..checks import Action
-from ..history import Record, undo_record
+from ..history import Record
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS, DuelRulings
 from .decks import NOM_POOL_RULES, SEASON_DECK_RULES, check_nom_pool, check_season_deck
 from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
-from .league_cards import CARD_RULES, card_field, card_words, check_spending, ended_in_week, read_cards, unfought
+from .league_cards import card_field, card_words, check_spending, ended_in_week, read_cards, unfought
 from .league_input import norm, other, read_player, read_rolls, read_row, read_settings, read_vote_pools
 from .season import WeekScore, season_tally
 
-__all__ = ["Season", "TRACKER", "VERSION", "MAX_LOG", "UNDO_CAP", "STATE_MAX_CHARS", "new_season", "apply_action", "replay", "LOGGED", "RULES"]
+__all__ = ["Season", "TRACKER", "VERSION", "MAX_LOG", "UNDO_CAP", "STATE_MAX_CHARS", "new_season", "settings_action", "player_action", "weekend_action",
+           "result_of", "Roll"]
 
 TRACKER = "rpgdl.season"
 VERSION = 2  # 2: a Weekend keeps its Vote Pools; a division a Nom Pool never had ran out in week 0
 MAX_LOG = 100  # entries: two players, their decks and twenty weeks fit many times over
 UNDO_CAP = 30  # steps undone by their records; earlier ones by replaying the log
 STATE_MAX_CHARS = 200_000  # a season's JSON: what the tracker reads back from outside, so no step may pass it
-LOGGED = ("settings", "player", "weekend")  # the actions that change a season and go in its log
 Roll = Callable[[], tuple[int, int]]  # one roll-off's two d6, first player's first
 
 class Season(TypedDict):
@@ -57,17 +56,6 @@ class Season(TypedDict):
     redo: list[Record]  # the steps undone, the last undone last (a season saved before redo has none)
 
 
-RULES = (
-    "rpgdl.season.length", "rpgdl.season.winner", "rpgdl.season.trainwreck-loss", "rpgdl.ruling.trainwreck-limit",
-    "rpgdl.ruling.simultaneous-trainwrecks", "rpgdl.ruling.season-tie", "rpgdl.pools.select", "rpgdl.ruling.roster",
-    "rpgdl.ruling.empty-slot", "rpgdl.weekend.order", "rpgdl.weekend.discard-losers", "rpgdl.weekend.return-winners",
-    "rpgdl.worth.modified", "rpgdl.weekend.duel", "rpgdl.votes.worth", "rpgdl.votes.limit", "rpgdl.divisions.improper",
-    "rpgdl.ruling.division-penalty", "rpgdl.weekend.sudden-death", "rpgdl.ruling.sudden-death", "rpgdl.ruling.roll-off",
-    "rpgdl.weekend.successes", "rpgdl.ruling.successes-worth", "rpgdl.weekend.trainwreck", "rpgdl.ruling.half-draw",
-    "rpgdl.ruling.trainwreck-gap", "rpgdl.ruling.vote-pool", "rpgdl.championship.divisions", "rpgdl.championship.points", "rpgdl.championship.winner",
-    "rpgdl.ruling.championship-run-out", "rpgdl.ruling.championship-same-results", "rpgdl.ruling.championship-length",
-    *NOM_POOL_RULES, *SEASON_DECK_RULES, *CARD_RULES,
-)
 _SETTING_RULES = {
     "goal": ("rpgdl.season.winner", "rpgdl.championship.winner", "rpgdl.ruling.championship-length"), "trainwreck_limit": ("rpgdl.ruling.trainwreck-limit",),
     "season_tie": ("rpgdl.ruling.season-tie",), "division_penalty": ("rpgdl.ruling.division-penalty",),
@@ -100,65 +88,14 @@ def new_season() -> Season:
         "undo": [],
         "redo": [],
     }
-    season["result"] = _result(season)
+    season["result"] = result_of(season)
     return season
 
 
-# ---------------------------------------------------------------- actions
+# ---------------------------------------------------------------- actions (league_actions declares them)
 
 
-def apply_action(season: Season, action: object, roll: Roll | None = None) -> tuple[Season, dict[str, Any], list[str]]:
-    """One action on a checked season: (the new season, its log entry, notes for this step only).
-
-    `action` is a dict whose "do" is one of LOGGED. A tied duel or a
-    division both players lose together needs a roll-off: typed in the
-    action's "rolls", or rolled with `roll` (None: they must be typed). The
-    entry keeps the action as completed, so replaying it needs no dice.
-    """
-    new, entry, notes = _apply(copy.deepcopy(season), action, roll)
-    new["undo"] = (season["undo"] + [undo_record(season, new)])[-UNDO_CAP:]
-    new["redo"] = []  # a new action: what was undone is not done again
-    return new, entry, notes
-
-
-def _apply(season: Season, action: object, roll: Roll | None = None) -> tuple[Season, dict[str, Any], list[str]]:
-    """apply_action on a season this call may change in place (replay's own, never a caller's)."""
-    if not isinstance(action, dict) or action.get("do") not in LOGGED:
-        raise InputError(f"A season's actions are {', '.join(LOGGED)}; got {got(action.get('do') if isinstance(action, dict) else action)}.", "action")
-    if len(season["log"]) >= MAX_LOG:
-        raise InputError(f"The season's log is full ({MAX_LOG} entries): export it and start a new season.", "action")
-    notes: list[str] = []
-    if action["do"] == "settings":
-        entry = _settings(season, action)
-    elif action["do"] == "player":
-        entry = _player_action(season, action)
-    else:
-        entry = _weekend(season, action, roll, notes)
-    season["result"] = _result(season)
-    entry["rules"] = list(dict.fromkeys(entry["rules"]))
-    record = Record(entry)  # never changed again: copies of the season share it, and its text is written once
-    season["log"].append(record)
-    return season, record, notes
-
-
-def replay(actions: list[Any]) -> Season:
-    """The season its log's actions make, from a new one (no dice: the actions carry their rolls).
-
-    The season is built in place up to its last UNDO_CAP actions: copying it
-    at each action, as apply_action does for its caller, made an undo cost
-    grow with the square of the log (376 ms for 22 entries, 78% of it
-    copying). The last ones go through apply_action, which writes their undo
-    records, so the season is the one its steps made."""
-    season = new_season()
-    for n, action in enumerate(actions):
-        if n < len(actions) - UNDO_CAP:
-            season, _, _ = _apply(season, copy.deepcopy(action))
-        else:
-            season, _, _ = apply_action(season, copy.deepcopy(action))
-    return season
-
-
-def _settings(season: Season, action: Action) -> dict[str, Any]:
+def settings_action(season: Season, action: Action, roll: Roll | None, notes: list[str]) -> dict[str, Any]:
     if season["weeks"]:
         raise InputError("The settings are fixed once the first Weekend is entered: undo the weeks to change them.", "settings")
     unknown = set(action) - {"do", "settings"}
@@ -172,7 +109,7 @@ def _settings(season: Season, action: Action) -> dict[str, Any]:
             "details": [], "rules": [r for key in changes for r in _SETTING_RULES[key]]}
 
 
-def _player_action(season: Season, action: Action) -> dict[str, Any]:
+def player_action(season: Season, action: Action, roll: Roll | None, notes: list[str]) -> dict[str, Any]:
     who, changes = read_player(action)
     player = season["players"][who]
     old_name = player["name"]
@@ -213,7 +150,7 @@ def _player_action(season: Season, action: Action) -> dict[str, Any]:
 # ---------------------------------------------------------------- the Weekend
 
 
-def _weekend(season: Season, action: Action, roll: Roll | None, notes: list[str]) -> dict[str, Any]:
+def weekend_action(season: Season, action: Action, roll: Roll | None, notes: list[str]) -> dict[str, Any]:
     settings, players = season["settings"], season["players"]
     week = len(season["weeks"]) + 1
     unknown = set(action) - {"do", "week", "first", "second", "rolls", "vote_pools", "cards"}
@@ -457,7 +394,7 @@ def _standing(season: Season) -> dict[str, Any]:
             "first_points": points["first"], "second_points": points["second"], "outcome": r.outcome, "winner": r.winner}
 
 
-def _result(season: Season) -> dict[str, Any]:
+def result_of(season: Season) -> dict[str, Any]:
     """Where the game stands: its outcome word, the winner, whether it is over, and one sentence."""
     s, players = season["settings"], season["players"]
     championship = s["goal"] == "championship"

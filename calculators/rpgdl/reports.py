@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from ..checks import Action, InputError, parse_numbers
 from ..dice import parse_dice, roll_dice
@@ -36,8 +36,8 @@ from .duels import (
     weekend_ties,
     worth_parts,
 )
-from .league import STATE_MAX_CHARS, Season, apply_action
-from .league_history import redo, undo
+from .league import STATE_MAX_CHARS, Season
+from .league_actions import ACTION_SPECS, apply_action
 from .planner import DuelChances, Matchup, plan_votes
 from .season import WeekScore, season_tally, vote_pool
 
@@ -453,18 +453,11 @@ def plan_votes_report(rng: random.Random | None, *, objective: str, votes: int, 
 
 
 def season_step(state: Season, action: Action, rng: random.Random | None) -> tuple[Season, Report]:
-    """One action on a season (league.apply_action), undo, redo, or show; a roll-off left out is rolled with `rng`."""
-    if action["do"] == "show":
-        return state, Report(state["result"]["outcome"], state["result"]["headline"], ())
-    if action["do"] == "undo":
-        gone = state["log"][-1]["headline"] if state["log"] else ""
-        new = undo(state)
-        while new["redo"] and state_length(new) > STATE_MAX_CHARS:  # the steps undone longest ago give way: the season fits
-            new = {**new, "redo": new["redo"][1:]}
-        return new, Report(new["result"]["outcome"], f"Undone: {gone}", (new["result"]["headline"],))
-    if action["do"] == "redo":
-        new = redo(state)
-        return new, Report(new["result"]["outcome"], f"Redone: {new['log'][-1]['headline']}", (new["result"]["headline"],))
+    """One action on a season (league_actions.apply_action), or undo, redo or show, as declared (league_actions.SPECS);
+    a roll-off left out is rolled with `rng`."""
+    spec = ACTION_SPECS[action["do"]]
+    if not spec.records:
+        return cast("tuple[Season, Report]", spec.handler(state))
     roll = None if rng is None else (lambda: _roll_off_dice(rng))
     new, entry, notes = apply_action(state, action, roll)
     if state_length(new) > STATE_MAX_CHARS:  # as the page keeps it (compact), each log entry's text written once

@@ -13,8 +13,7 @@ from typing import Any
 from ..checks import InputError, whole
 from ..checks import Action
 from .combat import opposed_save
-from .encounter_actions import dice_of, may_take
-from .encounter_fight import Act, after_change, able, condition_of, gain, hurt, in_combat, on_turn, present, save_mode, set_condition
+from .encounter_fight import Act, dice_of, may_take, after_change, able, condition_of, gain, hurt, in_combat, on_turn, present, save_mode, set_condition
 from .encounter_state import GONE, STATUSES, TAPPED, Combatant, by_id
 from .encounter_words import HAND_LIMIT, MAX_HAND
 from .planeswalkers import planeswalker_ability
@@ -162,7 +161,7 @@ def cure(act: Act, action: Action) -> None:
 def extort(act: Act, action: Action) -> None:
     in_combat(act)
     u = able(act, action["user"], "user")
-    if not may_take(u, "extort"):
+    if not may_take(u, act.needs):
         raise InputError(f"{u['name']} has no Extort.", "user")
     foes = [c for c in act.state["combatants"] if c["side"] != u["side"] and c["status"] not in GONE and c["vitality"] >= 0]
     for c in foes:
@@ -179,7 +178,7 @@ def extort(act: Act, action: Action) -> None:
 def ability(act: Act, action: Action) -> None:
     """A planeswalker PC's ability, once per encounter: (X) mana and +/-X Toughness until its next turn."""
     u = able(act, action["user"], "user")
-    if not may_take(u, "ability"):
+    if not may_take(u, act.needs):
         raise InputError(f"{u['name']} is not a planeswalker PC.", "user")
     if u["ability_used"]:
         raise InputError(f"{u['name']} has used a planeswalker ability this encounter already (tt.planeswalker.abilities).", "user")
@@ -257,9 +256,3 @@ def count_hand(act: Act, holder: Combatant, step: str) -> bool:
         act.say(f"{holder['name']} discards {n - HAND_LIMIT} card{'s' if n - HAND_LIMIT != 1 else ''} down to {HAND_LIMIT}.")
         act.cite("tt.combat.end-step", "tt.ruling.hand-tracking")
     return True
-
-
-EFFECTS = {
-    "tap": tap, "exile": exile, "detain": detain,
-    "damage": damage, "life": life, "cure": cure, "extort": extort, "ability": ability, "game": game, "hand": hand,
-}
