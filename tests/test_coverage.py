@@ -8,7 +8,6 @@ coverage.FIXTURE_MODULES build mini sites of their own with made-up IDs.
 
 from __future__ import annotations
 
-import functools
 import random
 import re
 
