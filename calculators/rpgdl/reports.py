@@ -194,8 +194,8 @@ def is_trainwreck_report(rng: random.Random | None, *, loser_division: str, lose
 
 
 def resolve_weekend_report(rng: random.Random | None, *, division_penalty: str, half_draw: str, successes_worth: str, sudden_death: str,
-                           sudden_death_rolls: str | None, first_vote_pool: int = DEFAULT_VOTE_POOL,
-                           second_vote_pool: int = DEFAULT_VOTE_POOL, **duelists: Any) -> Report:
+                           sudden_death_rolls: str | None, first_vote_pool: int,
+                           second_vote_pool: int, **duelists: Any) -> Report:
     line: dict[str, list[WeekendRow | None]] = {p: [] for p in PLAYERS}
     for slot in DIVISIONS:
         for who in PLAYERS:
