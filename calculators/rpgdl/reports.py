@@ -19,7 +19,7 @@ from ..fmt import about, chance, percent, signed
 from ..history import state_length
 from ..types import Report
 from .data import DUELIST_NAME_MAX_LENGTH as DUELIST_NAME_MAX_LENGTH  # the Weekend form's names; the tracker's too
-from .data import DEFAULT_VOTE_POOL, DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, DuelRulings, as_division
+from .data import DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, DuelRulings, as_division
 from .decks import NOM_POOL_RULES, SEASON_DECK_RULES, check_nom_pool, check_season_deck, parse_nom_pool, parse_season_deck
 from .duels import (
     Duelist,
