@@ -15,7 +15,7 @@ from typing import Any
 
 from ..checks import InputError, got
 from ..history import Record, redone, state_length, undo_record, undone, undone_for_redo
-from ..types import ActionSpec, Field, Report
+from ..types import ActionSpec, Param, Report
 from .decks import NOM_POOL_RULES, SEASON_DECK_RULES
 from .league import (
     MAX_LOG, STATE_MAX_CHARS, UNDO_CAP, Roll, Season, new_season, player_action, result_of, settings_action, weekend_action,
@@ -120,16 +120,16 @@ _WEEKEND_RULES = (
     "rpgdl.ruling.championship-length", "rpgdl.season.length",
 )
 SPECS: tuple[ActionSpec, ...] = (
-    ActionSpec("settings", "The season's rulings", (Field("settings", "object", "Rulings", required=True),), handler=settings_action,
+    ActionSpec("settings", "The season's rulings", (Param.of("settings", "object", "Rulings", required=True),), handler=settings_action,
                rules=_SETTINGS_RULES, place="setup"),
     ActionSpec("player", "A player", (
-        Field("player", "choice", "Player", required=True, choices=(("first", "First player"), ("second", "Second player"))),
-        Field("name", "text", "Name"), Field("nom_pool", "list", "Nom Pool"), Field("season_deck", "list", "Season Deck"),
+        Param.of("player", "choice", "Player", required=True, choices=(("first", "First player"), ("second", "Second player"))),
+        Param.of("name", "text", "Name"), Param.of("nom_pool", "list", "Nom Pool"), Param.of("season_deck", "list", "Season Deck"),
     ), handler=player_action, rules=(*NOM_POOL_RULES, *SEASON_DECK_RULES), place="setup"),
     ActionSpec("weekend", "A Weekend", (
-        Field("week", "number", "Week"), Field("first", "object", "First player's duelists", required=True),
-        Field("second", "object", "Second player's duelists", required=True), Field("rolls", "list", "Roll-offs"),
-        Field("cards", "object", "Cards played"), Field("vote_pools", "object", "Vote Pools"),
+        Param.of("week", "number", "Week"), Param.of("first", "object", "First player's duelists", required=True),
+        Param.of("second", "object", "Second player's duelists", required=True), Param.of("rolls", "list", "Roll-offs"),
+        Param.of("cards", "object", "Cards played"), Param.of("vote_pools", "object", "Vote Pools"),
     ), handler=weekend_action, rules=_WEEKEND_RULES, place="menu"),
     ActionSpec("undo", "Undo", handler=_undo_step, place="bar", records=False),
     ActionSpec("redo", "Redo", handler=_redo_step, place="bar", records=False),

@@ -24,21 +24,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..checks import InputError, blank, whole_text
+from ..types import Param
 from .data import DIVISIONS, PLAYERS, TRAINWRECK_LIMIT_MAX, VOTE_POOL_MAX
 from .duels import WeekendResult, WeekendRow, check_vote_pool
 
 __all__ = ["CARD_FIELDS", "CARD_FORM", "CARD_RULES", "read_cards", "check_spending", "ended_in_week", "any_cards", "card_field", "any_spending", "unfought", "card_words"]
 
 # A Weekend's `cards`, per player: each key, its form field (`<who>_card_<key>`: label and help, published by
-# league_input.vocabulary) and what a sentence calls it
+# league_input.vocabulary), its limits (blank is 0) and what a sentence calls it
 CARD_FORM = (
-    {"key": "votes", "label": "votes on cards", "said": "votes spent on cards",
-     "help": "The Vote Costs of the Events and Attributes they played this week, out of the same Vote Pool"},
-    {"key": "trainwrecks", "label": "Trainwrecks from cards", "said": "Trainwrecks from cards",
-     "help": "'Trainwreck: 1' on a card they played; reaching the limit ends the game in the Week"},
+    Param("votes", "votes on cards", "int", minimum=0, maximum=VOTE_POOL_MAX, said="votes spent on cards",
+          help="The Vote Costs of the Events and Attributes they played this week, out of the same Vote Pool"),
+    Param("trainwrecks", "Trainwrecks from cards", "int", minimum=0, maximum=TRAINWRECK_LIMIT_MAX, said="Trainwrecks from cards",
+          help="'Trainwreck: 1' on a card they played; reaching the limit ends the game in the Week"),
 )
-CARD_FIELDS = {f["key"]: f["said"] for f in CARD_FORM}
-CARD_LIMITS = {"votes": VOTE_POOL_MAX, "trainwrecks": TRAINWRECK_LIMIT_MAX}
+CARD_FIELDS = {f.name: f.said for f in CARD_FORM}
 CARD_RULES = ("rpgdl.votes.costs", "rpgdl.cards.event", "rpgdl.cards.attribute", "rpgdl.ruling.event-trainwreck",
               "rpgdl.ruling.card-trainwreck-timing", "rpgdl.ruling.vote-worth", "rpgdl.week.voting")
 
@@ -56,9 +56,9 @@ def read_cards(raw: object, names: Mapping[str, str]) -> dict[str, dict[str, int
             given = {}
         if not isinstance(given, dict) or set(given) - set(CARD_FIELDS):
             raise InputError(f"{names[who]}'s cards this week are an object of votes and trainwrecks.", f"{who}_card_votes")
-        out[who] = {key: 0 if blank(given.get(key)) else whole_text(
-            given.get(key), f"{names[who]}'s {what}", f"{who}_card_{key}", minimum=0, maximum=CARD_LIMITS[key])
-            for key, what in CARD_FIELDS.items()}
+        out[who] = {f.name: 0 if blank(given.get(f.name)) else whole_text(
+            given.get(f.name), f"{names[who]}'s {f.said}", f"{who}_card_{f.name}", minimum=f.minimum, maximum=f.maximum)
+            for f in CARD_FORM}
     return out
 
 

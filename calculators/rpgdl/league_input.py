@@ -71,7 +71,7 @@ def vocabulary() -> dict[str, Any]:
         "rulings": list(RULINGS),
         "weeks": SEASON_WEEKS,
         "vote_pool": DEFAULT_VOTE_POOL,
-        "card_fields": [{k: f[k] for k in ("key", "label", "help")} for f in CARD_FORM],
+        "card_fields": [{"key": f.name, "label": f.label, "help": f.help} for f in CARD_FORM],
     }
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..checks import Action, InputError, one_of, quote
-from ..types import ActionSpec, Field, Pick
+from ..types import ActionSpec, Param, Pick
 from .combat import SITUATION_CHOICES
 from .encounter_campaign import add_party, next_encounter
 from .encounter_effects import ability, cure, damage, detain, exile, extort, game, hand, life, tap
@@ -27,28 +27,28 @@ from .poison import CURE_LABELS
 
 # ---------------------------------------------------------------- the fields, once
 
-def _who(key: str, label: str, pick: Pick, *, required: bool = True, blank: str = "") -> Field:
-    return Field(key, "who", label, required=required and not blank, pick=pick, blank=blank)
+def _who(key: str, label: str, pick: Pick, *, required: bool = True, blank: str = "") -> Param:
+    return Param.of(key, "who", label, required=required and not blank, pick=pick, blank=blank)
 
 
-MODE = Field("mode", "choice", "Situation", "Advantage from a surprise attack (never on Vigilance), disadvantage from cover; Haste and poison are added.",
+MODE = Param.of("mode", "choice", "Situation", "Advantage from a surprise attack (never on Vigilance), disadvantage from cover; Haste and poison are added.",
              choices=SITUATION_CHOICES, refusal="The situation gives a normal roll, advantage, disadvantage or a surprise attack")
-D20 = Field("d20", "d20s", "Attack d20", "Two with advantage or disadvantage; empty to roll.", dice=True, roll=("actor", "mode"))
-CRIT = Field("crit_d4", "die", "Critical d4", "Only on a kept 20.", sides=4, dice=True)
+D20 = Param.of("d20", "d20s", "Attack d20", "Two with advantage or disadvantage; empty to roll.", dice=True, roll=("actor", "mode"))
+CRIT = Param.of("crit_d4", "die", "Critical d4", "Only on a kept 20.", sides=4, dice=True)
 STRIKES = (
     D20, CRIT,
-    Field("second_d20", "d20s", "Second d20", "Double Strike's second roll.", dice=True, needs=("actor", ("double-strike",)),
+    Param.of("second_d20", "d20s", "Second d20", "Double Strike's second roll.", dice=True, needs=("actor", ("double-strike",)),
           roll=("actor", "mode")),  # tt.keyword.double-strike
-    Field("second_crit_d4", "die", "Second critical d4", "Only if the second roll keeps a 20.", sides=4, dice=True, needs=("actor", ("double-strike",))),
+    Param.of("second_crit_d4", "die", "Second critical d4", "Only if the second roll keeps a 20.", sides=4, dice=True, needs=("actor", ("double-strike",))),
 )
 # The enemy's opposed d20, when the enemy coming in range strikes first too (tt.mechanics.first-strike-meeting).
-TARGET_D20 = Field("target_d20", "d20s", "Enemy's d20", "It strikes first too: opposed rolls; two with advantage or disadvantage.", dice=True,
+TARGET_D20 = Param.of("target_d20", "d20s", "Enemy's d20", "It strikes first too: opposed rolls; two with advantage or disadvantage.", dice=True,
                    needs=("target", ("first-strike", "double-strike")), roll=("target", ""))
 SAVE = (
-    Field("effect_d20", "die", "Effect's d20", "Rolled by the side forcing it.", sides=20, dice=True),
-    Field("save_d20", "d20s", "Saver's d20", "Two with advantage or disadvantage.", dice=True),
+    Param.of("effect_d20", "die", "Effect's d20", "Rolled by the side forcing it.", sides=20, dice=True),
+    Param.of("save_d20", "d20s", "Saver's d20", "Two with advantage or disadvantage.", dice=True),
 )
-THROUGH = Field("through", "flag", "Pass the steps that ask nothing", form=False)
+THROUGH = Param.of("through", "flag", "Pass the steps that ask nothing", form=False)
 CURES = ("regenerate", "return", "burn")  # the tracker's cures; life gain is the life action
 
 
@@ -89,15 +89,15 @@ SPECS: tuple[ActionSpec, ...] = (
                handler=attack, rules=(*STRIKE, "tt.combat.actions", "tt.mechanics.flying-landing"), actor="attacker", target="target"),
     ActionSpec("move", "Move", (
         _who("id", "Who moves", "actor"),
-        Field("near", "ids", "Comes in range of", "Those it comes within reach of: a First Striker among them may strike first.", pick="others"),
-        Field("over", "ids", "Flies over", "A character with Reach it passes over may strike it.", pick="others", needs=("actor", ("flying",))),
+        Param.of("near", "ids", "Comes in range of", "Those it comes within reach of: a First Striker among them may strike first.", pick="others"),
+        Param.of("over", "ids", "Flies over", "A character with Reach it passes over may strike it.", pick="others", needs=("actor", ("flying",))),
     ), handler=move, rules=ON_TURN, actor="id"),
     ActionSpec("charge", "Trample charge through a line", (
         _who("attacker", "Charger", "actor"), MODE,
-        Field("targets", "line", "Enemies in the line, in order (dice empty to roll)", required=True, pick="enemies", each=(
-            Field("d20", "d20s", "Attack d20", roll=("actor", "mode")), Field("crit_d4", "die", "Critical d4", sides=4),
-            Field("effect_d20", "die", "Knock-down d20 (charger)", sides=20), Field("save_d20", "d20s", "Save d20 (enemy)")),
-            flag=Field("jump", "flag", "Jumps aside (Vigilance)")),
+        Param.of("targets", "line", "Enemies in the line, in order (dice empty to roll)", required=True, pick="enemies", each=(
+            Param.of("d20", "d20s", "Attack d20", roll=("actor", "mode")), Param.of("crit_d4", "die", "Critical d4", sides=4),
+            Param.of("effect_d20", "die", "Knock-down d20 (charger)", sides=20), Param.of("save_d20", "d20s", "Save d20 (enemy)")),
+            flag=Param.of("jump", "flag", "Jumps aside (Vigilance)")),
     ), handler=charge, rules=(*STRIKE, "tt.combat.actions", "tt.keyword.trample", "tt.ruling.trample-charge", "tt.ruling.opposed-saves",
                               "tt.keyword.tap-untap", "tt.ruling.vigilance-knockdown", "tt.mechanics.flying-landing"),
        needs=("trample",), actor="attacker"),
@@ -110,7 +110,7 @@ SPECS: tuple[ActionSpec, ...] = (
     ), handler=reach_strike, rules=STRIKE, needs=("reach",), actor="attacker", target="target", chance=True),
     ActionSpec("act", "Kneel, get up, hide…", (
         _who("id", "Who", "actor"),
-        Field("what", "choice", "Action", required=True, choices=tuple((k, menu) for k, (menu, _) in OTHER_ACTIONS.items()),
+        Param.of("what", "choice", "Action", required=True, choices=tuple((k, menu) for k, (menu, _) in OTHER_ACTIONS.items()),
               refusal=f"The action is one of {', '.join(OTHER_ACTIONS)}"),
     ), handler=other_action, rules=(*ON_TURN, "tt.keyword.tap-untap", "tt.mechanics.tapping-actions", "tt.mechanics.voluntary-tapping"), actor="id"),
     ActionSpec("tap", "Force to its knees (save)", (_who("source", "Forced by", "actor", blank="(none)"), _who("target", "Target", "others"), *SAVE),
@@ -121,18 +121,18 @@ SPECS: tuple[ActionSpec, ...] = (
                handler=detain, rules=("tt.ruling.detain-save", "tt.combat.initiation", "tt.keyword.detain", *TAPPING, *SAVING), actor="source", target="target"),
     ActionSpec("damage", "Damage from a spell or effect", (
         _who("source", "Source", "anyone", blank="(none)"), _who("target", "Target", "anyone"),  # a dead source's effect still deals damage
-        Field("amount", "number", "Damage", "1 or more.", required=True),
+        Param.of("amount", "number", "Damage", "1 or more.", required=True),
     ), handler=damage, rules=DAMAGE, actor="source", target="target"),
     ActionSpec("life", "Gain or lose life", (
-        _who("target", "Who", "anyone"), Field("amount", "number", "Life gained or lost", "Below 0 to lose it.", required=True),
+        _who("target", "Who", "anyone"), Param.of("amount", "number", "Life gained or lost", "Below 0 to lose it.", required=True),
     ), handler=life, rules=(*LIFE, "tt.mechanics.life-redirect", "tt.mechanics.indestructible-bypass", *UPKEEP), target="target"),
     ActionSpec("cure", "Regenerate, return or burn", (
         _who("target", "Who", "anyone"),
-        Field("how", "choice", "How", required=True, choices=tuple((k, CURE_LABELS[k]) for k in CURES),
+        Param.of("how", "choice", "How", required=True, choices=tuple((k, CURE_LABELS[k]) for k in CURES),
               refusal="A cure here is regenerate, return or burn (life gain is the life action)"),
-        Field("amount", "number", "Burn damage", "Only to burn: the damage the spell deals." ),
+        Param.of("amount", "number", "Burn damage", "Only to burn: the damage the spell deals." ),
         # tt.keyword.return, tt.ruling.summon-return: a summon that is not a token goes back as a scroll, or onto the battlefield
-        Field("summon_to", "choice", "A returned summon goes", "Only for a summon that is not a token; onto the battlefield, as if summoned anew.",
+        Param.of("summon_to", "choice", "A returned summon goes", "Only for a summon that is not a token; onto the battlefield, as if summoned anew.",
               choices=(("scroll", "As a summon scroll"), ("battlefield", "Onto the battlefield")),
               refusal="A returned summon goes back as a scroll or onto the battlefield"),
     ), handler=cure, rules=("tt.keyword.return", "tt.ruling.summon-return", "tt.mechanics.return-characters", "tt.keyword.regenerate", *LIFE, *UPKEEP),
@@ -140,42 +140,42 @@ SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("extort", "Extort", (_who("user", "Who", "actor"),), handler=extort, rules=("tt.combat.initiation", "tt.keyword.extort", *UPKEEP, *LIFE),
                needs=("extort",), actor="user"),
     ActionSpec("ability", "Planeswalker ability", (
-        _who("user", "Planeswalker", "actor"), Field("cost", "text", "Loyalty cost", "As printed: +1, -3, 0.", required=True),
-        Field("mana", "number", "Mana available", "Empty: not checked."),
+        _who("user", "Planeswalker", "actor"), Param.of("cost", "text", "Loyalty cost", "As printed: +1, -3, 0.", required=True),
+        Param.of("mana", "number", "Mana available", "Empty: not checked."),
     ), handler=ability, rules=("tt.planeswalker.abilities", "tt.ruling.planeswalker-toughness", *ON_TURN, "tt.planeswalker.ability-cost", *UPKEEP),
        needs=("planeswalker",), actor="user"),
     # tt.ruling.hand-tracking: the GM gives a player's hand size; the draw and end steps then count it
     ActionSpec("hand", "Cards in a player's hand", (
-        _who("id", "Player", "anyone"), Field("cards", "number", "Cards in hand", "Empty to stop counting this hand."),
+        _who("id", "Player", "anyone"), Param.of("cards", "number", "Cards in hand", "Empty to stop counting this hand."),
     ), handler=hand, rules=("tt.ruling.hand-tracking",), target="id"),
     # tt.keyword.win-or-lose-the-game, tt.ruling.win-or-lose: a card's effect; the game goes on
     ActionSpec("game", "Win or lose the game (a card)", (
         _who("who", "Whose card says it", "anyone"),
-        Field("result", "choice", "The card says", required=True, choices=(("win", "You win the game"), ("lose", "You lose the game")),
+        Param.of("result", "choice", "The card says", required=True, choices=(("win", "You win the game"), ("lose", "You lose the game")),
               refusal="The card says win or lose"),
     ), handler=game, rules=("tt.keyword.win-or-lose-the-game", "tt.ruling.win-or-lose", "tt.ruling.vitality-above-full", "tt.keyword.regenerate"),
        target="who"),
     # The actions with controls of their own: the add form, a card's editor and buttons, the set-up, the bar.
     ActionSpec("add", "Add a combatant", (
-        Field("name", "text", "Name", required=True), Field("kind", "choice", "Kind", required=True, choices=tuple(KINDS.items()), refusal="A combatant is a pc, npc, familiar or summon"), Field("power", "number", "Power", required=True),
-        Field("toughness", "number", "Toughness", required=True), Field("vitality", "number", "Vitality", required=True),
-        Field("side", "choice", "Side"), _who("owner", "Belongs to", "anyone", required=False), Field("token", "flag", "Token"),
-        Field("planeswalker", "flag", "Planeswalker"), Field("speed", "number", "Speed"), Field("initiative", "number", "Initiative"),
-        Field("keywords", "list", "Keywords"),
+        Param.of("name", "text", "Name", required=True), Param.of("kind", "choice", "Kind", required=True, choices=tuple(KINDS.items()), refusal="A combatant is a pc, npc, familiar or summon"), Param.of("power", "number", "Power", required=True),
+        Param.of("toughness", "number", "Toughness", required=True), Param.of("vitality", "number", "Vitality", required=True),
+        Param.of("side", "choice", "Side"), _who("owner", "Belongs to", "anyone", required=False), Param.of("token", "flag", "Token"),
+        Param.of("planeswalker", "flag", "Planeswalker"), Param.of("speed", "number", "Speed"), Param.of("initiative", "number", "Initiative"),
+        Param.of("keywords", "list", "Keywords"),
     ), handler=add, rules=ADDING, place="roster"),
     ActionSpec("another", "Another like it", (_who("id", "Like", "anyone"),), handler=another, rules=ADDING, place="roster"),
-    ActionSpec("edit", "Change", (_who("id", "Who", "anyone"), Field("set", "object", "Changes", required=True)), handler=edit,
+    ActionSpec("edit", "Change", (_who("id", "Who", "anyone"), Param.of("set", "object", "Changes", required=True)), handler=edit,
                rules=(*UPKEEP, "tt.ruling.initiative-ties", "tt.stats.initiative", "tt.stats.seating", "tt.stats.tracking"), place="roster"),
     ActionSpec("remove", "Remove", (_who("id", "Who", "anyone"),), handler=remove, rules=("tt.stats.tracking",), place="roster"),
-    ActionSpec("settings", "The table's rulings", (Field("settings", "object", "Rulings", required=True),), handler=settings,
+    ActionSpec("settings", "The table's rulings", (Param.of("settings", "object", "Rulings", required=True),), handler=settings,
                rules=("tt.ruling.damage-overflow", "tt.ruling.first-strike-tie", "tt.ruling.opposed-saves", "tt.ruling.four-d6", "tt.ruling.planeswalker-toughness"),
                place="setup"),
-    ActionSpec("initiative", "Initiative", (_who("id", "Who", "anyone", required=False), Field("value", "number", "Initiative"),
-                                            Field("dice", "list", "4d6"), Field("all", "flag", "Every NPC")),
+    ActionSpec("initiative", "Initiative", (_who("id", "Who", "anyone", required=False), Param.of("value", "number", "Initiative"),
+                                            Param.of("dice", "list", "4d6"), Param.of("all", "flag", "Every NPC")),
                handler=initiative, rules=(*INITIATIVE, "tt.stats.seating"), place="roster"),
-    ActionSpec("order", "Turn order", (Field("by", "choice", "Turn order", choices=(("initiative", "By Initiative"), ("hand", "By hand, from whoever began")),
+    ActionSpec("order", "Turn order", (Param.of("by", "choice", "Turn order", choices=(("initiative", "By Initiative"), ("hand", "By hand, from whoever began")),
                                              refusal="The order is by initiative or by hand"),
-                                       Field("ids", "list", "The order")),
+                                       Param.of("ids", "list", "The order")),
                handler=order, rules=("tt.ruling.initiative-ties", "tt.stats.initiative", "tt.combat.npc-initiative"), place="setup"),
     ActionSpec("start", "Start the fight", (_who("first", "Who began the fight", "anyone", required=False), THROUGH), handler=start,
                rules=(*INITIATIVE, "tt.combat.initiation", *STEPPING), place="bar"),
@@ -183,13 +183,13 @@ SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("end", "End the encounter", handler=end, rules=("tt.planeswalker.effects", *AFTER_COMBAT), place="bar"),
     # tt.ruling.next-encounter: once the fight is over, the same party's next set-up (encounter_campaign)
     ActionSpec("next_encounter", "Next encounter with this party", (
-        Field("dead", "choice", "The dead and the exiled", choices=DEAD_CHOICES,
+        Param.of("dead", "choice", "The dead and the exiled", choices=DEAD_CHOICES,
               refusal="The dead and the exiled either come along or are left behind (along or behind)"),
         # tt.ruling.next-encounter-party: the party kept on this device, as stored (party.py checks it)
-        Field("party", "object", "The party kept on this device", form=False)),
+        Param.of("party", "object", "The party kept on this device", form=False)),
         handler=next_encounter, rules=("tt.character.not-summoned", "tt.ruling.next-encounter-party", "tt.levels.level-up", *AFTER_COMBAT, "tt.ruling.next-encounter",
                                        "tt.ruling.planeswalker-toughness", "tt.ruling.dead-between-encounters", "tt.mechanics.return-characters"), place="bar"),
-    ActionSpec("add_party", "Add the party", (Field("members", "list", "The party's members", required=True),),  # party.py
+    ActionSpec("add_party", "Add the party", (Param.of("members", "list", "The party's members", required=True),),  # party.py
                handler=add_party, rules=("tt.ruling.initiative-ties", "tt.stats.initiative", *AFTER_COMBAT), place="setup"),
     ActionSpec("undo", "Undo", handler=undo, place="bar", records=False),
     ActionSpec("redo", "Redo", handler=redo, place="bar", records=False),
@@ -232,7 +232,7 @@ def check(action: Action) -> ActionSpec:
 
 def published() -> list[dict[str, Any]]:
     """The declarations as the page reads them (encounter.vocabulary()["actions"])."""
-    def field(f: Field) -> dict[str, Any]:
+    def field(f: Param) -> dict[str, Any]:
         out: dict[str, Any] = {"key": f.key, "kind": f.kind, "label": f.label}
         for name in ("help", "required", "refusal", "sides", "pick", "blank", "dice"):
             if getattr(f, name):

@@ -27,7 +27,7 @@ from typing import Any, TypedDict, cast
 
 from ..checks import UNSAFE, Action, InputError, check_name, quote, shown
 from ..history import Record, records, undo_record, undone
-from ..types import ActionSpec, Field, Report, Tracker
+from ..types import ActionSpec, Param, Report, Tracker
 from .characters import COMPANION_STATS, STARTING_LEVEL, STAT_LABELS, STATS, Stats, level_up
 from .encounter_state import MAX_STAT, Combatant, check_combatant, check_keywords
 from .encounter_words import DEFAULT_SETTINGS, MAX_COMBATANTS, MAX_HAND, MAX_TEXT
@@ -390,7 +390,7 @@ def _show(party: Party) -> tuple[Party, str, list[str], list[str]]:
 
 
 # A member's stored combatant, as kept from a fight (the encounter's page sends them as they stand).
-_COMBATANTS = Field("combatants", "list", "The PCs and companions as they stand", required=True, form=False)
+_COMBATANTS = Param.of("combatants", "list", "The PCs and companions as they stand", required=True, form=False)
 # Every party action, declared once: the step dispatches by these, the page and the coverage page read them.
 SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("keep", "Keep the party from this fight", (_COMBATANTS,), handler=keep, place="bar", rules=(
@@ -399,10 +399,10 @@ SPECS: tuple[ActionSpec, ...] = (
         "tt.ruling.poisoned-rolls", "tt.ruling.prone-attacker", "tt.ruling.advantage-and-disadvantage", "tt.advantage.roll", "tt.levels.starting-level",
         "tt.stats.vitality-no-regeneration", "tt.ruling.counters-after-combat", "tt.ruling.next-encounter-party", "tt.character.companion",
         "tt.mechanics.return-characters")),
-    ActionSpec("level_up", "Level up", (Field("choices", "list", "Each player's land and stat", required=True),), handler=level, place="setup",
+    ActionSpec("level_up", "Level up", (Param.of("choices", "list", "Each player's land and stat", required=True),), handler=level, place="setup",
                rules=("tt.ruling.level-up-stats", "tt.levels.level-up", "tt.ruling.vitality-above-full", "tt.levels.lands", "tt.levels.new-lands-untapped",
                       "tt.keyword.regenerate")),
-    ActionSpec("remove", "Leaves the party", (Field("member", "text", "Who", required=True),), handler=remove, place="roster"),
+    ActionSpec("remove", "Leaves the party", (Param.of("member", "text", "Who", required=True),), handler=remove, place="roster"),
     ActionSpec("undo", "Undo", handler=_undo, place="bar", records=False),
     ActionSpec("show", "Show", handler=_show, place="bar", records=False),
 )
