@@ -47,3 +47,18 @@ def test_a_field_renamed_in_python_fails_the_pages_type_check(tmp_path):
     types.write_text(types.read_text(encoding="utf-8").replace("    max_vitality: int\n", "    full_vitality: int\n"), encoding="utf-8")
     checked = _lint_types(project)
     assert checked.returncode != 0 and "Property 'max_vitality' does not exist on type 'Combatant'" in checked.stdout, checked.stdout[-2000:]
+
+
+def test_a_season_field_renamed_in_python_fails_the_season_pages_type_check(tmp_path):
+    """The season page reads its types from calculators/rpgdl/league_types.py, not from a JSDoc copy of them."""
+    project = tmp_path / "project"
+    for part in ("calculators", "docs/assets", "types"):
+        shutil.copytree(ROOT / part, project / part, ignore=shutil.ignore_patterns("__pycache__", "trackers.d.ts"))
+    shutil.copy(ROOT / "tsconfig.json", project)
+    (project / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    assert _lint_types(project).returncode == 0  # the copy as it is: clean
+
+    types = project / "calculators" / "rpgdl" / "league_types.py"
+    types.write_text(types.read_text(encoding="utf-8").replace("    trainwreck_limit: int\n", "    wreck_limit: int\n"), encoding="utf-8")
+    checked = _lint_types(project)
+    assert checked.returncode != 0 and "Property 'trainwreck_limit' does not exist on type 'Settings'" in checked.stdout, checked.stdout[-2000:]

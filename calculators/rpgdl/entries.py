@@ -53,6 +53,7 @@ from .reports import (
     describe_season,
 )
 from .league import STATE_MAX_CHARS, new_season
+from .league_types import Season
 from .league_actions import SPECS as SEASON_SPECS
 from .league_check import check_season, links as season_links
 from .league_input import vocabulary as season_vocabulary
@@ -478,5 +479,6 @@ TRACKERS = (
         describe=describe_season,
         vocabulary=season_vocabulary,
         links=season_links,
+        state_type=Season,
     ),
 )

@@ -15,17 +15,17 @@ its champion (rpgdl.championship.*) and the end of the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypedDict, cast
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from ..checks import InputError, got, quote
 from ..checks import Action
-from ..history import Record
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS, DuelRulings
 from .decks import NOM_POOL_RULES, SEASON_DECK_RULES, check_nom_pool, check_season_deck
 from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
 from .league_cards import card_field, card_words, check_spending, ended_in_week, read_cards, unfought
 from .league_input import norm, other, read_player, read_rolls, read_row, read_settings, read_vote_pools
+from .league_types import Duel, DuelistRow, Player, Season, SeasonResult, Settings, Standing, Week
 from .season import WeekScore, season_tally
 
 __all__ = ["Season", "TRACKER", "VERSION", "MAX_LOG", "UNDO_CAP", "STATE_MAX_CHARS", "new_season", "settings_action", "player_action", "weekend_action",
@@ -38,22 +38,6 @@ UNDO_CAP = 30  # steps undone by their records; earlier ones by replaying the lo
 STATE_MAX_CHARS = 200_000  # a season's JSON: what the tracker reads back from outside, so no step may pass it
 Roll = Callable[[], tuple[int, int]]  # one roll-off's two d6, first player's first
 
-class Season(TypedDict):
-    """A season as new_season makes it and every action keeps it: the log and the undo records are what is
-    kept; the rest is rebuilt from the log (league_check.check_season)."""
-
-    tracker: str
-    version: int
-    settings: dict[str, Any]
-    players: dict[str, dict[str, Any]]  # "first" and "second": name, Nom Pool and Season Deck with their problems
-    weeks: list[dict[str, Any]]  # one record a Weekend: its duels, Successes and Trainwrecks
-    standings: list[dict[str, Any]]
-    champions: dict[str, dict[str, Any] | None]  # division: its champion, the week and any roll-off; None before
-    run_out: dict[str, dict[str, int]]  # player: {division: the week it ran out}
-    result: dict[str, Any]
-    log: list[Record]
-    undo: list[Record]
-    redo: list[Record]  # the steps undone, the last undone last (a season saved before redo has none)
 
 
 _SETTING_RULES = {
@@ -67,7 +51,7 @@ _SETTING_RULES = {
 # ---------------------------------------------------------------- a new season
 
 
-def _player(name: str) -> dict[str, Any]:
+def _player(name: str) -> Player:
     return {"name": name, "nom_pool": [], "nom_pool_problems": [], "season_deck": {}, "season_deck_total": 0,
             "season_deck_problems": []}
 
@@ -77,13 +61,13 @@ def new_season() -> Season:
     season: Season = {
         "tracker": TRACKER,
         "version": VERSION,
-        "settings": read_settings({}, None),
+        "settings": cast("Settings", read_settings({}, None)),
         "players": {"first": _player("First player"), "second": _player("Second player")},
         "weeks": [],
         "standings": [],
         "champions": {d: None for d in DIVISIONS},
         "run_out": {p: {} for p in PLAYERS},
-        "result": {},
+        "result": cast("SeasonResult", {}),  # written below, from the rest
         "log": [],
         "undo": [],
         "redo": [],
@@ -102,7 +86,7 @@ def settings_action(season: Season, action: Action, roll: Roll | None, notes: li
     if unknown:
         raise InputError(f"A settings action has no field {quote(sorted(unknown)[0])}.", "action")
     changes = read_settings(action.get("settings"), season["settings"], partial=True)
-    season["settings"].update(changes)
+    season["settings"] = cast("Settings", {**season["settings"], **changes})
     shown = [f"{key.replace('_', ' ')}: {value}" for key, value in changes.items()]
     return {"action": {"do": "settings", "settings": changes},
             "headline": "Settings: " + ("; ".join(shown) if shown else "no change") + ".",
@@ -199,7 +183,7 @@ def weekend_action(season: Season, action: Action, roll: Roll | None, notes: lis
         assert won is not None  # a tie was refused just above
         return won
 
-    rulings = DuelRulings.of(settings)  # the season's duel rulings, as one value
+    rulings = DuelRulings.of(cast("Mapping[str, str]", settings))  # the season's duel rulings, as one value
     winners: dict[str, str] = {}
     ties = weekend_ties(rows["first"], rows["second"], rulings=rulings, names=names)
     spent, stopped = check_spending(lines, pools, cards, names), ended_in_week(season["standings"], cards, settings["trainwreck_limit"])
@@ -207,22 +191,22 @@ def weekend_action(season: Season, action: Action, roll: Roll | None, notes: lis
         winners[slot] = next_roll(f"The {DIVISION_NAMES[slot]} duel is tied at {tie.first_worth}")
     result = unfought(rows) if stopped else weekend_from_rows(rows["first"], rows["second"], rulings=rulings, sudden_death_winners=winners)
     fought = {d.slot: d for d in result.duels}
-    record: dict[str, Any] = {"week": week, "duels": [], "first_successes": result.first_successes, "second_successes": result.second_successes,
+    record: Week = {"week": week, "duels": [], "first_successes": result.first_successes, "second_successes": result.second_successes,
               "first_trainwrecks": result.first_trainwrecks, "second_trainwrecks": result.second_trainwrecks,
               "returned": {"first": list(result.first_returned), "second": list(result.second_returned)},
               "discarded": {"first": list(result.first_discarded), "second": list(result.second_discarded)}, "crowned": {}}
     details, rules = [], ["rpgdl.pools.select", "rpgdl.weekend.order", "rpgdl.weekend.discard-losers", "rpgdl.weekend.return-winners"]
     for i, slot in enumerate(DIVISIONS):
         d = fought.get(slot)
-        row: dict[str, Any] = {"slot": slot, "first": lines["first"][i], "second": lines["second"][i], "fought": d is not None,
+        row: Duel = {"slot": slot, "first": cast("DuelistRow | None", lines["first"][i]), "second": cast("DuelistRow | None", lines["second"][i]), "fought": d is not None,
                "first_worth": None, "second_worth": None, "winner": None, "successes": 0, "trainwreck": False, "reasons": [],
                "sudden_death": False, "roll": None}
         if d is None and not stopped:  # a game the cards ended in the Week fights no duel (league_cards)
             details.append(_empty_line(season, slot, rows, i))
             rules.append("rpgdl.ruling.empty-slot")
         elif d is not None:
-            row.update(first_worth=d.first_worth, second_worth=d.second_worth, winner=d.winner, successes=d.successes,
-                       trainwreck=d.trainwreck, reasons=list(d.trainwreck_reasons), sudden_death=d.sudden_death)
+            row["first_worth"], row["second_worth"], row["winner"], row["successes"] = d.first_worth, d.second_worth, d.winner, d.successes
+            row["trainwreck"], row["reasons"], row["sudden_death"] = d.trainwreck, list(d.trainwreck_reasons), d.sudden_death
             if slot in winners:
                 row["roll"] = used[list(winners).index(slot)]
                 rules.append("rpgdl.ruling.roll-off")
@@ -256,7 +240,7 @@ def weekend_action(season: Season, action: Action, roll: Roll | None, notes: lis
     return {"action": completed, "headline": headline, "details": details, "rules": rules}
 
 
-def _shown_name(player: dict[str, Any], row: dict[str, Any], slot: str) -> str:
+def _shown_name(player: Player, row: dict[str, Any], slot: str) -> str:
     return row["name"] or f"{player['name']}'s {DIVISION_NAMES[slot]}"
 
 
@@ -327,7 +311,7 @@ def _empty_line(season: Season, slot: str, rows: dict[str, Any], i: int) -> str:
     return f"{DIVISION_NAMES[slot]}: no duel, {empty} left the slot empty{back}."
 
 
-def _results(season: Season, record: dict[str, Any], lines: dict[str, Any], details: list[str], rules: list[str], next_roll: Callable[[str], str], used: list[Any]) -> None:
+def _results(season: Season, record: Week, lines: dict[str, Any], details: list[str], rules: list[str], next_roll: Callable[[str], str], used: list[Any]) -> None:
     """Discards and returns in the Roster, then who has run out of a division and its champion."""
     players, week = season["players"], record["week"]
     for p in PLAYERS:
@@ -337,7 +321,7 @@ def _results(season: Season, record: dict[str, Any], lines: dict[str, Any], deta
         rules.append("rpgdl.ruling.roster")
         for row in lines[p]:
             if row is not None:
-                pool[norm(row["name"])].update(worth=row["worth"], draw=row["draw"])
+                pool[norm(row["name"])]["worth"], pool[norm(row["name"])]["draw"] = row["worth"], row["draw"]
         for row, duel in zip(lines[p], record["duels"]):
             if row is not None and duel["winner"] is not None and duel["winner"] != p:
                 pool[norm(row["name"])]["discarded"] = week
@@ -384,7 +368,7 @@ def _champions(season: Season) -> dict[str, str]:
     return {d: c["player"] for d, c in season["champions"].items() if c is not None}
 
 
-def _standing(season: Season) -> dict[str, Any]:
+def _standing(season: Season) -> Standing:
     s = season["settings"]
     r = season_tally(_scores(season), trainwreck_limit=s["trainwreck_limit"], season_tie=s["season_tie"], goal=s["goal"],
                      champions=_champions(season))
@@ -394,7 +378,7 @@ def _standing(season: Season) -> dict[str, Any]:
             "first_points": points["first"], "second_points": points["second"], "outcome": r.outcome, "winner": r.winner}
 
 
-def result_of(season: Season) -> dict[str, Any]:
+def result_of(season: Season) -> SeasonResult:
     """Where the game stands: its outcome word, the winner, whether it is over, and one sentence."""
     s, players = season["settings"], season["players"]
     championship = s["goal"] == "championship"
@@ -413,13 +397,14 @@ def result_of(season: Season) -> dict[str, Any]:
         if loser == "both":
             text = f"Both players reach {s['trainwreck_limit']} Trainwrecks in week {week}: both lose, a draw."
         else:
-            text = f"{name[loser]} reaches {s['trainwreck_limit']} Trainwrecks in week {week} and loses: {name[winner]} wins."
+            text = f"{name[loser]} reaches {s['trainwreck_limit']} Trainwrecks in week {week} and loses: {name[str(winner)]} wins."
     elif outcome.endswith("-wins"):
-        text = f"{name[winner]} wins the game: {score}."
+        text = f"{name[str(winner)]} wins the game: {score}."
     elif outcome == "draw":
         text = f"The game is drawn: {score}" + (", and Trainwrecks level too." if s["season_tie"] == "fewer-trainwrecks" else ".")
     else:
         key = ("first_points", "second_points") if championship else ("first_successes", "second_successes")
-        lead = "level" if st[key[0]] == st[key[1]] else f"{name['first' if st[key[0]] > st[key[1]] else 'second']} leads"
+        counts = cast("Mapping[str, int]", st)  # the pair the goal counts
+        lead = "level" if counts[key[0]] == counts[key[1]] else f"{name['first' if counts[key[0]] > counts[key[1]] else 'second']} leads"
         text = f"Week {week + 1} next: {lead}, {score}."
     return {"outcome": outcome, "winner": winner, "over": outcome != "in-progress", "weeks_played": week, "headline": text}

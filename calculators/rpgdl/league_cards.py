@@ -25,6 +25,7 @@ from typing import Any
 
 from ..checks import InputError, blank, whole_text
 from ..types import Param
+from .league_types import Week
 from .data import DIVISIONS, PLAYERS, TRAINWRECK_LIMIT_MAX, VOTE_POOL_MAX
 from .duels import WeekendResult, WeekendRow, check_vote_pool
 
@@ -123,7 +124,7 @@ def unfought(rows: Mapping[str, Sequence[WeekendRow | None]]) -> WeekendResult:
     return WeekendResult((), 0, 0, 0, 0, back["first"], (), back["second"], ())
 
 
-def card_words(record: dict[str, Any], rows: Mapping[str, Sequence[Mapping[str, Any] | None]], cards: Mapping[str, Mapping[str, int]],
+def card_words(record: Week, rows: Mapping[str, Sequence[Mapping[str, Any] | None]], cards: Mapping[str, Mapping[str, int]],
                spent: Mapping[str, int], pools: Mapping[str, int], names: Mapping[str, str], stopped: tuple[str, ...],
                rules: list[str]) -> list[str]:
     """The week's cards into its record (their Trainwrecks added to the duels'), and the log's sentences on them and on the votes.
@@ -131,9 +132,10 @@ def card_words(record: dict[str, Any], rows: Mapping[str, Sequence[Mapping[str, 
     A week of votes on each player's own duelists only, and no cards, is said as version 2 said it."""
     said: list[str] = []
     wrecks = {p: cards[p]["trainwrecks"] for p in PLAYERS}
-    for p in PLAYERS:
-        record[f"{p}_trainwrecks"] += wrecks[p]
-    record.update(card_field(cards))
+    record["first_trainwrecks"] += wrecks["first"]
+    record["second_trainwrecks"] += wrecks["second"]
+    if any_cards(cards):
+        record["cards"] = {p: dict(cards[p]) for p in PLAYERS}  # as card_field keeps them in the action
     if any(wrecks.values()):
         said.append(f"Trainwrecks from cards played in the Week: {names['first']} {wrecks['first']}, {names['second']} {wrecks['second']}.")
         rules += ["rpgdl.ruling.event-trainwreck", "rpgdl.ruling.card-trainwreck-timing"]

@@ -478,7 +478,8 @@ def describe_season(state: Season) -> str:
     keys = ("successes", "trainwrecks") + (("points",) if championship else ())
     if state["standings"]:
         lines.append("Week  " + "  ".join(f"{k.capitalize():<12}" for k in keys))
-        lines += [f"{s['week']:<4}  " + "  ".join(f"{s['first_' + k]} to {s['second_' + k]:<7}" for k in keys) for s in state["standings"]]
+        counts = [cast("Mapping[str, int]", s) for s in state["standings"]]
+        lines += [f"{s['week']:<4}  " + "  ".join(f"{s['first_' + k]} to {s['second_' + k]:<7}" for k in keys) for s in counts]
     for p in PLAYERS:
         pool = state["players"][p]["nom_pool"]
         if pool:
