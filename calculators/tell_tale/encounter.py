@@ -27,6 +27,7 @@ from .encounter_actions import ACTION_SPECS, check, published
 from .encounter_chances import derive_chances
 from .encounter_fight import Act
 from .encounter_roster import BY_ACTION_ONLY, SUMMONS_ONLY
+from .party import TRACKER as PARTY_TRACKER
 from .encounter_state import (
     GM_ONLY, KEYWORDS, KINDS, LOG_CAP, MAX_DETAILS, MAX_TEXT, SETTINGS, STATE_BUDGET, SIDES, STATUSES, STEP_LABELS, STEP_RULES, STEPS, UNDO_CAP,
     USUAL_SIDES, Combatant, Encounter, check_core, clone, derive, foes_standing, new_encounter,
@@ -36,7 +37,7 @@ def vocabulary() -> dict[str, Any]:
     """What the encounter page draws with (hooks/trackers.py publishes it): the house rulings it follows,
     the keywords and kinds by name (as a menu writes them), each status as a card marks it (a standing
     combatant is not marked), the steps of a turn with the rule of each, the other actions' menu and the
-    statuses the GM may set by hand; and every action as declared (encounter_actions.published): the page
+    statuses the GM may set by hand, the party tracker's name; and every action as declared (encounter_actions.published): the page
     draws its action form from these."""
     return {
         "settings": list(SETTINGS),
@@ -48,6 +49,7 @@ def vocabulary() -> dict[str, Any]:
         "actions": published(),
         # The statuses an edit may set: [status, its name, for summons only].
         "edit_statuses": [[k, label[0].upper() + label[1:], k in SUMMONS_ONLY] for k, label in STATUSES.items() if k not in BY_ACTION_ONLY],
+        "party": PARTY_TRACKER,  # the party tracker's name: the fight's end keeps the party into it
     }
 
 

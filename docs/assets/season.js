@@ -11,7 +11,7 @@
 // (tracker-shell.js). Everything shown goes in with textContent.
 
 import { button, el, plural, tableSettings } from "./dom.js";
-import { vocabulary } from "./tracker-kit.js";
+import { trackerName, vocabulary } from "./tracker-kit.js";
 import { TrackerShell } from "./tracker-shell.js";
 import { answerParts, labelRedo, labelUndo, markFieldAtFault, rulesLine } from "./tracker-answer.js";
 import { weekend } from "./season-week.js";
@@ -20,7 +20,6 @@ import { rulingsForm, tableRulings } from "./season-rulings.js";
 import { divisionsTable, standingsTable, weeksPlayed } from "./season-tables.js";
 import { SEASON } from "./storage.js";
 
-const NAME = "rpgdl.season";
 const STORE = SEASON; // and STORE + ASIDE (storage.js), the season an import, a link or "new season" pushed aside
 
 let uid = 0;
@@ -81,6 +80,7 @@ function shortly(headline) {
 
 /** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./rules.js").CopyText}} page */
 export function setUp(box, { computeInWorker, copyText }) {
+  const NAME = trackerName(box); // as Python names it (Tracker.name), written on the container by the build
   const id = `season-${++uid}`;
   // The players, the divisions by name, the Championship points shown beside a champion
   // (Python counts them), the goals, the rulings and the weeks of a season: league_input.vocabulary,
