@@ -1150,6 +1150,7 @@ NEEDY = {  # an action for each entry of ACTION_NEEDS, taken by c1 against c2; i
     "reach": ({"do": "reach", "attacker": "c1", "target": "c2"}, "attacker"),
     "extort": ({"do": "extort", "user": "c1"}, "user"),
     "ability": ({"do": "ability", "user": "c1", "cost": "+1"}, "user"),
+    "emblem": ({"do": "emblem", "user": "c1", "text": "Creatures you control get +1/+1."}, "user"),
 }
 
 
@@ -1249,3 +1250,21 @@ def test_a_detainer_who_dies_frees_its_victim_where_its_turn_would_have_come():
     assert by_name(s, "Kara")["status"] == "standing"
     assert "tt.ruling.detainer-gone" in said.rules
     assert "No turn for Ogre: out of the fight." in " ".join(said.details) and "Kara is no longer detained." in " ".join(said.details)
+
+
+def test_an_emblem_from_a_planeswalkers_ability_is_noted_and_ends_with_the_encounter():
+    """tt.planeswalker.effects: emblems last until the combat encounter ends. An emblem comes from an ability used this
+    encounter; the log keeps its words, and the end of the encounter says it ends."""
+    walker = {"do": "add", "name": "Jace", "kind": "pc", "power": 2, "toughness": 4, "vitality": 12, "initiative": 15, "planeswalker": True}
+    s = fresh(walker, FOE, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"})
+    with pytest.raises(InputError, match="used no planeswalker ability") as refused:
+        step(s, {"do": "emblem", "user": "c1", "text": "Your spells cost 1 less."}, None)
+    assert refused.value.field == "action"
+    s, _ = step(s, {"do": "ability", "user": "c1", "cost": 1}, None)
+    s, made = step(s, {"do": "emblem", "user": "c1", "text": "Your spells cost 1 less."}, None)
+    assert made.outcome == "emblem" and made.rules == ("tt.planeswalker.effects",)
+    assert made.headline == "Jace's ability makes an emblem: Your spells cost 1 less. It lasts until the encounter ends."
+    assert s["log"][-1]["text"] == made.headline and s["combatants"][0]["actions"] == 1  # the ability took an action; the emblem none
+    s, over = step(s, {"do": "end"}, None)
+    assert "Emblems from Jace's planeswalker ability end with the encounter." in over.details
+

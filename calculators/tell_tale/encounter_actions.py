@@ -17,7 +17,7 @@ from ..checks import Action, InputError, one_of, quote
 from ..types import ActionSpec, Param, Pick
 from .combat import SITUATION_CHOICES
 from .encounter_campaign import add_party, next_encounter
-from .encounter_effects import ability, cure, damage, detain, exile, extort, game, hand, life, tap
+from .encounter_effects import ability, cure, damage, detain, emblem, exile, extort, game, hand, life, tap
 from .encounter_fight import attack, charge, first_strike_action, reach_strike
 from .encounter_roster import add, another, edit, initiative, order, remove, settings
 from .encounter_state import KINDS
@@ -144,6 +144,10 @@ SPECS: tuple[ActionSpec, ...] = (
         Param.of("mana", "number", "Mana available", "Empty: not checked."),
     ), handler=ability, rules=("tt.planeswalker.abilities", "tt.ruling.planeswalker-toughness", *ON_TURN, "tt.planeswalker.ability-cost", *UPKEEP),
        needs=("planeswalker",), actor="user"),
+    # tt.planeswalker.effects: an emblem the ability made, noted in the log; it ends with the encounter
+    ActionSpec("emblem", "Planeswalker emblem (until the encounter ends)", (
+        _who("user", "Planeswalker", "actor"), Param.of("text", "text", "What the emblem says", "As printed on the card.", required=True),
+    ), handler=emblem, rules=("tt.planeswalker.effects",), needs=("planeswalker",), actor="user"),
     # tt.ruling.hand-tracking: the GM gives a player's hand size; the draw and end steps then count it
     ActionSpec("hand", "Cards in a player's hand", (
         _who("id", "Player", "anyone"), Param.of("cards", "number", "Cards in hand", "Empty to stop counting this hand."),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..checks import InputError, whole
+from ..checks import InputError, check_name, whole
 from ..checks import Action
 from .combat import opposed_save
 from .encounter_fight import Act, dice_of, may_take, after_change, able, condition_of, gain, hurt, in_combat, on_turn, present, save_mode, set_condition
@@ -174,6 +174,22 @@ def extort(act: Act, action: Action) -> None:
         gain(act, u, len(foes))
     act.outcome, act.headline = "extort", f"{u['name']} extorts: {len(foes)} enem{'y' if len(foes) == 1 else 'ies'} lose 1 Vitality each, {u['name']} gains {len(foes)}."
 
+
+MAX_EMBLEM = 160  # characters of an emblem's words, as the card prints them
+
+
+def emblem(act: Act, action: Action) -> None:
+    """An emblem a planeswalker PC's ability made this encounter (tt.planeswalker.effects): its words go in the log,
+    and it lasts until the encounter ends, which the end of the encounter says. The table applies what it says."""
+    u = able(act, action["user"], "user")
+    if not may_take(u, act.needs):
+        raise InputError(f"{u['name']} is not a planeswalker PC.", "user")
+    if not u["ability_used"]:
+        raise InputError(f"{u['name']} has used no planeswalker ability this encounter: an emblem comes from one (tt.planeswalker.effects).", "action")
+    words = check_name(action["text"], "The emblem's words", "text", most=MAX_EMBLEM)
+    act.cite("tt.planeswalker.effects")
+    act.say("The tracker keeps no emblem's effect: apply it at the table. It ends with the encounter.")
+    act.outcome, act.headline = "emblem", f"{u['name']}'s ability makes an emblem: {words} It lasts until the encounter ends."
 
 def ability(act: Act, action: Action) -> None:
     """A planeswalker PC's ability, once per encounter: (X) mana and +/-X Toughness until its next turn."""
