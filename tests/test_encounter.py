@@ -40,12 +40,11 @@ from calculators.tell_tale.combat import SITUATION_CHOICES
 from calculators.tell_tale.encounter import ACTIONS, vocabulary
 from calculators.tell_tale.encounter_actions import ACTION_SPECS, SPECS
 from calculators.types import ActionSpec
-from calculators.tell_tale.encounter_state import LOG_CAP, UNDO_CAP, Combatant, check_encounter
+from calculators.tell_tale.encounter_state import LOG_CAP, RULES, UNDO_CAP, Combatant, check_encounter
 from calculators.web import compute
 
-RULES = registry.all_trackers()["tell_tale.encounter"].rules  # every rule a step can cite: its actions' declarations'
-
 TRACKER = "tell_tale.encounter"
+
 
 
 def by_name(state, name):

@@ -13,7 +13,6 @@ history.undo_record's, as every tracker's). The actions themselves are in
 from __future__ import annotations
 
 import json
-from functools import cache
 from collections.abc import Collection, Mapping
 from typing import Any, cast
 
@@ -44,6 +43,7 @@ from .encounter_words import (  # re-exported: the tracker's modules import thes
     SETTINGS as SETTINGS,
     DEFAULT_SETTINGS as DEFAULT_SETTINGS,
     LATER_SETTINGS as LATER_SETTINGS,
+    RULES as RULES,
     MAX_COMBATANTS as MAX_COMBATANTS,
     MAX_STAT as MAX_STAT,
     MAX_ROUND as MAX_ROUND,
@@ -286,15 +286,6 @@ def check_combatant(raw: object, n: int, settings: dict[str, Any]) -> Combatant:
     return derive(cast("Combatant", c), settings)
 
 
-@cache
-def _rules() -> frozenset[str]:
-    """Every rule a step can cite: the actions' declarations' and every step's (encounter_actions), read when a log
-    is first checked (the declarations import the handlers, which import this module)."""
-    from .encounter_actions import EVERY_STEP, SPECS
-
-    return frozenset((*EVERY_STEP, *(r for spec in SPECS for r in spec.rules)))
-
-
 def _check_log(raw: object, start: int) -> list[Record]:
     if not isinstance(raw, list) or len(raw) > LOG_CAP:
         raise InputError(f"The action log must be a list of at most {LOG_CAP} entries.", "state")
@@ -311,7 +302,7 @@ def _check_log(raw: object, start: int) -> list[Record]:
         if any(UNSAFE.search(t) for t in texts):
             raise InputError(f"{what}: its text holds a control or direction character.", "state")
         entry["text"], entry["details"] = e["text"], list(e["details"])
-        if not isinstance(e["rules"], list) or len(e["rules"]) > 40 or not all(isinstance(r, str) and r in _rules() for r in e["rules"]):
+        if not isinstance(e["rules"], list) or len(e["rules"]) > 40 or not all(isinstance(r, str) and r in RULES for r in e["rules"]):
             raise InputError(f"{what} cites a rule the tracker does not apply.", "state")
         entry["rules"] = list(e["rules"])
         dice = e["dice"]

@@ -79,6 +79,26 @@ LATER_SETTINGS = ("double_rolls",)  # settings added since fights were first sav
 DEAD_CHOICES = (("along", "Come along, to be returned"), ("behind", "Are left behind"))
 
 
+# Every rule the tracker can cite (its log entries are checked against these).
+RULES = tuple(dict.fromkeys((
+    "tt.combat.initiation", "tt.combat.npc-initiative", "tt.stats.initiative", "tt.stats.seating", "tt.ruling.initiative-ties",
+    "tt.ruling.npc-initiative-roll", "tt.ruling.four-d6", "tt.combat.turn", *STEP_RULES.values(), "tt.ruling.summon-turns",
+    "tt.character.familiar", "tt.stats.tracking", "tt.combat.attack-roll", "tt.combat.attack-table", "tt.combat.rounding",
+    "tt.advantage.roll", "tt.advantage.conditions", "tt.ruling.prone-attacker", "tt.ruling.advantage-and-disadvantage",
+    "tt.stats.damage-order", "tt.stats.toughness", "tt.stats.vitality", "tt.ruling.damage-overflow", "tt.stats.power-minimum",
+    "tt.stats.toughness-upkeep", "tt.summoning.toughness-upkeep", "tt.summoning.one-summon", "tt.summoning.replacing",
+    "tt.summoning.tokens", "tt.summoning.permanent", "tt.summoning.timing", "tt.ruling.summon-timing", "tt.stats.toughness-regeneration", "tt.ruling.counters-after-combat",
+    "tt.ruling.double-strike", "tt.ruling.surprise-attacks", "tt.ruling.win-or-lose", "tt.ruling.summon-return", "tt.planeswalker.effects", "tt.ruling.hand-tracking", "tt.keyword.win-or-lose-the-game", "tt.mechanics.first-strike-meeting", "tt.ruling.first-strike-tie", "tt.ruling.opportunist-attacks",
+    "tt.ruling.trample-charge", "tt.ruling.opposed-saves", "tt.ruling.vigilance-knockdown", "tt.mechanics.vigilance-save",
+    "tt.mechanics.involuntary-tapping", "tt.mechanics.voluntary-tapping", "tt.mechanics.tapping-actions",
+    "tt.mechanics.exile-cost", "tt.mechanics.indestructible-bypass", "tt.mechanics.deathtouch-disadvantage",
+    "tt.ruling.poisoned-rolls", "tt.ruling.poison-timing", "tt.ruling.deathtouch-damage", "tt.mechanics.deathtouch-cure",
+    "tt.mechanics.deathtouch-counters", "tt.mechanics.life-redirect", "tt.mechanics.lifelink-order", "tt.ruling.vitality-above-full",
+    "tt.mechanics.return-characters", "tt.planeswalker.abilities", "tt.planeswalker.ability-cost", "tt.ruling.planeswalker-toughness",
+    "tt.ruling.haste-rounding", "tt.ruling.detain-save", "tt.ruling.detainer-gone", "tt.ruling.opportunity-movement", "tt.ruling.flying-reach", "tt.mechanics.flying-landing", "tt.mechanics.unlisted", "tt.stats.vitality-no-regeneration", "tt.keyword.fight",
+    "tt.ruling.next-encounter", "tt.ruling.dead-between-encounters", "tt.ruling.next-encounter-party", "tt.levels.level-up",  # encounter_campaign
+    *(f"tt.keyword.{k}" for k in (*KEYWORDS, "tap-untap", "regenerate", "return", "exile", "detain")),
+)))
 
 # ---------------------------------------------------------------- limits
 
