@@ -15,14 +15,31 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from .checks import InputError, blank, whole_text
 
-__all__ = ["DEFAULT_MAX_LENGTH", "YES_NO", "Param", "Legacy", "Report", "Calculator", "Tracker"]
+__all__ = ["DEFAULT_MAX_LENGTH", "YES_NO", "Param", "Legacy", "Report", "Calculator", "ActionSpec", "Tracker"]
 
 DEFAULT_MAX_LENGTH = 1_000  # characters, for a field without a max_length of its own (a number, a choice, dice)
 YES_NO = (("no", "No"), ("yes", "Yes"))  # a "yes_no" param's two values, as links and the command line give them
+
+
+# What a tracker action's field holds (its Param's kind; a calculator's are int, choice, yes_no, dice and text):
+#   who     a combatant's id                       choice  one of `choices`
+#   number  a whole number (typed)                 text    free text (a loyalty cost, a name)
+#   die     one die of `sides`                     d20s    one d20, or two with advantage or disadvantage
+#   ids     a list of combatants' ids              line    a charge's line: ids in order, with each one's dice and flag
+#   flag    true or false                          list    a list the handler checks (4d6, keywords, an order)
+#   object  an object the handler checks (an edit's changes, the rulings)
+Kind = Literal["who", "choice", "number", "text", "die", "d20s", "ids", "line", "flag", "list", "object"]
+# Whom a `who` or `ids` field offers on the page: those who may take the action and can act now ("actor":
+# Python's derived `in_fight`), anybody but the actor ("others"; the nearest living enemy first), the actor's
+# enemies ("enemies"), anybody ("anyone"), or those the actor has a chance to strike now (derived `chances`).
+Pick = Literal["", "actor", "others", "enemies", "anyone", "chances"]
+# Where an action's control sits on its tracker's page: the action menu, a roster card (or the roster's
+# add form), the bar (the steps, undo, redo), or the set-up (the rulings, the turn order, a party, a player).
+Place = Literal["menu", "roster", "bar", "setup"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +66,11 @@ class Param:
     ruling: the ID of the ruling this param lets a table decide (a choice,
     or a number such as a limit the text leaves open); its `default` is the
     site's ruling. Forms fold these into a "Rulings" box.
+
+    The same type is a tracker action's field (ActionSpec.fields; made with
+    `Param.of`, its kinds are `Kind`'s): JSON names it by `name` (`key`),
+    and the attributes after `ruling` say how the action's form asks for it
+    and how the action's check holds it (encounter_actions.check).
     """
 
     name: str
@@ -64,6 +86,31 @@ class Param:
     group: str = ""
     short: str = ""
     ruling: str = ""
+    # A tracker action's field:
+    required: bool = False
+    refusal: str = ""  # choice: the sentence that says what it may be
+    sides: int = 0  # die: its sides
+    pick: Pick = ""
+    blank: str = ""  # who: what choosing nobody is called (the field is then left out)
+    needs: tuple[str, tuple[str, ...]] | None = None  # asked only when the actor's or the target's keywords hold one of these
+    dice: bool = False  # in the action's "dice" object (or, for a line, in each entry of its "dice" list)
+    each: tuple[Param, ...] = ()  # line: each enemy's dice
+    flag: Param | None = None  # line: a flag per enemy, sent as the list of ids it is set for
+    form: bool = True  # the action form asks for it (False: the page sets it from elsewhere)
+    # d20s: whose attack roll it is ("actor" or "target") and the field whose choice is its situation ("": none, the
+    # usual one); the form says before the roll what that combatant's derived `attack_rolls` says of it
+    roll: tuple[str, str] | None = None
+    said: str = ""  # what a sentence calls it, where that is not its label ("votes spent on cards")
+
+    @classmethod
+    def of(cls, key: str, kind: Kind, label: str = "", help: str = "", **more: Any) -> Param:
+        """A tracker action's field, as its declarations write it: key, kind, label, help first."""
+        return cls(key, label, kind, help=help, **more)
+
+    @property
+    def key(self) -> str:
+        """Its name, as a tracker action's JSON and the page call it."""
+        return self.name
 
     def __post_init__(self) -> None:
         if self.kind == "yes_no":
@@ -210,6 +257,43 @@ class Calculator:
 
 
 @dataclass(frozen=True)
+class ActionSpec:
+    """One tracker action, declared once: its tracker's step dispatches by it, the page draws its control from it,
+    the coverage page reads its rules from it and the tests draw random actions from it.
+
+    handler: what it does. A recorded action's handler changes the step's copy of the state (the tracker's
+    step calls it with its own arguments, and writes the log entry and the undo record); an action that is not
+    recorded (undo, redo, show) takes the state and answers with the state and its Report.
+    rules: the rule IDs its handling can cite (a step's Report cites only these and the tracker's `step_rules`).
+    """
+
+    name: str
+    label: str
+    fields: tuple[Param, ...] = ()
+    handler: Callable[..., Any] = lambda *_: None  # every tracker action declares its own
+    rules: tuple[str, ...] = ()
+    place: Place = "menu"
+    records: bool = True  # a step of the game, logged and undoable; False: undo, redo and show
+    needs: tuple[str, ...] = ()  # keywords one of which its taker needs ("planeswalker": a planeswalker PC)
+    actor: str = ""  # the field naming who acts
+    target: str = ""  # the field naming who is acted on
+    chance: bool = False  # offered only to an actor with a chance for it now (Python's derived `chances`)
+
+    @property
+    def menu(self) -> bool:
+        """Whether it is in the action menu ("What happens"); else it has a control of its own."""
+        return self.place == "menu"
+
+    @property
+    def rolls(self) -> bool:
+        """Whether it has dice the page can roll ("Roll for me")."""
+        return any(f.dice or f.kind == "line" for f in self.fields)
+
+    def field(self, key: str) -> Param:
+        return next(f for f in self.fields if f.name == key)
+
+
+@dataclass(frozen=True)
 class Tracker[S: Mapping[str, Any]]:
     """A record kept across many rolls, such as a fight or a season.
 
@@ -234,8 +318,10 @@ class Tracker[S: Mapping[str, Any]]:
     new: Callable[[], S]
     check: Callable[[object], S]
     step: Callable[..., tuple[S, Report]]
-    actions: tuple[str, ...]
-    rules: tuple[str, ...] = ()
+    # Its actions as declared, each with its handler and the rules it applies: `step` dispatches by them.
+    specs: tuple[ActionSpec, ...]
+    # The rules every recorded step applies whatever its action (the state's own rules, checked again after each).
+    step_rules: tuple[str, ...] = ()
     max_state_chars: int = 200_000  # a state from outside longer than this is refused unread
     max_link_chars: int = 8_000  # a whole share link carrying the state: longer ones break in chats and mail
     # A few lines for a person, such as the command line's summary of the state (None: the JSON).
@@ -250,3 +336,17 @@ class Tracker[S: Mapping[str, Any]]:
     # The TypedDict of its state: the page's types are written from it (calculators.typescript). None: untyped there.
     state_type: type | None = None
 
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """Every action's name, in its declaration's order."""
+        return tuple(spec.name for spec in self.specs)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule ID a step can cite: each action's and every step's."""
+        return tuple(dict.fromkeys((*self.step_rules, *(r for spec in self.specs for r in spec.rules))))
+
+    def rules_of(self, action: str) -> tuple[str, ...]:
+        """The rules a step of `action` can cite: its declaration's and, when it is recorded, every step's."""
+        spec = next(s for s in self.specs if s.name == action)
+        return tuple(dict.fromkeys((*(self.step_rules if spec.records else ()), *spec.rules)))

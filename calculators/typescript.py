@@ -92,8 +92,11 @@ def _ts(hint: Any, done: dict[str, str]) -> str:
 
 
 def tracker_declarations() -> str:
-    """Every tracker's state, as the page reads it."""
-    return declarations(t.state_type for t in all_trackers().values() if t.state_type is not None)
+    """Every tracker's state, as the page reads it, and the trackers' names (`TrackerName`: a page script's name
+    of a tracker, a storage key or a loader's, is checked against Python's)."""
+    trackers = all_trackers()
+    names = " | ".join(json.dumps(name) for name in trackers)
+    return declarations(t.state_type for t in trackers.values() if t.state_type is not None) + f"\nexport type TrackerName = {names};\n"
 
 
 def main(argv: list[str]) -> int:

@@ -4,9 +4,10 @@ which rules the site works out, which it only states and which are its house rul
 For every rule of every game, from the sources themselves at build time:
 
 - what computes it: each calculator whose registry entry cites it
-  (`Calculator.rules`) and each tracker action whose handling can cite it
-  (read from the tracker's code by tracker_cites.py; a rule on a tracker's
-  list that no action cites is not computed);
+  (`Calculator.rules`) and each tracker action whose declaration lists it
+  (`ActionSpec.rules`, with the tracker's `step_rules` that every recorded
+  step applies; tests/test_coverage.py checks that a step cites no rule,
+  in its report or in a refusal's words, beyond its action's);
 - the tests that cite it: every string in tests/*.py that is exactly a rule
   ID (three parts or more), found with `ast`, by module and test function;
 - the rulings it follows: the rulings written right after it on its page
@@ -32,7 +33,6 @@ from .book import Book, directory_url
 from .forms import anchor
 from .markup import GAME_NAMES, GAMES, VALID_ID, Rule, relative_url
 from .templating import Markup, macro
-from .tracker_cites import action_rules
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
 # Test modules whose rule IDs are those of the mini sites they build (not the site's rules).
@@ -40,7 +40,6 @@ FIXTURE_MODULES = ("test_rulebook.py", "test_hooks.py", "test_rule_search.py")
 SELF = "test_coverage.py"  # the checks of this page cite IDs to check them, not to test a rule
 TEMPLATE = "coverage.html"  # the page's markup (templates/coverage.html, autoescaped)
 SHOWN_TESTS = 3  # test functions named per rule; the rest are counted
-BOOKKEEPING = ("undo", "redo", "show")  # tracker actions that apply no rule (an undo replays what the others computed)
 
 
 @dataclass(frozen=True)
@@ -122,17 +121,14 @@ def coverage(book: Book, tests: Path = TESTS) -> Coverage:
 
 
 def tracker_actions(name: str, known: set[str]) -> dict[str, list[str]]:
-    """Rule ID -> the labels of tracker `name`'s actions that can cite it (rulebook/tracker_cites.py reads
-    them from the tracker's code); taking back, doing again and showing apply no rule of their own."""
+    """Rule ID (of `known`) -> the labels of tracker `name`'s actions whose declarations list it (Tracker.rules_of);
+    taking back, doing again and showing are not recorded steps and apply no rule of their own."""
     tracker = all_trackers()[name]
-    vocabulary = tracker.vocabulary() if tracker.vocabulary else {}
-    declared = vocabulary.get("actions") if isinstance(vocabulary, dict) else None
-    labels = {a["name"]: a["label"] for a in declared if isinstance(a, dict) and "name" in a and "label" in a} if isinstance(declared, list) else {}
-    actions = [a for a in tracker.actions if a not in BOOKKEEPING]
     out: dict[str, list[str]] = {}
-    for action, rids in action_rules(tracker.step, actions, known, tracker.rules).items():
-        for rid in rids:
-            out.setdefault(rid, []).append(labels.get(action, action))
+    for spec in tracker.specs:
+        for rid in tracker.rules_of(spec.name):
+            if rid in known:
+                out.setdefault(rid, []).append(spec.label)
     return out
 
 
@@ -227,4 +223,4 @@ def _is_id(text: str) -> bool:
     return text.count(".") >= 2 and VALID_ID.fullmatch(text) is not None
 
 
-__all__ = ["BOOKKEEPING", "FIXTURE_MODULES", "Citation", "Coverage", "Row", "citations", "coverage", "page", "rulings_followed", "tracker_actions"]
+__all__ = ["FIXTURE_MODULES", "Citation", "Coverage", "Row", "citations", "coverage", "page", "rulings_followed", "tracker_actions"]

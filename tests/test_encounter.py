@@ -39,6 +39,7 @@ from calculators.tell_tale import (
 from calculators.tell_tale.combat import SITUATION_CHOICES
 from calculators.tell_tale.encounter import ACTIONS, vocabulary
 from calculators.tell_tale.encounter_actions import ACTION_SPECS, SPECS
+from calculators.types import ActionSpec
 from calculators.tell_tale.encounter_state import LOG_CAP, RULES, UNDO_CAP, Combatant, check_encounter
 from calculators.web import compute
 
@@ -262,11 +263,11 @@ DAMAGING = {"attack", "first_strike", "reach", "charge", "damage", "tap", "exile
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_every_declared_action_has_a_handler_and_a_random_case(data):
-    """The declarations are the actions: each has its handler (undo and show are encounter_step's own), and each
+    """The declarations are the actions: each holds its own handler (the default one does nothing), and each
     is drawn by the property test, from its declaration or by a case of its own."""
-    from calculators.tell_tale.encounter import HANDLERS
-
-    assert set(ACTION_SPECS) == set(HANDLERS) | {"undo", "redo", "show"}
+    default = ActionSpec("x", "x").handler
+    assert all(spec.handler is not default for spec in SPECS)
+    assert len({spec.handler for spec in SPECS}) == len(SPECS)  # no two actions share a handler
     state = fresh(*ADD, {"do": "start"})
     for name, spec in ACTION_SPECS.items():
         if name not in OWN_CASE:
@@ -1148,6 +1149,7 @@ NEEDY = {  # an action for each entry of ACTION_NEEDS, taken by c1 against c2; i
     "reach": ({"do": "reach", "attacker": "c1", "target": "c2"}, "attacker"),
     "extort": ({"do": "extort", "user": "c1"}, "user"),
     "ability": ({"do": "ability", "user": "c1", "cost": "+1"}, "user"),
+    "emblem": ({"do": "emblem", "user": "c1", "text": "Creatures you control get +1/+1."}, "user"),
 }
 
 
@@ -1247,3 +1249,21 @@ def test_a_detainer_who_dies_frees_its_victim_where_its_turn_would_have_come():
     assert by_name(s, "Kara")["status"] == "standing"
     assert "tt.ruling.detainer-gone" in said.rules
     assert "No turn for Ogre: out of the fight." in " ".join(said.details) and "Kara is no longer detained." in " ".join(said.details)
+
+
+def test_an_emblem_from_a_planeswalkers_ability_is_noted_and_ends_with_the_encounter():
+    """tt.planeswalker.effects: emblems last until the combat encounter ends. An emblem comes from an ability used this
+    encounter; the log keeps its words, and the end of the encounter says it ends."""
+    walker = {"do": "add", "name": "Jace", "kind": "pc", "power": 2, "toughness": 4, "vitality": 12, "initiative": 15, "planeswalker": True}
+    s = fresh(walker, FOE, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"})
+    with pytest.raises(InputError, match="used no planeswalker ability") as refused:
+        step(s, {"do": "emblem", "user": "c1", "text": "Your spells cost 1 less."}, None)
+    assert refused.value.field == "action"
+    s, _ = step(s, {"do": "ability", "user": "c1", "cost": 1}, None)
+    s, made = step(s, {"do": "emblem", "user": "c1", "text": "Your spells cost 1 less."}, None)
+    assert made.outcome == "emblem" and made.rules == ("tt.planeswalker.effects",)
+    assert made.headline == "Jace's ability makes an emblem: Your spells cost 1 less. It lasts until the encounter ends."
+    assert s["log"][-1]["text"] == made.headline and s["combatants"][0]["actions"] == 1  # the ability took an action; the emblem none
+    s, over = step(s, {"do": "end"}, None)
+    assert "Emblems from Jace's planeswalker ability end with the encounter." in over.details
+

@@ -3,6 +3,7 @@ field renamed in Python fails the page's type check (`make lint`): shown here in
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -47,3 +48,35 @@ def test_a_field_renamed_in_python_fails_the_pages_type_check(tmp_path):
     types.write_text(types.read_text(encoding="utf-8").replace("    max_vitality: int\n", "    full_vitality: int\n"), encoding="utf-8")
     checked = _lint_types(project)
     assert checked.returncode != 0 and "Property 'max_vitality' does not exist on type 'Combatant'" in checked.stdout, checked.stdout[-2000:]
+
+
+def test_a_season_field_renamed_in_python_fails_the_season_pages_type_check(tmp_path):
+    """The season page reads its types from calculators/rpgdl/league_types.py, not from a JSDoc copy of them."""
+    project = tmp_path / "project"
+    for part in ("calculators", "docs/assets", "types"):
+        shutil.copytree(ROOT / part, project / part, ignore=shutil.ignore_patterns("__pycache__", "trackers.d.ts"))
+    shutil.copy(ROOT / "tsconfig.json", project)
+    (project / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    assert _lint_types(project).returncode == 0  # the copy as it is: clean
+
+    types = project / "calculators" / "rpgdl" / "league_types.py"
+    types.write_text(types.read_text(encoding="utf-8").replace("    trainwreck_limit: int\n", "    wreck_limit: int\n"), encoding="utf-8")
+    checked = _lint_types(project)
+    assert checked.returncode != 0 and "Property 'trainwreck_limit' does not exist on type 'Settings'" in checked.stdout, checked.stdout[-2000:]
+
+
+def test_the_trackers_names_are_pythons_and_the_pages_take_them_from_the_build():
+    """`TrackerName` is written from the registry; the tracker pages read their own name from their container and the
+    party's from the encounter's vocabulary. The loader (rules.js) and the storage keys (storage.js) are typed with
+    TrackerName, so a name Python no longer has fails tsc there."""
+    from calculators.registry import all_trackers
+    from calculators.typescript import tracker_declarations
+
+    names = list(all_trackers())
+    assert f"export type TrackerName = {' | '.join(json.dumps(n) for n in names)};" in tracker_declarations()
+    for script in sorted((ROOT / "docs" / "assets").glob("*.js")):
+        if script.name in ("rules.js", "storage.js"):
+            continue
+        code = [line for line in script.read_text(encoding="utf-8").splitlines() if not line.lstrip().startswith(("//", "*", "/*"))]
+        assert not [line for line in code for n in names if json.dumps(n) in line], script.name
+    assert "TrackerName" in (ROOT / "docs" / "assets" / "storage.js").read_text(encoding="utf-8")

@@ -242,3 +242,30 @@ def test_run_names_the_older_parameter_for_errors_found_after_parsing():
     lineup = {f"{slot}_{who}": f"{slot} 5 3" for slot in ("godlike", "heavy", "middle", "light") for who in ("first", "second")}
     result = run("rpgdl.resolve_weekend", {**lineup, "middle_first": "godlike 5 3"})
     assert (result["ok"], result["field"]) == (False, "middle_first") and "never down" in result["error"]
+
+
+def test_a_calculators_defaults_are_written_once_in_its_params():
+    """An adapter's keyword arguments have no defaults of their own: its Params hold them, and parse() fills them in
+    for the runner, a form, a link and the command line alike (a second default could disagree with the first)."""
+    import inspect
+
+    for name, calc in registry.all_calculators().items():
+        doubled = [k for k, p in inspect.signature(calc.adapter).parameters.items() if k != "rng" and p.default is not p.empty]
+        assert not doubled, (name, doubled)
+    calc = registry.all_calculators()["talislanta.resolve_action"]
+    params = calc.parse({"rating": "3", "d20": "12"})  # difficulty, the offset's rulings...: their Params' defaults
+    assert params["difficulty"] == 0 and params["offset_mode"] == "once" and params["negative_offset"] == "ignore"
+    assert calc.adapter(None, **params).outcome in calc.outcomes
+
+
+def test_calculators_and_trackers_declare_their_fields_with_one_type():
+    """A calculator's parameter, a tracker action's field and a season Weekend's card field are each a Param."""
+    from calculators import types
+    from calculators.rpgdl.league_cards import CARD_FORM
+
+    assert not hasattr(types, "Field")
+    fields = [f for t in registry.all_trackers().values() for spec in t.specs for f in spec.fields]
+    fields += [e for f in fields for e in (*f.each, *((f.flag,) if f.flag else ()))]
+    assert fields and all(type(f) is types.Param for f in fields)
+    assert all(type(p) is types.Param for c in registry.all_calculators().values() for p in c.params)
+    assert all(type(f) is types.Param for f in CARD_FORM)

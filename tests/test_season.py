@@ -42,8 +42,9 @@ from calculators.rpgdl import (
     split_count,
     undo,
 )
-from calculators.rpgdl.league import MAX_LOG, RULES
-from calculators.rpgdl.league_history import redo
+from calculators.rpgdl.league import MAX_LOG
+from calculators.rpgdl.league_actions import RULES
+from calculators.rpgdl.league_actions import redo
 
 RULE_IDS = {r.id for r in all_rules()}
 SETTINGS = dict(division_penalty=["flat", "per-division"], half_draw=["at-most", "exactly"],
@@ -743,3 +744,63 @@ def test_a_first_version_season_that_spent_more_than_ten_votes_still_opens():
     # The same Weekend entered now is refused: the ruling holds for new weeks.
     with pytest.raises(InputError, match="Vote Pool"):
         apply_action(new_season(), {"do": "weekend", "first": _four([3, 3, 3, 3]), "second": _four([0] * 4, "B")})
+
+
+def _shaped(value, hint, where="season"):
+    """Where `value` strays from the type `hint` (a TypedDict followed key by key, each key present unless NotRequired)."""
+    import types as pytypes
+    import typing
+
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Annotated:  # a log of Records: each entry follows the TypedDict named beside it
+        return [w for item in value for w in _shaped(item, args[1], where)] if typing.get_origin(args[0]) is list else _shaped(value, args[0], where)
+    if typing.is_typeddict(hint):
+        if not isinstance(value, dict):
+            return [f"{where}: {value!r} is not an object"]
+        hints = typing.get_type_hints(hint, include_extras=True)
+        optional = hint.__optional_keys__ | {k for k, h in hints.items() if typing.get_origin(h) is typing.NotRequired}
+        missing = set(hints) - set(value) - optional
+        wrong = [f"{where}: {sorted(missing)} missing"] if missing else []
+        wrong += [f"{where}: {sorted(set(value) - set(hints))} not declared"] if set(value) - set(hints) else []
+        for k in set(hints) & set(value):
+            h = hints[k]
+            if typing.get_origin(h) is typing.NotRequired:
+                h = typing.get_args(h)[0]
+            wrong += _shaped(value[k], h, f"{where}.{k}")
+        return wrong
+    if origin in (typing.Union, pytypes.UnionType):
+        return [] if any(not _shaped(value, a, where) for a in args) else [f"{where}: {value!r} is none of {hint}"]
+    if origin is list:
+        return [w for i, item in enumerate(value) for w in _shaped(item, args[0], f"{where}[{i}]")] if isinstance(value, list) else [f"{where}: not a list"]
+    if origin is dict:
+        return [w for k, v in value.items() for w in _shaped(v, args[1], f"{where}.{k}")] if isinstance(value, dict) else [f"{where}: not an object"]
+    if hint is type(None):
+        return [] if value is None else [f"{where}: {value!r} is not None"]
+    if hint is int:
+        return [] if isinstance(value, int) and not isinstance(value, bool) else [f"{where}: {value!r} is not an int"]
+    if isinstance(hint, type) and hint is not typing.Any and hint.__module__ == "builtins":
+        return [] if isinstance(value, hint) else [f"{where}: {value!r} is not a {hint.__name__}"]
+    return []  # Any, object, a Record: free-form
+
+
+def test_a_played_season_is_shaped_as_its_typeddicts_which_the_page_types_are_written_from():
+    """Every step's season (cards, roll-offs, a champion, an undo, a redo) holds exactly the keys its TypedDicts declare,
+    each of its type: the season page's types (types/trackers.d.ts) are written from these, so they are the season's."""
+    from support.season import DECK, WEEKS, pool
+
+    from calculators.rpgdl.league_types import Season
+
+    tracker = registry.all_trackers()["rpgdl.season"]
+    assert tracker.state_type is Season
+    state, roll = tracker.new(), random.Random(3)
+    actions = [{"do": "settings", "settings": {"goal": "championship"}}]
+    actions += [{"do": "player", "player": who, "name": name, "nom_pool": pool(prefix), "season_deck": DECK}
+                for who, name, prefix in (("first", "Ana", "A"), ("second", "Benedetta", "B"))]
+    actions += [{"do": "weekend", "week": w, "first": WEEKS[w][0], "second": WEEKS[w][1], **({"rolls": WEEKS[w][2]} if WEEKS[w][2] else {}),
+                 **({"cards": {"first": {"votes": "1", "trainwrecks": "1"}}} if w == 2 else {})} for w in (1, 2, 3)]
+    actions += [{"do": "undo"}, {"do": "redo"}]
+    assert not _shaped(state, Season)
+    for action in actions:
+        state, _ = tracker.step(state, action, roll)
+        assert not _shaped(state, Season), (action["do"], _shaped(state, Season))
+    assert state["weeks"][1]["cards"]["first"] == {"votes": 1, "trainwrecks": 1} and len(state["weeks"]) == 3

@@ -75,9 +75,8 @@ from .duels import (
     worth_parts,
 )
 from .entries import CALCULATORS, DIVISION_CHOICES, SETTING_PARAMS, TRACKERS, WEEKEND_FIELDS
-from .league import LOGGED as SEASON_ACTIONS
-from .league import apply_action, new_season, replay
-from .league_history import redo, undo
+from .league import new_season
+from .league_actions import LOGGED as SEASON_ACTIONS, apply_action, redo, replay, undo
 from .league_check import check_season, compact
 from .planner import DuelChances, Matchup, VotePlan, plan_votes, split_count
 from .reports import (

@@ -52,7 +52,9 @@ from .reports import (
     season_step,
     describe_season,
 )
-from .league import LOGGED, RULES as SEASON_RULES, STATE_MAX_CHARS, new_season
+from .league import STATE_MAX_CHARS, new_season
+from .league_types import Season
+from .league_actions import SPECS as SEASON_SPECS
 from .league_check import check_season, links as season_links
 from .league_input import vocabulary as season_vocabulary
 
@@ -472,11 +474,11 @@ TRACKERS = (
         new=new_season,
         check=check_season,
         step=season_step,
-        actions=LOGGED + ("undo", "redo", "show"),
-        rules=SEASON_RULES,
+        specs=SEASON_SPECS,
         max_state_chars=STATE_MAX_CHARS,
         describe=describe_season,
         vocabulary=season_vocabulary,
         links=season_links,
+        state_type=Season,
     ),
 )

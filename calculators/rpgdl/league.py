@@ -5,7 +5,7 @@ checked, completed (a roll-off rolled for it is written into it) and
 applied by `apply_action`; `replay` rebuilds the very same season from the
 log's actions alone, and a season from outside is believed only as far as
 its own log rebuilds it (`league_check.check_season`). Undo and redo are
-the trackers' one design (history.py), in `league_history`.
+the trackers' one design (history.py), in `league_actions` with the actions' declarations.
 
 The rules are the forms' own: the deck checks (`decks`), the Weekend
 (`duels.resolve_weekend`) and the tally (`season.season_tally`). This
@@ -15,59 +15,31 @@ its champion (rpgdl.championship.*) and the end of the game.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
-from typing import Any, TypedDict, cast
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from ..checks import InputError, got, quote
 from ..checks import Action
-from ..history import Record, undo_record
 from .data import CHAMPIONSHIP_MAX_WEEKS, CHAMPIONSHIP_POINTS, DIVISION_NAMES, DIVISIONS, PLAYERS, SEASON_WEEKS, DuelRulings
 from .decks import NOM_POOL_RULES, SEASON_DECK_RULES, check_nom_pool, check_season_deck
 from .duels import Duelist, DuelResult, WeekendRow, duel_rules, roll_off, weekend_from_rows, weekend_ties
-from .league_cards import CARD_RULES, card_field, card_words, check_spending, ended_in_week, read_cards, unfought
+from .league_cards import card_field, card_words, check_spending, ended_in_week, read_cards, unfought
 from .league_input import norm, other, read_player, read_rolls, read_row, read_settings, read_vote_pools
+from .league_types import Duel, DuelistRow, Player, Season, SeasonResult, Settings, Standing, Week
 from .season import WeekScore, season_tally
 
-__all__ = ["Season", "TRACKER", "VERSION", "MAX_LOG", "UNDO_CAP", "STATE_MAX_CHARS", "new_season", "apply_action", "replay", "LOGGED", "RULES"]
+__all__ = ["Season", "TRACKER", "VERSION", "MAX_LOG", "UNDO_CAP", "STATE_MAX_CHARS", "new_season", "settings_action", "player_action", "weekend_action",
+           "result_of", "Roll"]
 
 TRACKER = "rpgdl.season"
 VERSION = 2  # 2: a Weekend keeps its Vote Pools; a division a Nom Pool never had ran out in week 0
 MAX_LOG = 100  # entries: two players, their decks and twenty weeks fit many times over
 UNDO_CAP = 30  # steps undone by their records; earlier ones by replaying the log
 STATE_MAX_CHARS = 200_000  # a season's JSON: what the tracker reads back from outside, so no step may pass it
-LOGGED = ("settings", "player", "weekend")  # the actions that change a season and go in its log
 Roll = Callable[[], tuple[int, int]]  # one roll-off's two d6, first player's first
 
-class Season(TypedDict):
-    """A season as new_season makes it and every action keeps it: the log and the undo records are what is
-    kept; the rest is rebuilt from the log (league_check.check_season)."""
-
-    tracker: str
-    version: int
-    settings: dict[str, Any]
-    players: dict[str, dict[str, Any]]  # "first" and "second": name, Nom Pool and Season Deck with their problems
-    weeks: list[dict[str, Any]]  # one record a Weekend: its duels, Successes and Trainwrecks
-    standings: list[dict[str, Any]]
-    champions: dict[str, dict[str, Any] | None]  # division: its champion, the week and any roll-off; None before
-    run_out: dict[str, dict[str, int]]  # player: {division: the week it ran out}
-    result: dict[str, Any]
-    log: list[Record]
-    undo: list[Record]
-    redo: list[Record]  # the steps undone, the last undone last (a season saved before redo has none)
 
 
-RULES = (
-    "rpgdl.season.length", "rpgdl.season.winner", "rpgdl.season.trainwreck-loss", "rpgdl.ruling.trainwreck-limit",
-    "rpgdl.ruling.simultaneous-trainwrecks", "rpgdl.ruling.season-tie", "rpgdl.pools.select", "rpgdl.ruling.roster",
-    "rpgdl.ruling.empty-slot", "rpgdl.weekend.order", "rpgdl.weekend.discard-losers", "rpgdl.weekend.return-winners",
-    "rpgdl.worth.modified", "rpgdl.weekend.duel", "rpgdl.votes.worth", "rpgdl.votes.limit", "rpgdl.divisions.improper",
-    "rpgdl.ruling.division-penalty", "rpgdl.weekend.sudden-death", "rpgdl.ruling.sudden-death", "rpgdl.ruling.roll-off",
-    "rpgdl.weekend.successes", "rpgdl.ruling.successes-worth", "rpgdl.weekend.trainwreck", "rpgdl.ruling.half-draw",
-    "rpgdl.ruling.trainwreck-gap", "rpgdl.ruling.vote-pool", "rpgdl.championship.divisions", "rpgdl.championship.points", "rpgdl.championship.winner",
-    "rpgdl.ruling.championship-run-out", "rpgdl.ruling.championship-same-results", "rpgdl.ruling.championship-length",
-    *NOM_POOL_RULES, *SEASON_DECK_RULES, *CARD_RULES,
-)
 _SETTING_RULES = {
     "goal": ("rpgdl.season.winner", "rpgdl.championship.winner", "rpgdl.ruling.championship-length"), "trainwreck_limit": ("rpgdl.ruling.trainwreck-limit",),
     "season_tie": ("rpgdl.ruling.season-tie",), "division_penalty": ("rpgdl.ruling.division-penalty",),
@@ -79,7 +51,7 @@ _SETTING_RULES = {
 # ---------------------------------------------------------------- a new season
 
 
-def _player(name: str) -> dict[str, Any]:
+def _player(name: str) -> Player:
     return {"name": name, "nom_pool": [], "nom_pool_problems": [], "season_deck": {}, "season_deck_total": 0,
             "season_deck_problems": []}
 
@@ -89,90 +61,39 @@ def new_season() -> Season:
     season: Season = {
         "tracker": TRACKER,
         "version": VERSION,
-        "settings": read_settings({}, None),
+        "settings": cast("Settings", read_settings({}, None)),
         "players": {"first": _player("First player"), "second": _player("Second player")},
         "weeks": [],
         "standings": [],
         "champions": {d: None for d in DIVISIONS},
         "run_out": {p: {} for p in PLAYERS},
-        "result": {},
+        "result": cast("SeasonResult", {}),  # written below, from the rest
         "log": [],
         "undo": [],
         "redo": [],
     }
-    season["result"] = _result(season)
+    season["result"] = result_of(season)
     return season
 
 
-# ---------------------------------------------------------------- actions
+# ---------------------------------------------------------------- actions (league_actions declares them)
 
 
-def apply_action(season: Season, action: object, roll: Roll | None = None) -> tuple[Season, dict[str, Any], list[str]]:
-    """One action on a checked season: (the new season, its log entry, notes for this step only).
-
-    `action` is a dict whose "do" is one of LOGGED. A tied duel or a
-    division both players lose together needs a roll-off: typed in the
-    action's "rolls", or rolled with `roll` (None: they must be typed). The
-    entry keeps the action as completed, so replaying it needs no dice.
-    """
-    new, entry, notes = _apply(copy.deepcopy(season), action, roll)
-    new["undo"] = (season["undo"] + [undo_record(season, new)])[-UNDO_CAP:]
-    new["redo"] = []  # a new action: what was undone is not done again
-    return new, entry, notes
-
-
-def _apply(season: Season, action: object, roll: Roll | None = None) -> tuple[Season, dict[str, Any], list[str]]:
-    """apply_action on a season this call may change in place (replay's own, never a caller's)."""
-    if not isinstance(action, dict) or action.get("do") not in LOGGED:
-        raise InputError(f"A season's actions are {', '.join(LOGGED)}; got {got(action.get('do') if isinstance(action, dict) else action)}.", "action")
-    if len(season["log"]) >= MAX_LOG:
-        raise InputError(f"The season's log is full ({MAX_LOG} entries): export it and start a new season.", "action")
-    notes: list[str] = []
-    if action["do"] == "settings":
-        entry = _settings(season, action)
-    elif action["do"] == "player":
-        entry = _player_action(season, action)
-    else:
-        entry = _weekend(season, action, roll, notes)
-    season["result"] = _result(season)
-    entry["rules"] = list(dict.fromkeys(entry["rules"]))
-    record = Record(entry)  # never changed again: copies of the season share it, and its text is written once
-    season["log"].append(record)
-    return season, record, notes
-
-
-def replay(actions: list[Any]) -> Season:
-    """The season its log's actions make, from a new one (no dice: the actions carry their rolls).
-
-    The season is built in place up to its last UNDO_CAP actions: copying it
-    at each action, as apply_action does for its caller, made an undo cost
-    grow with the square of the log (376 ms for 22 entries, 78% of it
-    copying). The last ones go through apply_action, which writes their undo
-    records, so the season is the one its steps made."""
-    season = new_season()
-    for n, action in enumerate(actions):
-        if n < len(actions) - UNDO_CAP:
-            season, _, _ = _apply(season, copy.deepcopy(action))
-        else:
-            season, _, _ = apply_action(season, copy.deepcopy(action))
-    return season
-
-
-def _settings(season: Season, action: Action) -> dict[str, Any]:
+def settings_action(season: Season, action: Action, roll: Roll | None, notes: list[str]) -> dict[str, Any]:
     if season["weeks"]:
         raise InputError("The settings are fixed once the first Weekend is entered: undo the weeks to change them.", "settings")
     unknown = set(action) - {"do", "settings"}
     if unknown:
         raise InputError(f"A settings action has no field {quote(sorted(unknown)[0])}.", "action")
     changes = read_settings(action.get("settings"), season["settings"], partial=True)
-    season["settings"].update(changes)
+    season["settings"] = cast("Settings", {**season["settings"], **changes})
     shown = [f"{key.replace('_', ' ')}: {value}" for key, value in changes.items()]
     return {"action": {"do": "settings", "settings": changes},
             "headline": "Settings: " + ("; ".join(shown) if shown else "no change") + ".",
             "details": [], "rules": [r for key in changes for r in _SETTING_RULES[key]]}
 
 
-def _player_action(season: Season, action: Action) -> dict[str, Any]:
+def player_action(season: Season, action: Action, roll: Roll | None, notes: list[str]) -> dict[str, Any]:
     who, changes = read_player(action)
     player = season["players"][who]
     old_name = player["name"]
@@ -213,7 +134,7 @@ def _player_action(season: Season, action: Action) -> dict[str, Any]:
 # ---------------------------------------------------------------- the Weekend
 
 
-def _weekend(season: Season, action: Action, roll: Roll | None, notes: list[str]) -> dict[str, Any]:
+def weekend_action(season: Season, action: Action, roll: Roll | None, notes: list[str]) -> dict[str, Any]:
     settings, players = season["settings"], season["players"]
     week = len(season["weeks"]) + 1
     unknown = set(action) - {"do", "week", "first", "second", "rolls", "vote_pools", "cards"}
@@ -262,7 +183,7 @@ def _weekend(season: Season, action: Action, roll: Roll | None, notes: list[str]
         assert won is not None  # a tie was refused just above
         return won
 
-    rulings = DuelRulings.of(settings)  # the season's duel rulings, as one value
+    rulings = DuelRulings.of(cast("Mapping[str, str]", settings))  # the season's duel rulings, as one value
     winners: dict[str, str] = {}
     ties = weekend_ties(rows["first"], rows["second"], rulings=rulings, names=names)
     spent, stopped = check_spending(lines, pools, cards, names), ended_in_week(season["standings"], cards, settings["trainwreck_limit"])
@@ -270,22 +191,22 @@ def _weekend(season: Season, action: Action, roll: Roll | None, notes: list[str]
         winners[slot] = next_roll(f"The {DIVISION_NAMES[slot]} duel is tied at {tie.first_worth}")
     result = unfought(rows) if stopped else weekend_from_rows(rows["first"], rows["second"], rulings=rulings, sudden_death_winners=winners)
     fought = {d.slot: d for d in result.duels}
-    record: dict[str, Any] = {"week": week, "duels": [], "first_successes": result.first_successes, "second_successes": result.second_successes,
+    record: Week = {"week": week, "duels": [], "first_successes": result.first_successes, "second_successes": result.second_successes,
               "first_trainwrecks": result.first_trainwrecks, "second_trainwrecks": result.second_trainwrecks,
               "returned": {"first": list(result.first_returned), "second": list(result.second_returned)},
               "discarded": {"first": list(result.first_discarded), "second": list(result.second_discarded)}, "crowned": {}}
     details, rules = [], ["rpgdl.pools.select", "rpgdl.weekend.order", "rpgdl.weekend.discard-losers", "rpgdl.weekend.return-winners"]
     for i, slot in enumerate(DIVISIONS):
         d = fought.get(slot)
-        row: dict[str, Any] = {"slot": slot, "first": lines["first"][i], "second": lines["second"][i], "fought": d is not None,
+        row: Duel = {"slot": slot, "first": cast("DuelistRow | None", lines["first"][i]), "second": cast("DuelistRow | None", lines["second"][i]), "fought": d is not None,
                "first_worth": None, "second_worth": None, "winner": None, "successes": 0, "trainwreck": False, "reasons": [],
                "sudden_death": False, "roll": None}
         if d is None and not stopped:  # a game the cards ended in the Week fights no duel (league_cards)
             details.append(_empty_line(season, slot, rows, i))
             rules.append("rpgdl.ruling.empty-slot")
         elif d is not None:
-            row.update(first_worth=d.first_worth, second_worth=d.second_worth, winner=d.winner, successes=d.successes,
-                       trainwreck=d.trainwreck, reasons=list(d.trainwreck_reasons), sudden_death=d.sudden_death)
+            row["first_worth"], row["second_worth"], row["winner"], row["successes"] = d.first_worth, d.second_worth, d.winner, d.successes
+            row["trainwreck"], row["reasons"], row["sudden_death"] = d.trainwreck, list(d.trainwreck_reasons), d.sudden_death
             if slot in winners:
                 row["roll"] = used[list(winners).index(slot)]
                 rules.append("rpgdl.ruling.roll-off")
@@ -319,7 +240,7 @@ def _weekend(season: Season, action: Action, roll: Roll | None, notes: list[str]
     return {"action": completed, "headline": headline, "details": details, "rules": rules}
 
 
-def _shown_name(player: dict[str, Any], row: dict[str, Any], slot: str) -> str:
+def _shown_name(player: Player, row: dict[str, Any], slot: str) -> str:
     return row["name"] or f"{player['name']}'s {DIVISION_NAMES[slot]}"
 
 
@@ -390,7 +311,7 @@ def _empty_line(season: Season, slot: str, rows: dict[str, Any], i: int) -> str:
     return f"{DIVISION_NAMES[slot]}: no duel, {empty} left the slot empty{back}."
 
 
-def _results(season: Season, record: dict[str, Any], lines: dict[str, Any], details: list[str], rules: list[str], next_roll: Callable[[str], str], used: list[Any]) -> None:
+def _results(season: Season, record: Week, lines: dict[str, Any], details: list[str], rules: list[str], next_roll: Callable[[str], str], used: list[Any]) -> None:
     """Discards and returns in the Roster, then who has run out of a division and its champion."""
     players, week = season["players"], record["week"]
     for p in PLAYERS:
@@ -400,7 +321,7 @@ def _results(season: Season, record: dict[str, Any], lines: dict[str, Any], deta
         rules.append("rpgdl.ruling.roster")
         for row in lines[p]:
             if row is not None:
-                pool[norm(row["name"])].update(worth=row["worth"], draw=row["draw"])
+                pool[norm(row["name"])]["worth"], pool[norm(row["name"])]["draw"] = row["worth"], row["draw"]
         for row, duel in zip(lines[p], record["duels"]):
             if row is not None and duel["winner"] is not None and duel["winner"] != p:
                 pool[norm(row["name"])]["discarded"] = week
@@ -447,7 +368,7 @@ def _champions(season: Season) -> dict[str, str]:
     return {d: c["player"] for d, c in season["champions"].items() if c is not None}
 
 
-def _standing(season: Season) -> dict[str, Any]:
+def _standing(season: Season) -> Standing:
     s = season["settings"]
     r = season_tally(_scores(season), trainwreck_limit=s["trainwreck_limit"], season_tie=s["season_tie"], goal=s["goal"],
                      champions=_champions(season))
@@ -457,7 +378,7 @@ def _standing(season: Season) -> dict[str, Any]:
             "first_points": points["first"], "second_points": points["second"], "outcome": r.outcome, "winner": r.winner}
 
 
-def _result(season: Season) -> dict[str, Any]:
+def result_of(season: Season) -> SeasonResult:
     """Where the game stands: its outcome word, the winner, whether it is over, and one sentence."""
     s, players = season["settings"], season["players"]
     championship = s["goal"] == "championship"
@@ -476,13 +397,14 @@ def _result(season: Season) -> dict[str, Any]:
         if loser == "both":
             text = f"Both players reach {s['trainwreck_limit']} Trainwrecks in week {week}: both lose, a draw."
         else:
-            text = f"{name[loser]} reaches {s['trainwreck_limit']} Trainwrecks in week {week} and loses: {name[winner]} wins."
+            text = f"{name[loser]} reaches {s['trainwreck_limit']} Trainwrecks in week {week} and loses: {name[str(winner)]} wins."
     elif outcome.endswith("-wins"):
-        text = f"{name[winner]} wins the game: {score}."
+        text = f"{name[str(winner)]} wins the game: {score}."
     elif outcome == "draw":
         text = f"The game is drawn: {score}" + (", and Trainwrecks level too." if s["season_tie"] == "fewer-trainwrecks" else ".")
     else:
         key = ("first_points", "second_points") if championship else ("first_successes", "second_successes")
-        lead = "level" if st[key[0]] == st[key[1]] else f"{name['first' if st[key[0]] > st[key[1]] else 'second']} leads"
+        counts = cast("Mapping[str, int]", st)  # the pair the goal counts
+        lead = "level" if counts[key[0]] == counts[key[1]] else f"{name['first' if counts[key[0]] > counts[key[1]] else 'second']} leads"
         text = f"Week {week + 1} next: {lead}, {score}."
     return {"outcome": outcome, "winner": winner, "over": outcome != "in-progress", "weeks_played": week, "headline": text}

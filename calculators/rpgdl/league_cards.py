@@ -24,21 +24,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..checks import InputError, blank, whole_text
+from ..types import Param
+from .league_types import Week
 from .data import DIVISIONS, PLAYERS, TRAINWRECK_LIMIT_MAX, VOTE_POOL_MAX
 from .duels import WeekendResult, WeekendRow, check_vote_pool
 
 __all__ = ["CARD_FIELDS", "CARD_FORM", "CARD_RULES", "read_cards", "check_spending", "ended_in_week", "any_cards", "card_field", "any_spending", "unfought", "card_words"]
 
 # A Weekend's `cards`, per player: each key, its form field (`<who>_card_<key>`: label and help, published by
-# league_input.vocabulary) and what a sentence calls it
+# league_input.vocabulary), its limits (blank is 0) and what a sentence calls it
 CARD_FORM = (
-    {"key": "votes", "label": "votes on cards", "said": "votes spent on cards",
-     "help": "The Vote Costs of the Events and Attributes they played this week, out of the same Vote Pool"},
-    {"key": "trainwrecks", "label": "Trainwrecks from cards", "said": "Trainwrecks from cards",
-     "help": "'Trainwreck: 1' on a card they played; reaching the limit ends the game in the Week"},
+    Param("votes", "votes on cards", "int", minimum=0, maximum=VOTE_POOL_MAX, said="votes spent on cards",
+          help="The Vote Costs of the Events and Attributes they played this week, out of the same Vote Pool"),
+    Param("trainwrecks", "Trainwrecks from cards", "int", minimum=0, maximum=TRAINWRECK_LIMIT_MAX, said="Trainwrecks from cards",
+          help="'Trainwreck: 1' on a card they played; reaching the limit ends the game in the Week"),
 )
-CARD_FIELDS = {f["key"]: f["said"] for f in CARD_FORM}
-CARD_LIMITS = {"votes": VOTE_POOL_MAX, "trainwrecks": TRAINWRECK_LIMIT_MAX}
+CARD_FIELDS = {f.name: f.said for f in CARD_FORM}
 CARD_RULES = ("rpgdl.votes.costs", "rpgdl.cards.event", "rpgdl.cards.attribute", "rpgdl.ruling.event-trainwreck",
               "rpgdl.ruling.card-trainwreck-timing", "rpgdl.ruling.vote-worth", "rpgdl.week.voting")
 
@@ -56,9 +57,9 @@ def read_cards(raw: object, names: Mapping[str, str]) -> dict[str, dict[str, int
             given = {}
         if not isinstance(given, dict) or set(given) - set(CARD_FIELDS):
             raise InputError(f"{names[who]}'s cards this week are an object of votes and trainwrecks.", f"{who}_card_votes")
-        out[who] = {key: 0 if blank(given.get(key)) else whole_text(
-            given.get(key), f"{names[who]}'s {what}", f"{who}_card_{key}", minimum=0, maximum=CARD_LIMITS[key])
-            for key, what in CARD_FIELDS.items()}
+        out[who] = {f.name: 0 if blank(given.get(f.name)) else whole_text(
+            given.get(f.name), f"{names[who]}'s {f.said}", f"{who}_card_{f.name}", minimum=f.minimum, maximum=f.maximum)
+            for f in CARD_FORM}
     return out
 
 
@@ -123,7 +124,7 @@ def unfought(rows: Mapping[str, Sequence[WeekendRow | None]]) -> WeekendResult:
     return WeekendResult((), 0, 0, 0, 0, back["first"], (), back["second"], ())
 
 
-def card_words(record: dict[str, Any], rows: Mapping[str, Sequence[Mapping[str, Any] | None]], cards: Mapping[str, Mapping[str, int]],
+def card_words(record: Week, rows: Mapping[str, Sequence[Mapping[str, Any] | None]], cards: Mapping[str, Mapping[str, int]],
                spent: Mapping[str, int], pools: Mapping[str, int], names: Mapping[str, str], stopped: tuple[str, ...],
                rules: list[str]) -> list[str]:
     """The week's cards into its record (their Trainwrecks added to the duels'), and the log's sentences on them and on the votes.
@@ -131,9 +132,10 @@ def card_words(record: dict[str, Any], rows: Mapping[str, Sequence[Mapping[str, 
     A week of votes on each player's own duelists only, and no cards, is said as version 2 said it."""
     said: list[str] = []
     wrecks = {p: cards[p]["trainwrecks"] for p in PLAYERS}
-    for p in PLAYERS:
-        record[f"{p}_trainwrecks"] += wrecks[p]
-    record.update(card_field(cards))
+    record["first_trainwrecks"] += wrecks["first"]
+    record["second_trainwrecks"] += wrecks["second"]
+    if any_cards(cards):
+        record["cards"] = {p: dict(cards[p]) for p in PLAYERS}  # as card_field keeps them in the action
     if any(wrecks.values()):
         said.append(f"Trainwrecks from cards played in the Week: {names['first']} {wrecks['first']}, {names['second']} {wrecks['second']}.")
         rules += ["rpgdl.ruling.event-trainwreck", "rpgdl.ruling.card-trainwreck-timing"]

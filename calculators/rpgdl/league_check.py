@@ -22,7 +22,8 @@ from typing import Any
 from ..checks import InputError, got, quote
 from .data import DEFAULT_VOTE_POOL, PLAYERS, VOTE_POOL_MAX
 from ..history import Record, compact_json, redone
-from .league import LOGGED, MAX_LOG, TRACKER, UNDO_CAP, VERSION, Season, apply_action, new_season
+from .league import MAX_LOG, TRACKER, UNDO_CAP, VERSION, Season, new_season
+from .league_actions import LOGGED, apply_action
 
 __all__ = ["check_season", "compact", "links"]
 

@@ -10,6 +10,7 @@ disagree about what a duelist may be.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..checks import MAX_NAME, InputError, blank, check_name, got, parse_numbers, quote, whole_text
@@ -71,7 +72,7 @@ def vocabulary() -> dict[str, Any]:
         "rulings": list(RULINGS),
         "weeks": SEASON_WEEKS,
         "vote_pool": DEFAULT_VOTE_POOL,
-        "card_fields": [{k: f[k] for k in ("key", "label", "help")} for f in CARD_FORM],
+        "card_fields": [{"key": f.name, "label": f.label, "help": f.help} for f in CARD_FORM],
     }
 
 
@@ -89,7 +90,7 @@ def other(who: str) -> str:
     return "second" if who == "first" else "first"
 
 
-def read_settings(raw: object, current: dict[str, Any] | None, *, partial: bool = False) -> dict[str, Any]:
+def read_settings(raw: object, current: Mapping[str, Any] | None, *, partial: bool = False) -> dict[str, Any]:
     """The settings given (partial) or the whole set, the site's rulings filling the gaps."""
     if raw is None:
         raw = {}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 from ..checks import Action, InputError, parse_numbers
 from ..dice import parse_dice, roll_dice
@@ -19,7 +19,7 @@ from ..fmt import about, chance, percent, signed
 from ..history import state_length
 from ..types import Report
 from .data import DUELIST_NAME_MAX_LENGTH as DUELIST_NAME_MAX_LENGTH  # the Weekend form's names; the tracker's too
-from .data import DEFAULT_VOTE_POOL, DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, DuelRulings, as_division
+from .data import DIVISION_NAMES, DIVISIONS, PLAYERS, ROLL_OFF_SIDES, SEASON_WEEKS, DuelRulings, as_division
 from .decks import NOM_POOL_RULES, SEASON_DECK_RULES, check_nom_pool, check_season_deck, parse_nom_pool, parse_season_deck
 from .duels import (
     Duelist,
@@ -36,8 +36,8 @@ from .duels import (
     weekend_ties,
     worth_parts,
 )
-from .league import STATE_MAX_CHARS, Season, apply_action
-from .league_history import redo, undo
+from .league import STATE_MAX_CHARS, Season
+from .league_actions import ACTION_SPECS, apply_action
 from .planner import DuelChances, Matchup, plan_votes
 from .season import WeekScore, season_tally, vote_pool
 
@@ -194,8 +194,8 @@ def is_trainwreck_report(rng: random.Random | None, *, loser_division: str, lose
 
 
 def resolve_weekend_report(rng: random.Random | None, *, division_penalty: str, half_draw: str, successes_worth: str, sudden_death: str,
-                           sudden_death_rolls: str | None, first_vote_pool: int = DEFAULT_VOTE_POOL,
-                           second_vote_pool: int = DEFAULT_VOTE_POOL, **duelists: Any) -> Report:
+                           sudden_death_rolls: str | None, first_vote_pool: int,
+                           second_vote_pool: int, **duelists: Any) -> Report:
     line: dict[str, list[WeekendRow | None]] = {p: [] for p in PLAYERS}
     for slot in DIVISIONS:
         for who in PLAYERS:
@@ -453,18 +453,11 @@ def plan_votes_report(rng: random.Random | None, *, objective: str, votes: int, 
 
 
 def season_step(state: Season, action: Action, rng: random.Random | None) -> tuple[Season, Report]:
-    """One action on a season (league.apply_action), undo, redo, or show; a roll-off left out is rolled with `rng`."""
-    if action["do"] == "show":
-        return state, Report(state["result"]["outcome"], state["result"]["headline"], ())
-    if action["do"] == "undo":
-        gone = state["log"][-1]["headline"] if state["log"] else ""
-        new = undo(state)
-        while new["redo"] and state_length(new) > STATE_MAX_CHARS:  # the steps undone longest ago give way: the season fits
-            new = {**new, "redo": new["redo"][1:]}
-        return new, Report(new["result"]["outcome"], f"Undone: {gone}", (new["result"]["headline"],))
-    if action["do"] == "redo":
-        new = redo(state)
-        return new, Report(new["result"]["outcome"], f"Redone: {new['log'][-1]['headline']}", (new["result"]["headline"],))
+    """One action on a season (league_actions.apply_action), or undo, redo or show, as declared (league_actions.SPECS);
+    a roll-off left out is rolled with `rng`."""
+    spec = ACTION_SPECS[action["do"]]
+    if not spec.records:
+        return cast("tuple[Season, Report]", spec.handler(state))
     roll = None if rng is None else (lambda: _roll_off_dice(rng))
     new, entry, notes = apply_action(state, action, roll)
     if state_length(new) > STATE_MAX_CHARS:  # as the page keeps it (compact), each log entry's text written once
@@ -485,7 +478,8 @@ def describe_season(state: Season) -> str:
     keys = ("successes", "trainwrecks") + (("points",) if championship else ())
     if state["standings"]:
         lines.append("Week  " + "  ".join(f"{k.capitalize():<12}" for k in keys))
-        lines += [f"{s['week']:<4}  " + "  ".join(f"{s['first_' + k]} to {s['second_' + k]:<7}" for k in keys) for s in state["standings"]]
+        counts = [cast("Mapping[str, int]", s) for s in state["standings"]]
+        lines += [f"{s['week']:<4}  " + "  ".join(f"{s['first_' + k]} to {s['second_' + k]:<7}" for k in keys) for s in counts]
     for p in PLAYERS:
         pool = state["players"][p]["nom_pool"]
         if pool:

@@ -198,6 +198,3 @@ def add_party(act: Act, action: Action) -> None:
         act.say(f"In this encounter already: {', '.join(m['name'] for m in members if m not in joining)}.")
     act.outcome = "party"
     act.headline = f"The party joins the encounter: {', '.join(m['name'] + (' with ' + m['companion']['name'] if m['companion'] else '') for m in joining)}."
-
-
-CAMPAIGN = {"next_encounter": next_encounter, "add_party": add_party}

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..checks import InputError, whole
+from ..checks import InputError, check_name, whole
 from ..checks import Action
 from .combat import opposed_save
-from .encounter_actions import dice_of, may_take
-from .encounter_fight import Act, after_change, able, condition_of, gain, hurt, in_combat, on_turn, present, save_mode, set_condition
+from .encounter_fight import Act, dice_of, may_take, after_change, able, condition_of, gain, hurt, in_combat, on_turn, present, save_mode, set_condition
 from .encounter_state import GONE, STATUSES, TAPPED, Combatant, by_id
 from .encounter_words import HAND_LIMIT, MAX_HAND
 from .planeswalkers import planeswalker_ability
@@ -162,7 +161,7 @@ def cure(act: Act, action: Action) -> None:
 def extort(act: Act, action: Action) -> None:
     in_combat(act)
     u = able(act, action["user"], "user")
-    if not may_take(u, "extort"):
+    if not may_take(u, act.needs):
         raise InputError(f"{u['name']} has no Extort.", "user")
     foes = [c for c in act.state["combatants"] if c["side"] != u["side"] and c["status"] not in GONE and c["vitality"] >= 0]
     for c in foes:
@@ -176,10 +175,26 @@ def extort(act: Act, action: Action) -> None:
     act.outcome, act.headline = "extort", f"{u['name']} extorts: {len(foes)} enem{'y' if len(foes) == 1 else 'ies'} lose 1 Vitality each, {u['name']} gains {len(foes)}."
 
 
+MAX_EMBLEM = 160  # characters of an emblem's words, as the card prints them
+
+
+def emblem(act: Act, action: Action) -> None:
+    """An emblem a planeswalker PC's ability made this encounter (tt.planeswalker.effects): its words go in the log,
+    and it lasts until the encounter ends, which the end of the encounter says. The table applies what it says."""
+    u = able(act, action["user"], "user")
+    if not may_take(u, act.needs):
+        raise InputError(f"{u['name']} is not a planeswalker PC.", "user")
+    if not u["ability_used"]:
+        raise InputError(f"{u['name']} has used no planeswalker ability this encounter: an emblem comes from one (tt.planeswalker.effects).", "action")
+    words = check_name(action["text"], "The emblem's words", "text", most=MAX_EMBLEM)
+    act.cite("tt.planeswalker.effects")
+    act.say("The tracker keeps no emblem's effect: apply it at the table. It ends with the encounter.")
+    act.outcome, act.headline = "emblem", f"{u['name']}'s ability makes an emblem: {words} It lasts until the encounter ends."
+
 def ability(act: Act, action: Action) -> None:
     """A planeswalker PC's ability, once per encounter: (X) mana and +/-X Toughness until its next turn."""
     u = able(act, action["user"], "user")
-    if not may_take(u, "ability"):
+    if not may_take(u, act.needs):
         raise InputError(f"{u['name']} is not a planeswalker PC.", "user")
     if u["ability_used"]:
         raise InputError(f"{u['name']} has used a planeswalker ability this encounter already (tt.planeswalker.abilities).", "user")
@@ -257,9 +272,3 @@ def count_hand(act: Act, holder: Combatant, step: str) -> bool:
         act.say(f"{holder['name']} discards {n - HAND_LIMIT} card{'s' if n - HAND_LIMIT != 1 else ''} down to {HAND_LIMIT}.")
         act.cite("tt.combat.end-step", "tt.ruling.hand-tracking")
     return True
-
-
-EFFECTS = {
-    "tap": tap, "exile": exile, "detain": detain,
-    "damage": damage, "life": life, "cure": cure, "extort": extort, "ability": ability, "game": game, "hand": hand,
-}

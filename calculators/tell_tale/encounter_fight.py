@@ -17,7 +17,6 @@ from ..checks import InputError, die
 from ..checks import Action
 from .combat import (BAND_LABELS, Attack, Conditions, apply_damage, attack_conditions, double_strike, first_strike, first_strike_needs_d4, kept_d20, needs_crit_d4,
                      power_after_counters, resolve_attack, save_conditions)
-from .encounter_actions import dice_of, may_take
 from .encounter_state import GONE, MAX_COMBATANTS, STATUSES, STEP_LABELS, TAPPED, Combatant, Encounter, by_id, current_step, derive
 from .encounter_chances import OPPORTUNISTS, OPPORTUNITY_NAMES, aloft, can_reach, derive_chances, meeting, refusal, rolls_spent
 from .flying import lands_by_attacking
@@ -25,6 +24,16 @@ from .poison import Condition, add_counters, deathtouch_hit, gain_life
 from .trample import charge_enemy
 
 COUNTER_KEYWORDS = ("deathtouch", "infect", "wither")
+
+
+def dice_of(action: Action) -> dict[str, Any]:
+    """The action's dice object (checked by encounter_actions.check), {} when it gives none."""
+    return action.get("dice") or {}
+
+
+def may_take(c: Combatant, needs: tuple[str, ...]) -> bool:
+    """Whether `c` has one of the keywords an action's declaration asks of its taker (none asked: yes)."""
+    return not needs or any(c["planeswalker"] if k == "planeswalker" else k in c["keywords"] for k in needs)
 
 
 class Act:
@@ -36,6 +45,7 @@ class Act:
         self.details: list[str] = []
         self.rules: list[str] = []
         self.dice: dict[str, str] = {}
+        self.needs: tuple[str, ...] = ()  # keywords one of which the action's taker needs (its declaration's; the step sets them)
 
     def cite(self, *ids: str) -> None:
         self.rules.extend(ids)
@@ -393,7 +403,7 @@ def charge(act: Act, action: Action) -> None:
     """A Trample charge: an attack roll per enemy in the line, a knock-down save after each hit."""
     in_combat(act)
     a = able(act, action["attacker"], "attacker")
-    if not may_take(a, "charge"):
+    if not may_take(a, act.needs):
         raise InputError(f"{a['name']} has no Trample: it cannot charge through a line (tt.keyword.trample).", "attacker")
     no_defender(a)
     ids, jump = action["targets"], action.get("jump") or []
@@ -471,6 +481,3 @@ def reach_strike(act: Act, action: Action) -> None:
     mode = attack_mode(act, a, situation(action), b)
     total = _strike(act, a, b, mode, dice_of(action), "opportunity")
     act.headline = f"{a['name']} strikes {b['name']} as it flies over: " + (f"{total} damage." if act.outcome == "hit" else "a miss.")
-
-
-FIGHT = {"attack": attack, "first_strike": first_strike_action, "charge": charge, "reach": reach_strike}

@@ -311,6 +311,3 @@ def order(act: Act, action: Action) -> None:
     act.outcome = "order"
     names = [by_id(s, i)["name"] for i in s["order"]]
     act.headline = f"Turn order ({'by Initiative' if s['order_by'] == 'initiative' else 'by hand'}): {', '.join(names) or 'nobody yet'}."
-
-
-ROSTER = {"settings": settings, "add": add, "another": another, "edit": edit, "remove": remove, "initiative": initiative, "order": order}

@@ -113,3 +113,10 @@ MAX_DETAILS = 60
 STATE_BUDGET = 150_000  # characters of compact JSON (as the page keeps it); past it the oldest undo records go
 ID = re.compile(r"c[1-9][0-9]{0,3}")
 RULE_ID = re.compile(r"[a-z0-9.-]{1,80}")
+# tt.combat.actions: the character actions that change no number (moving is its own action: it opens
+# attacks of opportunity), as the menu names each and as the log says it.
+OTHER_ACTIONS = {
+    "kneel": ("Kneel", "kneels"), "get-up": ("Get up", "gets up"),
+    "pick-up": ("Pick up or equip", "picks something up or equips it"), "sorcery": ("Cast a sorcery", "casts a sorcery"),
+    "hide": ("Hide", "hides"), "flee": ("Flee", "flees"), "other": ("Something else", "takes an action"),
+}

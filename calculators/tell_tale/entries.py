@@ -11,8 +11,8 @@ from .characters import STARTING_LEVEL, STAT_LABELS
 from .combat import MODE_CHOICES, SITUATION_CHOICES
 from .deck_tags import HYBRID, IDENTITY_MAX_LENGTH
 from .decks import DECK_RULES, DECKLIST_MAX_LENGTH, EXEMPT_MAX_LENGTH
-from .encounter import ACTIONS
-from .encounter_state import RULES as ENCOUNTER_RULES, Encounter, check_encounter, new_encounter
+from .encounter_actions import EVERY_STEP, SPECS as ENCOUNTER_SPECS
+from .encounter_state import Encounter, check_encounter, new_encounter
 from .encounter import encounter_step, links as encounter_links, vocabulary as encounter_vocabulary
 from .hands import MAX_MULLIGANS
 from .party import PARTY_TRACKER
@@ -437,8 +437,8 @@ TRACKERS = (
         new=new_encounter,
         check=check_encounter,
         step=encounter_step,
-        actions=ACTIONS,
-        rules=ENCOUNTER_RULES,
+        specs=ENCOUNTER_SPECS,
+        step_rules=EVERY_STEP,
         describe=describe_encounter,
         vocabulary=encounter_vocabulary,
         links=encounter_links,

@@ -27,7 +27,7 @@ from typing import Any, TypedDict, cast
 
 from ..checks import UNSAFE, Action, InputError, check_name, quote, shown
 from ..history import Record, records, undo_record, undone
-from ..types import Report, Tracker
+from ..types import ActionSpec, Param, Report, Tracker
 from .characters import COMPANION_STATS, STARTING_LEVEL, STAT_LABELS, STATS, Stats, level_up
 from .encounter_state import MAX_STAT, Combatant, check_combatant, check_keywords
 from .encounter_words import DEFAULT_SETTINGS, MAX_COMBATANTS, MAX_HAND, MAX_TEXT
@@ -40,10 +40,6 @@ MAX_LEVEL = 20
 LOG_CAP = 20
 UNDO_CAP = 10
 MAX_PARTY_CHARS = 60_000  # a party's text from outside longer than this is refused unread (the runner)
-ACTIONS = ("keep", "level_up", "remove", "undo", "show")
-RULES = ("tt.levels.starting-level", "tt.levels.lands", "tt.levels.level-up", "tt.levels.new-lands-untapped", "tt.ruling.level-up-stats",
-         "tt.keyword.regenerate", "tt.ruling.vitality-above-full", "tt.stats.vitality-no-regeneration", "tt.ruling.counters-after-combat",
-         "tt.character.companion", "tt.mechanics.return-characters", "tt.ruling.next-encounter-party")
 
 
 class Companion(TypedDict):
@@ -374,10 +370,6 @@ def remove(party: Party, action: Action, out: list[str], rules: list[str]) -> st
     return f"{gone['name']} leaves the party."
 
 
-HANDLERS = {"keep": keep, "level_up": level, "remove": remove}
-FIELDS = {"keep": {"combatants"}, "level_up": {"choices"}, "remove": {"member"}, "undo": set(), "show": set()}
-
-
 def describe(party: Party) -> str:
     n = len(party["members"])
     if not n:
@@ -385,25 +377,54 @@ def describe(party: Party) -> str:
     return f"A party of {n}: " + ", ".join(f"{m['name']} (level {m['level']})" for m in party["members"]) + "."
 
 
+def _undo(party: Party) -> tuple[Party, str, list[str], list[str]]:
+    if not party["undo"]:
+        raise InputError("There is nothing to undo in the party.", "action")
+    back = undone(party, party["undo"][-1])
+    before = {**_check_core({**back, "undo": []}), "undo": back["undo"]}
+    return cast("Party", before), f"Undone: {party['log'][-1] if party['log'] else 'the last change'}", [], []
+
+
+def _show(party: Party) -> tuple[Party, str, list[str], list[str]]:
+    return party, describe(party), [], []
+
+
+# A member's stored combatant, as kept from a fight (the encounter's page sends them as they stand).
+_COMBATANTS = Param.of("combatants", "list", "The PCs and companions as they stand", required=True, form=False)
+# Every party action, declared once: the step dispatches by these, the page and the coverage page read them.
+SPECS: tuple[ActionSpec, ...] = (
+    ActionSpec("keep", "Keep the party from this fight", (_COMBATANTS,), handler=keep, place="bar", rules=(
+        "tt.ruling.summon-turns", "tt.summoning.permanent", "tt.stats.power-minimum", "tt.ruling.deathtouch-damage", "tt.ruling.haste-rounding",
+        "tt.stats.vitality", "tt.advantage.conditions", "tt.ruling.surprise-attacks", "tt.keyword.haste", "tt.mechanics.deathtouch-disadvantage",
+        "tt.ruling.poisoned-rolls", "tt.ruling.prone-attacker", "tt.ruling.advantage-and-disadvantage", "tt.advantage.roll", "tt.levels.starting-level",
+        "tt.stats.vitality-no-regeneration", "tt.ruling.counters-after-combat", "tt.ruling.next-encounter-party", "tt.character.companion",
+        "tt.mechanics.return-characters")),
+    ActionSpec("level_up", "Level up", (Param.of("choices", "list", "Each player's land and stat", required=True),), handler=level, place="setup",
+               rules=("tt.ruling.level-up-stats", "tt.levels.level-up", "tt.ruling.vitality-above-full", "tt.levels.lands", "tt.levels.new-lands-untapped",
+                      "tt.keyword.regenerate")),
+    ActionSpec("remove", "Leaves the party", (Param.of("member", "text", "Who", required=True),), handler=remove, place="roster"),
+    ActionSpec("undo", "Undo", handler=_undo, place="bar", records=False),
+    ActionSpec("show", "Show", handler=_show, place="bar", records=False),
+)
+ACTION_SPECS = {spec.name: spec for spec in SPECS}
+ACTIONS = tuple(ACTION_SPECS)
+STEP_RULES = ("tt.mechanics.unlisted",)  # every step checks the members again (check_members)
+
+
 def party_step(party: Party, action: Action) -> tuple[Party, str, list[str], list[str]]:
     """One action on a checked party: the new party, its headline, its details and the rules it applied."""
-    if not isinstance(action, dict) or action.get("do") not in ACTIONS:
+    if not isinstance(action, dict) or action.get("do") not in ACTION_SPECS:
         raise InputError(f"The party knows these actions: {', '.join(ACTIONS)}.", "action")
-    extra = set(action) - {"do"} - FIELDS[action["do"]]
+    spec = ACTION_SPECS[action["do"]]
+    extra = set(action) - {"do"} - {f.key for f in spec.fields}
     if extra:
         raise InputError(f"The action {action['do']} takes no {quote(sorted(extra)[0])}.", "action")
-    if action["do"] == "show":
-        return party, describe(party), [], []
-    if action["do"] == "undo":
-        if not party["undo"]:
-            raise InputError("There is nothing to undo in the party.", "action")
-        back = undone(party, party["undo"][-1])
-        before = {**_check_core({**back, "undo": []}), "undo": back["undo"]}
-        return cast("Party", before), f"Undone: {party['log'][-1] if party['log'] else 'the last change'}", [], []
+    if not spec.records:
+        return cast("tuple[Party, str, list[str], list[str]]", spec.handler(party))
     s = cast("Party", json.loads(json.dumps({**party, "undo": []})))
     out: list[str] = []
     rules: list[str] = []
-    headline = HANDLERS[action["do"]](s, action, out, rules)
+    headline = spec.handler(s, action, out, rules)
     s["members"] = check_members(s["members"], "action")  # a step never makes a party the check would refuse
     s["log"] = (party["log"] + [headline[:MAX_TEXT]])[-LOG_CAP:]
     s["undo"] = (party["undo"] + [undo_record(party, s)])[-UNDO_CAP:]
@@ -428,6 +449,6 @@ def vocabulary() -> dict[str, Any]:
 PARTY_TRACKER = Tracker(
     name=TRACKER, title="Party",
     summary="The party between encounters: its PCs and companions as they stand, each player's level and lands, and level-ups.",
-    new=new_party, check=check_party, step=party_report, actions=ACTIONS, rules=RULES, max_state_chars=MAX_PARTY_CHARS,
+    new=new_party, check=check_party, step=party_report, specs=SPECS, step_rules=STEP_RULES, max_state_chars=MAX_PARTY_CHARS,
     describe=describe, vocabulary=vocabulary, state_type=Party,
 )

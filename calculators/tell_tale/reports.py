@@ -122,7 +122,7 @@ def apply_damage_report(rng: random.Random | None, *, toughness: int, vitality: 
 
 
 def double_strike_report(rng: random.Random | None, *, power: int, first_d20: str | None, second_d20: str | None, mode: str, haste: str, poisoned: str,
-                         both: str, tapped: str, first_crit_d4: str | None, second_crit_d4: str | None, which: str = "first", double_rolls: str = "attack") -> Report:
+                         both: str, tapped: str, first_crit_d4: str | None, second_crit_d4: str | None, which: str, double_rolls: str) -> Report:
     final, rules, notes = _attack_mode(mode, haste, poisoned, both, tapped)
     if which == "second" and double_rolls == "turn":  # tt.ruling.double-strike's alternative: the first attack action made the turn's two rolls
         return Report("spent", "No roll: Double Strike's two rolls this turn are made.", ("Your table plays two attack rolls per turn in all: the first attack "
@@ -163,8 +163,8 @@ def double_strike_report(rng: random.Random | None, *, power: int, first_d20: st
     )
 
 
-def first_strike_report(rng: random.Random | None, *, first_power: int, first_d20: str | None, first_mode: str = "normal", second_power: int,
-                        second_d20: str | None, second_mode: str = "normal", winner_damage: str, crit_d4: str | None) -> Report:
+def first_strike_report(rng: random.Random | None, *, first_power: int, first_d20: str | None, first_mode: str, second_power: int,
+                        second_d20: str | None, second_mode: str, winner_damage: str, crit_d4: str | None) -> Report:
     # Opposed attack rolls: each side's advantage or disadvantage as for any attack, the kept d20s compared (tt.ruling.first-strike-tie)
     rolled = []
     for d20, mode, label, field in ((first_d20, first_mode, "First character's d20", "first_d20"), (second_d20, second_mode, "Second character's d20", "second_d20")):
@@ -333,8 +333,8 @@ def level_up_report(rng: random.Random | None, *, level: int, initiative: int, v
     )
 
 
-def check_deck_report(rng: random.Random | None, *, decklist: str, identity: str | None = None, level: int | None = None,
-                      exempt: str | None = None, hybrid: str = "every") -> Report:
+def check_deck_report(rng: random.Random | None, *, decklist: str, identity: str | None, level: int | None,
+                      exempt: str | None, hybrid: str) -> Report:
     try:
         free = parse_exempt(exempt or "")
     except ValueError as err:

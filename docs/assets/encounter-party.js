@@ -16,7 +16,6 @@ import { ENCOUNTER, PARTY } from "./storage.js";
 /** @typedef {import("./encounter.js").Combatant} Combatant */
 /** @typedef {import("./tracker-kit.js").Action} Action */
 
-const NAME = "tell_tale.party"; // Python's party tracker (calculators/tell_tale/party.py)
 
 // ---------------------------------------------------------------- the encounter's side
 
@@ -80,8 +79,9 @@ export async function askToKeepStorage() {
  * the fight is over, "Keep this party on this device" in one tap, Python's "keep" action of the party
  * (party.py) stored as party.js stores it: under its key, over what this tab read only (another tab's change
  * is never written over), a different party replaced only when asked, put aside and with Undo.
- * @param {typeof import("./calc-runtime.js").computeInWorker} computeInWorker */
-export function partyKeeper(computeInWorker) {
+ * @param {typeof import("./calc-runtime.js").computeInWorker} computeInWorker
+ * @param {import("../../types/trackers").TrackerName} party the party tracker's name (the encounter's vocabulary) */
+export function partyKeeper(computeInWorker, party) {
   const said = el("div", { class: "enc-party-kept", "aria-live": "polite", "data-enc": "party-kept" });
   const toParty = () => el("a", { href: "../party/", "data-enc": "to-party", text: "the party page" });
   /** @param {string} text @param {boolean} [refused] @param {...(HTMLElement | string)} more */
@@ -109,7 +109,7 @@ export function partyKeeper(computeInWorker) {
     const first = !keptMembers().length;
     const action = { do: "keep", combatants: combatants.map(({ chances, ...c }) => c) };
     /** @param {string} from @returns {Promise<import("./tracker-kit.js").StepAnswer<{members: {name: string}[]}>>} */
-    const keepInto = (from) => step(computeInWorker, NAME, from, action);
+    const keepInto = (from) => step(computeInWorker, party, from, action);
     say("Keeping the party…");
     const alone = await keepInto(""); // this fight's party, as if none were kept
     if (!alone.ok) return say(alone.error, true);

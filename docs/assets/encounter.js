@@ -9,7 +9,7 @@
 
 import { NOT_KEPT, logResult, storedSettings } from "./table.js";
 import { onPageEnd, pageSignal, plural, tableSettings } from "./dom.js";
-import { el, place, read, redraw, vocabulary, write } from "./tracker-kit.js";
+import { el, place, read, redraw, trackerName, vocabulary, write } from "./tracker-kit.js";
 import { TrackerShell, answerParts, button, labelRedo, labelUndo, markFieldAtFault, newSeed, rulesLine } from "./tracker-shell.js";
 import { CHANNEL, PLAYERS_HASH, clock, setUpPlayers } from "./encounter-players.js";
 import { actionForm, namer } from "./encounter-form.js";
@@ -20,7 +20,6 @@ import { isPhoneHash, setUpPhone } from "./encounter-join.js";
 import { phoneSeats } from "./encounter-phones.js";
 import * as keys from "./storage.js";
 
-const NAME = "tell_tale.encounter";
 const STORE = keys.ENCOUNTER; // and STORE + keys.ASIDE, the encounter a new one, an import or a link put aside
 const TIMER = STORE + keys.TIMER; // page preferences on this device, not part of the fight (storage.js)
 const THROUGH = STORE + keys.THROUGH;
@@ -36,7 +35,8 @@ const TURN_START = STORE + keys.TURN_START; // sessionStorage
  * [step, label, rule], [status, label, for summons only], each kind's usual side, and every action as declared.
  * @typedef {{settings: string[], keywords: [string, string][], kinds: [string, string][], sides: [string, string][],
  *   usual_sides: Record<string, string>, marks: Record<string, string>, steps: [string, string, string][],
- *   edit_statuses: [string, string, boolean][], actions: import("./encounter-form.js").ActionSpec[]}} EncounterWords
+ *   edit_statuses: [string, string, boolean][], actions: import("./encounter-form.js").ActionSpec[],
+ *   party: import("../../types/trackers").TrackerName}} EncounterWords
  */
 /** @typedef {import("./tracker-kit.js").Action} Action */
 
@@ -48,6 +48,7 @@ const settingsSpec = () => tableSettings().then((spec) => spec?.settings?.tell_t
 
 /** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./rules.js").CopyText}} page */
 export function setUp(box, { computeInWorker, copyText }) {
+  const NAME = trackerName(box); // as Python names it (Tracker.name), written on the container by the build
   if (location.hash === PLAYERS_HASH) return setUpPlayers(box); // the players' window: no GM control, no fight of its own
   if (isPhoneHash(location.hash)) return setUpPhone(box); // a player's phone (encounter-join.js): the same, over WebRTC
   const words = /** @type {EncounterWords} */ (vocabulary(box));
@@ -55,7 +56,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const names = namer(words); // a kind's name as the vocabulary gives it
   const STATUS = words.marks; // a status as a card marks it: a standing combatant is not marked
   const STEPS = Object.fromEntries(words.steps.map(([step, label]) => [step, label]));
-  const party = partyKeeper(computeInWorker); // the party kept on this device, at the end of a fight
+  const party = partyKeeper(computeInWorker, words.party); // the party kept on this device, at the end of a fight
   /** @param {string} name */
   const declared = (name) => /** @type {import("./encounter-form.js").ActionSpec} */ (words.actions.find((a) => a.name === name));
   /** @type {Encounter | null} */

@@ -12,7 +12,7 @@
 // party to a set-up from the party kept here (encounter-party.js).
 
 import { digest, el, pageSignal, plural, readJson, writeJson } from "./dom.js";
-import { read, vocabulary } from "./tracker-kit.js";
+import { read, trackerName, vocabulary } from "./tracker-kit.js";
 import { TrackerShell, answerParts, button, labelUndo } from "./tracker-shell.js";
 import { askToKeepStorage } from "./encounter-party.js";
 import { BACKUP as BACKUP_SUFFIX, ENCOUNTER, PARTY } from "./storage.js";
@@ -26,7 +26,6 @@ import { BACKUP as BACKUP_SUFFIX, ENCOUNTER, PARTY } from "./storage.js";
 /** What the party's page draws with (party.vocabulary): [stat, label, the companion's], the levels.
  * @typedef {{stats: [string, string, boolean][], starting_level: number, max_level: number, max_members: number}} PartyWords */
 
-const NAME = "tell_tale.party";
 const BACKUP = PARTY + BACKUP_SUFFIX; // when the party was last exported as a file, and its text then
 
 /** The fight the encounter page keeps on this device, as far as this page needs it (its combatants; Python checks each),
@@ -43,6 +42,7 @@ function keptFight() {
 
 /** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./rules.js").CopyText}} page */
 export function setUp(box, { computeInWorker, copyText }) {
+  const NAME = trackerName(box); // as Python names it (Tracker.name), written on the container by the build
   const words = /** @type {PartyWords} */ (vocabulary(box));
   /** @type {Party | null} */
   let party = null;

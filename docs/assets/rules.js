@@ -467,7 +467,7 @@ function setUpCalculators() {
 // A fight or a season kept across many rolls (rulebook/render.py): each
 // tracker's page code is its own module, loaded only on its page. Literal
 // imports, so the build can address each by its content.
-/** @type {Record<string, () => Promise<typeof import("./season.js") | typeof import("./encounter.js")>>} */
+/** @type {Record<import("../../types/trackers").TrackerName, () => Promise<typeof import("./season.js") | typeof import("./encounter.js")>>} */
 const TRACKERS = {
   "rpgdl.season": () => import("./season.js"),
   "tell_tale.encounter": () => import("./encounter.js"),
@@ -481,7 +481,7 @@ function setUpTrackers() {
     addSkipLink(box, (box.id ||= "tracker"), "Skip to the tracker");
     startRuntime(/** @type {string} */ (box.dataset.runtime)); // every tracker has one (rulebook/render.py)
     const lifetime = pageSignal(); // a module that comes in after the page is left sets nothing up
-    TRACKERS[box.dataset.tracker]().then((module) => lifetime.aborted || module.setUp(box, { computeInWorker, copyText })).catch((/** @type {Error} */ err) => {
+    TRACKERS[/** @type {import("../../types/trackers").TrackerName} */ (box.dataset.tracker)]().then((module) => lifetime.aborted || module.setUp(box, { computeInWorker, copyText })).catch((/** @type {Error} */ err) => {
       // the page script could not load (offline before it was cached) or the page lacks what it needs
       box.replaceChildren(el("p", { class: "calc-error", role: "alert", text: `This tracker could not start: ${err.message}` }));
     });

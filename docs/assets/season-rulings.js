@@ -9,6 +9,11 @@ import { answerArea, field, number, select } from "./season-fields.js";
 /** @typedef {import("./season.js").Season} Season */
 /** @typedef {import("./season.js").SeasonPage} SeasonPage */
 
+/** The season's settings by a ruling's name, as the vocabulary and the form's fields name them.
+ * @param {import("./season.js").Settings} settings
+ * @returns {Record<string, string | number>} */
+const byName = (settings) => /** @type {Record<string, string | number>} */ (/** @type {unknown} */ (settings));
+
 /** The device's house rulings (table settings) among `rulings` that differ from `season`'s.
  * @param {Season | null} season @param {string[]} rulings @returns {Record<string, string>} */
 export function tableRulings(season, rulings) {
@@ -17,7 +22,7 @@ export function tableRulings(season, rulings) {
   const out = {};
   for (const key of rulings) {
     const value = stored[`rpgdl.${key}`];
-    if (value != null && season && String(season.settings[key]) !== value) out[key] = value;
+    if (value != null && season && String(byName(season.settings)[key]) !== value) out[key] = value;
   }
   return out;
 }
@@ -58,7 +63,7 @@ export function rulingsForm(page, into) {
     /** @type {Record<string, string>} */
     const changes = {};
     for (const control of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (fields.querySelectorAll("[name]"))) {
-      if (String(state.settings[control.name]) !== control.value) changes[control.name] = control.value;
+      if (String(byName(state.settings)[control.name]) !== control.value) changes[control.name] = control.value;
     }
     if (!Object.keys(changes).length) {
       answer.replaceChildren(el("p", { class: "calc-headline", text: "Nothing changed." }));
@@ -76,7 +81,7 @@ export function rulingsForm(page, into) {
 
   /** @param {Season} state @param {boolean} started whether a Weekend is entered (the rulings are fixed then) */
   function render(state, started) {
-    for (const control of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (fields.querySelectorAll("[name]"))) control.value = String(state.settings[control.name]);
+    for (const control of /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */ (fields.querySelectorAll("[name]"))) control.value = String(byName(state.settings)[control.name]);
     fieldset.disabled = started;
     save.hidden = started;
     const house = Object.keys(tableRulings(state, words.rulings)).length;

@@ -25,7 +25,7 @@ export function standingsTable(state, words, names) {
     ...words.players.map((p) => el("th", { scope: "colgroup", colspan: counts.length, class: "season-name season-player-start", text: names[p] })));
   const head2 = el("tr", {}, ...words.players.flatMap((p) => counts.map(([label], i) => el("th", { scope: "col", class: i ? null : "season-player-start", text: label }))));
   const body = state.standings.map((s) => el("tr", { "data-week": s.week }, el("th", { scope: "row", text: s.week }),
-    ...words.players.flatMap((p) => counts.map(([, key], i) => el("td", { "data-key": `${p}_${key}`, class: i ? null : "season-player-start", text: String(s[`${p}_${key}`]) })))));
+    ...words.players.flatMap((p) => counts.map(([, key], i) => el("td", { "data-key": `${p}_${key}`, class: i ? null : "season-player-start", text: String(/** @type {Record<string, unknown>} */ (/** @type {unknown} */ (s))[`${p}_${key}`]) })))));
   return el("div", { class: "season-scroll" }, el("table", { class: "season-standings" },
     el("caption", { text: `After each week (running totals; ${state.settings.trainwreck_limit} Trainwrecks lose at once)` }),
     el("thead", {}, head1, head2), el("tbody", {}, ...body)));

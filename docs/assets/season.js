@@ -11,7 +11,7 @@
 // (tracker-shell.js). Everything shown goes in with textContent.
 
 import { button, el, plural, tableSettings } from "./dom.js";
-import { vocabulary } from "./tracker-kit.js";
+import { trackerName, vocabulary } from "./tracker-kit.js";
 import { TrackerShell } from "./tracker-shell.js";
 import { answerParts, labelRedo, labelUndo, markFieldAtFault, rulesLine } from "./tracker-answer.js";
 import { weekend } from "./season-week.js";
@@ -20,56 +20,23 @@ import { rulingsForm, tableRulings } from "./season-rulings.js";
 import { divisionsTable, standingsTable, weeksPlayed } from "./season-tables.js";
 import { SEASON } from "./storage.js";
 
-const NAME = "rpgdl.season";
 const STORE = SEASON; // and STORE + ASIDE (storage.js), the season an import, a link or "new season" pushed aside
 
 let uid = 0;
 
-/**
- * The season as Python answers it (calculators/rpgdl/league.py, Season): what is kept by player or by
- * division is keyed by the vocabulary's names; `run_out`, by player, the week each division ran out (absent:
- * not yet). Its undo records are only sent back.
- * @typedef {{tracker: string, version: number, settings: Settings, players: Record<string, Player>, weeks: Week[],
- *   standings: Standing[], champions: Record<string, Champion | null>, run_out: Record<string, Partial<Record<string, number>>>,
- *   result: SeasonResult, log: LogEntry[], undo: unknown[], redo?: unknown[]}} Season
- */
-/**
- * The season's goal and rulings by name (league_input.read_settings): the Trainwreck limit a number, the rest choices.
- * @typedef {{goal: string, trainwreck_limit: number, [ruling: string]: string | number}} Settings
- */
-/**
- * A player (league._player): the Nom Pool, the Season Deck as {card: copies}, and the problems of each.
- * @typedef {{name: string, nom_pool: PoolDuelist[], nom_pool_problems: string[], season_deck: Record<string, number>,
- *   season_deck_total: number, season_deck_problems: string[]}} Player
- */
-/**
- * A duelist of a Nom Pool: its last Worth and Draw (null until it has played), and the week it lost (null: still in the Roster).
- * @typedef {{name: string, division: string, worth: number | null, draw: number | null, discarded: number | null}} PoolDuelist
- */
-/**
- * One Weekend's record (league._weekend): its duels and scores, and by player the duelists that returned or were
- * discarded; the champions it crowned, by division.
- * @typedef {{week: number, duels: Duel[], first_successes: number, second_successes: number, first_trainwrecks: number,
- *   second_trainwrecks: number, returned: Record<string, string[]>, discarded: Record<string, string[]>,
- *   crowned: Record<string, string>}} Week
- */
-/**
- * One slot of a Weekend: both rows (null: left empty) and how its duel went (`fought` false: no duel).
- * @typedef {{slot: string, first: WeekendRow | null, second: WeekendRow | null, fought: boolean, first_worth: number | null,
- *   second_worth: number | null, winner: string | null, successes: number, trainwreck: boolean, reasons: string[],
- *   sudden_death: boolean, roll: number[] | null}} Duel
- */
-/**
- * The running totals after a week (league._standing): each player's count under `${player}_${what}`
- * (successes, trainwrecks, points), and the outcome then.
- * @typedef {{week: number, outcome: string, winner: string | null, [count: string]: number | string | null}} Standing
- */
-/** A division's champion: the player, the week, and the roll-off when both ran out together.
- * @typedef {{player: string, week: number, roll: number[] | null}} Champion */
-/** Where the game stands (league._result): its outcome word, the winner, whether it is over, and one sentence.
- * @typedef {{outcome: string, winner: string | null, over: boolean, weeks_played: number, headline: string}} SeasonResult */
-/** One entry of the log: the action as completed, and what it did.
- * @typedef {{action: Action, headline: string, details: string[], rules: string[]}} LogEntry */
+/** The season as Python answers it and everything it holds: types written from Python's TypedDicts
+ * (calculators/rpgdl/league_types.py; calculators/typescript.py, make lint). Its undo records are only sent back.
+ * @typedef {import("../../types/trackers").Season} Season
+ * @typedef {import("../../types/trackers").Settings} Settings
+ * @typedef {import("../../types/trackers").Player} Player
+ * @typedef {import("../../types/trackers").PoolDuelist} PoolDuelist
+ * @typedef {import("../../types/trackers").Week} Week
+ * @typedef {import("../../types/trackers").Duel} Duel
+ * @typedef {import("../../types/trackers").Standing} Standing
+ * @typedef {import("../../types/trackers").Champion} Champion
+ * @typedef {import("../../types/trackers").SeasonResult} SeasonResult
+ * @typedef {import("../../types/trackers").SeasonEntry} LogEntry
+ * @typedef {import("../../types/trackers").DuelistRow} WeekendRow */
 /** An action on the season (checks.Action): `do` names it; the other fields are that action's.
  * @typedef {import("./tracker-kit.js").Action} Action */
 /**
@@ -79,8 +46,6 @@ let uid = 0;
  *   vote_pools: Record<string, number>, rolls?: number[][], cards?: Record<string, {votes: number, trainwrecks: number}>}} WeekendAction
  */
 /** A log entry of a Weekend. @typedef {LogEntry & {action: WeekendAction}} WeekendEntry */
-/** A duelist's row of a Weekend as Python checked it (league_input.read_row); `opponent_votes` only when the other player voted on it.
- * @typedef {{name: string, division: string, worth: number, draw: number, votes: number, bonus: number, opponent_votes?: number}} WeekendRow */
 /** A step on the season that worked (runner.track): the new season and what happened.
  * @typedef {import("./calc-runtime.js").Tracked<Season>} SeasonStep */
 /** @typedef {import("./calc-runtime.js").Refusal} Refusal */
@@ -115,6 +80,7 @@ function shortly(headline) {
 
 /** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./rules.js").CopyText}} page */
 export function setUp(box, { computeInWorker, copyText }) {
+  const NAME = trackerName(box); // as Python names it (Tracker.name), written on the container by the build
   const id = `season-${++uid}`;
   // The players, the divisions by name, the Championship points shown beside a champion
   // (Python counts them), the goals, the rulings and the weeks of a season: league_input.vocabulary,
@@ -254,7 +220,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     const goal = /** @type {[string, string]} */ (GOALS.find(([g]) => g === now.settings.goal))[1];
     /** @type {HTMLElement} */ (folds.settings.querySelector("summary")).textContent = `${goal}; ${now.settings.trainwreck_limit} Trainwrecks lose` + (started ? " (fixed for this season)" : "");
 
-    logList.replaceChildren(...now.log.map((entry) => el("li", { "data-do": entry.action.do },
+    logList.replaceChildren(...now.log.map((entry) => el("li", { "data-do": String(entry.action.do) },
       el("p", { class: "season-log-headline", text: entry.headline }),
       entry.rules.length ? el("details", { class: "season-rules" }, el("summary", { text: `Rules applied (${entry.rules.length})` }), rulesLine(entry.rules)) : null)));
     const last = now.log[now.log.length - 1]?.headline ?? null;

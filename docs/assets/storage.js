@@ -4,9 +4,13 @@
 // so a key renamed here is renamed everywhere. Renaming one loses what
 // players kept under the old name: keep a reader of the old name if so.
 
-/** localStorage: one tracker's state, under its Python name (Tracker.name). */
+/** localStorage: one tracker's state, under its Python name (Tracker.name; tsc holds each to Python's names).
+ * @typedef {`table-rules:${import("../../types/trackers").TrackerName}`} TrackerKey */
+/** @type {TrackerKey} */
 export const ENCOUNTER = "table-rules:tell_tale.encounter";
+/** @type {TrackerKey} */
 export const PARTY = "table-rules:tell_tale.party";
+/** @type {TrackerKey} */
 export const SEASON = "table-rules:rpgdl.season";
 /** localStorage: the roll log (table-log.js) and the table's house rulings (table.js). */
 export const LOG = "table-rules:log";

@@ -52,6 +52,13 @@ export function redraw(drawn, items, idAndKey, draw) {
 
 // ---------------------------------------------------------------- a tracker's saved record
 
+/** The tracker's name as Python declares it (Tracker.name), which the build writes on its container: a page
+ * script keeps no copy of it.
+ * @param {HTMLElement} box @returns {import("../../types/trackers").TrackerName} */
+export function trackerName(box) {
+  return /** @type {import("../../types/trackers").TrackerName} */ (box.dataset.tracker);
+}
+
 /** The tracker's vocabulary (its kinds, keywords, divisions, points...), as
  * Python declares it (`Tracker.vocabulary`): rulebook/render.py publishes it
  * as JSON in the container's data-vocabulary, so no page script keeps a copy.
