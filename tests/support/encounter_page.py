@@ -181,7 +181,7 @@ def play(page, steps, state):
         got = stored(page)
         assert got == expected["state"], action
         if action["do"] not in ("undo", "add"):
-            assert page.locator(".enc-answer .calc-headline").text_content() == expected["headline"]
+            expect(page.locator(".enc-answer .calc-headline")).to_have_text(expected["headline"])
         state = got
         check_cards(page, state)
     return state
