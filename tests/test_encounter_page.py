@@ -271,28 +271,20 @@ def test_a_refused_die_is_marked_beside_its_field(page, base_url):
     assert not page.errors
 
 
-def test_the_tracker_on_a_phone_has_no_sideways_scroll_and_big_targets(phone, base_url):
-    """Sizes and labels, in the light scheme only: the dark one changes colours, not sizes (CONTRIBUTING.md, "Browser
-    tests"); its colours are the dark axe walk's."""
-    page = phone
-    open_page(page, base_url)
-    for done, (action, _) in enumerate(FIGHT[:6], 1):
-        perform(page, action, 1)
-        wait_for_log(page, done)  # each action answered before the next: the page redraws its cards
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    small = page.evaluate("""() => [...document.querySelectorAll('.encounter button, .encounter select, .encounter summary, .encounter input')]
-        .filter((e) => e.offsetParent !== null && !e.closest('[hidden]'))
-        .map((e) => [e.dataset.enc || e.id || e.textContent.slice(0, 20), e.getBoundingClientRect().height, e.type])
-        .filter(([, h, type]) => h < 43.5 && type !== 'checkbox')""")
-    assert small == [], small
-    unlabeled = page.evaluate("""() => [...document.querySelectorAll('.encounter input, .encounter select, .encounter textarea')]
-        .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.outerHTML.slice(0, 80))""")
-    assert unlabeled == []
+SMALL_TARGETS = """() => [...document.querySelectorAll('.encounter button, .encounter select, .encounter summary, .encounter input')]
+    .filter((e) => e.offsetParent !== null && !e.closest('[hidden]'))
+    .map((e) => [e.dataset.enc || e.id || e.textContent.slice(0, 20), e.getBoundingClientRect().height, e.type])
+    .filter(([, h, type]) => h < 43.5 && type !== 'checkbox')"""
+UNLABELED = """() => [...document.querySelectorAll('.encounter input, .encounter select, .encounter textarea')]
+    .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.outerHTML.slice(0, 80))"""
 
 
 @pytest.mark.parametrize("scheme,size", [("light", PHONE), ("dark", {"viewport": {"width": 1280, "height": 800}})], ids=["phone-light", "desktop-dark"])
 def test_axe_finds_nothing_in_a_fight_under_way(browser, base_url, scheme, size):
-    """axe-core on the tracker mid-fight: cards, an open card, the charge's line, the log, a result and a refusal shown."""
+    """axe-core on the tracker mid-fight: cards, an open card, the charge's line, the log, a result and a refusal shown.
+    On the phone, the same page: no sideways scroll, every control a thumb's size (44 px), every field labelled. The
+    sizes are checked in the light scheme only: the dark one changes colours, not sizes (CONTRIBUTING.md, "Browser
+    tests")."""
     context = browser.new_context(**size, color_scheme=scheme, bypass_csp=True)  # axe goes in as an inline script
     page = context.new_page()
     state = None
@@ -311,6 +303,11 @@ def test_axe_finds_nothing_in_a_fight_under_way(browser, base_url, scheme, size)
     page.click("[data-enc=resolve]")
     page.locator(".enc-act + [role=alert]:not(:empty)").wait_for()
     assert axe_violations(page, ".encounter") == []
+    if size is PHONE:
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        small = page.evaluate(SMALL_TARGETS)
+        assert small == [], small
+        assert page.evaluate(UNLABELED) == []
     context.close()
 
 
