@@ -566,9 +566,9 @@ def test_a_roll_off_left_empty_is_rolled_and_said_in_words(phone, base_url):
     mirror.step(action, seed)
     assert stored(page) == mirror.state
     godlike, heavy = (d["roll"] for d in mirror.state["weeks"][2]["duels"][:2])
-    said = page.locator(".season-section[data-section=result] .season-rolled").inner_text()
-    assert said == (f"Rolled for you, as the roll-off field was empty: Godlike duel: Ana {godlike[0]}, Benedetta {godlike[1]}; "
-                    f"Heavy duel: Ana {heavy[0]}, Benedetta {heavy[1]} (seed {seed}).")
+    said = page.locator(".season-section[data-section=result] .season-rolled")
+    expect(said).to_have_text(f"Rolled for you, as the roll-off field was empty: Godlike duel: Ana {godlike[0]}, Benedetta {godlike[1]}; "
+                              f"Heavy duel: Ana {heavy[0]}, Benedetta {heavy[1]} (seed {seed}).", use_inner_text=True)
     # Typed roll-offs are the player's own: nothing is said to be rolled.
     act(page, ".season-section[data-section=week] .season-answer", lambda: page.get_by_role("button", name="Undo week 3").click())
     WEEKS[3] = (*WEEKS[3][:2], "4 6 1 3")
