@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 from support.axe import AXE, axe_violations
 from support.helpers import BOOT, DESKTOP, PHONE, follow, sitemap_pages, static_context
 
@@ -309,7 +310,7 @@ def test_a_calculator_works_by_keyboard_alone(browser, site, base_url):
     page.keyboard.type("17")
     form = page.locator(f"#{form_id}")
     form.locator('.calc-result[data-outcome="full"]').wait_for(timeout=BOOT)
-    assert form.locator(".calc-result").get_attribute("aria-live") == "polite"
+    expect(form.locator(".calc-result")).to_have_attribute("aria-live", "polite")
     # Shift+Tab back to the stepper's "+" button and press it with the space bar.
     for _ in range(12):  # past the fields between (the form gained "Attacker is tapped")
         page.keyboard.press("Shift+Tab")

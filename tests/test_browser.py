@@ -132,11 +132,11 @@ def test_typing_updates_the_result_and_the_address(page, base_url, pages_of):
     form.locator('.calc-result[data-outcome="miss"]').wait_for()
     # The odds are a table with a text percentage for every outcome.
     rows = form.locator(".calc-odds tbody tr")
-    assert rows.count() >= 4
-    assert all(re.search(r"\d%$", rows.nth(i).locator(".calc-pct").text_content()) for i in range(rows.count()))
+    expect(rows.nth(3)).to_be_attached()  # four outcomes or more
+    expect(rows.locator(".calc-pct")).to_have_text([re.compile(r"\d%$")] * rows.count())
     # The rules that decided it are links to those rules.
     link = form.locator(".calc-rules a").first
-    assert "#tt." in link.get_attribute("href")
+    expect(link).to_have_attribute("href", re.compile(r"#tt\."))
     assert not page.errors
 
 
@@ -179,9 +179,9 @@ def test_bad_input_shows_the_calculators_sentence_and_drops_the_old_result(page,
     form.locator("[name=d20]").fill("23")
     alert = form.locator("[role=alert]")
     alert.filter(has_text="23").wait_for()
-    assert alert.text_content() == run(name, {"power": "5", "d20": "23"})["error"]
-    assert form.locator("[data-outcome]").count() == 0
-    assert form.locator("[name=d20]").get_attribute("aria-invalid") == "true"
+    expect(alert).to_have_text(run(name, {"power": "5", "d20": "23"})["error"])
+    expect(form.locator("[data-outcome]")).to_have_count(0)
+    expect(form.locator("[name=d20]")).to_have_attribute("aria-invalid", "true")
     assert not page.errors
 
 
@@ -195,7 +195,7 @@ def test_share_link_round_trip(browser, base_url, pages_of):
     form.locator("[name=mode]").select_option("advantage")
     form.locator("[name=d20]").fill("4 16")
     form.locator("[data-outcome]").wait_for(timeout=BOOT)
-    shown = form.locator(".calc-result").inner_text() + form.locator(".calc-explain").inner_text()
+    shown = {part: form.locator(part).inner_text() for part in (".calc-result", ".calc-explain")}
     link = address(page, has=["power=7", "mode=advantage", "d20=4+16"])
     first.close()
     other = browser.new_context()
@@ -203,8 +203,9 @@ def test_share_link_round_trip(browser, base_url, pages_of):
     page.goto(link)
     form = page.locator(f'form[data-calculator="{name}"]')
     form.locator("[data-outcome]").wait_for(timeout=BOOT)
-    assert form.locator(".calc-result").inner_text() + form.locator(".calc-explain").inner_text() == shown
-    assert form.locator("[name=power]").input_value() == "7"
+    for part, text in shown.items():
+        expect(form.locator(part)).to_have_text(text, use_inner_text=True)
+    expect(form.locator("[name=power]")).to_have_value("7")
     other.close()
 
 
@@ -229,8 +230,8 @@ def test_roll_for_me_is_reproducible_by_seed(browser, base_url, pages_of):
     page.goto(link)
     form = page.locator(f'form[data-calculator="{name}"]')
     form.locator("[data-outcome]").wait_for(timeout=BOOT)
-    assert form.locator(".calc-seed").text_content() == seed_note
-    assert form.locator(".calc-result").inner_text() == result
+    expect(form.locator(".calc-seed")).to_have_text(seed_note)
+    expect(form.locator(".calc-result")).to_have_text(result, use_inner_text=True)
     ctx.close()
 
 
@@ -285,8 +286,8 @@ def test_runtime_that_cannot_load_is_reported_in_words(browser, base_url, pages_
     page.goto(base_url + pages_of["tell_tale.resolve_attack"])
     status = page.locator("form[data-calculator] .calc-status.calc-failed").first
     status.wait_for(timeout=BOOT)
-    assert "could not start" in status.text_content()
-    assert page.locator(".md-content h1").is_visible()  # the rules stay readable
+    expect(status).to_contain_text("could not start")
+    expect(page.locator(".md-content h1")).to_be_visible()  # the rules stay readable
     ctx.close()
 
 
@@ -298,7 +299,7 @@ def test_a_hanging_runtime_times_out(browser, base_url, pages_of):
     page.goto(base_url + pages_of["tell_tale.resolve_attack"])
     status = page.locator("form[data-calculator] .calc-status.calc-failed").first
     status.wait_for(timeout=20_000)
-    assert "did not start within 3 seconds" in status.text_content()
+    expect(status).to_contain_text("did not start within 3 seconds")
     ctx.close()
 
 
@@ -436,8 +437,9 @@ web.run = _run_needing_colorsys
     form.locator("[name=power]").fill("5")
     form.locator("[name=d20]").fill("17")
     page.wait_for_function("() => globalThis.__workerSaid.includes('waiting')", timeout=BOOT)
-    assert form.locator(".calc-result").get_attribute("data-outcome") is None  # waiting, not failed
-    assert form.get_attribute("aria-busy") == "true" and form.locator("[role=alert]").text_content() == ""
+    expect(form.locator(".calc-result")).not_to_have_attribute("data-outcome", re.compile(""))  # waiting, not failed
+    expect(form).to_have_attribute("aria-busy", "true")
+    expect(form.locator("[role=alert]")).to_have_text("")
     assert held, "the worker never asked for the standard library"
     released.append(True)
     for route in held:
@@ -491,18 +493,18 @@ def test_hostile_input_never_runs(page, base_url, pages_of, payload):
     form.locator("[name=power]").fill(payload)
     expect(form).not_to_have_attribute("aria-busy", "true", timeout=BOOT)  # its answer is drawn
     assert page.evaluate("() => window.__pwned") is None
-    assert page.locator("img[src=x]").count() == 0
-    assert page.locator("script:text('__pwned')").count() == 0
+    expect(page.locator("img[src=x]")).to_have_count(0)
+    expect(page.locator("script:text('__pwned')")).to_have_count(0)
     assert payload[:5] not in form.locator(".calc-result").inner_html()
 
 
 def test_rule_ids_have_copy_buttons_and_anchors(page, base_url):
     page.goto(base_url + "tell-tale/combat/#tt.combat.attack-table")
     heading = page.locator('[id="tt.combat.attack-table"]')
-    assert heading.is_visible()
+    expect(heading).to_be_visible()
     button = page.locator(".rule-id button").first
     button.wait_for()
-    assert "Copy" in button.text_content()
+    expect(button).to_contain_text("Copy")
     assert not page.errors
 
 
@@ -519,9 +521,9 @@ def test_a_rule_page_prints_as_clean_rules_with_ids(page, base_url, pages_of):
     page.locator(".rule-id button").first.wait_for()
     page.emulate_media(media="print")
     for chrome in (".md-header", ".md-sidebar--primary", ".md-footer", "form.calc", ".rule-copy"):
-        assert not page.locator(chrome).first.is_visible(), f"{chrome} shows in print"
-    assert page.locator('[id="tt.combat.attack-table"]').is_visible()
-    assert page.locator(".rule-id a", has_text="tt.combat.attack-table").is_visible()
+        expect(page.locator(chrome).first, f"{chrome} shows in print").to_be_hidden()
+    expect(page.locator('[id="tt.combat.attack-table"]')).to_be_visible()
+    expect(page.locator(".rule-id a", has_text="tt.combat.attack-table")).to_be_visible()
 
 
 def test_hovering_a_term_previews_its_rule(browser, base_url):
@@ -534,5 +536,5 @@ def test_hovering_a_term_previews_its_rule(browser, base_url):
     link.hover()
     tooltip = page.locator(".rule-preview")  # the site's own preview (issue 23), at any address
     tooltip.wait_for(timeout=10_000)
-    assert target in tooltip.locator(".rule-preview-meta").inner_text()  # the preview shows that very rule, ID and all
+    expect(tooltip.locator(".rule-preview-meta")).to_contain_text(target, use_inner_text=True)  # the preview shows that very rule, ID and all
     ctx.close()

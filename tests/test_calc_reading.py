@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 from support import storage
 from support.helpers import BOOT, PHONE, address, calculator_pages, share_url
 
@@ -80,7 +81,8 @@ def test_the_attack_leads_with_the_decimal_on_a_phone(browser, base_url, pages_o
     assert "Expected damage of this attack (normal): about 2.77 (111/40)." in details, details
     assert "Half of Power 5 is 2.5; fractions round down, so 2 damage." in details, details
     line = form.locator(".calc-details li", has_text="Expected damage")
-    assert line.is_visible() and not re.search(r"\d+/\d+ \(about", line.text_content())
+    expect(line).to_be_visible()
+    expect(line).not_to_have_text(re.compile(r"\d+/\d+ \(about"))
     context.close()
 
 
@@ -180,22 +182,24 @@ def test_yes_no_questions_are_switches_of_one_tap(browser, base_url, pages_of):
     # Every yes/no field of the form is a switch named by its label; no Yes/No menu is left.
     switches = {name: form.get_by_role("switch", name=label, exact=True)
                 for name, label in (("haste", "Haste"), ("poisoned", "Poisoned by Deathtouch"), ("tapped", "Attacker is tapped"))}
-    assert all(s.count() == 1 for s in switches.values())
+    for switch in switches.values():
+        expect(switch).to_have_count(1)
     assert form.locator("select").evaluate_all("(ss) => ss.filter((s) => [...s.options].map((o) => o.value).sort().join() === 'no,yes').length") == 0
     # The link's haste=yes is read: the switch is on, and the roll had advantage.
     haste, poisoned = switches["haste"], switches["poisoned"]
-    assert haste.is_checked() and not poisoned.is_checked()
-    assert form.locator('.calc-result[data-outcome="full"]').count() == 1
+    expect(haste).to_be_checked()
+    expect(poisoned).not_to_be_checked()
+    expect(form.locator('.calc-result[data-outcome="full"]')).to_have_count(1)
     # One tap: poisoned on, so Haste and poison cancel to one d20, and the two dice are refused in a sentence.
     poisoned.tap()
     form.locator(".calc-error", has_text="uses one die").wait_for()
-    assert poisoned.is_checked()
+    expect(poisoned).to_be_checked()
     address(page, has=["poisoned=yes", "haste=yes"])
     # The keyboard: Space toggles it back off, and the link says so.
     poisoned.focus()
     page.keyboard.press("Space")
     form.locator('.calc-result[data-outcome="full"]').wait_for()
-    assert not poisoned.is_checked()
+    expect(poisoned).not_to_be_checked()
     address(page, has=["poisoned=no"])
     # The switch and its label are one line at 360 px, the label a target of 44 px, inside the screen.
     box, label = haste.bounding_box(), form.locator('label[for$="-haste"]').bounding_box()
@@ -203,7 +207,7 @@ def test_yes_no_questions_are_switches_of_one_tap(browser, base_url, pages_of):
     # Tapping the label works as well (the whole line is the target).
     form.locator('label[for$="-tapped"]').tap()
     form.locator(".calc-error", has_text="uses one die").wait_for()
-    assert switches["tapped"].is_checked()
+    expect(switches["tapped"]).to_be_checked()
     address(page, has=["tapped=yes"])
     # The evening's log keeps the switches in words and in its link (table-log.js), as it kept the menus'.
     switches["tapped"].tap()
@@ -214,5 +218,7 @@ def test_yes_no_questions_are_switches_of_one_tap(browser, base_url, pages_of):
     assert entry["inputs"]["haste"] == "yes" and "haste=yes" in entry["url"] and "poisoned=no" in entry["url"]
     page.goto(base_url + entry["url"].lstrip("/"))
     form.locator('.calc-result[data-outcome="full"]').wait_for(state="attached", timeout=BOOT)
-    assert haste.is_checked() and not poisoned.is_checked() and not switches["tapped"].is_checked()
+    expect(haste).to_be_checked()
+    expect(poisoned).not_to_be_checked()
+    expect(switches["tapped"]).not_to_be_checked()
     context.close()

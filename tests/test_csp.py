@@ -133,7 +133,7 @@ def test_no_violation_while_the_calculator_boots_computes_searches_and_works_off
         page.locator('[data-outcome="full"]').wait_for(timeout=BOOT)
         assert violations() == [] and complaints == [], (violations(), complaints)
         page.goto(url + "no/such/page/")  # (its 404 status is logged: no complaint)
-        assert page.locator(".md-content h1").text_content() == "404 - Not found"
+        expect(page.locator(".md-content h1")).to_have_text("404 - Not found")
         assert violations() == [], violations()
     finally:
         ctx.close()
@@ -154,7 +154,8 @@ def test_another_site_cannot_show_a_page_in_a_frame_but_the_site_itself_can(brow
         with page.expect_console_message(lambda m: "frame-ancestors" in m.text, timeout=10_000):
             page.goto(other_url + "framer.html")  # "load": the frame has loaded, or failed
         framed = page.frames[1]
-        assert framed.url != url + "tell-tale/combat/" and framed.locator(".md-header").count() == 0, "another site framed the page"
+        assert framed.url != url + "tell-tale/combat/", "another site framed the page"
+        expect(framed.locator(".md-header"), "another site framed the page").to_have_count(0)
         page.goto(url)
         page.evaluate("u => { const f = document.createElement('iframe'); f.id = 'own'; f.src = u; document.body.append(f); }", url + "tell-tale/combat/")
         expect(page.frame_locator("#own").locator(".md-header")).to_have_count(1)

@@ -4,6 +4,7 @@ colors against the PC's color identity, [legendary] against the ban, [land] agai
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -173,9 +174,9 @@ def test_on_a_phone_a_bad_tag_is_said_under_the_decklist_and_what_went_unchecked
     said = runner.run("tell_tale.check_deck", {"decklist": FILLER + "\n4 Llanowar Elves [Gx]"})["error"]
     form.locator("[role=alert]").filter(has_text="Line 11").first.wait_for(timeout=BOOT)
     alert = page.locator(f"#{(deck.get_attribute('aria-describedby') or '').split()[-1]}")  # the field's own error
-    assert alert.get_attribute("id") == "tell-tale-check-deck-decklist-error"
-    assert alert.text_content() == said
-    assert deck.get_attribute("aria-invalid") == "true"
+    expect(alert).to_have_attribute("id", "tell-tale-check-deck-decklist-error")
+    expect(alert).to_have_text(said)
+    expect(deck).to_have_attribute("aria-invalid", "true")
     field, message = deck.bounding_box(), alert.bounding_box()
     assert field and message and 0 <= message["y"] - (field["y"] + field["height"]) < 60, (field, message)  # just under it
     assert message["x"] + message["width"] <= 360

@@ -11,6 +11,7 @@ pasted text and links are refused in words with nothing saved lost.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import re
@@ -19,6 +20,7 @@ import pytest
 from playwright.sync_api import expect
 from support import storage
 from support.axe import axe_violations
+from support.browser import Browser
 from support.encounter import FIGHT, HOSTILE
 from support.encounter_page import (
     SEEDS,
@@ -44,6 +46,43 @@ from support.server import BLANK
 pytestmark = pytest.mark.browser
 CHANNEL = storage.ENCOUNTER + storage.PLAYERS  # the GM's tab and the players' windows
 TIMER = storage.ENCOUNTER + storage.TIMER
+
+
+@pytest.fixture(scope="module")
+def phones(chromium, empty_search_index):
+    """The module's phone (360x740; "Roll for me" draws the seeds a test queues, helpers' SEEDS): one context for
+    the tests that differ only in the fight they open, so each pays for its page and not for a new browser context
+    and cold cache too. Made again if the browser died (a crash costs the test it happened in)."""
+    made = {}
+
+    def phone():
+        context = made.get("context")
+        if context is None or not context.browser.is_connected():
+            context = made["context"] = Browser(chromium, empty_search_index).new_context(**PHONE)
+            context.add_init_script(SEEDS)
+        return context
+
+    yield phone
+    with contextlib.suppress(Exception):
+        made["context"].close()
+
+
+@pytest.fixture
+def phone(phones, base_url):
+    """A tab of the module's phone with the site's storage empty and no other tab open (a GM's tab left open would
+    answer the next test's players' view), recording its errors."""
+    context = phones()
+    for tab in context.pages:
+        tab.close()
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+    page.goto(base_url + BLANK)
+    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    yield page
+    for tab in context.pages:
+        tab.close()
 # ---------------------------------------------------------------- the scripted fight
 
 
@@ -89,7 +128,8 @@ def test_a_scripted_fight_through_the_page_equals_the_python_package(browser, ba
     expect(page.locator("[data-keep=new]")).to_have_text("Press again to start a new encounter")  # a fight is not put aside by one tap
     page.click("[data-keep=new]")
     page.locator("[data-keep=bring-back]").wait_for()
-    assert stored(page) is None and page.locator(".enc-card").count() == 0
+    assert stored(page) is None
+    expect(page.locator(".enc-card")).to_have_count(0)
     page.set_input_files("[data-keep=file]", str(exported))
     page.locator(".tracker-notice", has_text="Opened").wait_for()
     assert stored(page) == state
@@ -156,7 +196,8 @@ def test_hostile_state_is_refused_in_words_and_nothing_is_lost(page, base_url):
         page.click("[data-keep=open-paste]")
         line = page.locator("[data-keep=keep-status]")
         expect(line).to_contain_text(words, timeout=BOOT)  # Python checks it: on a loaded machine, past the default 30 s once
-        assert "was not opened" in line.text_content() and "Nothing you had has changed." in line.text_content(), label
+        expect(line, label).to_contain_text("was not opened")
+        expect(line, label).to_contain_text("Nothing you had has changed.")
         assert stored(page) == state, label
         # in a link, as a hash change of the page already open (Material swaps the page in anew: the new one says it too)
         page.goto(url(base_url) + link_for(text))
@@ -169,7 +210,7 @@ def test_hostile_state_is_refused_in_words_and_nothing_is_lost(page, base_url):
         expect(page).not_to_have_url(re.compile("#encounter="))  # the link leaves the address as the notice goes
         check_cards(page, state)
         # everything was put in as text: no markup from the state in the page
-        assert page.locator(".encounter img, .encounter script").count() == 0, label
+        expect(page.locator(".encounter img, .encounter script"), label).to_have_count(0)
     assert not page.errors
 
 
@@ -179,7 +220,7 @@ def test_a_damaged_saved_encounter_is_kept_and_named(page, base_url):
     open_page(page, base_url)
     notice = page.locator(".tracker-notice")
     notice.get_by_text("cannot be read").wait_for(timeout=BOOT)
-    assert "has no settings" in notice.text_content()
+    expect(notice).to_contain_text("has no settings")
     assert page.evaluate(f"localStorage.getItem({json.dumps(STORE)})") == '{"tracker": "tell_tale.encounter", "version": 1}'
 
 
@@ -203,7 +244,7 @@ def test_a_refused_action_says_why_beside_the_form(page, base_url):
     power = page.locator("#enc-add-power")
     expect(power).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#enc-add-power-error")).to_contain_text("Power must be a whole number")
-    assert "enc-add-power-error" in power.get_attribute("aria-describedby")
+    expect(power).to_have_attribute("aria-describedby", re.compile(r"(^|\s)enc-add-power-error(\s|$)"))
     page.fill("#enc-add-power", "1")
     page.click("[data-enc=add]")
     expect(page.locator(".enc-card")).to_have_count(3, timeout=BOOT)
@@ -230,29 +271,20 @@ def test_a_refused_die_is_marked_beside_its_field(page, base_url):
     assert not page.errors
 
 
-def test_the_tracker_on_a_phone_has_no_sideways_scroll_and_big_targets(browser, base_url):
-    for scheme in ("light", "dark"):
-        context = browser.new_context(**PHONE, color_scheme=scheme)
-        page = context.new_page()
-        open_page(page, base_url)
-        for done, (action, _) in enumerate(FIGHT[:6], 1):
-            perform(page, action, 1)
-            wait_for_log(page, done)  # each action answered before the next: the page redraws its cards
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
-        small = page.evaluate("""() => [...document.querySelectorAll('.encounter button, .encounter select, .encounter summary, .encounter input')]
-            .filter((e) => e.offsetParent !== null && !e.closest('[hidden]'))
-            .map((e) => [e.dataset.enc || e.id || e.textContent.slice(0, 20), e.getBoundingClientRect().height, e.type])
-            .filter(([, h, type]) => h < 43.5 && type !== 'checkbox')""")
-        assert small == [], small
-        unlabeled = page.evaluate("""() => [...document.querySelectorAll('.encounter input, .encounter select, .encounter textarea')]
-            .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.outerHTML.slice(0, 80))""")
-        assert unlabeled == []
-        context.close()
+SMALL_TARGETS = """() => [...document.querySelectorAll('.encounter button, .encounter select, .encounter summary, .encounter input')]
+    .filter((e) => e.offsetParent !== null && !e.closest('[hidden]'))
+    .map((e) => [e.dataset.enc || e.id || e.textContent.slice(0, 20), e.getBoundingClientRect().height, e.type])
+    .filter(([, h, type]) => h < 43.5 && type !== 'checkbox')"""
+UNLABELED = """() => [...document.querySelectorAll('.encounter input, .encounter select, .encounter textarea')]
+    .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map((e) => e.outerHTML.slice(0, 80))"""
 
 
 @pytest.mark.parametrize("scheme,size", [("light", PHONE), ("dark", {"viewport": {"width": 1280, "height": 800}})], ids=["phone-light", "desktop-dark"])
 def test_axe_finds_nothing_in_a_fight_under_way(browser, base_url, scheme, size):
-    """axe-core on the tracker mid-fight: cards, an open card, the charge's line, the log, a result and a refusal shown."""
+    """axe-core on the tracker mid-fight: cards, an open card, the charge's line, the log, a result and a refusal shown.
+    On the phone, the same page: no sideways scroll, every control a thumb's size (44 px), every field labelled. The
+    sizes are checked in the light scheme only: the dark one changes colours, not sizes (CONTRIBUTING.md, "Browser
+    tests")."""
     context = browser.new_context(**size, color_scheme=scheme, bypass_csp=True)  # axe goes in as an inline script
     page = context.new_page()
     state = None
@@ -271,6 +303,11 @@ def test_axe_finds_nothing_in_a_fight_under_way(browser, base_url, scheme, size)
     page.click("[data-enc=resolve]")
     page.locator(".enc-act + [role=alert]:not(:empty)").wait_for()
     assert axe_violations(page, ".encounter") == []
+    if size is PHONE:
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        small = page.evaluate(SMALL_TARGETS)
+        assert small == [], small
+        assert page.evaluate(UNLABELED) == []
     context.close()
 
 
@@ -325,17 +362,17 @@ def test_the_target_is_the_nearest_living_enemy_never_the_attacker(page, base_ur
     page.select_option("[data-enc=do]", "attack")
     expect(page.locator("[data-enc=actor]")).to_have_value("c1")
     expect(page.locator("[data-enc=target]")).to_have_value("c2")
-    assert page.locator("[data-enc=target] option[value=c1]").count() == 0
+    expect(page.locator("[data-enc=target] option[value=c1]")).to_have_count(0)
     assert "first_strike" not in options(page, "[data-enc=do]")  # offered only once an enemy's move opens it
     for kind in ("detain", "exile", "tap"):
         page.select_option("[data-enc=do]", kind)
         page.select_option("[data-enc=actor]", "c1")
-        assert page.locator("[data-enc=target] option[value=c1]").count() == 0, kind
+        expect(page.locator("[data-enc=target] option[value=c1]"), kind).to_have_count(0)
     page.select_option("[data-enc=do]", "attack")
     # Another attacker chosen: its own nearest enemy (the Ogre's: Vraska, the next party member after it, round the order).
     page.select_option("[data-enc=actor]", "c4")
     expect(page.locator("[data-enc=target]")).to_have_value("c1")
-    assert page.locator("[data-enc=target] option[value=c4]").count() == 0
+    expect(page.locator("[data-enc=target] option[value=c4]")).to_have_count(0)
     page.select_option("[data-enc=actor]", "c1")
     expect(page.locator("[data-enc=target]")).to_have_value("c2")
     # The Goblin knocked out: Vraska's default moves on to the Ogre, the next foe still in the fight.
@@ -363,15 +400,13 @@ def options(page, sel):
     return page.locator(f"{sel} option").evaluate_all("(os) => os.map((o) => o.value)")
 
 
-def test_after_a_charge_the_next_turn_is_its_holders_attack_and_roll_for_me_resolves_it(browser, base_url):
+def test_after_a_charge_the_next_turn_is_its_holders_attack_and_roll_for_me_resolves_it(phone, base_url):
     """Issue 31: after a Trample charge the form stayed on the charge, with an empty line, in the turns after it,
     and "Roll for me" only refused. At 360x740: the Ogre charges (the line offers its enemies only, the charge
     offered to it alone); the next turn's form is Vraska's attack on her nearest enemy, with no second d20 (she
     has no Double Strike), and "Roll for me" resolves it exactly as Python does."""
-    context = browser.new_context(**PHONE)
-    context.add_init_script(SEEDS)
-    one_step_at_a_time(context)
-    page = context.new_page()
+    page = phone
+    one_step_at_a_time(page)
     ogre = {**PARTY_AND_FOES[3], "initiative": 16, "keywords": ["trample"]}
     state = saved_fight(page, base_url, [*PARTY_AND_FOES[:3], ogre, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
     assert state["order"][0] == "c4" and state["step"] == "actions"
@@ -410,14 +445,12 @@ def test_after_a_charge_the_next_turn_is_its_holders_attack_and_roll_for_me_reso
     log = json.loads(storage.get(page, storage.LOG) or "[]")
     assert [(e["calculator"], e["headline"]) for e in log] == [(TRACKER, attacked["headline"]), (TRACKER, charged["log"][-1]["text"])]
     assert log[0]["url"].endswith("/tell-tale/encounter/#enc-log-title") and log[0]["seed"] == 9
-    context.close()
 
 
-def test_typed_attacks_reach_the_table_log_at_once_each_its_own_entry(browser, base_url):
+def test_typed_attacks_reach_the_table_log_at_once_each_its_own_entry(phone, base_url):
     """A typed attack was logged 1.5 s later, the next attack or leaving the page in that time dropped it, and
     "a miss" twice was kept once. Two misses typed one after the other, then the Table log at once: two entries."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
+    page = phone
     one_step_at_a_time(page)
     state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
     expect(page.locator("[data-enc=actor]")).to_have_value("c1")
@@ -431,7 +464,6 @@ def test_typed_attacks_reach_the_table_log_at_once_each_its_own_entry(browser, b
     assert answer["headline"] == "Vraska attacks Goblin: a miss."
     follow(page, base_url + "table-log/")
     expect(page.locator(".log-headline")).to_have_text([answer["headline"]] * 2, timeout=BOOT)
-    context.close()
 
 
 def test_a_second_attack_roll_and_an_opposed_d20_are_asked_only_of_those_who_roll_them(page, base_url):
@@ -493,23 +525,11 @@ def test_an_unconscious_combatants_turn_passes_and_the_log_says_so(page, base_ur
     assert not page.errors
 
 
-def phone_page(browser, *, seeds=False):
-    """A page at 360x740 that records its errors; with `seeds`, "Roll for me" draws the queued ones."""
-    context = browser.new_context(**PHONE)
-    if seeds:
-        context.add_init_script(SEEDS)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
-    return context, page
-
-
-def test_a_holder_its_poison_leaves_unconscious_at_upkeep_gets_no_turn_on_a_phone(browser, base_url):
+def test_a_holder_its_poison_leaves_unconscious_at_upkeep_gets_no_turn_on_a_phone(phone, base_url):
     """At 360x740: the Goblin's own poison takes its last Vitality at its upkeep step. One tap on Next from Vraska's
     actions passes the Goblin's turn there (tt.stats.vitality) to Mira's actions, Mira's card marked acting, the log
     saying why; "Roll for me" resolves Mira's attack, as Python does."""
-    context, page = phone_page(browser, seeds=True)
+    page = phone
     poisoned = {"do": "edit", "id": "c2", "set": {"vitality": 1, "toughness_now": 0, "poisoned": True}}
     state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, poisoned, *[{"do": "next"}] * 3])
     assert (state["order"][state["turn"]], state["step"]) == ("c1", "actions")
@@ -532,14 +552,13 @@ def test_a_holder_its_poison_leaves_unconscious_at_upkeep_gets_no_turn_on_a_phon
     assert stored(page) == attacked["state"]
     expect(page.locator(".enc-act + [role=alert]")).to_be_empty()
     assert not page.errors
-    context.close()
 
 
-def test_a_first_striker_strikes_a_trample_charger_with_no_move_recorded_on_a_phone(browser, base_url):
+def test_a_first_striker_strikes_a_trample_charger_with_no_move_recorded_on_a_phone(phone, base_url):
     """At 360x740 (tt.ruling.opportunity-movement): the Ogre charges through Vraska, a First Striker; its charge is
     movement, so the menu then offers First Strike, to Vraska alone, against the Ogre, with no move recorded, and the
     strike resolves as Python does, once for that movement."""
-    context, page = phone_page(browser)
+    page = phone
     vraska = {**PARTY_AND_FOES[0], "keywords": ["first-strike"]}
     ogre = {**PARTY_AND_FOES[3], "initiative": 16, "keywords": ["trample"]}
     state = saved_fight(page, base_url, [vraska, *PARTY_AND_FOES[1:3], ogre, {"do": "start"}, *[{"do": "next"}] * 3])
@@ -562,14 +581,13 @@ def test_a_first_striker_strikes_a_trample_charger_with_no_move_recorded_on_a_ph
     expect(page.locator(".enc-act + [role=alert]")).to_be_empty()
     expect(page.locator("[data-enc=do] option[value=first_strike]")).to_have_count(0)  # once for that movement
     assert not page.errors
-    context.close()
 
 
-def test_the_form_says_a_poisoned_attackers_disadvantage_before_the_roll_on_a_phone(browser, base_url):
+def test_the_form_says_a_poisoned_attackers_disadvantage_before_the_roll_on_a_phone(phone, base_url):
     """At 360x740 (tt.ruling.poisoned-rolls): the poisoned Ogre's attack form says, under the situation and as the
     d20's help, that its roll has disadvantage and takes two d20s, as Python words it for each situation; an attacker
     nothing changes shows no such line. The two d20s typed resolve as Python does."""
-    context, page = phone_page(browser)
+    page = phone
     ogre = {**PARTY_AND_FOES[3], "initiative": 16}
     state = saved_fight(page, base_url, [*PARTY_AND_FOES[:3], ogre, {"do": "start"}, {"do": "edit", "id": "c4", "set": {"poisoned": True}},
                                          *[{"do": "next"}] * 3])
@@ -599,14 +617,13 @@ def test_the_form_says_a_poisoned_attackers_disadvantage_before_the_roll_on_a_ph
     assert stored(page) == attacked["state"]
     expect(page.locator(".enc-act + [role=alert]")).to_be_empty()
     assert not page.errors
-    context.close()
 
 
-def test_only_those_who_can_act_are_offered_as_the_actor_on_a_phone(browser, base_url):
+def test_only_those_who_can_act_are_offered_as_the_actor_on_a_phone(phone, base_url):
     """At 360x740 (tt.stats.vitality, Python's derived `in_fight`): the Goblin dead and Mira unconscious, neither is
     offered as the attacker, nor as the one who moves, acts, forces a tap, exiles or detains; a spell's source may be
     anyone, the dead included."""
-    context, page = phone_page(browser)
+    page = phone
     down = [{"do": "edit", "id": "c2", "set": {"vitality": -1}}, {"do": "edit", "id": "c3", "set": {"vitality": 0}}]
     state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, *down, *[{"do": "next"}] * 3])
     assert (state["order"][state["turn"]], state["step"]) == ("c1", "actions")
@@ -619,7 +636,6 @@ def test_only_those_who_can_act_are_offered_as_the_actor_on_a_phone(browser, bas
     expect(page.locator("[data-enc=actor] option")).to_have_count(5)
     assert options(page, "[data-enc=actor]") == ["", "c1", "c2", "c3", "c4"]
     assert not page.errors
-    context.close()
 
 
 
@@ -662,15 +678,12 @@ class Thumb:
         self.taps += 2
 
 
-def test_a_turn_on_a_phone_needs_no_scrolling_back_for_next(browser, base_url):
+def test_a_turn_on_a_phone_needs_no_scrolling_back_for_next(phone, base_url):
     """Issue 20: at 360x740 a turn cost ~3,400 px of scrolling, "Next step" sitting 1,700-1,900 px above "Roll for me",
     and 6 taps (3 Next to act, the attack, 2 Next). Two whole turns of Vraska's party against two foes, from the
     tracker's banner at the top of the screen, the page as it comes (steps that ask nothing pass on their own): the
     control bar stays at the bottom, in reach, all the way; a turn is the attack and one Next."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page = phone
     sturdy = [{**a, "vitality": 60} for a in PARTY_AND_FOES]  # nobody falls: the two turns are Vraska's and the Goblin's
     state = saved_fight(page, base_url, [*sturdy, {"do": "start"}])
     assert state["step"] == "untap"  # started one step at a time: the first Next passes the untap, upkeep and draw steps
@@ -710,7 +723,6 @@ def test_a_turn_on_a_phone_needs_no_scrolling_back_for_next(browser, base_url):
     assert figures[0]["turn"][0] == 2 and figures[0]["turn"][1] == figures[0]["attack"][1]  # no trip back up for Next
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert not page.errors, page.errors
-    context.close()
 
 
 def test_add_another_like_this_is_one_tap(page, base_url):
@@ -728,19 +740,16 @@ def test_add_another_like_this_is_one_tap(page, base_url):
     expect(page.locator(".enc-card[data-id=c6] .enc-name")).to_have_text("Goblin 3")
     page.locator("[data-enc=undo]").click()
     expect(page.locator(".enc-card[data-id=c6]")).to_have_count(0)
-    assert page.locator("[data-enc=another-c1]").get_attribute("aria-label") == "Add another like Vraska"
+    expect(page.locator("[data-enc=another-c1]")).to_have_attribute("aria-label", "Add another like Vraska")
     assert not page.errors
 
 
-def test_four_combatants_are_added_in_few_taps_and_little_scrolling_on_a_phone(browser, base_url):
+def test_four_combatants_are_added_in_few_taps_and_little_scrolling_on_a_phone(phone, base_url):
     """Issue 20: "adding a combatant takes 9 taps; four take 36 and 3,100 px". At 360x740, from the add form's
     heading: Vraska, Mira and a Goblin through the form (a tap per field typed, two per select), then a second Goblin
     with "Add another Goblin" beside Add (one tap). The keywords are folded (Add sat 400 px below the numbers) and
     named on the fold once chosen. Each combatant is Python's own."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page = phone
     open_page(page, base_url)
     page.evaluate("document.querySelector('.enc-add').scrollIntoView({block: 'start'})")
     page.evaluate("scrollBy(0, -(document.querySelector('.md-header')?.getBoundingClientRect().bottom ?? 0) - 60)")
@@ -781,14 +790,12 @@ def test_four_combatants_are_added_in_few_taps_and_little_scrolling_on_a_phone(b
     expect(page.locator("[data-enc=add-again]")).to_be_hidden()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert not page.errors, page.errors
-    context.close()
 
 
-def test_no_select_option_is_cut_on_a_phone(browser, base_url):
+def test_no_select_option_is_cut_on_a_phone(phone, base_url):
     """Issue 22 ("Attack (Double Strike: both rol…"): every option of every select the tracker shows,
     for every kind of action and with the table's rulings open, reads whole at 360 px."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
+    page = phone
     saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
     page.locator(".enc-rulings summary").click()
     page.evaluate("document.fonts.ready")
@@ -796,7 +803,6 @@ def test_no_select_option_is_cut_on_a_phone(browser, base_url):
     for kind in page.locator("[data-enc=do] option").evaluate_all("(os) => os.map((o) => o.value)"):
         page.select_option("[data-enc=do]", kind)
         cut |= set(page.evaluate(CUT_OPTIONS_JS))
-    context.close()
     assert not cut, "select options cut short on a 360px phone:\n" + "\n".join(sorted(cut))
 
 
@@ -822,15 +828,12 @@ def shown_rows(players):
         marks: r.querySelector('[data-marks]')?.textContent ?? ''}))""")
 
 
-def test_the_players_view_follows_the_gms_tab_and_hides_the_foes_numbers(browser, base_url):
+def test_the_players_view_follows_the_gms_tab_and_hides_the_foes_numbers(phone, base_url):
     """Issue 20: "Show to players" opens a second window kept in step through a BroadcastChannel: the turn order,
     whose turn, the step and round, statuses, the party's numbers, each foe's health as Python's word, the last
     headline that is not the GM's own change; no GM control, no dice field, no foe's number."""
-    context = browser.new_context(**PHONE)
-    one_step_at_a_time(context)
-    gm = context.new_page()
-    gm.errors = []
-    gm.on("pageerror", lambda e: gm.errors.append(str(e)))
+    gm, context = phone, phone.context
+    one_step_at_a_time(gm)  # the players' window reads the preference it leaves in storage
     state = saved_fight(gm, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}])
     players = players_window(context, gm)
     assert players.url.endswith("/tell-tale/encounter/#players")
@@ -846,7 +849,7 @@ def test_the_players_view_follows_the_gms_tab_and_hides_the_foes_numbers(browser
         {"name": "Ogre", "current": False, "numbers": [], "band": "unhurt", "marks": ""},
     ]
     # Nothing of the GM's: no control, no field, none of the site around it, no foe's numbers anywhere.
-    assert players.locator(".enc-players :is(button, input, select, textarea, form)").count() == 0
+    expect(players.locator(".enc-players :is(button, input, select, textarea, form)")).to_have_count(0)
     assert players.locator(".md-header, .md-sidebar").evaluate_all("(es) => es.filter((e) => e.offsetParent !== null).length") == 0
     text = players.locator(".enc-players").inner_text()
     assert "14" not in text and "5/5" not in text and "Initiative" not in text
@@ -880,7 +883,6 @@ def test_the_players_view_follows_the_gms_tab_and_hides_the_foes_numbers(browser
     expect(players.locator("[data-players=where]")).to_have_text("Round 1 · Mira's turn")
     expect(players.locator(".enc-p-row[aria-current=true] .enc-name")).to_have_text("Mira")
     assert not gm.errors and not players.errors, (gm.errors, players.errors)
-    context.close()
 
 
 PLAYERS_TYPE = """(width) => {
@@ -917,11 +919,10 @@ def test_the_players_view_is_read_at_arms_length_on_a_phone_and_across_a_room_on
     context.close()
 
 
-def test_the_players_view_opened_later_asks_for_the_fight_and_says_when_no_gm_tab_is_open(browser, base_url):
+def test_the_players_view_opened_later_asks_for_the_fight_and_says_when_no_gm_tab_is_open(phone, base_url):
     """Opened alone it says plainly that no GM tab is open; a GM tab opened later answers at once; opened after the
     fight started it asks the GM's tab and shows the fight as it stands; the GM's tab closed, it says so."""
-    context = browser.new_context(**PHONE)
-    players = context.new_page()
+    players, context = phone, phone.context
     players.goto(url(base_url) + "#players")
     status = players.locator("[data-players=status]")
     expect(status).to_have_text("No GM tab is open: open the encounter tracker in another tab or window of this browser, "
@@ -933,11 +934,10 @@ def test_the_players_view_opened_later_asks_for_the_fight_and_says_when_no_gm_ta
     late = context.new_page()
     late.goto(url(base_url) + "#players")
     expect(late.locator("[data-players=step]")).to_have_text("2. Upkeep step", timeout=BOOT)
-    assert late.locator(".enc-p-row").count() == 4
+    expect(late.locator(".enc-p-row")).to_have_count(4)
     gm.close()
     expect(late.locator("[data-players=status]")).to_contain_text("The GM's tab is closed")
     expect(late.locator("[data-players=where]")).to_have_text("Round 1 · Vraska's turn")  # as it last stood
-    context.close()
 
 
 HOSTILE_VIEWS = [
@@ -952,12 +952,11 @@ BAD_VIEWS = [
 ]
 
 
-def test_a_hostile_message_to_the_players_view_is_ignored_or_drawn_as_text(browser, base_url):
+def test_a_hostile_message_to_the_players_view_is_ignored_or_drawn_as_text(phone, base_url):
     """Every message is checked (shape, sizes): one of the wrong shape, or huge, changes nothing; markup in a name or
     the headline is drawn as the text it is. Sent from another page of the site, as any could, the GM's tab closed
     (it would answer the view's next question with the fight as it is)."""
-    context = browser.new_context(**PHONE)
-    gm = context.new_page()
+    gm, context = phone, phone.context
     saved_fight(gm, base_url, [*PARTY_AND_FOES, {"do": "start"}])
     players = players_window(context, gm)
     expect(players.locator("[data-players=where]")).to_have_text("Round 1 · Vraska's turn")
@@ -997,9 +996,8 @@ def test_a_hostile_message_to_the_players_view_is_ignored_or_drawn_as_text(brows
     other.evaluate(send, {"type": "view", "view": view})
     expect(players.locator("[data-players=headline]")).to_have_text("Last: <script>document.title='pwned'</script>")
     expect(players.locator(".enc-p-row .enc-name").first).to_have_text("<img src=x onerror=alert(1)>")
-    assert players.locator(".enc-players img, .enc-players script").count() == 0
+    expect(players.locator(".enc-players img, .enc-players script")).to_have_count(0)
     assert players.title() != "pwned" and not players.errors, players.errors
-    context.close()
 
 
 def test_the_turn_timer_is_off_until_chosen_and_counts_each_turn_from_zero(browser, base_url):
@@ -1050,14 +1048,11 @@ ROW_HEIGHT = """() => ({roster: document.querySelector('.enc-roster').getBoundin
   rows: [...document.querySelectorAll('.enc-card')].map((c) => c.getBoundingClientRect().height)})"""
 
 
-def test_each_combatant_is_one_line_until_opened_and_toughness_changes_through_python(browser, base_url):
+def test_each_combatant_is_one_line_until_opened_and_toughness_changes_through_python(phone, base_url):
     """Issue 20: a 177 px card per combatant; four took 709 px at 360 px (measured on 2226bd0: 166, 163, 158, 182).
     Now one line each (name, Initiative, Toughness, Vitality, status marks; "Another" only while setting up), the card opened by a tap on the line and
     kept open as the page redraws; Toughness left changes in place with -1/+1, each an 'edit' action Python answers."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page = phone
     actions = [*PARTY_AND_FOES[:3], {**PARTY_AND_FOES[3], "keywords": ["trample"]}, {"do": "start"}]
     state = saved_fight(page, base_url, actions)
     size = page.evaluate(ROW_HEIGHT)
@@ -1094,7 +1089,6 @@ def test_each_combatant_is_one_line_until_opened_and_toughness_changes_through_p
     expect(page.locator(".enc-card[data-id=c2] summary.enc-row-line [data-marks]")).to_have_text("unconscious")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     assert not page.errors, page.errors
-    context.close()
 
 
 def test_a_step_redraws_only_what_changed_and_keeps_what_was_typed(page, base_url):
@@ -1163,12 +1157,11 @@ def test_steps_that_ask_nothing_pass_by_default_and_a_turn_is_one_tap(page, base
     assert not page.errors
 
 
-def test_setting_up_reads_top_down_and_no_action_form_shows_while_no_fight_runs(browser, base_url):
+def test_setting_up_reads_top_down_and_no_action_form_shows_while_no_fight_runs(phone, base_url):
     """Issue 31: "Start the fight" sat above an empty list, then a blank action form, with "Add a combatant"
     2.5 screens down. At 360x740: setting up, the add form comes first, then the list, then Start, and no action
     form; during the fight, where it stands, the list and the action form; after the end, no action form."""
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
+    page = phone
     open_page(page, base_url)
     tops = "(sels) => sels.map((s) => document.querySelector(s).getBoundingClientRect().top)"
     add, roster, start = page.evaluate(tops, ["[data-enc=add-section]", ".enc-roster", "[data-enc=start]"])
@@ -1202,4 +1195,3 @@ def test_setting_up_reads_top_down_and_no_action_form_shows_while_no_fight_runs(
     page.click("[data-enc=end]")
     expect(page.locator(".enc-turn")).to_have_text("The encounter is over")
     expect(page.locator("[data-enc=act-section]")).to_be_hidden()
-    context.close()

@@ -182,7 +182,7 @@ def test_a_new_build_replaces_the_old_cache(browser, site, tmp_path):
 
         context.set_offline(True)
         page.reload()
-        assert page.locator("#new-build").count() == 1
+        expect(page.locator("#new-build")).to_have_count(1)
     finally:
         context.close()
         server.shutdown()
@@ -277,8 +277,8 @@ def test_an_unknown_address_offline_shows_the_sites_404_page(browser, site, base
         context.set_offline(True)
         response = page.goto(base_url + "no/such/page/?calc=x#y")
         assert response.status == 404
-        assert page.locator(".md-content h1").text_content() == "404 - Not found"
-        assert page.locator(".md-header__title").is_visible()  # the site's own page, styled, not the browser's
+        expect(page.locator(".md-content h1")).to_have_text("404 - Not found")
+        expect(page.locator(".md-header__title")).to_be_visible()  # the site's own page, styled, not the browser's
         assert page.evaluate("() => getComputedStyle(document.querySelector('.md-header')).position") == "sticky"  # Material's stylesheet, from the cache
     finally:
         context.close()
@@ -412,7 +412,7 @@ def test_an_install_of_the_same_build_keeps_its_cache_and_fetches_only_what_it_l
         assert page.evaluate(count, pages) == whole - 3
 
         page.reload()  # the network still drops everything: the page comes from the cache
-        assert page.locator(".md-content h1").first.text_content().strip()
+        expect(page.locator(".md-content h1").first).not_to_have_text("")
         assert page.evaluate("() => getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
     finally:
         context.close()

@@ -145,7 +145,7 @@ def test_a_hostile_party_file_or_link_changes_nothing_kept(page, base_url, tmp_p
         page.click("[data-keep=dismiss]")
         expect(notice).to_be_hidden()
     expect(page.locator("[data-member=Vraska]")).to_be_visible()
-    assert page.locator("[data-party=members] img, [data-party=members] script").count() == 0
+    expect(page.locator("[data-party=members] img, [data-party=members] script")).to_have_count(0)
 
 
 def python_step_party():

@@ -14,6 +14,7 @@ import json
 import re
 
 import pytest
+from playwright.sync_api import expect
 from pypdf import PdfReader
 from support import storage
 from support.server import BLANK
@@ -79,7 +80,8 @@ def test_a_gm_screen_prints_landscape_in_one_to_three_pages_every_word_whole_and
     page.goto(base_url + f"{game}/gm-screen/")
     panels = page.locator(".gm-panel")
     titles = panels.locator("h2").all_text_contents()
-    assert titles and page.locator(".gm-text:empty").count() == 0
+    assert titles
+    expect(page.locator(".gm-text:empty")).to_have_count(0)
     for paper in PAPER:
         data = page.pdf(format=paper, landscape=True)
         count, text = pdf_text(data)
@@ -217,7 +219,8 @@ def test_the_home_page_and_the_coverage_page_print_their_address_and_a_gm_screen
         page.goto(base_url + url)
         footer(pdf_text(page.pdf(format="A4"))[1], url)
     page.goto(base_url + "rpgdl/gm-screen/")
-    assert page.locator(".print-footer").count() == 0 and page.locator(".gm-footer").count() == 1
+    expect(page.locator(".print-footer")).to_have_count(0)
+    expect(page.locator(".gm-footer")).to_have_count(1)
 
 
 def test_a_gm_screen_shows_the_tables_own_ruling(browser, base_url):
@@ -231,8 +234,8 @@ def test_a_gm_screen_shows_the_tables_own_ruling(browser, base_url):
         page.goto(base_url + "tell-tale/gm-screen/")
         mark = page.locator("#gm-advantage .ts-yours")
         mark.wait_for(timeout=30_000)
-        assert "More sources wins" in mark.inner_text()
-        assert page.locator(".ts-yours").count() == 1
+        expect(mark).to_contain_text("More sources wins", use_inner_text=True)
+        expect(page.locator(".ts-yours")).to_have_count(1)
     finally:
         context.close()
 
@@ -302,7 +305,8 @@ def test_a_page_printed_from_another_address_prints_that_address_and_its_qr_code
         assert elsewhere + url in text and "127.0.0.1:8000" not in text, (url, text[-300:])
     qr = page.locator(".gm-qr")
     expect_label = f"QR code of {elsewhere}rpgdl/gm-screen/"
-    assert (qr.get_attribute("data-qr-for"), qr.get_attribute("aria-label")) == (elsewhere + "rpgdl/gm-screen/", expect_label)
+    expect(qr).to_have_attribute("data-qr-for", elsewhere + "rpgdl/gm-screen/")
+    expect(qr).to_have_attribute("aria-label", expect_label)
     # A code of the same size as segno's for that address (error correction M): drawn by the QR library, for it.
     modules = qr.locator("svg").get_attribute("data-modules")
     assert modules and int(modules) == segno.make(elsewhere + "rpgdl/gm-screen/", error="m").symbol_size(border=0)[0]

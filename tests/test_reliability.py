@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from playwright.sync_api import expect
 import zstandard
 from support.helpers import BOOT, poll, worker_data
 from support.server import SiteHandler, serve
@@ -77,17 +78,17 @@ def test_a_calculation_past_the_time_limit_restarts_the_worker_and_the_other_for
     deck.locator("[name=cards]").fill(DECK)  # queued behind it in the same worker
     alert = nom.locator("[role=alert]")
     alert.filter(has_text="took longer than 2 seconds").wait_for(timeout=10_000)
-    assert "so it was stopped" in alert.text_content()
+    expect(alert).to_contain_text("so it was stopped")
     # The request that waited behind it goes to the new worker and is answered.
     deck.locator("[data-outcome]").wait_for(timeout=BOOT)
-    assert deck.locator("[role=alert]").text_content() == ""
+    expect(deck.locator("[role=alert]")).to_have_text("")
     assert len(workers) == 2 and page.evaluate("() => globalThis.__calcRuntime.restarts") == 1
     assert page.evaluate("() => globalThis.__calcRuntime.how") == "snapshot"  # restarted from the snapshot
 
     # Both forms keep working after the restart.
     nom.locator("[name=duelists]").fill("Cid, Heavy\nTifa, Middle")
     nom.locator(".calc-headline", has_text="This Nom Pool is not legal: 1 problem.").wait_for(timeout=BOOT)
-    assert alert.text_content() == ""
+    expect(alert).to_have_text("")
     deck.locator("[name=cards]").fill("4 Axeman")
     deck.locator(".calc-result", has_text="This Season Deck is not legal: 1 problem.").wait_for(timeout=BOOT)
     ctx.close()
@@ -178,7 +179,7 @@ def test_a_wasm_that_cannot_be_used_is_reported_with_its_reason_before_the_boot_
     text = status.text_content()
     assert text.startswith("The calculator could not start (") and REASONS[kind] in text, text
     assert "roll and read the table by hand" in text
-    assert page.locator(".md-content h1").is_visible()  # the rules stay readable
+    expect(page.locator(".md-content h1")).to_be_visible()  # the rules stay readable
     ctx.close()
     if server:
         server.shutdown()
@@ -265,7 +266,7 @@ def test_a_damaged_runtime_in_the_cache_is_dropped_when_the_boot_fails(browser, 
         page.reload()
         status = page.locator(FAILED).first
         status.wait_for(timeout=5_000)
-        assert "pyodide.asm.wasm is damaged or cut short" in status.text_content()
+        expect(status).to_contain_text("pyodide.asm.wasm is damaged or cut short")
         # Dropped: the cache holds no damaged copy any more (it may already be filling afresh).
         wasm_url, size = url + data["runtime"] + ZST, (deployed / data["runtime"] / ZST).stat().st_size
         poll(page, """async ([name, file, size]) => { const cached = await (await caches.open(name)).match(file);
@@ -300,7 +301,8 @@ def test_a_crashed_browser_costs_one_test_not_the_rest(chromium):
     context = own.new_context()
     page = context.new_page()
     page.set_content("<p>still here</p>")
-    assert page.text_content("p") == "still here" and own.live() is not crashed
+    expect(page.locator("p")).to_have_text("still here")
+    assert own.live() is not crashed
     own.close()
 
 
@@ -333,7 +335,7 @@ def test_a_silent_snapshot_helper_is_given_up_and_the_worker_unpacks_the_snapsho
         # Past the 10 s of quiet and the worker's own unpacking, inside the 60 s boot timeout (which would say "did not start").
         page.locator('.calc-result[data-outcome="full"]').first.wait_for(timeout=45_000)
         assert SilentHelperHandler.asked, "the helper was never asked for: the test did not test it"
-        assert page.locator(FAILED).count() == 0
+        expect(page.locator(FAILED)).to_have_count(0)
         # given up for its silence, not for any other failure
         assert len(said) == 1 and "the snapshot helper said nothing for 10 s" in said[0], said
     finally:

@@ -295,7 +295,8 @@ def test_the_preview_shows_its_text_as_text(browser, base_url, site):
     box = page.locator(PREVIEW)
     expect(box.locator(".rule-preview-title")).to_have_text(evil)
     expect(box.locator(".rule-preview-text")).to_have_text(evil)
-    assert box.locator("img, b").count() == 0 and not dialogs
+    expect(box.locator("img, b")).to_have_count(0)
+    assert not dialogs
     context.close()
 
 
@@ -439,5 +440,6 @@ def test_a_page_preview_reads_the_page_as_text(browser, base_url):
     box = page.locator(PREVIEW)
     expect(box.locator(".rule-preview-title")).to_have_text("Combat bold")
     expect(box.locator(".rule-preview-text")).to_have_text("<script>alert(2)</script> italert(3)")
-    assert box.locator("img, b, i, script").count() == 0 and not dialogs
+    expect(box.locator("img, b, i, script")).to_have_count(0)
+    assert not dialogs
     context.close()

@@ -148,12 +148,12 @@ def test_an_exact_id_that_also_starts_longer_ids_is_first(searcher, base_url, qu
     results = search(page, base_url, query)
     assert rule_links(results)[0] == query, rule_links(results)[:5]
     first = page.locator(".md-search-result__item").first
-    assert first.locator("a.md-search-result__link").first.get_attribute("href").endswith("#" + query)  # a result of its own
+    expect(first.locator("a.md-search-result__link").first).to_have_attribute("href", re.compile(re.escape("#" + query) + "$"))  # a result of its own
     for item in page.locator(".md-search-result__item").all():
         more = item.locator("details.md-search-result__more summary")
         if more.count():  # its page's count of other sections is still right
             n = int(re.search(r"\d+", more.inner_text()).group())
-            assert n == item.locator("details a.md-search-result__link").count()
+            expect(item.locator("details a.md-search-result__link")).to_have_count(n)
     assert not page.errors
 
 
@@ -331,7 +331,7 @@ def test_a_bad_hash_is_ignored_quietly(page, base_url, hash_):
     page.evaluate("() => new Promise((done) => setTimeout(done, 200))")
     assert page.url.startswith(base_url + "tell-tale/combat/")
     assert not page.errors and not dialogs
-    assert not page.locator(".md-content img[src=x]").count()
+    expect(page.locator(".md-content img[src=x]")).to_have_count(0)
 
 
 # ---------------------------------------------------------------- the lookup file
@@ -364,7 +364,7 @@ def test_the_index_is_grouped_by_chapter_in_reading_order(page, base_url, rules)
     chapters = page.locator(".rule-index-chapter h2 > a:first-child").all_inner_texts()
     assert chapters[:3] == ["Tell-Tale", "Character creation", "Stats"], chapters
     combat = page.locator(".rule-index-chapter", has=page.locator("h2", has_text="Combat"))
-    assert [h.rstrip("¶") for h in combat.locator("h3").all_inner_texts()] == ["Starting a fight", "The combat turn", "Attacks"]
+    expect(combat.locator("h3")).to_have_text([re.compile(f"^{h}¶?$") for h in ("Starting a fight", "The combat turn", "Attacks")], use_inner_text=True)
     ids = page.locator(".rule-index-id").all_text_contents()
     assert sorted(ids) == sorted(r["id"] for r in rules if r["game"] == "tell-tale")
 
@@ -411,7 +411,7 @@ def test_without_script_the_whole_index_shows(browser, base_url, rules):
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
     page.goto(index_url(base_url, "rpgdl"))
-    assert not page.locator(".rule-index-filter").is_visible()
+    expect(page.locator(".rule-index-filter")).to_be_hidden()
     expect(page.locator(".rule-index-list > li:visible")).to_have_count(sum(r["game"] == "rpgdl" for r in rules))
     context.close()
 

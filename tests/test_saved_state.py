@@ -141,7 +141,7 @@ def test_a_failed_start_changes_nothing_in_storage(phone, base_url, tracker):
     assert storage.get(page, t["key"] + storage.ASIDE) == older
     text = page.locator(".tracker-status.calc-failed").text_content()
     assert "still saved on this device, unchanged" in text, text
-    assert "cannot be read" not in page.locator("[data-tracker]").inner_text()  # the saved state is not blamed
+    expect(page.locator("[data-tracker]")).not_to_contain_text("cannot be read", use_inner_text=True)  # the saved state is not blamed
     # What is saved can still be taken away, as it is.
     with page.expect_download() as download:
         page.get_by_role("button", name="Download what is saved", exact=False).click()

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from hypothesis import given
 from hypothesis import strategies as st
 from support import storage
@@ -186,7 +187,7 @@ def test_on_a_phone_the_week_takes_cards_and_rival_votes_and_says_a_fault_by_its
     field = form.locator("[name=first_card_votes]")
     error = page.locator("#" + (field.get_attribute("aria-describedby") or "").split()[-1])
     error.filter(has_text="spends 21 votes").wait_for(timeout=BOOT)
-    assert field.get_attribute("aria-invalid") == "true"
+    expect(field).to_have_attribute("aria-invalid", "true")
     box, said = field.bounding_box(), error.bounding_box()
     assert box and said and 0 <= said["y"] - (box["y"] + box["height"]) < 60 and said["x"] + said["width"] <= 360
     page.screenshot(path="/tmp/season-cards-phone-error.png")
@@ -205,5 +206,5 @@ def test_on_a_phone_the_week_takes_cards_and_rival_votes_and_says_a_fault_by_its
     set_fields(form, {"first_card_trainwrecks": "2"})
     form.locator("[data-action=weekend]").click()
     page.locator(".season-over").wait_for(timeout=BOOT)
-    assert page.locator(".season-over").inner_text() == "First player reaches 3 Trainwrecks in week 2 and loses: Second player wins."
+    expect(page.locator(".season-over")).to_have_text("First player reaches 3 Trainwrecks in week 2 and loses: Second player wins.", use_inner_text=True)
     context.close()

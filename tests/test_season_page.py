@@ -100,17 +100,17 @@ def enter_week(page, week, typed=False):
 def check_numbers(page, state):
     """Every number of the standings and divisions tables is Python's."""
     rows = page.locator(".season-standings tbody tr")
-    assert rows.count() == len(state["standings"])
+    expect(rows).to_have_count(len(state["standings"]))
     for i, s in enumerate(state["standings"]):
         for key in ("first_successes", "second_successes", "first_trainwrecks", "second_trainwrecks"):
-            assert rows.nth(i).locator(f'[data-key="{key}"]').inner_text() == str(s[key]), (i, key)
+            expect(rows.nth(i).locator(f'[data-key="{key}"]'), (i, key)).to_have_text(str(s[key]), use_inner_text=True)
     for who in ("first", "second"):
         for d in SLOTS:
             cell = page.locator(f'.season-divisions [data-key="{who}_{d}"]').inner_text()
             left = sum(1 for e in state["players"][who]["nom_pool"] if e["division"] == d and e["discarded"] is None)
             out = state["run_out"][who].get(d)
             assert cell == (f"{left} left" if out is None else f"run out (week {out})" if out else "none in the Nom Pool")
-    assert page.locator(".season-headline").inner_text().endswith(state["result"]["headline"])
+    expect(page.locator(".season-headline")).to_have_text(re.compile(re.escape(state["result"]["headline"]) + "$"), use_inner_text=True)
 
 
 @pytest.fixture
@@ -137,7 +137,7 @@ def test_a_five_week_season_matches_the_python_package(phone, base_url, browser,
         area = save_player(page, who, name, pool(prefix), DECK)
         mirror.step({"do": "player", "player": who, "name": name, "nom_pool": pool(prefix), "season_deck": DECK})
         assert stored(page) == mirror.state
-        assert "Nom Pool: 20 duelists (5 Godlike, 5 Heavy, 5 Middle, 5 Light), legal." in area.inner_text()
+        expect(area).to_contain_text("Nom Pool: 20 duelists (5 Godlike, 5 Heavy, 5 Middle, 5 Light), legal.", use_inner_text=True)
 
     for week in (1, 2, 3):
         action, seed, text = enter_week(page, week, typed=week == 1)  # one week typed field by field
@@ -153,7 +153,7 @@ def test_a_five_week_season_matches_the_python_package(phone, base_url, browser,
     page.locator(".season[data-loaded]").wait_for(timeout=BOOT)
     assert stored(page) == mirror.state
     check_numbers(page, mirror.state)
-    assert page.locator("form.season-form [data-action=weekend]").inner_text() == "Enter week 4"
+    expect(page.locator("form.season-form [data-action=weekend]")).to_have_text("Enter week 4", use_inner_text=True)
 
     # Week 4, then undo: exactly the season after week 3 again.
     after_three = json.loads(json.dumps(mirror.state))
@@ -174,10 +174,11 @@ def test_a_five_week_season_matches_the_python_package(phone, base_url, browser,
             check_numbers(page, mirror.state)
     finally:
         WEEKS[4][0][0]["worth"] = "7"
-    assert mirror.state["result"]["over"] and page.locator("form.season-form").is_hidden()
-    assert page.locator(".season").get_attribute("data-outcome") == mirror.state["result"]["outcome"]
+    assert mirror.state["result"]["over"]
+    expect(page.locator("form.season-form")).to_be_hidden()
+    expect(page.locator(".season")).to_have_attribute("data-outcome", mirror.state["result"]["outcome"])
     # The log cites its rules as links.
-    assert page.locator('.season-log a[href*="rpgdl.weekend.order"]').count() == 5
+    expect(page.locator('.season-log a[href*="rpgdl.weekend.order"]')).to_have_count(5)
 
     # Export: the file is the season.
     with page.expect_download() as download:
@@ -230,7 +231,7 @@ def test_a_link_asks_before_it_replaces_a_season_and_the_old_one_comes_back(phon
     code = base64.urlsafe_b64encode(zlib.compress(raw.encode(), 9)[2:-4]).decode().rstrip("=")
     open_tracker(page, base_url, f"{base_url}{PAGE}#season={code}")
     ask = page.get_by_role("alertdialog")
-    assert "Theirs against Second player" in ask.inner_text()
+    expect(ask).to_contain_text("Theirs against Second player", use_inner_text=True)
     assert stored(page) == mine.state  # nothing replaced before the answer
     page.get_by_role("button", name="Open the shared season").click()
     poll(page, f"() => JSON.parse(localStorage.getItem({STORE!r})).players.first.name === 'Theirs'")
@@ -273,21 +274,21 @@ def test_hostile_state_is_refused_in_words_and_nothing_saved_is_lost(phone, base
         expect(line).to_contain_text(words, timeout=BOOT)  # this case's own words: never the case before's
         expect(line).to_contain_text("was not opened")
         assert stored(page) == before
-        assert page.locator("img").filter(has=page.locator("[onerror]")).count() == 0
+        expect(page.locator("img").filter(has=page.locator("[onerror]"))).to_have_count(0)
         # The same by link: refused in words, the saved season untouched.
         if not isinstance(bad, str):
             code = base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)[2:-4]).decode().rstrip("=")
             open_tracker(page, base_url, f"{base_url}{PAGE}#season={code}")
-            assert words in page.locator(".season .tracker-notice").inner_text()
+            expect(page.locator(".season .tracker-notice")).to_contain_text(words, use_inner_text=True)
             assert stored(page) == before
     assert page.errors == []
 
 
 def test_a_broken_link_is_refused_in_words(phone, base_url):
     open_tracker(phone, base_url, f"{base_url}{PAGE}#season=!!!not-a-season")
-    assert "The shared season in this link cannot be opened: the link's season was cut short or changed" in phone.locator(".season .tracker-notice").inner_text()
+    expect(phone.locator(".season .tracker-notice")).to_contain_text("The shared season in this link cannot be opened: the link's season was cut short or changed", use_inner_text=True)
     open_tracker(phone, base_url, f"{base_url}{PAGE}#season=AAAA")
-    assert "cannot be opened" in phone.locator(".season .tracker-notice").inner_text()
+    expect(phone.locator(".season .tracker-notice")).to_contain_text("cannot be opened", use_inner_text=True)
 
 
 def test_an_error_sits_beside_its_field(phone, base_url):
@@ -301,8 +302,8 @@ def test_an_error_sits_beside_its_field(phone, base_url):
                       for slot, row in zip(SLOTS, line) for key, value in row.items()})
     act(page, ".season-section[data-section=week] .season-answer", lambda: form.locator("[data-action=weekend]").click())
     field = form.locator('[name="godlike_first_name"]')
-    assert field.get_attribute("aria-invalid") == "true"
-    assert page.locator(f"#{field.get_attribute('id')}-error").inner_text() == "Zed is not in Ana's Nom Pool."
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(page.locator(f"#{field.get_attribute('id')}-error")).to_have_text("Zed is not in Ana's Nom Pool.", use_inner_text=True)
     assert stored(page)["weeks"] == []
 
 
@@ -317,7 +318,7 @@ def test_a_new_season_takes_the_tables_rulings(browser, base_url):
         state = stored(page)
         assert state["settings"]["half_draw"] == "exactly" and state["settings"]["trainwreck_limit"] == 4
         assert state["log"][0]["action"] == {"do": "settings", "settings": {"trainwreck_limit": 4, "half_draw": "exactly"}}
-        assert page.locator("form.season-settings [name=half_draw]").input_value() == "exactly"
+        expect(page.locator("form.season-settings [name=half_draw]")).to_have_value("exactly")
     finally:
         context.close()
 
@@ -423,7 +424,7 @@ def test_a_weekend_where_little_changed_takes_a_few_taps(browser, base_url):
         page.goto(base_url + BLANK)
         storage.put(page, STORE, json.dumps(mirror.state))
         open_tracker(page, base_url)
-        assert "1 of 5 weeks played" in page.locator(".season .tracker-status").inner_text()
+        expect(page.locator(".season .tracker-status")).to_contain_text("1 of 5 weeks played", use_inner_text=True)
         form = page.locator("form.season-form")
         carried = {who: [{k: form.locator(f'[name="{slot}_{who}_{k}"]').input_value() for k in ("name", "division", "worth", "draw", "votes")}
                          for slot in SLOTS] for who in ("first", "second")}
@@ -461,7 +462,7 @@ def test_a_weekend_where_little_changed_takes_a_few_taps(browser, base_url):
                  "vote_pools": {"first": "10", "second": "10"}}
         mirror.step({"do": "weekend", "week": 2, **week2})
         assert stored(page) == mirror.state
-        assert "2 of 5 weeks played" in page.locator(".season .tracker-status").inner_text()
+        expect(page.locator(".season .tracker-status")).to_contain_text("2 of 5 weeks played", use_inner_text=True)
         assert page.locator(".season").evaluate("e => e.getBoundingClientRect().top + scrollY") < 500  # the tracker first
     finally:
         context.close()
@@ -508,8 +509,8 @@ def test_each_weeks_result_shows_under_its_own_week(phone, base_url):
     answer = mirror.step(action, seed)
     assert stored(page) == mirror.state
     assert heading_over(page, answer["headline"]) == "Week 1: the result"
-    assert page.locator(".season-section[data-section=week] h2").inner_text() == "Week 2: the Weekend"
-    assert page.locator(".season-section[data-section=week] .season-answer").inner_text() == ""
+    expect(page.locator(".season-section[data-section=week] h2")).to_have_text("Week 2: the Weekend", use_inner_text=True)
+    expect(page.locator(".season-section[data-section=week] .season-answer")).to_have_text("", use_inner_text=True)
     # The result comes before the next week's form, so the eye meets them in that order.
     assert page.evaluate("""() => {
         const [result, week] = ['result', 'week'].map((k) => document.querySelector(`.season-section[data-section=${k}]`));
@@ -525,9 +526,9 @@ def test_each_weeks_result_shows_under_its_own_week(phone, base_url):
 
     # Undo week 1: the form is week 1's again, the undo said under its heading, and week 1's result is gone.
     act(page, ".season-section[data-section=week] .season-answer", lambda: page.get_by_role("button", name="Undo week 1").click())
-    assert page.locator(".season-section[data-section=week] h2").inner_text() == "Week 1: the Weekend"
+    expect(page.locator(".season-section[data-section=week] h2")).to_have_text("Week 1: the Weekend", use_inner_text=True)
     assert heading_over(page, "Undone: Week 1") == "Week 1: the Weekend"
-    assert page.locator(".season-section[data-section=result]").is_hidden()
+    expect(page.locator(".season-section[data-section=result]")).to_be_hidden()
     assert stored(page)["weeks"] == [] and page.errors == []
 
 
@@ -549,8 +550,8 @@ def test_the_standings_show_each_name_whole_on_a_phone(browser, base_url, goal):
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         # The standings name each player once, over that player's columns; every count is Python's.
         heads = page.locator(".season-standings thead tr").first.locator("th.season-name")
-        assert heads.all_inner_texts() == ["Maximiliana Wolkenstein-Trostberg", "Second player"]
-        assert heads.first.get_attribute("colspan") == ("3" if goal == "championship" else "2")
+        expect(heads).to_have_text(["Maximiliana Wolkenstein-Trostberg", "Second player"], use_inner_text=True)
+        expect(heads.first).to_have_attribute("colspan", "3" if goal == "championship" else "2")
     finally:
         context.close()
 
@@ -565,9 +566,9 @@ def test_a_roll_off_left_empty_is_rolled_and_said_in_words(phone, base_url):
     mirror.step(action, seed)
     assert stored(page) == mirror.state
     godlike, heavy = (d["roll"] for d in mirror.state["weeks"][2]["duels"][:2])
-    said = page.locator(".season-section[data-section=result] .season-rolled").inner_text()
-    assert said == (f"Rolled for you, as the roll-off field was empty: Godlike duel: Ana {godlike[0]}, Benedetta {godlike[1]}; "
-                    f"Heavy duel: Ana {heavy[0]}, Benedetta {heavy[1]} (seed {seed}).")
+    said = page.locator(".season-section[data-section=result] .season-rolled")
+    expect(said).to_have_text(f"Rolled for you, as the roll-off field was empty: Godlike duel: Ana {godlike[0]}, Benedetta {godlike[1]}; "
+                              f"Heavy duel: Ana {heavy[0]}, Benedetta {heavy[1]} (seed {seed}).", use_inner_text=True)
     # Typed roll-offs are the player's own: nothing is said to be rolled.
     act(page, ".season-section[data-section=week] .season-answer", lambda: page.get_by_role("button", name="Undo week 3").click())
     WEEKS[3] = (*WEEKS[3][:2], "4 6 1 3")
@@ -575,5 +576,5 @@ def test_a_roll_off_left_empty_is_rolled_and_said_in_words(phone, base_url):
         enter_week(page, 3)
     finally:
         WEEKS[3] = (*WEEKS[3][:2], None)
-    assert page.locator(".season-section[data-section=result] .season-rolled").count() == 0
+    expect(page.locator(".season-section[data-section=result] .season-rolled")).to_have_count(0)
     assert page.errors == []

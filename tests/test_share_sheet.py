@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import expect
 from support.helpers import BOOT, DESKTOP, PHONE, calculator_pages
 
 pytestmark = pytest.mark.browser
@@ -50,7 +51,7 @@ def test_on_a_phone_the_result_link_goes_to_the_share_sheet(browser, base_url, p
     context, page, form = result_page(browser, base_url, pages_of, PHONE, "shares")
     try:
         share = form.locator("[data-action=share]")
-        assert share.inner_text() == "Share link"
+        expect(share).to_have_text("Share link", use_inner_text=True)
         page.evaluate("navigator.clipboard.writeText('untouched')")
         share.tap()
         page.wait_for_function("window.shared.length === 1", timeout=BOOT)
@@ -84,10 +85,10 @@ def test_without_a_share_sheet_or_on_a_desktop_the_link_is_copied(browser, base_
     context, page, form = result_page(browser, base_url, pages_of, size, sheet)
     try:
         share = form.locator("[data-action=share]")
-        assert share.inner_text() == "Copy link"
+        expect(share).to_have_text("Copy link", use_inner_text=True)
         share.click()
         form.locator("[data-action=share][data-copied]").wait_for(timeout=5000)
-        assert share.inner_text() == "Link copied"
+        expect(share).to_have_text("Link copied", use_inner_text=True)
         link = copied(page)
         assert f"calc={ATTACK}" in link and "power=5" in link and "d20=17" in link
         if sheet:

@@ -78,21 +78,21 @@ def test_a_house_ruling_changes_every_affected_form_and_survives_a_reload(table,
     for name in users:
         table.goto(base_url + pages_of[name])
         form = table.locator(f'form[data-calculator="{name}"]')
-        assert form.locator("[name=both]").input_value() == "count", name
-        assert "1 house ruling" in form.locator(".calc-table-line").inner_text(), name
+        expect(form.locator("[name=both]"), name).to_have_value("count")
+        expect(form.locator(".calc-table-line"), name).to_contain_text("1 house ruling", use_inner_text=True)
     table.reload()
     table.goto(base_url + pages_of[ATTACK])
     form = table.locator(f'form[data-calculator="{ATTACK}"]')
     fill(form, {k: v for k, v in CONTESTED.items() if k != "d20"})
     form.locator("[name=d20]").fill(CONTESTED["d20"])
     form.locator('[data-outcome="full"]').wait_for(timeout=BOOT)
-    assert form.locator(".calc-headline").text_content() == expected["headline"]
+    expect(form.locator(".calc-headline")).to_have_text(expected["headline"])
     address(table, has=["both=count"])  # the share link carries the ruling it used
     # Shown in the ruling box, wherever the ruling is.
     table.goto(base_url + "tell-tale/advantage/")
     note = table.locator(".admonition.ruling .ts-yours")
     note.wait_for()
-    assert "More sources wins" in note.inner_text()
+    expect(note).to_contain_text("More sources wins", use_inner_text=True)
     assert not table.errors
 
 
@@ -110,8 +110,8 @@ def test_a_share_link_reproduces_its_rulings_on_a_device_without_them(browser, t
     page.goto(link)
     form = page.locator(f'form[data-calculator="{ATTACK}"]')
     form.locator('[data-outcome="full"]').wait_for(timeout=BOOT)
-    assert form.locator("[name=both]").input_value() == "count"
-    assert "changed" in form.locator(".calc-rulings summary").inner_text()
+    expect(form.locator("[name=both]")).to_have_value("count")
+    expect(form.locator(".calc-rulings summary")).to_contain_text("changed", use_inner_text=True)
     other.close()
 
 
@@ -127,16 +127,16 @@ def test_a_join_link_applies_the_table_after_a_confirmation(browser, table, base
     page.goto(link)
     box = page.locator(".ts-join")
     box.wait_for()
-    assert "changes 2 rulings" in box.inner_text()
+    expect(box).to_contain_text("changes 2 rulings", use_inner_text=True)
     assert storage.get(page, storage.SETTINGS) is None  # not before the player says so
     box.locator("button", has_text="Apply").click()
     page.locator(".ts-status", has_text="2 house rulings").wait_for()
     expect(page).not_to_have_url(re.compile("join="))
     page.goto(base_url + pages_of["rpgdl.is_trainwreck"])
     form = page.locator('form[data-calculator="rpgdl.is_trainwreck"]')
-    assert form.locator("[name=half_draw]").input_value() == "exactly"
+    expect(form.locator("[name=half_draw]")).to_have_value("exactly")
     page.goto(base_url + pages_of["rpgdl.season_tally"])
-    assert page.locator('form[data-calculator="rpgdl.season_tally"] [name=trainwreck_limit]').input_value() == "4"
+    expect(page.locator('form[data-calculator="rpgdl.season_tally"] [name=trainwreck_limit]')).to_have_value("4")
     other.close()
 
 
@@ -156,12 +156,13 @@ def test_an_unknown_or_hostile_setting_in_a_link_is_refused_in_words(page, base_
     box = page.locator(".ts-join")
     box.wait_for()
     refused = box.locator(".calc-field-error")
-    assert refused.count() == 1 and words in refused.inner_text()
-    assert "changes 1 ruling" in box.inner_text()  # the good one is offered, alone
+    expect(refused).to_contain_text(words, use_inner_text=True)
+    expect(box).to_contain_text("changes 1 ruling", use_inner_text=True)  # the good one is offered, alone
     box.locator("button", has_text="Apply").click()
     stored = json.loads(storage.get(page, storage.SETTINGS))
     assert stored == {"tell_tale.overflow": "stop"}
-    assert page.evaluate("() => window.__pwned") is None and page.locator("img[src=x]").count() == 0
+    assert page.evaluate("() => window.__pwned") is None
+    expect(page.locator("img[src=x]")).to_have_count(0)
     assert page.evaluate("() => ({}).polluted") is None
     assert not page.errors
 
@@ -226,14 +227,14 @@ def test_a_join_link_lists_each_change_before_it_is_applied(page, base_url, spec
     page.goto(f"{base_url}rpgdl/table-settings/?join={quote(link)}")
     box = page.locator(".ts-join")
     expect(box.locator(".ts-join-title")).to_have_text("This join link changes 3 rulings on this device:")
-    assert box.locator("li").all_text_contents() == [
+    expect(box.locator("li")).to_have_text([
         change_line(spec, "tell_tale.both", "count", "cancel", back=True),
         change_line(spec, "tell_tale.overflow", "stop", "carry"),
         change_line(spec, "rpgdl.trainwreck_limit", "3", "4"),
-    ]
-    assert "goes back to the site's ruling" in box.inner_text()
-    assert box.locator(".calc-field-error").all_text_contents() == [
-        "Round the half cannot be “sideways”: it was not applied (the choices are Down (ruling); Up)."]
+    ])
+    expect(box).to_contain_text("goes back to the site's ruling", use_inner_text=True)
+    expect(box.locator(".calc-field-error")).to_have_text([
+        "Round the half cannot be “sideways”: it was not applied (the choices are Down (ruling); Up)."])
     assert stored_settings(page)["tell_tale.both"] == "count"  # nothing yet
     box.locator("button", has_text="Apply").click()
     expect(box).to_have_text("Applied: this device now plays 3 house rulings.")
@@ -247,8 +248,8 @@ def test_a_stored_setting_the_form_does_not_allow_is_ignored(page, base_url, pag
     storage.put(page, storage.SETTINGS, json.dumps({"tell_tale.both": "<b>x</b>", "tell_tale.overflow": 7}))
     page.goto(base_url + pages_of[ATTACK])
     form = page.locator(f'form[data-calculator="{ATTACK}"]')
-    assert form.locator("[name=both]").input_value() == "cancel"
-    assert "the site's rulings" in form.locator(".calc-table-line").inner_text()
+    expect(form.locator("[name=both]")).to_have_value("cancel")
+    expect(form.locator(".calc-table-line")).to_contain_text("the site's rulings", use_inner_text=True)
 
 
 # ---------------------------------------------------------------- the roll log
@@ -273,15 +274,15 @@ def test_the_log_keeps_results_across_reloads_and_its_links_reproduce_them(table
     table.reload()
     entries = table.locator(".log-entry")
     entries.first.wait_for()
-    assert entries.count() == 2
-    assert entries.nth(0).locator(".log-headline").text_content() == run(ATTACK, {"power": "3", "d20": "17"})["headline"]
-    assert entries.nth(1).locator(".log-headline").text_content() == first
-    assert "seed" in entries.nth(1).locator(".log-inputs").text_content()
+    expect(entries).to_have_count(2)
+    expect(entries.nth(0).locator(".log-headline")).to_have_text(run(ATTACK, {"power": "3", "d20": "17"})["headline"])
+    expect(entries.nth(1).locator(".log-headline")).to_have_text(first)
+    expect(entries.nth(1).locator(".log-inputs")).to_contain_text("seed")
     # Each entry's link shows the same result again.
     entries.nth(1).locator("a").click()
     form = table.locator(f'form[data-calculator="{ATTACK}"]')
     form.locator("[data-outcome]").wait_for(timeout=BOOT)
-    assert form.locator(".calc-headline").text_content() == first
+    expect(form.locator(".calc-headline")).to_have_text(first)
     assert not table.errors
 
 
@@ -367,7 +368,7 @@ def test_the_log_exports_markdown_and_json_that_parse_and_filters_by_game(table,
     lines = table.evaluate("navigator.clipboard.readText()").splitlines()
     assert len(lines) == 2 and all(re.match(r"^- .+: \[.+\]\(http.+\): \*\*.+\*\* \(.*\)", line) for line in lines), lines
     table.locator("#log-game").select_option("talislanta")
-    assert table.locator(".log-entry").count() == 1
+    expect(table.locator(".log-entry")).to_have_count(1)
     table.once("dialog", lambda d: d.accept())
     table.locator("button", has_text="Clear the log").click()
     table.locator(".log-count", has_text="No results yet").wait_for()
@@ -382,8 +383,8 @@ def test_the_log_is_capped(page, base_url):
     }""")
     page.reload()
     page.locator(".log-entry").first.wait_for()
-    assert page.locator(".log-entry").count() == 200
-    assert page.locator(".log-headline").first.text_content() == "Miss 224"
+    expect(page.locator(".log-entry")).to_have_count(200)
+    expect(page.locator(".log-headline").first).to_have_text("Miss 224")
 
 
 def test_a_log_page_left_by_instant_navigation_stops_listening(page, context, base_url):
@@ -451,7 +452,7 @@ def test_one_bad_entry_in_the_log_is_skipped_and_counted_and_the_rest_drawn(page
     count = page.locator(".log-count")
     expect(count).to_have_text("20 results, newest first. 1 entry could not be read and is not shown.")
     expect(page.locator(".log-entry")).to_have_count(20)
-    assert page.locator(".log-headline").all_text_contents() == [f"Hit {i}" for i in range(21, 0, -1) if i != 7]
+    expect(page.locator(".log-headline")).to_have_text([f"Hit {i}" for i in range(21, 0, -1) if i != 7])
     # Nothing saved is lost: the bad entry stays in storage after a new result.
     page.evaluate("""async () => {
         const t = await import(new URL('assets/table.js', document.baseURI.replace(/table-log\\/.*$/, '')).href);

@@ -86,7 +86,7 @@ def test_the_loading_status_shows_where_the_answer_will(device, base_url, pages_
     form = device.locator(f'form[data-calculator="{ATTACK}"]')
     form.locator("[name=d20]").evaluate("el => el.scrollIntoView({ block: 'center' })")
     status = form.locator(".calc-answer .calc-status")
-    assert status.text_content().strip()
+    expect(status).not_to_have_text("")
     assert in_view(status)
 
 
@@ -137,10 +137,10 @@ def error_beside_its_field(device, form, field, expected):
     assert not expected["ok"] and expected["field"] == "d20"
     message = form.locator('[data-param="d20"] .calc-field-error').filter(has_text=expected["error"])
     message.wait_for()
-    assert message.text_content() == expected["error"]
-    assert form.locator("[data-outcome]").count() == 0  # the old result is gone
-    assert field.get_attribute("aria-invalid") == "true"
-    assert message.get_attribute("id") in field.get_attribute("aria-describedby").split()
+    expect(message).to_have_text(expected["error"])
+    expect(form.locator("[data-outcome]")).to_have_count(0)  # the old result is gone
+    expect(field).to_have_attribute("aria-invalid", "true")
+    expect(field).to_have_attribute("aria-describedby", re.compile(rf"(^|\s){re.escape(message.get_attribute('id'))}(\s|$)"))
     field.evaluate("el => el.scrollIntoView({ block: 'center' })")
     assert in_view(message)
     assert contrast(device, message) >= 4.5
@@ -150,7 +150,7 @@ def error_beside_its_field(device, form, field, expected):
     assert 0 <= gap < 40
     # The answer bar says it too, where the result would be.
     alert = form.locator(".calc-answer [role=alert]")
-    assert alert.text_content() == expected["error"]
+    expect(alert).to_have_text(expected["error"])
     assert contrast(device, alert) >= 4.5
 
 
@@ -160,9 +160,9 @@ def test_an_error_of_no_field_shows_where_the_result_would(page, base_url, pages
     form = page.locator(f'form[data-calculator="{name}"]')
     alert = form.locator(".calc-answer [role=alert]")
     alert.filter(has_text="seed").wait_for(timeout=BOOT)
-    assert alert.text_content() == run(name, {"power": "5", "d20": "20"}, "not-a-seed")["error"]
-    assert form.locator(".calc-field-error:not([hidden])").count() == 0  # the form has no seed field
-    assert form.locator("[data-outcome]").count() == 0
+    expect(alert).to_have_text(run(name, {"power": "5", "d20": "20"}, "not-a-seed")["error"])
+    expect(form.locator(".calc-field-error:not([hidden])")).to_have_count(0)  # the form has no seed field
+    expect(form.locator("[data-outcome]")).to_have_count(0)
 
 
 def test_a_shared_link_lands_with_the_inputs_and_the_result_in_view(device, base_url, pages_of):
@@ -173,10 +173,11 @@ def test_a_shared_link_lands_with_the_inputs_and_the_result_in_view(device, base
     form.locator("[data-outcome]").wait_for(timeout=BOOT)
     device.wait_for_timeout(300)
     assert in_view(form.locator(".calc-headline"))
-    assert in_view(device.locator(f'[id="{form.get_attribute("aria-labelledby")}"]'))  # and what it is
+    title = device.locator(f'[id="{form.get_attribute("aria-labelledby")}"]')  # the form's title, as its markup names it
+    assert in_view(title)  # and what it is
     for key, value in example.items():
         if key != "seed" and form.locator(f'[name="{key}"]').count():
-            assert form.locator(f'[name="{key}"]').input_value() == value
+            expect(form.locator(f'[name="{key}"]')).to_have_value(value)
 
 
 def test_the_attack_form_is_one_tap_from_the_home_page_and_two_through_the_list(browser, base_url):
@@ -250,8 +251,8 @@ def test_rolled_dice_go_into_their_fields(page, base_url, pages_of):
     form.locator("[data-outcome]").wait_for(timeout=BOOT)
     seed = re.search(r"seed (\d+)", form.locator(".calc-seed").text_content()).group(1)
     expected = run(ATTACK, {"power": "4", "mode": "advantage"}, seed)
-    assert form.locator("[name=d20]").input_value() == expected["dice"]["d20"]
-    assert form.locator(".calc-headline").text_content() == expected["headline"]
+    expect(form.locator("[name=d20]")).to_have_value(expected["dice"]["d20"])
+    expect(form.locator(".calc-headline")).to_have_text(expected["headline"])
     # Typing over a rolled die drops the seed: the typed dice rule.
     form.locator("[name=d20]").fill("3 4")
     form.locator('[data-outcome="miss"]').wait_for()
@@ -273,7 +274,7 @@ def test_arrow_keys_step_numbers_and_every_control_shows_focus(browser, base_url
     power.press("ArrowUp")
     power.press("ArrowUp")
     power.press("ArrowDown")
-    assert power.input_value() == "6"
+    expect(power).to_have_value("6")
     no_ring = []
     form.locator(".calc-rulings summary").click()  # open the folded rulings
     for control in form.locator("input, select, textarea, button, summary").all():
@@ -318,11 +319,11 @@ def test_an_old_weekend_link_fills_the_rows(page, base_url, pages_of):
     page.goto(share_url(base_url, pages_of, name, old))
     form = page.locator(f'form[data-calculator="{name}"]')
     form.locator("[data-outcome]").wait_for(timeout=BOOT)
-    assert form.locator(".calc-headline").text_content() == expected["headline"]
-    assert form.locator("[name=godlike_first_name]").input_value() == "Worker 8"
-    assert form.locator("[name=godlike_first_division]").input_value() == "heavy"
-    assert form.locator("[name=godlike_first_votes]").input_value() == "4"
-    assert form.locator("[name=godlike_second_votes]").input_value() == "0"
+    expect(form.locator(".calc-headline")).to_have_text(expected["headline"])
+    expect(form.locator("[name=godlike_first_name]")).to_have_value("Worker 8")
+    expect(form.locator("[name=godlike_first_division]")).to_have_value("heavy")
+    expect(form.locator("[name=godlike_first_votes]")).to_have_value("4")
+    expect(form.locator("[name=godlike_second_votes]")).to_have_value("0")
     page.wait_for_function("() => !location.search.includes('godlike_first=')")  # the address now has the rows
     assert "godlike_first_worth=6" in page.url
     assert not page.errors

@@ -10,6 +10,7 @@ measured, for the issue's note.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -116,19 +117,20 @@ def test_redo_in_the_encounters_bar_brings_back_the_step_undone_and_a_new_step_c
     fight = made(ENCOUNTER, FIGHT)
     open_tracker(page, base_url, ENCOUNTER, fight)
     redo = page.locator(".enc-bar [data-enc=redo]")
-    assert redo.is_hidden()  # nothing undone: the bar keeps its room
+    expect(redo).to_be_hidden()  # nothing undone: the bar keeps its room
     page.evaluate("document.querySelector('.enc-roster').scrollIntoView({block: 'start'})")
     thumb = Thumb(page)
     n = len(fight["log"])
     thumb.tap(".enc-bar [data-enc=undo]")
     wait_log(page, ENCOUNTER, n - 1)
-    assert redo.is_visible() and "1 step undone" in redo.get_attribute("aria-label")
+    expect(redo).to_be_visible()
+    expect(redo).to_have_attribute("aria-label", re.compile("1 step undone"))
     undo_figures = (thumb.taps, thumb.scrolled)
     thumb.tap(".enc-bar [data-enc=redo]")
     wait_log(page, ENCOUNTER, n)
     assert stored(page, ENCOUNTER) == fight  # the attack as it was rolled, its log entry, its undo record
-    assert page.locator(".enc-answer .calc-headline").inner_text() == f"Redone: {fight['log'][-1]['text']}"
-    assert redo.is_hidden()
+    expect(page.locator(".enc-answer .calc-headline")).to_have_text(f"Redone: {fight['log'][-1]['text']}", use_inner_text=True)
+    expect(redo).to_be_hidden()
     print("undo (taps, px):", undo_figures, "undo and redo:", (thumb.taps, thumb.scrolled))
     assert (thumb.taps, thumb.scrolled) == (2, 0)
     # Undone again, then a new step: nothing is left to redo, in the page or in what it keeps.
@@ -136,13 +138,14 @@ def test_redo_in_the_encounters_bar_brings_back_the_step_undone_and_a_new_step_c
     wait_log(page, ENCOUNTER, n - 1)
     thumb.tap(".enc-bar [data-enc=next]")
     wait_log(page, ENCOUNTER, n)
-    assert stored(page, ENCOUNTER)["redo"] == [] and redo.is_hidden()
+    assert stored(page, ENCOUNTER)["redo"] == []
+    expect(redo).to_be_hidden()
     # Saved with its redo record, the fight reloads with Redo still there.
     thumb.tap(".enc-bar [data-enc=undo]")
     wait_log(page, ENCOUNTER, n - 1)
     page.reload()
     page.locator(".tracker[data-loaded=true]").wait_for(timeout=BOOT)
-    assert redo.is_visible()
+    expect(redo).to_be_visible()
 
 
 def test_redo_in_the_season_brings_back_the_week_undone_with_its_roll_offs(phone, base_url):
@@ -153,18 +156,19 @@ def test_redo_in_the_season_brings_back_the_week_undone_with_its_roll_offs(phone
     assert season["log"][-1]["action"]["rolls"]  # the page rolled the four roll-offs
     open_tracker(page, base_url, SEASON, season)
     redo = page.locator("[data-section=log] [data-action=redo]")
-    assert redo.is_hidden()
+    expect(redo).to_be_hidden()
     names = "() => [...document.querySelectorAll('form.season-form input')].map((e) => e.value)"
     filled = page.evaluate(names)  # the next week's form as the page fills it from week 1
     thumb = Thumb(page)
     thumb.tap("[data-section=log] [data-action=undo]")
     wait_log(page, SEASON, len(season["log"]) - 1)
-    assert redo.is_visible() and page.locator("[data-section=log] [data-action=redo-week]").count() == 0  # one Redo there
+    expect(redo).to_be_visible()
+    expect(page.locator("[data-section=log] [data-action=redo-week]")).to_have_count(0)  # one Redo there
     undo_figures = (thumb.taps, thumb.scrolled)
     thumb.tap("[data-section=log] [data-action=redo]")
     wait_log(page, SEASON, len(season["log"]))
     assert stored(page, SEASON) == season
-    assert redo.is_hidden()
+    expect(redo).to_be_hidden()
     print("undo (taps, px):", undo_figures, "undo and redo:", (thumb.taps, thumb.scrolled))
     assert thumb.taps == 2 and thumb.scrolled - undo_figures[1] == 0  # Redo where Undo's answer is: no scrolling
     assert page.evaluate(names) == filled  # the week's form is filled for week 2 again, as after entering week 1
@@ -177,7 +181,7 @@ def test_redo_in_the_season_brings_back_the_week_undone_with_its_roll_offs(phone
     page.locator("[data-action=undo-week]").tap()
     wait_log(page, SEASON, len(season["log"]) - 1)
     again = page.locator("[data-section=week] [data-action=redo-week]")
-    assert again.inner_text() == "Redo week 1"
+    expect(again).to_have_text("Redo week 1", use_inner_text=True)
     again.tap()
     wait_log(page, SEASON, len(season["log"]))
     assert stored(page, SEASON) == entered
@@ -246,7 +250,7 @@ def test_clearing_the_line_ups_is_away_from_enter_and_taken_back_in_one_tap(phon
     open_tracker(page, base_url, SEASON, made(SEASON, [*SEASON_SET_UP, WEEK_1]))
     form = page.locator("form.season-form")
     enter = form.locator("[data-action=weekend]")
-    assert form.locator(".calc-actions:has([data-action=weekend]) [data-action=clear]").count() == 0  # not in Enter's bar
+    expect(form.locator(".calc-actions:has([data-action=weekend]) [data-action=clear]")).to_have_count(0)  # not in Enter's bar
     clear = form.locator("[data-action=clear]")
     # Enter's bar is sticky: wherever the form is scrolled to, Clear is at least two thumbs (88 px) above it, never beside it.
     gaps = page.evaluate("""async () => {
@@ -264,11 +268,11 @@ def test_clearing_the_line_ups_is_away_from_enter_and_taken_back_in_one_tap(phon
     assert gaps and min(gaps) >= 88, gaps
     form.locator('[name="godlike_first_votes"]').fill("2")
     typed = form.evaluate("f => [...f.querySelectorAll('input, select')].map((e) => e.value)")
-    assert enter.is_visible()
+    expect(enter).to_be_visible()
     clear.tap()
     answer = page.locator("[data-section=week] .season-answer")
-    assert "cleared" in answer.inner_text()
-    assert form.locator('[name="godlike_first_name"]').input_value() == ""
+    expect(answer).to_contain_text("cleared", use_inner_text=True)
+    expect(form.locator('[name="godlike_first_name"]')).to_have_value("")
     answer.locator("[data-action=unclear]").tap()
     assert form.evaluate("f => [...f.querySelectorAll('input, select')].map((e) => e.value)") == typed
 
@@ -310,19 +314,21 @@ def test_a_players_vote_pool_and_cards_fold_under_one_line_and_open_for_a_value_
     open_tracker(page, base_url, SEASON, made(SEASON, [*SEASON_SET_UP, WEEK_1]))
     form = page.locator("form.season-form")
     folds = form.locator("details.season-extra")
-    assert folds.count() == 2 and folds.evaluate_all("fs => fs.map((f) => f.open)") == [False, False]
+    expect(folds).to_have_count(2)
+    assert folds.evaluate_all("fs => fs.map((f) => f.open)") == [False, False]
     ana = form.locator("details.season-extra[data-player=first]")
-    assert ana.locator("summary").inner_text() == "Ana's Vote Pool 10; cards: 0 votes, 0 Trainwrecks"
+    expect(ana.locator("summary")).to_have_text("Ana's Vote Pool 10; cards: 0 votes, 0 Trainwrecks", use_inner_text=True)
     for name in ("first_vote_pool", "first_card_votes", "first_card_trainwrecks", "second_vote_pool", "second_card_votes",
                  "second_card_trainwrecks", "godlike_first_opponent_votes", "light_second_bonus"):  # no field lost, only folded
-        assert form.locator(f'[name="{name}"]').count() == 1, name
-    assert form.locator('[name="first_card_votes"]').is_hidden()
+        expect(form.locator(f'[name="{name}"]'), name).to_have_count(1)
+    expect(form.locator('[name="first_card_votes"]')).to_be_hidden()
     fill_the_rows(form)
     thumb = Thumb(page)
     thumb.tap("details.season-extra[data-player=first] summary")
     thumb.tap('[name="first_card_votes"]')
     page.keyboard.type("11")
-    assert ana.evaluate("f => f.open") and ana.locator("summary").inner_text() == "Ana's Vote Pool 10; cards: 11 votes, 0 Trainwrecks"
+    expect(ana.locator("summary")).to_have_text("Ana's Vote Pool 10; cards: 11 votes, 0 Trainwrecks", use_inner_text=True)
+    expect(ana).to_have_attribute("open", "")
     print("a week with cards (taps, px) to the field:", (thumb.taps, thumb.scrolled))
     ana.locator("summary").tap()  # closed by hand, the value still in it
     assert not ana.evaluate("f => f.open")
@@ -331,7 +337,9 @@ def test_a_players_vote_pool_and_cards_fold_under_one_line_and_open_for_a_value_
     assert ana.evaluate("f => f.open")
     box = form.locator('[name="first_card_votes"]')
     line = form.locator("#" + box.get_attribute("id") + "-error")
-    assert box.get_attribute("aria-invalid") == "true" and line.is_visible() and "11 on cards" in line.inner_text()
+    expect(box).to_have_attribute("aria-invalid", "true")
+    expect(line).to_be_visible()
+    expect(line).to_contain_text("11 on cards", use_inner_text=True)
     assert 0 <= line.bounding_box()["y"] - box.bounding_box()["y"] < 200  # under its field, not a screen away
     assert page.evaluate("document.activeElement.name") == "first_card_votes"
     bar = form.locator("[data-action=weekend]").bounding_box()
@@ -354,14 +362,14 @@ def test_undo_of_a_week_puts_back_its_cards_and_rivals_votes(phone, base_url):
     season = made(SEASON, [*SEASON_SET_UP, week])
     open_tracker(page, base_url, SEASON, season)
     form = page.locator("form.season-form")
-    assert form.locator('[name="first_card_votes"]').input_value() == ""  # the next week's cards start empty
+    expect(form.locator('[name="first_card_votes"]')).to_have_value("")  # the next week's cards start empty
     page.locator("[data-section=log] [data-action=undo]").tap()
     wait_log(page, SEASON, len(season["log"]) - 1)
     value = lambda name: form.locator(f'[name="{name}"]').input_value()  # noqa: E731
     assert (value("first_card_votes"), value("first_card_trainwrecks"), value("godlike_first_opponent_votes")) == ("2", "1", "1")
     assert (value("second_card_votes"), value("second_card_trainwrecks")) == ("", "")
     assert form.locator("details.season-extra").evaluate_all("fs => fs.map((f) => f.open)") == [True, False]
-    assert form.locator('[name="first_card_votes"]').is_visible()
+    expect(form.locator('[name="first_card_votes"]')).to_be_visible()
 
 
 # ---------------------------------------------------------------- ending one fight and starting the next
@@ -452,7 +460,7 @@ def test_the_same_fight_again_is_apart_from_the_next_encounter_says_what_it_does
     open_tracker(page, base_url, ENCOUNTER, over)
     again = page.locator("[data-enc=start-again]")
     expect(again).to_be_visible()
-    assert page.locator(".enc-banner .calc-actions [data-enc=start-again]").count() == 0  # not among the next step's controls
+    expect(page.locator(".enc-banner .calc-actions [data-enc=start-again]")).to_have_count(0)  # not among the next step's controls
     note = page.locator("#" + again.get_attribute("aria-describedby"))
     expect(note).to_contain_text("same fight again from round 1")
     expect(note).to_contain_text("Undo brings this ending back")
