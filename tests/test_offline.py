@@ -208,7 +208,7 @@ def test_a_returning_visit_is_answered_from_the_cache_and_the_next_one_is_the_ne
 
         page.goto(url)  # the returning visit, with no update asked for before it
         expect(page.locator("article")).to_be_visible(timeout=BOOT)
-        assert page.locator("#new-build").count() == 0  # the build the worker has, as it was
+        expect(page.locator("#new-build")).to_have_count(0)  # the build the worker has, as it was
 
         fresh = new["prefix"] + "pages-" + new["digest"]
         poll(page, "async (fresh) => (await caches.keys()).includes(fresh) && !(await caches.keys()).some((k) => k.includes('-pages-') && k !== fresh)", fresh)

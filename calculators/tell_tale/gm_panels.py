@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..gm_panels import Follows, Line, Panel, Table, Terms, lines, pct
-from . import combat
+from . import combat, encounter
 
 
 def _attack_odds() -> Table:
@@ -57,10 +57,7 @@ def _saves(tie: str = "saver") -> Table:
 
 
 def panels() -> tuple[Panel, ...]:
-    from calculators.registry import all_trackers  # the registry imports this package
-
-    encounter = all_trackers()["tell_tale.encounter"]
-    words = encounter.vocabulary() if encounter.vocabulary else {}
+    words = encounter.vocabulary()
     steps = tuple(rule for _, _, rule in words.get("steps", ()))
     tracked = frozenset(f"tt.keyword.{key}" for key, _ in words.get("keywords", ()))
     return (
