@@ -107,6 +107,9 @@ TABLE: dict[str, Measure] = {
     "memory listeners": Measure("7. JS event listeners alive after 100 pages / after 10", at_most(1.10)),
     "memory heap": Measure("7. JS heap after 100 pages / after 10", REPORTED),
     "memory renderer": Measure("7. renderer's memory after 100 pages / after 10", REPORTED),
+    # benchmarks/tracker_steps.py: an encounter's step as the page sends it (the worker holds the state)
+    "tracker step": Measure("8. tracker step after 1,000 or 3,000 actions / after 10", at_most(1.10)),
+    "tracker step bytes": Measure("8. bytes of a tracker step after 1,000 actions / after 10", at_most(1.10)),
     "lighthouse": Measure("Lighthouse, mobile: /{page}", scores_at_least(LIGHTHOUSE), lighthouse_scores),
 }
 
