@@ -102,20 +102,32 @@ def _same(a: object, b: object) -> bool:
 
 
 def _splices(old: list[Any], new: list[Any]) -> list[list[Any]]:
-    """Splices that make `old` into `new`: a shift (the oldest items gone, new ones at the end) when it is one,
-    else one splice between the common start and the common end. Items a step did not touch are the same
-    objects before and after, so they are told apart by identity first, in C, and compared only when not."""
+    """Splices that make `old` into `new`. The two are lined up first: items dropped from the front (a log that
+    lost its oldest entries) or put back there (the same step undone); then the run they share, and one splice
+    for the rest, less the end they share. Items a step did not touch are the same objects before and after, so
+    they are found by identity, in C, and compared only where they are not."""
+    dropped = added = 0
     if old and new and not _same(old[0], new[0]):
-        first = new[0]
-        hits = list(map(operator.is_, old, itertools.repeat(first)))
-        shift = hits.index(True) if True in hits else next((i for i in range(1, len(old)) if _same(old[i], first)), 0)
-        kept = len(old) - shift
-        if shift and kept <= len(new) and _all_same(old[shift:], new[:kept]):
-            return [[0, shift, []], [kept, 0, new[kept:]]]
+        dropped = _index_of(old, new[0])
+        added = 0 if dropped else _index_of(new, old[0])
+    splices: list[list[Any]] = []
+    if dropped:
+        splices.append([0, dropped, []])
+    if added:
+        splices.append([0, 0, new[:added]])
+    old, new = old[dropped:], new[added:]
     most = min(len(old), len(new))
-    start = _same_run(old[:most], new[:most])
-    end = _same_run(old[::-1][:most - start], new[::-1][:most - start])
-    return [[start, len(old) - start - end, new[start:len(new) - end]]]
+    run = _same_run(old[:most], new[:most])
+    end = _same_run(old[::-1][:most - run], new[::-1][:most - run])
+    if run + end < len(old) or run + end < len(new):
+        splices.append([added + run, len(old) - run - end, new[run:len(new) - end]])
+    return splices
+
+
+def _index_of(items: list[Any], item: object) -> int:
+    """Where `item` itself (not an equal one) is in `items`; 0 when it is not."""
+    hits = list(map(operator.is_, items, itertools.repeat(item)))
+    return hits.index(True) if True in hits else 0
 
 
 def _same_run(a: list[Any], b: list[Any]) -> int:
@@ -131,11 +143,6 @@ def _same_run(a: list[Any], b: list[Any]) -> int:
             return run
         run += 1
     return run
-
-
-def _all_same(a: list[Any], b: list[Any]) -> bool:
-    """Whether every item of a is the same as b's at its place (a and b as long as each other)."""
-    return all(_same(x, y) for x, y in itertools.compress(zip(a, b, strict=True), map(operator.not_, map(operator.is_, a, b))))
 
 
 def apply(changes: list[Change], state: Mapping[str, Any]) -> dict[str, Any]:

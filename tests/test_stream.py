@@ -82,6 +82,8 @@ def test_a_log_that_gains_a_line_and_loses_its_oldest_answers_only_those():
     log = [{"n": i, "text": f"line {i}"} for i in range(150)]
     changes = diff({"log": log}, {"log": [*log[1:], {"n": 150, "text": "line 150"}]})
     assert changes == [{"key": "log", "splice": [[0, 1, []], [149, 0, [{"n": 150, "text": "line 150"}]]]}]
+    undone = diff({"log": [*log[1:], {"n": 150, "text": "line 150"}]}, {"log": log})  # the same step undone
+    assert undone == [{"key": "log", "splice": [[0, 0, [log[0]]], [150, 1, []]]}]
     rows = [{"id": f"c{i}", "hp": 5} for i in range(4)]
     assert diff({"rows": rows}, {"rows": [*rows[:2], {"id": "c2", "hp": 4}, rows[3]]}) == [{"key": "rows", "put": [{"id": "c2", "hp": 4}]}]
 
