@@ -12,7 +12,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 from support import ROOT, load_module
 from support.encounter import FIGHT
-from test_stream import ENCOUNTER, edited, strict
+from support.stream import ENCOUNTER, edited, strict
 
 from calculators import runner
 from calculators.stream import diff
