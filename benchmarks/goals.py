@@ -113,6 +113,11 @@ TABLE: dict[str, Measure] = {
     "repeat phone": Measure(f"8. the same on the slow phone ({PHONE_MBPS:g} Mbit/s, {PHONE_RTT_MS:g} ms)", below(1500, places=0, unit=" ms"), milliseconds),
     "repeat phone delay": Measure("8. the same with twice the delay / with the phone's", at_most(1.10)),
     "repeat offline": Measure("8. the same offline / online", at_most(1.10)),
+    # benchmarks/tracker_steps.py: an encounter's step as the page sends it (the worker holds the state)
+    "tracker step": Measure("9. tracker step after 1,000 or 3,000 actions / after 10", at_most(1.10)),
+    "tracker step bytes": Measure("9. bytes a tracker step sends after 1,000 actions / after 10", at_most(1.10)),
+    # its answer carries what the step changed: once the log is full, also the line it drops (the undo record keeps it)
+    "tracker answer bytes": Measure("9. bytes of that step's answer after 1,000 actions / after 10", REPORTED),
     "lighthouse": Measure("Lighthouse, mobile: /{page}", scores_at_least(LIGHTHOUSE), lighthouse_scores),
 }
 

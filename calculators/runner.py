@@ -2,7 +2,9 @@
 
 `run()` takes strings from a form, a URL or a command line; `track()` one
 step of a tracker on JSON text; `track_json()` the same for the browser's
-worker, answering text. They parse, validate and never raise for bad input:
+worker, answering text. The worker keeps each tracker's state between steps
+(a session): a step may send, instead of the state, the `version` the page
+holds, and is answered with what changed (calculators/stream.py). They parse, validate and never raise for bad input:
 each answers a plain dict (JSON-ready) that says `ok` or gives the error
 sentence and the parameter at fault. A tracker's JSON is measured before it
 is read (`nesting`), and a state the worker answered comes back unchecked.
@@ -13,6 +15,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import secrets
 from collections.abc import Mapping
 from typing import Required, TypedDict
 
@@ -20,6 +23,7 @@ from . import fmt
 from .checks import InputError, State, parse_seed
 from .history import compact_json, state_text
 from .registry import all_trackers, get
+from .stream import Change, diff
 from .types import Report, Tracker
 
 __all__ = ["run", "track", "track_json", "link", "compact_json", "nesting", "MAX_NESTING"]
@@ -56,6 +60,10 @@ class Answer(TypedDict, total=False):
     upgraded: dict[str, object]
     tracker: str
     state: State
+    version: str  # track_json()'s: the session's state after the step, by which the page's next step names it
+    changes: list[Change]  # track_json()'s, for a step sent with a version: what the step changed (stream.py)
+    base: str  # and the version those changes apply to
+    stale: bool  # track_json()'s refusal: the worker does not hold that version; send the whole state
     forms: list[dict[str, object]]  # link()'s: what a share link may carry, fullest first
 
 
@@ -70,6 +78,14 @@ _answered: dict[str, str] = {}
 # (the worker's entry point, whose answer leaves as text and so can never be
 # changed by its caller): the text that comes back is compared, not parsed.
 _answered_state: dict[str, tuple[str, State]] = {}
+# The worker's sessions: each tracker's state as last answered, and its
+# version. A step that names that version works from it, and answers only
+# what changed; any other version is answered `stale`, and the page sends
+# the whole state. A version is this worker's own token and a count, so one
+# from another worker (before a restart) never matches.
+_sessions: dict[str, tuple[str, State]] = {}
+_versions = itertools.count(1)
+_token: list[str] = []  # made at the first session, not on import: the snapshot would give every worker the same
 
 MAX_NESTING = 64  # levels of [ and { in a tracker's JSON: states are a few deep, and Pyodide's stack ends near 5,000
 
@@ -108,21 +124,59 @@ def track(name: str, state_json: object, action_json: object, seed: object = Non
     return _track(name, state_json, action_json, seed, None)
 
 
-def track_json(name: str, state_json: object, action_json: object, seed: object = None) -> str:
-    """track()'s answer as JSON text, for the worker: the new state's text is
-    written once (it is also what the next step is compared with), and a
-    state sent back as answered is neither parsed nor checked."""
+def track_json(name: str, state_json: object, action_json: object, seed: object = None, version: object = None) -> str:
+    """track()'s answer as JSON text, for the worker, with the session's new `version`.
+
+    With a `version` (and no state): the step works from the state the
+    worker holds under that version, and answers `changes` and `base`
+    instead of the state; a version the worker does not hold is refused
+    with `stale: true`, nothing changed. With a state's text (or none, for a
+    new one): the new state is answered whole, its text written once (it
+    is also what the next step is compared with), and a state sent back as
+    answered is neither parsed nor checked.
+    """
+    if version is not None:
+        return json.dumps(_track_session(name, version, action_json, seed))
     answer = _track(name, state_json, action_json, seed, _answered_state)
     if not answer["ok"]:
         return json.dumps(answer)
+    answer["version"] = _keep(name, answer["state"])
     del answer["state"]
     head = json.dumps(answer)
     return "".join((head[:-1], ', "state": ', _answered[name], "}"))  # one copy of the state's text
 
 
+def _keep(name: str, state: State) -> str:
+    """Make `state` the session of tracker `name`; its new version."""
+    if not _token:
+        _token.append(secrets.token_hex(6))
+    version = f"{_token[0]}.{next(_versions)}"
+    _sessions[name] = (version, state)
+    return version
+
+
+def _track_session(name: str, version: object, action_json: object, seed: object) -> Answer:
+    """One step from the state the session holds as `version`: what it changed, or `stale`."""
+    held = _sessions.get(name)
+    if held is None or version != held[0]:
+        return {"ok": False, "stale": True, "field": None,
+                "error": "The calculator no longer holds this state (it was restarted, or another state was opened): send it whole."}
+    answer = _track(name, held[1], action_json, seed, None)
+    if not answer["ok"]:
+        return answer
+    new_state = answer.pop("state")
+    answer["changes"] = diff(held[1], new_state)
+    answer["base"] = held[0]
+    answer["version"] = _keep(name, new_state)
+    return answer
+
+
 def _read_state(tracker: Tracker[State], name: str, state_json: object, kept: dict[str, tuple[str, State]] | None) -> State:
-    """The state `state_json` stands for: a new one for nothing, the one last answered as it was, else checked."""
-    if state_json is None or (isinstance(state_json, str) and not state_json.strip()):
+    """The state `state_json` stands for: a new one for nothing, the one last answered as it was, else checked.
+    A dict is a session's state, held by the worker since it was answered (never from outside)."""
+    if isinstance(state_json, dict):
+        state = state_json
+    elif state_json is None or (isinstance(state_json, str) and not state_json.strip()):
         state = tracker.new()
     elif kept is not None and name in kept and state_json == kept[name][0]:
         state = kept[name][1]  # never changed: a step copies what it changes, and this one's answer left as text
@@ -186,11 +240,15 @@ def _track(name: str, state_json: object, action_json: object, seed: object, kep
         return {"ok": False, "error": str(err), "field": None}
     answer = _answer(name, report, tracker.rules, seed_value)
     del answer["highlight"]
-    _answered[name] = state_text(new_state)  # its records' texts reused: a step's cost does not grow with the history
-    if kept is not None:
-        kept[name] = (_answered[name], new_state)
+    if isinstance(state_json, dict):  # a session's step: its answer is the changes, and no text is written
+        _answered.pop(name, None)
+        _answered_state.pop(name, None)
     else:
-        _answered_state.pop(name, None)  # the object went to a caller who may change it
+        _answered[name] = state_text(new_state)  # its records' texts reused: a step's cost does not grow with the history
+        if kept is not None:
+            kept[name] = (_answered[name], new_state)
+        else:
+            _answered_state.pop(name, None)  # the object went to a caller who may change it
     return {"ok": True, "tracker": name, "state": new_state, **answer}
 
 

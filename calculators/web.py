@@ -15,9 +15,10 @@ from .runner import link, run, track_json
 
 __all__ = ["LINK", "TRACK", "compute"]
 
-# A name starting with this asks for one step of a tracker (runner.track)
-# with the parameters {"state": JSON text, "action": JSON text}: the worker's
-# messages stay the same for forms and trackers.
+# A name starting with this asks for one step of a tracker (runner.track_json)
+# with the parameters {"state": JSON text, "action": JSON text}, or
+# {"version": the session's, "action": JSON text} for a step from the state
+# the worker holds: the worker's messages stay the same for forms and trackers.
 TRACK = "track:"
 # And this, what a share link of a tracker carries for the state in the
 # parameters' "state" (runner.link): the forms a link may take, fullest first.
@@ -36,7 +37,8 @@ def compute(name: str, params_json: str, seed: object = None, state: object = No
     if not isinstance(params, dict):
         return json.dumps({"ok": False, "error": "The calculator's settings did not arrive as a JSON object.", "field": None})
     if name.startswith(TRACK):
-        return track_json(name[len(TRACK):], params.get("state") if state is None else state, params.get("action"), seed)
+        return track_json(name[len(TRACK):], params.get("state") if state is None else state, params.get("action"), seed,
+                          params.get("version"))
     if name.startswith(LINK):
         return json.dumps(link(name[len(LINK):], params.get("state") if state is None else state))
     return json.dumps(run(name, params, seed))

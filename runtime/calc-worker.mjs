@@ -25,7 +25,8 @@ import { RuntimeFileError, fetchWasmEarly, interpreterOptions, restoreOptions, u
 /** The messages in (above). The page's types for its side (Compute and
  * WorkerMessage in docs/assets/calc-runtime.js) cannot be imported here: this
  * check would then take that page script in, against the worker's library.
- * `params`: the form's fields, or a tracker's step's {state, action} texts.
+ * `params`: the form's fields, or a tracker's step's {state, action} texts, or
+ * {version, action} for a step from the state Python holds (calculators/runner.py).
  * @typedef {{type: "compute", id: number, name: string, params?: Record<string, string> | null,
  *   seed?: string | null}} Compute */
 /** The messages out (above); `result` is Python's JSON, not checked here.

@@ -29,14 +29,19 @@
 /** A calculator's answer that worked (runner.run()): `highlight`, the odds' line that came true;
  * `upgraded`, the current fields an old link's parameters filled.
  * @typedef {Worked & {highlight: string | null, calculator: string, upgraded: Record<string, string>}} Calculated */
-/** A tracker's step that worked (runner.track()): the tracker's name and its new state, as Python checked it.
+/** A tracker's step that worked (runner.track_json()): the tracker's name and its new state, as Python checked
+ * it; `version`, what the worker holds that state as (tracker-stream.js).
  * @template [S=unknown]
- * @typedef {Worked & {tracker: string, state: S}} Tracked */
+ * @typedef {Worked & {tracker: string, state: S, version?: string}} Tracked */
+/** A tracker's step from the state the worker holds (runner.track_json() with a version): what it changed
+ * (tracker-stream.js Change), from version `base` to `version`.
+ * @typedef {Worked & {tracker: string, version: string, base: string, changes: import("./tracker-stream.js").Change[]}} Streamed */
 /** No answer about the input: the error sentence and the field at fault (null: none); `stopped`, it
- * was not worked out (the calculator did not start, or was stopped), so a page must conclude nothing from it.
- * @typedef {{ok: false, error: string, field: string | null, stopped?: boolean}} Refusal */
+ * was not worked out (the calculator did not start, or was stopped), so a page must conclude nothing from it;
+ * `stale`, a tracker's step named a version the worker does not hold (nothing was done: send the state whole).
+ * @typedef {{ok: false, error: string, field: string | null, stopped?: boolean, stale?: boolean}} Refusal */
 /** Whatever the worker answers a request with.
- * @typedef {Calculated | Tracked | Refusal} Answer */
+ * @typedef {Calculated | Tracked | Streamed | Refusal} Answer */
 /** A request for the worker, and its promise's ends.
  * @typedef {{type: string, id: number, name: string, params: Record<string, string>, seed: string | null | undefined}} Compute
  * @typedef {{message: Compute, resolve: (answer: Answer) => void, reject: (err: Error) => void}} Request */
@@ -120,10 +125,11 @@ export function startRuntime(runtimeUrl) {
 /** Registry.run()'s answer for one calculation, as a promise. Rejects only
  * when the worker cannot start.
  * @overload
- * @param {`track:${string}`} name a tracker's step (tracker-kit.js step): its state's and action's JSON texts
- * @param {{state: string, action: string}} params
+ * @param {`track:${string}`} name a tracker's step (tracker-stream.js): its state's and action's JSON texts, or
+ *   its action's and the version of the state the worker holds (then answered with what changed)
+ * @param {{state: string, action: string} | {version: string, action: string}} params
  * @param {string | null} [seed]
- * @returns {Promise<Tracked | Refusal>}
+ * @returns {Promise<Tracked | Streamed | Refusal>}
  */
 /**
  * @overload

@@ -10,6 +10,7 @@ import { count, digest, pageSignal, read, write } from "./dom.js";
 import { ASIDE, SAVES } from "./storage.js";
 
 export { button, el, read, write } from "./dom.js";
+export { step } from "./tracker-stream.js";
 
 /** An action for a tracker's step, sent to Python as JSON: `do`, its name, and its fields.
  * @typedef {{do: string, [field: string]: unknown}} Action */
@@ -298,19 +299,6 @@ export async function importFile(file, what, most) {
   const text = await file.text();
   if (text.length > most) throw tooBig(text.length, "characters");
   return text;
-}
-
-/** One step of tracker `name` in the calculators' worker: Python's answer,
- * or `{ok: false, stopped: true, error}` when the calculator could not work
- * it out (it did not start, or was stopped): then nothing may be concluded
- * about the state sent, and nothing saved may change. Its states are S: what Python checked, believed here.
- * @template S
- * @param {typeof import("./calc-runtime.js").computeInWorker} computeInWorker
- * @param {string} name @param {string} stateText @param {Action} action @param {string | null} [seed]
- * @returns {Promise<StepAnswer<S>>} */
-export function step(computeInWorker, name, stateText, action, seed = null) {
-  return /** @type {Promise<StepAnswer<S>>} */ (computeInWorker(`track:${name}`, { state: stateText, action: JSON.stringify(action) }, seed)
-    .catch((/** @type {Error} */ err) => ({ ok: false, stopped: true, field: null, error: `The calculator could not start (${err.message}).` })));
 }
 
 // ---------------------------------------------------------------- links

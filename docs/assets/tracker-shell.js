@@ -18,7 +18,8 @@
 // Python's answer is drawn is tracker-answer.js, exported here again.
 
 import { button, count, el, pageSignal } from "./dom.js";
-import { SavedRecord, limits, notKept, step, unpack } from "./tracker-kit.js";
+import { SavedRecord, limits, notKept, unpack } from "./tracker-kit.js";
+import { TrackerStream } from "./tracker-stream.js";
 import { KeepPanel, download } from "./tracker-keep.js";
 
 // For the trackers' modules that import them from here: dom.js's button, and the answer's parts.
@@ -83,6 +84,8 @@ export class TrackerShell {
     this.o = o;
     this.max = limits(box); // Python's: the longest state, the longest share link
     this.record = new SavedRecord(o.key);
+    /** @type {TrackerStream<S>} every step goes through it: the worker holds the state, a step sends what it does */
+    this.stream = new TrackerStream(o.computeInWorker, o.name);
     /** @type {S | null} */
     this.state = null; // as Python last answered it, checked
     this.ready = false; // the saved state is read: until then no control acts
@@ -108,10 +111,11 @@ export class TrackerShell {
 
   // ------------------------------------------------------------ talking to Python
 
-  /** One step from `from` (the state now; null: none), as Python answers it; nothing changes here.
+  /** One step from `from` (the state now; null: none), as Python answers it (the new state whole, however it
+   * travelled: tracker-stream.js); nothing changes here.
    * @param {Action} action @param {{seed?: string | null, from?: S | null}} [options] @returns {Promise<StepAnswer<S>>} */
   send(action, { seed = null, from = this.state } = {}) {
-    return step(this.o.computeInWorker, this.o.name, from ? JSON.stringify(from) : "", action, seed);
+    return this.stream.step(from ?? null, action, seed);
   }
 
   /** A state's text from outside, checked: Python's answer to {"do": "show"}.
@@ -120,7 +124,7 @@ export class TrackerShell {
     if (text.length > this.max.state) {
       return Promise.resolve({ ok: false, field: null, error: `This is ${count(text.length)} characters long; ${this.o.a} holds at most ${count(this.max.state)}.` });
     }
-    return step(this.o.computeInWorker, this.o.name, text, { do: "show" });
+    return this.stream.check(text);
   }
 
   /** A new state: the tracker's, or none, or Python's new one.
