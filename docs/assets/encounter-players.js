@@ -100,9 +100,12 @@ export function setUpPlayers(box) {
   const timer = el("p", { class: "enc-p-timer", "data-players": "timer", hidden: true });
   const headline = el("p", { class: "enc-p-headline", "data-players": "headline", hidden: true });
   const rows = el("ol", { class: "enc-p-rows", "data-players": "rows", "aria-label": "Turn order" });
+  // Hidden while none of its lines has anything to show: no accent bar with nothing beside it. Set here, not by a
+  // `:has(p:not(:empty))` rule: WebKit did not recheck that rule when a line drawn empty was given its text.
+  const top = el("div", { class: "enc-p-top", hidden: true }, where, step, timer);
+  const showTop = () => { top.hidden = [where, step, timer].every((p) => p.hidden || !p.textContent); };
   box.classList.add("encounter", "enc-players");
-  box.replaceChildren(el("h1", { class: "enc-p-title", text: "Players' view" }), status,
-    el("div", { class: "enc-p-top" }, where, step, timer), headline, rows);
+  box.replaceChildren(el("h1", { class: "enc-p-title", text: "Players' view" }), status, top, headline, rows);
 
   /** @type {CheckedView | null} */
   let view = null;
@@ -136,6 +139,7 @@ export function setUpPlayers(box) {
   function tick() {
     timer.hidden = !(view?.timer && view.phase === "combat");
     if (!timer.hidden) timer.textContent = `This turn: ${clock(/** @type {CheckedView & {timer: {since: number}}} */ (view).timer.since)}`; // shown only with a timer
+    showTop();
   }
 
   /** @param {boolean} open */
