@@ -444,6 +444,8 @@ class Firefox(Engine):
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        if self.process.stderr:
+            self.process.stderr.close()
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
