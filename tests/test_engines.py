@@ -256,3 +256,14 @@ def test_the_policy_has_no_directive_webkit_does_not_know():
     said nothing default-src 'self' does not, in the engines that know it."""
     assert "manifest-src" not in csp.POLICY
     assert csp.POLICY["default-src"] == ["'self'"]
+
+
+def test_a_missing_engine_is_skipped_with_its_reason(monkeypatch, tmp_path):
+    """A machine without an engine says which package brings it; the set's fixture skips with that sentence."""
+    from support import engines
+
+    monkeypatch.delenv("FIREFOX", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setattr(engines, "WEBKIT_DRIVER", str(tmp_path / "WebKitWebDriver"))
+    assert "apt-get install firefox-esr" in missing("firefox")
+    assert "apt-get install webkit2gtk-driver" in missing("webkit")
