@@ -74,6 +74,10 @@ def main(n: int) -> int:
             if found == "result":
                 seconds.append(took)
             print(f"{i + 1:3d} {found[:80]:<20} {took:5.1f} s{'  (helper given up)' if helper else ''}", flush=True)
+            if found != "result":  # what the page said, to trace the start that did not come
+                for text in said:
+                    print(f"      console: {text[:300]}", flush=True)
+                print(f"      __calcRuntime: {tab.eval('JSON.stringify({status: globalThis.__calcRuntime?.status, timings: globalThis.__calcRuntime?.timings})')[:600]}", flush=True)
             tab.close()
             bidi("browser.removeUserContext", userContext=user)
             server.shutdown()
