@@ -17,7 +17,7 @@ ICEPOOL   := .cache/wheels/.icepool
 # check each start two).
 PYTEST    := PYTHONDONTWRITEBYTECODE= $(PY) -m pytest
 
-.PHONY: setup serve build test check lint lint-py lint-ts bench clean chromium rule-ids
+.PHONY: setup serve build test check lint lint-py lint-ts bench clean chromium engines rule-ids
 .DEFAULT_GOAL := test
 
 setup: $(STAMP_PY) $(STAMP_NPM) $(ICEPOOL)
@@ -40,6 +40,11 @@ $(ICEPOOL): pyproject.toml $(STAMP_PY)
 
 chromium: $(STAMP_PY)
 	@scripts/ensure-chromium $(PY)
+
+# WebKitGTK and Firefox ESR for tests/test_engines.py (Debian's, as root); a
+# machine without them skips those engines with the reason.
+engines:
+	@scripts/ensure-engines
 
 serve: setup
 	$(VENV)/bin/mkdocs serve --dev-addr 127.0.0.1:8000
@@ -88,7 +93,7 @@ lint-ts: setup
 # half of the other's; handed out in batches (`--dist load`), one process
 # sat idle for the last 296 s of a 12-minute run while the other worked
 # through a queue of browser tests it had been given early.
-test: setup chromium
+test: setup chromium engines
 	@$(MAKE) --no-print-directory -j2 --output-sync=target lint-py lint-ts build
 	$(PYTEST) -n 2 --dist worksteal
 

@@ -104,9 +104,12 @@ export function playersDrawing(box, title, first) {
   const headline = el("p", { class: "enc-p-headline", "data-players": "headline", hidden: true });
   const rows = el("ol", { class: "enc-p-rows", "data-players": "rows", "aria-label": "Turn order" });
   const extra = el("div", { class: "enc-p-extra" }); // what a source adds below the status (a phone's roll)
+  // Hidden while none of its lines has anything to show: no accent bar with nothing beside it. Set here, not by a
+  // `:has(p:not(:empty))` rule: WebKit did not recheck that rule when a line drawn empty was given its text.
+  const top = el("div", { class: "enc-p-top", hidden: true }, where, step, timer);
+  const showTop = () => { top.hidden = [where, step, timer].every((p) => p.hidden || !p.textContent); };
   box.classList.add("encounter", "enc-players");
-  box.replaceChildren(el("h1", { class: "enc-p-title", text: title }), status, extra,
-    el("div", { class: "enc-p-top" }, where, step, timer), headline, rows);
+  box.replaceChildren(el("h1", { class: "enc-p-title", text: title }), status, extra, top, headline, rows);
 
   /** @type {CheckedView | null} */
   let view = null;
@@ -138,6 +141,7 @@ export function playersDrawing(box, title, first) {
   function tick() {
     timer.hidden = !(view?.timer && view.phase === "combat");
     if (!timer.hidden) timer.textContent = `This turn: ${clock(/** @type {CheckedView & {timer: {since: number}}} */ (view).timer.since)}`; // shown only with a timer
+    showTop();
   }
   const ticking = setInterval(tick, 1000);
   onPageEnd(pageSignal(), () => clearInterval(ticking));

@@ -1,0 +1,470 @@
+"""The three engines a table uses, driven through one small interface: Chromium
+(Playwright), WebKitGTK (Selenium and Debian's WebKitWebDriver, under Xvfb) and
+Firefox ESR (its own WebDriver BiDi, no geckodriver). tests/test_engines.py
+runs the same short set in each; benchmarks/firefox_cold_loads.py uses Firefox.
+
+Nothing is downloaded: each engine is the one installed from Debian (`make
+test` installs them where it can, scripts/ensure-engines), and one that is
+missing is a skip with its reason (`missing`).
+
+A `Tab` does what the set needs and no more: open an address, reload,
+evaluate an expression (its value comes back through JSON), wait until an
+expression is truthy (asked again every 100 ms), type into a field as keys,
+click. What an engine cannot do is said where it is met, never worked around
+silently."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from .browser import CHROMIUM_FLAGS, TEST_ONLY_FLAGS, chromium_path
+from .helpers import BOOT
+
+ENGINES = ("chromium", "webkit", "firefox")
+WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
+# The browser WebKitWebDriver starts: WebKitGTK's MiniBrowser, in the package webkit2gtk-driver depends on.
+MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+FIREFOX = ("firefox-esr", "firefox")
+WAIT = BOOT / 1000  # s: what a wait gives the page by default (the suite's boot allowance)
+
+
+class EngineError(AssertionError):
+    """The page did not do what was waited for, or an engine call failed."""
+
+
+def firefox_path() -> str | None:
+    return os.environ.get("FIREFOX") or next((p for p in map(shutil.which, FIREFOX) if p), None)
+
+
+def missing(engine: str) -> str | None:
+    """Why `engine` cannot run here (None: it can)."""
+    if engine == "chromium":
+        try:
+            import playwright  # noqa: F401
+        except ImportError:
+            return "Playwright is not installed"
+        return None
+    if engine == "webkit":
+        if not Path(WEBKIT_DRIVER).exists():
+            return f"WebKitGTK's WebDriver is not installed ({WEBKIT_DRIVER}; Debian: apt-get install webkit2gtk-driver xvfb)"
+        if not os.environ.get("DISPLAY") and not shutil.which("Xvfb"):
+            return "WebKitGTK needs a display: no DISPLAY and no Xvfb (Debian: apt-get install xvfb)"
+        try:
+            import selenium  # noqa: F401
+        except ImportError:
+            return "Selenium is not installed (pip install -e '.[dev]')"
+        return None
+    if engine == "firefox":
+        if not firefox_path():
+            return "Firefox is not installed (Debian: apt-get install firefox-esr)"
+        try:
+            import websocket  # noqa: F401
+        except ImportError:
+            return "websocket-client is not installed (pip install -e '.[dev]')"
+        return None
+    raise ValueError(engine)
+
+
+def _wrapped(expression: str) -> str:
+    """An expression whose value, awaited, comes back as JSON text (undefined as null)."""
+    return f"(async () => JSON.stringify((await ({expression})) ?? null))()"
+
+
+class Tab:
+    """One tab of one engine."""
+
+    engine = ""
+
+    def goto(self, url: str) -> None:
+        raise NotImplementedError
+
+    def reload(self) -> None:
+        raise NotImplementedError
+
+    def _evaluate_json(self, expression: str) -> str:
+        raise NotImplementedError
+
+    def type(self, selector: str, text: str) -> None:
+        """Replace the field's text, typed key by key."""
+        raise NotImplementedError
+
+    def click(self, selector: str) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def eval(self, expression: str) -> Any:
+        return json.loads(self._evaluate_json(_wrapped(expression)))
+
+    def wait(self, expression: str, what: str, timeout: float = WAIT) -> Any:
+        """The expression's value once it is truthy; an EngineError naming `what` (and the page's last value) at `timeout` s."""
+        deadline = time.monotonic() + timeout
+        value: Any = None
+        while True:
+            with contextlib.suppress(EngineError):  # a page between two documents answers nothing for a moment
+                value = self.eval(expression)
+                if value:
+                    return value
+            if time.monotonic() > deadline:
+                raise EngineError(f"{self.engine}: waited {timeout:.0f} s for {what}; last value {value!r}")
+            time.sleep(0.1)
+
+    def text(self, selector: str) -> str | None:
+        return self.eval(f"document.querySelector({json.dumps(selector)})?.textContent ?? null")
+
+
+class Engine:
+    """A running browser of one engine; `tab()` opens a tab in it."""
+
+    name = ""
+
+    def tab(self) -> Tab:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------- Chromium (Playwright)
+
+
+class ChromiumTab(Tab):
+    engine = "chromium"
+
+    def __init__(self, page) -> None:
+        self.page = page
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url, wait_until="commit")
+
+    def reload(self) -> None:
+        self.page.reload(wait_until="commit")
+
+    def _evaluate_json(self, expression: str) -> str:
+        from playwright.sync_api import Error
+
+        try:
+            return self.page.evaluate(expression)
+        except Error as err:
+            raise EngineError(str(err)) from None
+
+    def type(self, selector: str, text: str) -> None:
+        field = self.page.locator(selector)
+        field.select_text()
+        field.press_sequentially(text)
+
+    def click(self, selector: str) -> None:
+        self.page.locator(selector).click()
+
+    def close(self) -> None:
+        self.page.close()
+
+
+class Chromium(Engine):
+    """A context of `browser` (the tests' session Chromium: one sync Playwright per process), else of a Chromium of its own."""
+
+    name = "chromium"
+
+    def __init__(self, browser=None) -> None:
+        self._playwright = None
+        if browser is None:
+            from playwright.sync_api import sync_playwright
+
+            self._playwright = sync_playwright().start()
+            browser = self._playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS + TEST_ONLY_FLAGS)
+        self._browser = browser
+        self._context = browser.new_context()
+
+    def tab(self) -> Tab:
+        return ChromiumTab(self._context.new_page())
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._context.close()
+        if self._playwright:
+            with contextlib.suppress(Exception):
+                self._browser.close()
+            self._playwright.stop()
+
+
+# ---------------------------------------------------------------- WebKitGTK (Selenium, WebKitWebDriver, Xvfb)
+
+
+def _xvfb() -> tuple[subprocess.Popen[bytes] | None, str]:
+    """A display for WebKitGTK: the one there is, else an Xvfb of our own (its process, its name)."""
+    if os.environ.get("DISPLAY"):
+        return None, os.environ["DISPLAY"]
+    # Xvfb picks a free display and writes its number to a file, read back once the line is whole.
+    told = Path(tempfile.mkdtemp(prefix="xvfb-")) / "display"
+    with told.open("w") as out:
+        xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(out.fileno()), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                                pass_fds=[out.fileno()], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while not told.read_text().endswith("\n"):
+        if xvfb.poll() is not None or time.monotonic() > deadline:
+            xvfb.kill()
+            raise EngineError(f"webkit: Xvfb did not start (exit {xvfb.wait()})")
+        time.sleep(0.05)
+    number = told.read_text().strip()
+    shutil.rmtree(told.parent, ignore_errors=True)
+    return xvfb, ":" + number
+
+
+class WebKitTab(Tab):
+    engine = "webkit"
+
+    def __init__(self, webkit: WebKit, handle: str) -> None:
+        self.webkit = webkit
+        self.handle = handle
+
+    @property
+    def driver(self):
+        if self.webkit.driver.current_window_handle != self.handle:
+            self.webkit.driver.switch_to.window(self.handle)
+        return self.webkit.driver
+
+    def goto(self, url: str) -> None:
+        self.driver.get(url)
+
+    def reload(self) -> None:
+        self.driver.refresh()
+
+    def _evaluate_json(self, expression: str) -> str:
+        from selenium.common.exceptions import WebDriverException
+
+        try:
+            return self.driver.execute_script(f"return {expression};")
+        except WebDriverException as err:
+            raise EngineError(err.msg or str(err)) from None
+
+    def type(self, selector: str, text: str) -> None:
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.common.keys import Keys
+
+        field = self.driver.find_element(By.CSS_SELECTOR, selector)
+        field.send_keys(Keys.CONTROL, "a")
+        field.send_keys(text)
+
+    def click(self, selector: str) -> None:
+        from selenium.webdriver.common.by import By
+
+        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+
+    def close(self) -> None:
+        if len(self.webkit.driver.window_handles) > 1:
+            self.driver.close()
+            self.webkit.driver.switch_to.window(self.webkit.driver.window_handles[0])
+
+
+class WebKit(Engine):
+    name = "webkit"
+
+    def __init__(self) -> None:
+        from selenium import webdriver
+        from selenium.webdriver.webkitgtk.options import Options
+        from selenium.webdriver.webkitgtk.service import Service
+
+        self._xvfb, display = _xvfb()
+        options = Options()
+        if MINIBROWSER.exists():
+            options.binary_location = str(MINIBROWSER)
+            options.add_argument("--automation")
+        # The driver's path given: Selenium Manager downloads nothing.
+        service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display, "NO_AT_BRIDGE": "1"})
+        try:
+            with warnings.catch_warnings():  # Selenium's own call of a thing it deprecated (remote_server_addr), not ours
+                warnings.filterwarnings("ignore", category=DeprecationWarning, module=r"selenium\.")
+                self.driver = webdriver.WebKitGTK(options=options, service=service)
+        except Exception:
+            if self._xvfb:
+                self._xvfb.terminate()
+            raise
+        self.driver.set_script_timeout(WAIT)
+        self._first = True
+
+    def tab(self) -> Tab:
+        if self._first:  # the window the session opened with
+            self._first = False
+            return WebKitTab(self, self.driver.current_window_handle)
+        self.driver.switch_to.new_window("tab")
+        return WebKitTab(self, self.driver.current_window_handle)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.driver.quit()
+        if self._xvfb:
+            self._xvfb.terminate()
+            self._xvfb.wait()
+
+
+# ---------------------------------------------------------------- Firefox (WebDriver BiDi)
+
+
+# What a test's Firefox profile says beyond the remote agent's own recommended
+# preferences (which it sets when started with --remote-debugging-port): no
+# first-run pages, no update or telemetry traffic, no default-browser question.
+FIREFOX_PREFS = {
+    "browser.shell.checkDefaultBrowser": False,
+    "browser.startup.homepage_override.mstone": "ignore",
+    "browser.startup.page": 0,
+    "browser.aboutwelcome.enabled": False,
+    "datareporting.policy.dataSubmissionEnabled": False,
+    "toolkit.telemetry.reportingpolicy.firstRun": False,
+    "app.update.disabledForTesting": True,
+    "app.normandy.enabled": False,
+    "browser.safebrowsing.malware.enabled": False,
+    "browser.safebrowsing.phishing.enabled": False,
+    "network.captive-portal-service.enabled": False,
+    "network.connectivity-service.enabled": False,
+    "extensions.update.enabled": False,
+}
+
+
+class Bidi:
+    """A WebDriver BiDi session over one WebSocket: commands answered in order, events kept for `events`."""
+
+    def __init__(self, url: str) -> None:
+        import websocket
+
+        # Firefox refuses a handshake with an Origin header it does not expect.
+        self.socket = websocket.create_connection(url + "/session", suppress_origin=True, timeout=WAIT + 30)
+        self.next_id = 0
+        self.events: list[dict[str, Any]] = []
+
+    def __call__(self, method: str, **params: Any) -> dict[str, Any]:
+        self.next_id += 1
+        asked = self.next_id
+        self.socket.send(json.dumps({"id": asked, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.socket.recv())
+            if message.get("id") == asked:
+                if message.get("type") == "error":
+                    raise EngineError(f"firefox: {method}: {message.get('error')}: {message.get('message')}")
+                return message["result"]
+            if message.get("type") == "event":
+                self.events.append(message)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.socket.close()
+
+
+class FirefoxTab(Tab):
+    engine = "firefox"
+
+    def __init__(self, bidi: Bidi, context: str) -> None:
+        self.bidi = bidi
+        self.context = context
+
+    def goto(self, url: str) -> None:
+        self.bidi("browsingContext.navigate", context=self.context, url=url, wait="interactive")
+
+    def reload(self) -> None:
+        self.bidi("browsingContext.reload", context=self.context, wait="interactive")
+
+    def _evaluate_json(self, expression: str) -> str:
+        answer = self.bidi("script.evaluate", expression=expression, target={"context": self.context}, awaitPromise=True)
+        if answer["type"] == "exception":
+            raise EngineError(answer["exceptionDetails"].get("text", "an exception"))
+        return answer["result"].get("value", "null")
+
+    def _element(self, selector: str) -> dict[str, Any]:
+        answer = self.bidi("script.evaluate", expression=f"document.querySelector({json.dumps(selector)})",
+                           target={"context": self.context}, awaitPromise=False, resultOwnership="root")
+        if answer["type"] == "exception" or answer["result"].get("type") != "node":
+            raise EngineError(f"firefox: no element {selector}")
+        return {"sharedId": answer["result"]["sharedId"]}
+
+    def type(self, selector: str, text: str) -> None:
+        self.eval(f"(() => {{ const f = document.querySelector({json.dumps(selector)}); f.focus(); f.select(); }})()")
+        keys = [step for char in text for step in ({"type": "keyDown", "value": char}, {"type": "keyUp", "value": char})]
+        self.bidi("input.performActions", context=self.context, actions=[{"type": "key", "id": "keyboard", "actions": keys}])
+
+    def click(self, selector: str) -> None:
+        origin = {"type": "element", "element": self._element(selector)}
+        pointer = [{"type": "pointerMove", "x": 0, "y": 0, "origin": origin},
+                   {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]
+        self.bidi("input.performActions", context=self.context,
+                  actions=[{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": pointer}])
+
+    def close(self) -> None:
+        self.bidi("browsingContext.close", context=self.context)
+
+
+class Firefox(Engine):
+    name = "firefox"
+
+    def __init__(self, prefs: dict[str, Any] | None = None) -> None:
+        self.profile = Path(tempfile.mkdtemp(prefix="firefox-profile-"))
+        (self.profile / "user.js").write_text(
+            "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in {**FIREFOX_PREFS, **(prefs or {})}.items()))
+        self.process = subprocess.Popen([str(firefox_path()), "--headless", "--no-remote", "--profile", str(self.profile), "--remote-debugging-port=0"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        url = None
+        assert self.process.stderr is not None
+        for line in self.process.stderr:  # the remote agent says where it listens before anything else we need
+            found = re.search(r"WebDriver BiDi listening on (ws://\S+)", line)
+            if found:
+                url = found.group(1)
+                break
+        if not url:
+            self.process.kill()
+            raise EngineError(f"firefox: the remote agent never said where it listens (exit {self.process.wait()})")
+        # Firefox writes to stderr all its life: read and dropped, so a full pipe never stops it.
+        subprocess_drain(self.process)
+        self.bidi = Bidi(url)
+        self.bidi("session.new", capabilities={})
+        self._first: str | None = self.bidi("browsingContext.getTree", maxDepth=0)["contexts"][0]["context"]
+
+    def tab(self) -> Tab:
+        if self._first:
+            context, self._first = self._first, None
+            return FirefoxTab(self.bidi, context)
+        return FirefoxTab(self.bidi, self.bidi("browsingContext.create", type="tab")["context"])
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.bidi("session.end")
+        self.bidi.close()
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        if self.process.stderr:
+            self.process.stderr.close()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def subprocess_drain(process: subprocess.Popen[str]) -> None:
+    import threading
+
+    stream = process.stderr
+    if stream is not None:
+        threading.Thread(target=lambda: [None for _ in stream], daemon=True).start()
+
+
+STARTERS = {"chromium": Chromium, "webkit": WebKit, "firefox": Firefox}
+
+
+@contextlib.contextmanager
+def started(engine: str, chromium=None) -> Iterator[Engine]:
+    """A running `engine`; for Chromium, a context of `chromium` where one is given."""
+    browser = Chromium(chromium) if engine == "chromium" else STARTERS[engine]()
+    try:
+        yield browser
+    finally:
+        browser.close()

@@ -1,0 +1,269 @@
+"""A short set in every engine a table uses (issue 50): Chromium, WebKitGTK
+(Safari's engine: every browser on an iPhone) and Firefox ESR, each the one
+Debian installs, driven through tests/support/engines.py. The same test code
+in each; an engine that is missing is a skip with its reason.
+
+- A calculator's first result from a share link, then a typed change.
+- A tracker step (the encounter's Next), a reload, and the step kept.
+- The site offline after one visit: the page reloads, and a page not yet
+  visited opens, with the host gone.
+- The players' view on a second tab shows whose turn it is (WebKit did not
+  recheck a `:has(:not(:empty))` rule when the text came, and kept the header
+  hidden).
+- A runtime that cannot start is said in words (a host with no
+  pyodide.asm.wasm).
+- Firefox: a snapshot helper that never says a word is given up after its
+  quiet time and the worker unpacks the snapshot itself (about one cold load
+  in eleven left the helper silent beside Material's search worker, and the
+  calculator waited for the 60 s boot timeout).
+
+Each test has a host of its own on a fresh port: a fresh origin, so no storage,
+cache or service worker of another test is in the way, in any engine.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import ClassVar
+
+import pytest
+from support.encounter_page import STORE, python_step
+from support.engines import ENGINES, EngineError, Tab, missing, started
+from support.helpers import calculator_pages, worker_data
+from support.server import BLANK, SiteHandler, serve
+
+from rulebook.site import csp
+
+pytestmark = pytest.mark.browser
+
+ATTACK = "tell_tale.resolve_attack"
+FORM = f'form[data-calculator="{ATTACK}"]'
+ENCOUNTER_PAGE = "tell-tale/encounter/"
+FAILED = "form[data-calculator] .calc-status.calc-failed"
+FIGHT = [
+    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "speed": 10, "initiative": 14},
+    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14, "speed": 8, "initiative": 9},
+    {"do": "start"},
+]
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def engine(request, site):
+    why = missing(request.param)
+    if why:
+        pytest.skip(f"{request.param}: {why}")
+    with started(request.param, request.getfixturevalue("chromium") if request.param == "chromium" else None) as browser:
+        yield browser
+
+
+@pytest.fixture
+def host(site):
+    """The site on a port of its own (a fresh origin); shut at the end, or earlier by a test that goes offline."""
+    servers = []
+
+    def start(handler=SiteHandler):
+        server, url = serve(site, handler)
+        servers.append(server)
+        return server, url
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def tab(engine):
+    tab = engine.tab()
+    yield tab
+    tab.goto("about:blank")  # the next test's page starts from nothing, whatever this one left running
+
+
+def outcome(tab: Tab, form: str = FORM):
+    return tab.eval(f'document.querySelector({json.dumps(form + " .calc-result")})?.dataset.outcome ?? null')
+
+
+def wait_for_outcome(tab: Tab, wanted: str, form: str = FORM) -> None:
+    tab.wait(f'document.querySelector({json.dumps(form + " .calc-result")})?.dataset.outcome === {json.dumps(wanted)}',
+             f"the result {wanted!r}")
+
+
+def saved_encounter(tab: Tab, url: str, actions) -> dict:
+    """The encounter Python makes of `actions`, saved on the device at `url`'s origin."""
+    state = None
+    for action in actions:
+        state = python_step(state, action, 1)["state"]
+    tab.goto(url + BLANK)
+    tab.wait("document.readyState === 'complete'", "the empty page")
+    tab.eval(f"localStorage.setItem({json.dumps(STORE)}, {json.dumps(json.dumps(state))})")
+    return state
+
+
+def log_length(tab: Tab) -> int:
+    return tab.eval(f"JSON.parse(localStorage.getItem({json.dumps(STORE)}) || 'null')?.log?.length ?? 0")
+
+
+# ---------------------------------------------------------------- the set
+
+
+def test_a_share_link_gives_the_first_result_and_a_typed_change_the_next(tab, host, site):
+    _, url = host()
+    tab.goto(f"{url}{calculator_pages(site)[ATTACK]}?calc={ATTACK}&power=5&d20=17")
+    wait_for_outcome(tab, "full")
+    assert tab.text(FORM + " .calc-headline").startswith("Full damage: 5 damage")
+    tab.type(FORM + " [name=d20]", "1")
+    wait_for_outcome(tab, "miss")
+    tab.wait("location.search.includes('d20=1') && !location.search.includes('d20=17')", "the address written with the typed value")
+
+
+def test_a_tracker_step_is_kept_across_a_reload(tab, host):
+    _, url = host()
+    state = saved_encounter(tab, url, FIGHT)
+    before = len(state["log"])
+    tab.goto(url + ENCOUNTER_PAGE)
+    tab.wait("document.querySelector('.tracker-status')?.textContent.startsWith('Ready')", "the tracker ready")
+    tab.click("[data-enc=next]")
+    tab.wait(f"JSON.parse(localStorage.getItem({json.dumps(STORE)}) || 'null')?.log?.length === {before + 1}", "the step saved")
+    shown = tab.text("[data-enc=bar-where]")
+    tab.reload()
+    tab.wait("document.querySelector('.tracker-status')?.textContent.startsWith('Ready')", "the tracker ready again")
+    tab.wait(f"document.querySelector('[data-enc=bar-where]')?.textContent === {json.dumps(shown)}", f"the bar as before the reload ({shown!r})")
+    assert log_length(tab) == before + 1
+    assert tab.eval("document.querySelectorAll('.enc-card').length") == 2
+
+
+def test_the_site_works_offline_after_one_visit(tab, host, site):
+    server, url = host()
+    data = worker_data(site)
+    pages, runtime = data["prefix"] + "pages-" + data["digest"], data["prefix"] + "runtime-" + data["runtimeDigest"]
+    page = calculator_pages(site)[ATTACK]
+    tab.goto(f"{url}{page}?calc={ATTACK}&power=5&d20=17")
+    wait_for_outcome(tab, "full")
+    tab.wait(f"""(async () => {{
+        const count = async (name) => (await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0;
+        return navigator.serviceWorker.controller !== null
+          && (await count({json.dumps(pages)})) === {len(data["precache"])} && (await count({json.dumps(runtime)})) === {len(data["runtimeFill"])};
+      }})()""", "the service worker in charge with both caches full")
+    server.shutdown()
+    server.server_close()
+    tab.reload()
+    wait_for_outcome(tab, "full")
+    tab.goto(url + "rpgdl/decks/")  # not visited
+    tab.wait("document.querySelector('.md-content h1')?.textContent.length > 0", "a page not visited, from the cache")
+    tab.wait("document.querySelector('form[data-calculator] .calc-status')?.textContent.length > 0", "its calculators told something")
+
+
+TOP_SHOWN = ("(() => { const top = document.querySelector('.enc-p-top'); return getComputedStyle(top).display !== 'none' "
+             "&& document.querySelector('[data-players=where]').getClientRects().length > 0; })()")
+
+
+def test_the_players_view_on_a_second_tab_shows_whose_turn_it_is(engine, tab, host):
+    """The players' screen opened before the GM's tab has the fight (its header drawn empty, so hidden), then the
+    GM's tab: the header shows whose turn it is. WebKit kept it hidden: it did not recheck the header's
+    `:has(> p:not(:empty))` rule once the empty paragraph was given its text."""
+    _, url = host()
+    saved_encounter(tab, url, [*FIGHT, {"do": "next"}, {"do": "next"}])
+    players = engine.tab()
+    try:
+        players.goto(url + ENCOUNTER_PAGE + "#players")
+        players.wait("document.querySelector('[data-players=status]')?.textContent.startsWith('No GM tab is open')", "the view alone")
+        players.wait("getComputedStyle(document.querySelector('.enc-p-top')).display === 'none'", "the empty header hidden")
+        tab.goto(url + ENCOUNTER_PAGE)
+        tab.wait("document.querySelector('.tracker-status')?.textContent.startsWith('Ready')", "the GM's tracker ready")
+        players.wait("document.querySelector('[data-players=status]')?.textContent === \"Following the GM's tab.\"", "the view following the GM's tab")
+        players.wait("document.querySelector('[data-players=where]')?.textContent === \"Round 1 · Vraska's turn\"", "whose turn, in the view")
+        players.wait(TOP_SHOWN, "the turn shown on screen")  # shown, not only written: the header is laid out
+        tab.click("[data-enc=next]")
+        players.wait("document.querySelector('[data-players=step]')?.textContent.length > 0 "
+                     "&& document.querySelector('[data-players=step]').getClientRects().length > 0", "the step shown after the GM's Next")
+    finally:
+        players.close()
+
+
+class NoWasmHandler(SiteHandler):
+    """A host without pyodide.asm.wasm (neither the .zst nor the plain file)."""
+
+    def send_head(self):
+        if ".asm.wasm" in self.path.split("?")[0]:
+            self.send_error(404)
+            return None
+        return super().send_head()
+
+
+def test_a_runtime_that_cannot_start_is_said_in_words(tab, host, site):
+    _, url = host(NoWasmHandler)
+    tab.goto(url + calculator_pages(site)[ATTACK])
+    said = tab.wait(f"document.querySelector({json.dumps(FAILED)})?.textContent", "the failure said in the form")
+    assert said.startswith("The calculator could not start (") and "pyodide.asm.wasm answered 404" in said, said
+    assert "roll and read the table by hand" in said
+    assert tab.eval("document.querySelector('.md-content h1').getClientRects().length > 0")  # the rules stay readable
+
+
+# ---------------------------------------------------------------- Firefox's silent snapshot helper
+
+
+class SilentHelperHandler(SiteHandler):
+    """A host whose snapshot-worker.mjs starts and never says a word."""
+
+    asked: ClassVar[list[str]] = []
+
+    def send_head(self):
+        if self.path.split("?")[0].endswith("/snapshot-worker.mjs"):
+            SilentHelperHandler.asked.append(self.path)
+            body = b"// says nothing, ever\n"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/javascript")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+        return super().send_head()
+
+
+def test_firefox_gives_up_a_silent_snapshot_helper_and_the_calculator_starts(engine, tab, host, site):
+    """Without the helper's watchdog the page waits for the 60 s boot timeout and says the calculator did not
+    start; with it, the first result comes after the helper's 10 s of quiet and the worker's own unpacking."""
+    if engine.name != "firefox":
+        pytest.skip("Firefox's own defect; Chromium's test of the same is in test_reliability.py")
+    _, url = host(SilentHelperHandler)
+    engine.bidi("session.subscribe", events=["log.entryAdded"])
+    engine.bidi.events.clear()
+    tab.goto(f"{url}{calculator_pages(site)[ATTACK]}?calc={ATTACK}&power=5&d20=17")
+    try:
+        wait_for_outcome_before_timeout(tab)
+    finally:
+        engine.bidi("session.unsubscribe", events=["log.entryAdded"])
+    assert SilentHelperHandler.asked, "the helper was never asked for: the test did not test it"
+    said = [e["params"].get("text", "") for e in engine.bidi.events if e.get("method") == "log.entryAdded"]
+    assert any("the snapshot helper said nothing for 10 s" in text for text in said), said
+
+
+def wait_for_outcome_before_timeout(tab: Tab) -> None:
+    """The first result, inside the 60 s boot timeout: a failure said in the form ends the wait at once."""
+    found = tab.wait(f"""document.querySelector({json.dumps(FAILED)})?.textContent
+                     || document.querySelector({json.dumps(FORM + " .calc-result")})?.dataset.outcome""", "a result or a failure", timeout=58)
+    if found != "full":
+        raise EngineError(f"no result: {found!r}")
+    assert tab.eval("globalThis.__calcRuntime.how") == "snapshot"
+
+
+
+# ---------------------------------------------------------------- WebKit's console
+
+
+def test_the_policy_has_no_directive_webkit_does_not_know():
+    """WebKit logged "Unrecognized Content-Security-Policy directive 'manifest-src'" on every page; the directive
+    said nothing default-src 'self' does not, in the engines that know it."""
+    assert "manifest-src" not in csp.POLICY
+    assert csp.POLICY["default-src"] == ["'self'"]
+
+
+def test_a_missing_engine_is_skipped_with_its_reason(monkeypatch, tmp_path):
+    """A machine without an engine says which package brings it; the set's fixture skips with that sentence."""
+    from support import engines
+
+    monkeypatch.delenv("FIREFOX", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setattr(engines, "WEBKIT_DRIVER", str(tmp_path / "WebKitWebDriver"))
+    assert "apt-get install firefox-esr" in missing("firefox")
+    assert "apt-get install webkit2gtk-driver" in missing("webkit")
