@@ -147,6 +147,9 @@ def _stage(stage: Path, say: Callable[[str], None]) -> dict:
     wheels = stage.parent / "wheels"
     wheels.mkdir()
     say("  building the calculators wheel")
+    # setuptools copies the package into build/lib/ and keeps there what the
+    # source no longer has: a module deleted or moved would go into the wheel
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
           "--disable-pip-version-check", "-w", str(wheels), str(ROOT)], "Building the calculators wheel")
     for wheel in [*WHEELS.glob("*.whl"), *wheels.glob("*.whl")]:
