@@ -79,7 +79,7 @@ def phone(phones, base_url):
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
     page.goto(base_url + BLANK)
-    page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    storage.empty(page)
     yield page
     for tab in context.pages:
         tab.close()

@@ -109,6 +109,7 @@ def connect(gm, n, answer):
     gm.fill(f"[data-seat='{n}'] [data-seat-answer]", answer.split("#answer=")[1])
     gm.click(f"[data-seat='{n}'] [data-seat-connect]")
     expect(gm.locator(f"[data-seat='{n}'] [data-seat-state]")).to_have_text("Connected: this phone follows the fight.", timeout=20_000)
+    expect(gm.locator(f"[data-seat='{n}'] [data-seat-answer]")).to_be_hidden()  # joining's code and field fold away
 
 
 def steps_of(gm):
@@ -274,6 +275,7 @@ def test_a_players_roll_is_accepted_once_and_declined_once_and_a_reloaded_phone_
     expect(phone.locator("[data-players=status]")).to_contain_text("Reconnecting")
     again = zbar(qr, tmp_path)
     expect(gm.locator("[data-seat='1'] [data-seat-state]")).to_contain_text("The phone left", timeout=20_000)
+    expect(gm.locator("[data-seat='1'] [data-seat-answer]")).to_be_visible()  # the field is back for the new code
     gm.click("[data-enc=next]")
     wait_for_log(gm, len(state["log"]) + 1)
     state = stored(gm)

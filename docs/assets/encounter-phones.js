@@ -33,7 +33,7 @@ const Reader = /** @type {{BarcodeDetector?: new (options: {formats: string[]}) 
 /** One seat: its number, its connection and channel, the spare connection for the phone's next one, and
  * what is shown of it.
  * @typedef {{n: number, link: import("./phone-link.js").Link | null, spare: import("./phone-link.js").Link | null,
- *   state: HTMLElement, item: HTMLElement, roll: HTMLElement, refused: number, open: boolean}} Seat */
+ *   state: HTMLElement, item: HTMLElement, roll: HTMLElement, join: HTMLElement | null, refused: number, open: boolean}} Seat */
 /** What the tracker gives this section: the players' view now, the fight now, and its one way to run an action.
  * @typedef {{view: () => object, state: () => import("../../types/trackers").Encounter | null,
  *   run: (action: import("./tracker-kit.js").Action, options: {roll: boolean}) => Promise<{ok: boolean, headline?: string, error?: string} | null>}} Tracker */
@@ -90,7 +90,7 @@ export function phoneSeats(box, { view, state, run }) {
     const roll = el("div", { class: "enc-seat-rolls" });
     const item = el("li", { class: "enc-seat", "data-seat": n }, el("h3", { text: `Seat ${n}` }), state, roll);
     /** @type {Seat} */
-    const seat = { n, link: null, spare: null, state, item, roll, refused: 0, open: false };
+    const seat = { n, link: null, spare: null, state, item, roll, join: null, refused: 0, open: false };
     seats.push(seat);
     list.append(item);
     try {
@@ -107,13 +107,14 @@ export function phoneSeats(box, { view, state, run }) {
     const connect = () => take(answerBox.value.trim(), (said) => say(seat, said));
     const scan = Reader && typeof navigator.mediaDevices?.getUserMedia === "function"
       ? button("Scan the phone's code", () => scanInto(seat), { "data-seat-scan": "" }) : null;
-    item.append(
+    // What joining asks for, folded away while the phone is connected (shown again when it leaves)
+    seat.join = el("div", { class: "enc-seat-join", hidden: seat.open },
       ...(qr ? [el("div", { class: "enc-phone-qr", role: "img", "aria-label": `QR code for seat ${n}`, "data-seat-qr": "" }, qrSvg(qr, address, "enc-qr-code"))] : []),
       el("p", { class: "enc-phone-code" }, el("span", { text: "Or open on the phone: " }), el("code", { "data-seat-offer": "", text: address })),
       el("div", { class: "calc-field" }, el("label", { for: answerBox.id, text: "The phone's answer (the letters under its code)" }), answerBox),
-      el("div", { class: "calc-actions" }, button("Connect", connect, { "data-seat-connect": "" }), scan,
-        button("Drop this seat", () => drop(seat), { "data-seat-drop": "" })),
+      el("div", { class: "calc-actions" }, button("Connect", connect, { "data-seat-connect": "" }), scan),
       ...(scan ? [] : [el("p", { class: "enc-note", text: "This browser cannot read a QR code in the page: scan the phone's code with this device's camera app (it hands the code to this tab), or type the letters." })]));
+    item.append(seat.join, el("div", { class: "calc-actions" }, button("Drop this seat", () => drop(seat), { "data-seat-drop": "" })));
     say(seat, "Waiting for a phone: scan this code with the player's phone camera.");
   }
 
@@ -125,6 +126,7 @@ export function phoneSeats(box, { view, state, run }) {
     link.channel.addEventListener("open", () => {
       if (seat.link !== link) return;
       seat.open = true;
+      if (seat.join) seat.join.hidden = true;
       say(seat, "Connected: this phone follows the fight.");
       send(link.channel, { type: "view", view: view() });
       void spareFor(seat);
@@ -146,6 +148,7 @@ export function phoneSeats(box, { view, state, run }) {
     link.channel.addEventListener("close", () => {
       if (seat.link !== link || !seats.includes(seat)) return;
       seat.open = false;
+      if (seat.join) seat.join.hidden = false;
       say(seat, seat.spare ? "The phone left (a reload, or asleep). It shows a new code when it comes back: scan or type it here."
         : "The connection closed. Drop this seat and add another for the phone.");
     }, { signal: lifetime });

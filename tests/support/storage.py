@@ -28,6 +28,7 @@ def declared(text: str) -> dict[str, str]:
 KEYS = declared(SOURCE.read_text(encoding="utf-8"))
 ENCOUNTER, PARTY, SEASON, LOG, SETTINGS = (KEYS[k] for k in ("ENCOUNTER", "PARTY", "SEASON", "LOG", "SETTINGS"))
 ASIDE, BACKUP, TIMER, THROUGH, TURN_START, PLAYERS = (KEYS[k] for k in ("ASIDE", "BACKUP", "TIMER", "THROUGH", "TURN_START", "PLAYERS"))
+SAVES = KEYS["SAVES"]  # the IndexedDB database that notes each record's last save (tracker-kit.js)
 TRACKER = {"tell_tale.encounter": ENCOUNTER, "tell_tale.party": PARTY, "rpgdl.season": SEASON}  # by Python's tracker name
 
 
@@ -39,3 +40,17 @@ def get(page, key: str) -> str | None:
 def put(page, key: str, value: str | None) -> None:
     """Write (or, for None, remove) `key` in the page's localStorage."""
     page.evaluate("([key, value]) => value === null ? localStorage.removeItem(key) : localStorage.setItem(key, value)", [key, value])
+
+
+def empty(page) -> None:
+    """Empty everything the site keeps in the page's origin: localStorage, sessionStorage and the IndexedDB
+    database of last saves (a record's note there with no record in localStorage reads as another tab's save).
+    No other tab of the origin may be open: it would hold the database and stall its deletion."""
+    page.evaluate("""(name) => new Promise((done, failed) => {
+      localStorage.clear();
+      sessionStorage.clear();
+      const deleting = indexedDB.deleteDatabase(name);
+      deleting.onsuccess = () => done(null);
+      deleting.onerror = () => failed(deleting.error);
+      deleting.onblocked = () => failed(new Error("another tab holds " + name));
+    })""", SAVES)
