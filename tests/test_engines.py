@@ -16,6 +16,9 @@ in each; an engine that is missing is a skip with its reason.
   quiet time and the worker unpacks the snapshot itself (about one cold load
   in eleven left the helper silent beside Material's search worker, and the
   calculator waited for the 60 s boot timeout).
+- A calculators' worker that never says a word (Firefox left one stalled
+  before its script ran in about 3 cold loads in 100) is replaced after a few
+  seconds, and the first result comes.
 
 Each test has a host of its own on a fresh port: a fresh origin, so no storage,
 cache or service worker of another test is in the way, in any engine.
@@ -31,7 +34,7 @@ import pytest
 from support.encounter_page import STORE, python_step
 from support.engines import ENGINES, EngineError, Tab, missing, started
 from support.helpers import calculator_pages, worker_data
-from support.server import BLANK, SiteHandler, serve
+from support.server import BLANK, SiteHandler, serve, silent_workers
 
 from rulebook.site import csp
 
@@ -246,6 +249,22 @@ def wait_for_outcome_before_timeout(tab: Tab) -> None:
         raise EngineError(f"no result: {found!r}")
     assert tab.eval("globalThis.__calcRuntime.how") == "snapshot"
 
+
+
+# ---------------------------------------------------------------- a calculators' worker that never speaks
+
+
+def test_a_worker_that_never_speaks_is_replaced_and_the_first_result_comes(tab, host, site):
+    """The head's early worker and the one that replaces it say nothing: each is stopped after its 4 s of quiet,
+    the third gives the result, and the form never said the calculator failed. Without the watchdog the page
+    waits for the 60 s boot timeout and says the calculator could not start."""
+    handler = silent_workers(2)
+    _, url = host(handler)
+    tab.goto(f"{url}{calculator_pages(site)[ATTACK]}?calc={ATTACK}&power=5&d20=17")
+    wait_for_outcome_before_timeout(tab)
+    assert len(handler.asked) == 3, handler.asked
+    assert tab.eval("globalThis.__calcRuntime.silentReplaced") == 2
+    assert tab.eval(f"document.querySelectorAll({json.dumps(FAILED)}).length") == 0
 
 
 # ---------------------------------------------------------------- WebKit's console

@@ -15,6 +15,10 @@ calculators, no bad runtime file or deploy sticks, failures are said at once.
 - A snapshot helper that goes silent (Firefox, about one cold load in
   eleven) is given a few seconds, then the worker unpacks the snapshot
   itself: the first result comes, well before the 60 s boot timeout.
+- A calculators' worker that never says a word (Firefox left one stalled
+  before its script ran in about 3 cold loads in 100) is replaced after its
+  quiet time, and the first result comes; when every worker of the start is
+  silent, the form says the calculator could not start, as any failed start.
 - After a deploy, a returning visitor runs the new build's scripts with the
   new build's pages (tests/test_finish.py, which makes the new build from
   the same generator's pages).
@@ -31,7 +35,7 @@ import pytest
 from playwright.sync_api import expect
 import zstandard
 from support.helpers import BOOT, poll, worker_data
-from support.server import SiteHandler, serve
+from support.server import SiteHandler, serve, silent_workers
 
 pytestmark = pytest.mark.browser
 DECKS = "rpgdl/decks/"  # two forms: the Nom Pool and the Season Deck
@@ -338,6 +342,46 @@ def test_a_silent_snapshot_helper_is_given_up_and_the_worker_unpacks_the_snapsho
         expect(page.locator(FAILED)).to_have_count(0)
         # given up for its silence, not for any other failure
         assert len(said) == 1 and "the snapshot helper said nothing for 10 s" in said[0], said
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_silent_worker_is_replaced_and_the_first_result_comes(browser, site):
+    """The head's early worker says nothing: after its quiet time (1 s here) it is stopped and a new one gives the
+    result. Without the watchdog the page waits for the boot timeout (30 s here) and says it could not start."""
+    handler = silent_workers(1)
+    server, url = serve(site, handler)
+    ctx = browser.new_context(service_workers="block")
+    ctx.add_init_script("globalThis.__calcStartQuietMs = 1000; globalThis.__calcBootTimeoutMs = 30000")
+    try:
+        page = ctx.new_page()
+        page.goto(url + ATTACK_PAGE + "?calc=tell_tale.resolve_attack&power=5&d20=17")
+        expect(page.locator('.calc-result[data-outcome="full"]').first).to_be_visible(timeout=25_000)
+        expect(page.locator(FAILED)).to_have_count(0)
+        assert len(handler.asked) == 2, handler.asked
+        assert page.evaluate("globalThis.__calcRuntime.silentReplaced") == 1
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_when_every_worker_of_the_start_is_silent_the_form_says_it_could_not_start(browser, site):
+    """Three silent workers (the head's and two that replace it): the third is given the whole boot timeout, then the
+    form says the calculator could not start, as any failed start does; no fourth is made."""
+    handler = silent_workers(3)
+    server, url = serve(site, handler)
+    ctx = browser.new_context(service_workers="block")
+    ctx.add_init_script("globalThis.__calcStartQuietMs = 1000; globalThis.__calcBootTimeoutMs = 6000")
+    try:
+        page = ctx.new_page()
+        page.goto(url + ATTACK_PAGE + "?calc=tell_tale.resolve_attack&power=5&d20=17")
+        expect(page.locator(FAILED).first).to_contain_text("The calculator could not start (it did not start within 6 seconds)",
+                                                           timeout=25_000)
+        assert len(handler.asked) == 3, handler.asked
+        assert page.evaluate("globalThis.__calcRuntime.silentReplaced") == 2
     finally:
         ctx.close()
         server.shutdown()

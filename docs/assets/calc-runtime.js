@@ -12,6 +12,13 @@
 // page reached by Material's instant navigation. The worker is kept across
 // those page switches.
 //
+// A worker that says nothing at all (no first message, not even an error)
+// within START_QUIET_MS of being created is stopped and a new one started,
+// up to START_TRIES in all, with the page still saying it is loading: Firefox
+// now and then leaves a new worker stalled before its script runs (about 3
+// cold loads in 100 with Material's search worker starting beside it). The
+// last one is given the whole start limit.
+//
 // Every calculation has a time limit: past it the worker is stopped and a
 // new one started (from the snapshot again), the form that asked is told in
 // words, and every other request goes to the new worker. If the worker
@@ -58,9 +65,13 @@
 /** The worker the page's head created (overrides/main.html), until this module takes it over.
  * @typedef {typeof globalThis & {__calcEarlyWorker?: {worker: Worker, url: string, heard: Event[], created: number}}} EarlyWorker */
 /** The time limits the tests may set before this module loads (ms).
- * @typedef {typeof globalThis & {__calcBootTimeoutMs?: number, __calcTimeoutMs?: number}} TestLimits */
+ * @typedef {typeof globalThis & {__calcBootTimeoutMs?: number, __calcTimeoutMs?: number, __calcStartQuietMs?: number}} TestLimits */
 
 const BOOT_TIMEOUT_MS = /** @type {TestLimits} */ (globalThis).__calcBootTimeoutMs ?? 60000;
+// A worker's first message (calc-worker.mjs posts its progress as its script runs) comes within 0.5 s of its
+// creation on a cold load (make bench); one silent this long is replaced.
+const START_QUIET_MS = /** @type {TestLimits} */ (globalThis).__calcStartQuietMs ?? 4000;
+const START_TRIES = 3; // workers made for one start at most: the first, and two that replace a silent one
 const CALC_TIMEOUT_MS = /** @type {TestLimits} */ (globalThis).__calcTimeoutMs ?? 10000;
 export const READY = "Ready: type what you rolled, or press Roll for me.";
 const READY_NO_DICE = "Ready: the answer shows here as you fill in the form.";
@@ -84,8 +95,8 @@ const tooLong = () => ({
  * @type {{url: string | null, worker: Worker | null, ready: Promise<Worker> | null,
  *   pending: Map<number, Request>, nextId: number,
  *   busy: {id: number, timer: ReturnType<typeof setTimeout>} | null, how: string | null, status: string, text: string,
- *   error: string | null, restarts: number, created: number | null, timings: Record<string, number | null> | null,
- *   settledAt: number | null}} */
+ *   error: string | null, restarts: number, silentReplaced: number, created: number | null,
+ *   timings: Record<string, number | null> | null, settledAt: number | null}} */
 export const runtime = {
   url: null, // the runtime folder, relative to the page that started it
   worker: null,
@@ -98,6 +109,7 @@ export const runtime = {
   text: "", // what the forms say about it
   error: null,
   restarts: 0,
+  silentReplaced: 0, // workers stopped for saying nothing after they were created (START_QUIET_MS)
   created: null,
   timings: null,
   settledAt: null, // when the first result came, or the start failed (see settle)
@@ -187,34 +199,59 @@ function earlyWorker() {
 
 function spawn() {
   setStatus(runtime.restarts ? "restarting" : "loading", runtime.restarts ? RESTARTING : LOADING);
-  /** @type {Worker} */
-  let worker = /** @type {Worker} */ (/** @type {unknown} */ (null)); // made at once by the promise below
   const early = earlyWorker();
-  runtime.ready = new Promise((resolve, reject) => {
-    // Told how to boot in its address (see startAsAsked in calc-worker.mjs), as the head's early worker is.
-    worker = early?.worker ?? new Worker(new URL("calc-worker.mjs", /** @type {string} */ (runtime.url)).href + "#" + new URLSearchParams({ boot: new URLSearchParams(location.search).has("no-snapshot") ? "fresh" : "snapshot", origin: String(performance.timeOrigin) }), { type: "module" });
+  // Told how to boot in its address (see startAsAsked in calc-worker.mjs), as the head's early worker is.
+  const make = () => new Worker(new URL("calc-worker.mjs", /** @type {string} */ (runtime.url)).href + "#" + new URLSearchParams({ boot: new URLSearchParams(location.search).has("no-snapshot") ? "fresh" : "snapshot", origin: String(performance.timeOrigin) }), { type: "module" });
+  /** @type {Worker} */
+  let worker = early?.worker ?? make();
+  runtime.worker = worker;
+  const ready = new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       worker.terminate();
       reject(new Error(`it did not start within ${seconds(BOOT_TIMEOUT_MS)}`));
     }, BOOT_TIMEOUT_MS);
+    let quiet = /** @type {ReturnType<typeof setTimeout> | undefined} */ (undefined);
     /** @template T @param {(value: T) => void} how @returns {(value: T) => void} */
     const settle = (how) => (value) => {
       clearTimeout(timer);
+      clearTimeout(quiet);
       how(value);
     };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      settle(reject)(new Error(event.message || "its files could not be loaded"));
+    /** @param {Worker} listened */
+    const listen = (listened) => {
+      listened.onerror = (event) => {
+        event.preventDefault();
+        clearTimeout(quiet);
+        if (listened === runtime.worker) settle(reject)(new Error(event.message || "its files could not be loaded"));
+      };
+      listened.onmessage = ({ data }) => {
+        clearTimeout(quiet);
+        receive(listened, data, settle(resolve), settle(reject));
+      };
     };
-    worker.onmessage = ({ data }) => receive(worker, data, settle(resolve), settle(reject));
+    /** A new worker's silence: past START_QUIET_MS since `since`, it is replaced (START_TRIES in all).
+     * @param {number} since @param {number} tries */
+    const watch = (since, tries) => {
+      if (tries >= START_TRIES) return; // the last one has the start's whole limit
+      quiet = setTimeout(() => {
+        worker.terminate();
+        runtime.silentReplaced += 1;
+        worker = make();
+        runtime.worker = worker;
+        listen(worker);
+        watch(performance.now(), tries + 1);
+      }, Math.max(0, since + START_QUIET_MS - performance.now()));
+    };
+    listen(worker);
+    watch(early ? (runtime.created ?? performance.now()) : performance.now(), 1); // the early one's time runs from its creation
     // What the early worker heard before it was taken over, in order, before anything it says next.
     for (const event of early?.heard ?? []) {
-      if (event instanceof MessageEvent) worker.onmessage(event);
+      if (event instanceof MessageEvent) worker.onmessage?.(event);
       else worker.onerror?.(/** @type {ErrorEvent} */ (event));
     }
   });
-  runtime.worker = worker;
-  runtime.ready.then(
+  runtime.ready = ready;
+  ready.then(
     () => {
       setStatus("ready", READY);
       if (!runtime.pending.size) settle(); // no result asked for: nothing to wait for
@@ -227,7 +264,7 @@ function spawn() {
       forgetCachedRuntime();
     },
   );
-  return runtime.ready;
+  return ready;
 }
 
 /** @param {Worker} worker @param {WorkerMessage} data @param {(worker: Worker) => void} ready @param {(err: Error) => void} failed */
@@ -272,17 +309,18 @@ function receive(worker, data, ready, failed) {
 /** Send a request to the current worker once it is ready (again).
  * @param {Request} request */
 function dispatch(request) {
-  const { worker, ready } = runtime;
+  const { ready } = runtime;
   const { id } = request.message;
-  if (!worker || !ready) return request.reject(new Error("the calculator was not started"));
+  if (!ready) return request.reject(new Error("the calculator was not started"));
+  // To the worker that became ready (a silent one may have been replaced since), unless a new start began since.
   ready.then(
-    () => {
-      if (runtime.worker !== worker || !runtime.pending.has(id)) return;
+    (worker) => {
+      if (runtime.ready !== ready || !runtime.pending.has(id)) return;
       if (runtime.timings) runtime.timings.computeSent ??= performance.now(); // the first request (make bench)
       worker.postMessage(request.message);
     },
     (err) => {
-      if (runtime.worker === worker && runtime.pending.delete(id)) request.reject(err);
+      if (runtime.ready === ready && runtime.pending.delete(id)) request.reject(err);
     },
   );
 }

@@ -63,6 +63,28 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def silent_workers(count: int) -> type[SiteHandler]:
+    """A host whose first `count` answers for calc-worker.mjs are a module that starts and never says a word (as
+    Firefox's worker that stalled before its script ran), and the real worker after; `asked` lists them all."""
+
+    class SilentWorkerHandler(SiteHandler):
+        asked: ClassVar[list[str]] = []
+
+        def send_head(self):
+            if self.path.split("?")[0].endswith("/calc-worker.mjs"):
+                SilentWorkerHandler.asked.append(self.path)
+                if len(SilentWorkerHandler.asked) <= count:
+                    body = b"// says nothing, ever\n"
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/javascript")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    return io.BytesIO(body)
+            return super().send_head()
+
+    return SilentWorkerHandler
+
+
 class QuietServer(http.server.ThreadingHTTPServer):
     """A browser that closes a connection mid-answer (a page left, a request
     aborted on purpose) is no fault of the site: not printed as a traceback."""
