@@ -150,17 +150,24 @@ def _list_patch(before: list[Any], after: list[Any]) -> list[Any] | None:
     drop = cut = 0
     # Equal as the patch sees it, not as == does (False == 0 and 1 == 1.0 there): a patch found by
     # == was right but wordier than it needed (hypothesis found before [False, 0], after [0, None]).
-    if after and before and reverse_patch(before[0], after[0]) is not None:
+    if after and before and not _alike(before[0], after[0]):
         drop = _seek(before, after[0])
         cut = 0 if drop else _seek(after, before[0])
     overlap = min(len(before) - drop, len(after) - cut)
     at = {}
-    for i in range(overlap):
-        if before[drop + i] is after[cut + i]:  # a log's kept entries: the same records
-            continue
+    # A log's kept entries are the same records before and after: found by identity, in C, and only the
+    # other items compared.
+    same = list(map(operator.is_, before[drop: drop + overlap], after[cut: cut + overlap]))
+    i = 0
+    while True:
+        try:
+            i = same.index(False, i)
+        except ValueError:
+            break
         p = reverse_patch(before[drop + i], after[cut + i])
         if p is not None:
             at[str(i)] = p
+        i += 1
     parts: dict[str, Any] = {}
     if cut:
         parts["cut"] = cut
@@ -175,10 +182,16 @@ def _list_patch(before: list[Any], after: list[Any]) -> list[Any] | None:
     return ["[", parts] if parts else None
 
 
+def _alike(a: object, b: object) -> bool:
+    """Whether a patch from b to a is None. Items that differ (the common case where this is asked) are told
+    apart by == in C first: a patch is None only for values == takes as equal."""
+    return a is b or (a == b and reverse_patch(a, b) is None)
+
+
 def _seek(items: list[Any], item: object) -> int:
     """Where an item equal to `item` (as a patch sees it) is among items[1:_SEEK + 1]; 0 when it is not there."""
     for j in range(1, min(len(items), _SEEK + 1)):
-        if items[j] is item or reverse_patch(items[j], item) is None:
+        if _alike(items[j], item):
             return j
     return 0
 
