@@ -95,7 +95,11 @@ def state_length(state: Mapping[str, Any]) -> int:
     total = 1 + len(state)  # the braces and the commas between the keys
     for k, v in state.items():
         if isinstance(v, list) and v and isinstance(v[0], Record):
-            total += len(compact_json(k)) + 1 + 1 + len(v) + sum(map(len, _texts(v)))
+            try:
+                texts = sum(map(len, map(_TEXT, v)))  # in C: the common case, every item a Record
+            except AttributeError:
+                texts = sum(map(len, _texts(v)))
+            total += len(compact_json(k)) + 1 + 1 + len(v) + texts
         else:
             total += len(compact_json(k)) + 1 + len(compact_json(v))
     return total
