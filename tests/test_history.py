@@ -199,9 +199,7 @@ def test_a_log_with_entries_put_back_at_its_front_keeps_only_their_count_in_its_
 def test_an_undo_once_the_log_is_full_writes_a_redo_record_as_small_as_the_step():
     """Past the log's 150 entries, a step drops the oldest; its undo puts it back at the front. The redo record
     holds the step's own line and what it changed, not the whole log shifted by one."""
-    state = ""
-    for _, state in long_fight(300):
-        pass
+    *_, (_, state) = long_fight(300)
     before = json.loads(state)
     assert len(before["log"]) == 150
     hit = {"do": "life", "target": before["combatants"][0]["id"], "amount": -1}
