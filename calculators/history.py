@@ -95,7 +95,11 @@ def state_length(state: Mapping[str, Any]) -> int:
     total = 1 + len(state)  # the braces and the commas between the keys
     for k, v in state.items():
         if isinstance(v, list) and v and isinstance(v[0], Record):
-            total += len(compact_json(k)) + 1 + 1 + len(v) + sum(map(len, _texts(v)))
+            try:
+                texts = sum(map(len, map(_TEXT, v)))  # in C: the common case, every item a Record
+            except AttributeError:
+                texts = sum(map(len, _texts(v)))
+            total += len(compact_json(k)) + 1 + 1 + len(v) + texts
         else:
             total += len(compact_json(k)) + 1 + len(compact_json(v))
     return total
@@ -107,13 +111,18 @@ def state_length(state: Mapping[str, Any]) -> int:
 # state before it, computed from the two states alone, so no tracker writes
 # its own undo. It holds only what changed: a field's old value, a dict's
 # changed keys, a list's changed items, the items dropped from its front (a
-# log that keeps its last entries) and how many were added at its end.
+# log that keeps its last entries) or put back there (the same step undone),
+# and how many were added at its end.
 #
 #   ["=", old]                 the value was `old`
 #   ["-"]                      the key was not there
 #   ["{", {key: patch}]        a dict: a patch for each key that changed
-#   ["[", {"front": [old items dropped from the front], "at": {"i": patch},
-#          "tail": [old items past the end], "back": items added at the end}]
+#   ["[", {"cut": items put back at the front, "front": [old items dropped from the front],
+#          "at": {"i": patch}, "tail": [old items past the end], "back": items added at the end}]
+#
+# A list's patch is applied as: take `cut` items off its front and `back` off
+# its end, patch the items left at their indices ("at"), then put `front`
+# before them and `tail` after.
 
 _MAX_DEPTH = 32  # a patch from outside nests no deeper than a state does
 _SEEK = 8  # how far into the old list its new first item is looked for (a log drops one or a few)
@@ -142,30 +151,53 @@ def reverse_patch(before: object, after: object) -> list[Any] | None:
 
 
 def _list_patch(before: list[Any], after: list[Any]) -> list[Any] | None:
-    drop = 0
+    drop = cut = 0
     # Equal as the patch sees it, not as == does (False == 0 and 1 == 1.0 there): a patch found by
     # == was right but wordier than it needed (hypothesis found before [False, 0], after [0, None]).
-    if after and before and reverse_patch(before[0], after[0]) is not None:
-        found = next((j for j in range(1, min(len(before), _SEEK + 1)) if reverse_patch(before[j], after[0]) is None), None)
-        drop = found if found is not None else 0
-    overlap = min(len(before) - drop, len(after))
+    if after and before and not _alike(before[0], after[0]):
+        drop = _seek(before, after[0])
+        cut = 0 if drop else _seek(after, before[0])
+    overlap = min(len(before) - drop, len(after) - cut)
     at = {}
-    for i in range(overlap):
-        if before[drop + i] is after[i]:  # a log's kept entries: the same records
-            continue
-        p = reverse_patch(before[drop + i], after[i])
+    # A log's kept entries are the same records before and after: found by identity, in C, and only the
+    # other items compared.
+    same = list(map(operator.is_, before[drop: drop + overlap], after[cut: cut + overlap]))
+    i = 0
+    while True:
+        try:
+            i = same.index(False, i)
+        except ValueError:
+            break
+        p = reverse_patch(before[drop + i], after[cut + i])
         if p is not None:
             at[str(i)] = p
+        i += 1
     parts: dict[str, Any] = {}
+    if cut:
+        parts["cut"] = cut
     if drop:
         parts["front"] = before[:drop]
     if at:
         parts["at"] = at
     if len(before) - drop > overlap:
         parts["tail"] = before[drop + overlap:]
-    if len(after) > overlap:
-        parts["back"] = len(after) - overlap
+    if len(after) - cut > overlap:
+        parts["back"] = len(after) - cut - overlap
     return ["[", parts] if parts else None
+
+
+def _alike(a: object, b: object) -> bool:
+    """Whether a patch from b to a is None. Items that differ (the common case where this is asked) are told
+    apart by == in C first: a patch is None only for values == takes as equal."""
+    return a is b or (a == b and reverse_patch(a, b) is None)
+
+
+def _seek(items: list[Any], item: object) -> int:
+    """Where an item equal to `item` (as a patch sees it) is among items[1:_SEEK + 1]; 0 when it is not there."""
+    for j in range(1, min(len(items), _SEEK + 1)):
+        if _alike(items[j], item):
+            return j
+    return 0
 
 
 def _bad(why: str) -> InputError:
@@ -203,13 +235,13 @@ def apply_patch(value: object, patch: object, depth: int = 0) -> Any:
     if not isinstance(value, list):
         raise _bad("it changes the items of something that is not a list")
     parts = patch[1]
-    if not set(parts) <= {"front", "at", "tail", "back"}:
+    if not set(parts) <= {"cut", "front", "at", "tail", "back"}:
         raise _bad("a list's change has the wrong shape")
-    front, at, tail, back = parts.get("front", []), parts.get("at", {}), parts.get("tail", []), parts.get("back", 0)
-    if not (isinstance(front, list) and isinstance(at, dict) and isinstance(tail, list)) or isinstance(back, bool) \
-            or not isinstance(back, int) or not 0 <= back <= len(value):
+    cut, front, at, tail, back = parts.get("cut", 0), parts.get("front", []), parts.get("at", {}), parts.get("tail", []), parts.get("back", 0)
+    if not (isinstance(front, list) and isinstance(at, dict) and isinstance(tail, list)) \
+            or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in (cut, back)) or cut + back > len(value):
         raise _bad("a list's change has the wrong shape")
-    kept = value[: len(value) - back]
+    kept = value[cut: len(value) - back]
     for key, p in at.items():
         if not (isinstance(key, str) and key.isdigit() and len(key) <= 6 and int(key) < len(kept)):
             raise _bad("it changes an item a list does not have")

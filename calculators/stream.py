@@ -126,6 +126,12 @@ def _splices(old: list[Any], new: list[Any]) -> list[list[Any]]:
 
 def _index_of(items: list[Any], item: object) -> int:
     """Where `item` itself (not an equal one) is in `items`; 0 when it is not."""
+    try:
+        first = items.index(item)  # in C, each item asked `is` before `==`: the item itself, unless an equal one comes first
+    except ValueError:
+        return 0  # nothing equal, so not the item itself
+    if items[first] is item:
+        return first
     hits = list(map(operator.is_, items, itertools.repeat(item)))
     return hits.index(True) if True in hits else 0
 

@@ -184,8 +184,35 @@ def test_a_log_that_drops_its_oldest_and_adds_at_its_end_keeps_only_those_in_its
         assert patch == ["{", {"log": ["[", {**({"front": log[:dropped]} if dropped else {}), "back": len(added)}]}]
 
 
+@given(st.lists(json_values, max_size=12, unique_by=json.dumps), st.integers(1, 4), st.lists(json_values, max_size=3))
+def test_a_log_with_entries_put_back_at_its_front_keeps_only_their_count_in_its_patch(log, put_back, added):
+    """The same log the other way round (the step undone: its redo record): entries put back at the front and
+    those added at the end taken off. The patch counts the entries put back and holds those taken off, never
+    the entries kept."""
+    before = log[put_back:] + added
+    patch = reverse_patch({"log": before}, {"log": log})
+    assert (apply_patch({"log": log}, patch) if patch else {"log": log}) == {"log": before}
+    if log[put_back:] and added and not {json.dumps(a) for a in added} & {json.dumps(e) for e in log}:
+        assert patch == ["{", {"log": ["[", {"cut": put_back, "tail": added}]}]
+
+
+def test_an_undo_once_the_log_is_full_writes_a_redo_record_as_small_as_the_step():
+    """Past the log's 150 entries, a step drops the oldest; its undo puts it back at the front. The redo record
+    holds the step's own line and what it changed, not the whole log shifted by one."""
+    *_, (_, state) = long_fight(300)
+    before = json.loads(state)
+    assert len(before["log"]) == 150
+    hit = {"do": "life", "target": before["combatants"][0]["id"], "amount": -1}
+    _, stepped = step_json(ENCOUNTER, state, hit)
+    answer, undone = step_json(ENCOUNTER, stepped, {"do": "undo"})
+    redo = answer["state"]["redo"][-1]
+    assert json.loads(undone)["log"] == before["log"]
+    assert len(compact_json(redo)) < 2 * len(compact_json(json.loads(stepped)["log"][-1])) + 300, redo
+    assert redo["change"][1]["log"] == ["[", {"cut": 1, "tail": [json.loads(stepped)["log"][-1]]}]
+
+
 @given(json_values, st.recursive(st.none() | st.integers() | st.text(max_size=3) | st.sampled_from(["=", "{", "[", "-"]),
-                                 lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["front", "at", "tail", "back", "0", "a"]), inner, max_size=4),
+                                 lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["cut", "front", "at", "tail", "back", "0", "a"]), inner, max_size=4),
                                  max_leaves=20))
 def test_a_hostile_patch_is_refused_in_words_or_applied_never_an_exception(value, patch):
     try:
