@@ -26,15 +26,13 @@ cache or service worker of another test is in the way, in any engine.
 
 from __future__ import annotations
 
-import io
 import json
-from typing import ClassVar
 
 import pytest
 from support.encounter_page import STORE, python_step
 from support.engines import ENGINES, EngineError, Tab, missing, started
 from support.helpers import calculator_pages, worker_data
-from support.server import BLANK, SiteHandler, serve, silent_workers
+from support.server import BLANK, SiteHandler, serve, silent, silent_workers
 
 from rulebook.site import csp
 
@@ -206,21 +204,7 @@ def test_a_runtime_that_cannot_start_is_said_in_words(tab, host, site):
 # ---------------------------------------------------------------- Firefox's silent snapshot helper
 
 
-class SilentHelperHandler(SiteHandler):
-    """A host whose snapshot-worker.mjs starts and never says a word."""
-
-    asked: ClassVar[list[str]] = []
-
-    def send_head(self):
-        if self.path.split("?")[0].endswith("/snapshot-worker.mjs"):
-            SilentHelperHandler.asked.append(self.path)
-            body = b"// says nothing, ever\n"
-            self.send_response(200)
-            self.send_header("Content-Type", "text/javascript")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            return io.BytesIO(body)
-        return super().send_head()
+SilentHelperHandler = silent("snapshot-worker.mjs")  # a helper that starts and never says a word
 
 
 def test_firefox_gives_up_a_silent_snapshot_helper_and_the_calculator_starts(engine, tab, host, site):

@@ -26,7 +26,6 @@ calculators, no bad runtime file or deploy sticks, failures are said at once.
 
 from __future__ import annotations
 
-import io
 import shutil
 from pathlib import Path
 from typing import ClassVar
@@ -35,7 +34,7 @@ import pytest
 from playwright.sync_api import expect
 import zstandard
 from support.helpers import BOOT, poll, worker_data
-from support.server import SiteHandler, serve, silent_workers
+from support.server import SiteHandler, serve, silent, silent_workers
 
 pytestmark = pytest.mark.browser
 DECKS = "rpgdl/decks/"  # two forms: the Nom Pool and the Season Deck
@@ -310,21 +309,7 @@ def test_a_crashed_browser_costs_one_test_not_the_rest(chromium):
     own.close()
 
 
-class SilentHelperHandler(SiteHandler):
-    """A host whose snapshot-worker.mjs starts and never says a word (a module with nothing in it)."""
-
-    asked: ClassVar[list[str]] = []
-
-    def send_head(self):
-        if self.path.split("?")[0].endswith("/snapshot-worker.mjs"):
-            SilentHelperHandler.asked.append(self.path)
-            body = b"// says nothing, ever\n"
-            self.send_response(200)
-            self.send_header("Content-Type", "text/javascript")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            return io.BytesIO(body)
-        return super().send_head()
+SilentHelperHandler = silent("snapshot-worker.mjs")  # a helper that starts and never says a word
 
 
 def test_a_silent_snapshot_helper_is_given_up_and_the_worker_unpacks_the_snapshot(browser, site):

@@ -51,38 +51,41 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if self.path.split("?")[0].endswith("/sitemap.xml"):
             path = Path(self.translate_path(self.path))
             here = f"http://127.0.0.1:{self.server.server_address[1]}/"
-            body = re.sub(r"<loc>https?://[^/<]+/", f"<loc>{here}", path.read_text()).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/xml")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            return io.BytesIO(body)
+            return self.answer(re.sub(r"<loc>https?://[^/<]+/", f"<loc>{here}", path.read_text()).encode(), "application/xml")
         return super().send_head()
+
+    def answer(self, body: bytes, kind: str):
+        """Answer with `body` as `kind` (for send_head to return)."""
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def log_message(self, *args):  # keep test output readable
         pass
 
 
-def silent_workers(count: int) -> type[SiteHandler]:
-    """A host whose first `count` answers for calc-worker.mjs are a module that starts and never says a word (as
-    Firefox's worker that stalled before its script ran), and the real worker after; `asked` lists them all."""
+def silent(name: str, count: int | None = None) -> type[SiteHandler]:
+    """A host whose answers for the script `name` (e.g. "calc-worker.mjs") are a module that starts and never says
+    a word, the first `count` of them (None: every one), and the real script after; `asked` lists every request."""
 
-    class SilentWorkerHandler(SiteHandler):
+    class SilentHandler(SiteHandler):
         asked: ClassVar[list[str]] = []
 
         def send_head(self):
-            if self.path.split("?")[0].endswith("/calc-worker.mjs"):
-                SilentWorkerHandler.asked.append(self.path)
-                if len(SilentWorkerHandler.asked) <= count:
-                    body = b"// says nothing, ever\n"
-                    self.send_response(200)
-                    self.send_header("Content-Type", "text/javascript")
-                    self.send_header("Content-Length", str(len(body)))
-                    self.end_headers()
-                    return io.BytesIO(body)
+            if self.path.split("?")[0].endswith("/" + name):
+                SilentHandler.asked.append(self.path)
+                if count is None or len(SilentHandler.asked) <= count:
+                    return self.answer(b"// says nothing, ever\n", "text/javascript")
             return super().send_head()
 
-    return SilentWorkerHandler
+    return SilentHandler
+
+
+def silent_workers(count: int) -> type[SiteHandler]:
+    """The calculators' worker silent `count` times (as Firefox's worker that stalled before its script ran)."""
+    return silent("calc-worker.mjs", count)
 
 
 class QuietServer(http.server.ThreadingHTTPServer):
