@@ -36,7 +36,12 @@ def _lint_types(project):
     return subprocess.run([str(tsc), "-p", "tsconfig.json"], cwd=project, capture_output=True, text=True, timeout=300)
 
 
-def test_a_field_renamed_in_python_fails_the_pages_type_check(tmp_path):
+@pytest.mark.parametrize("module, field, renamed, message", [
+    ("tell_tale/encounter_types.py", "max_vitality", "full_vitality", "Property 'max_vitality' does not exist on type 'Combatant'"),
+    # the season page reads its types from league_types.py, not from a JSDoc copy of them
+    ("rpgdl/league_types.py", "trainwreck_limit", "wreck_limit", "Property 'trainwreck_limit' does not exist on type 'Settings'"),
+])
+def test_a_field_renamed_in_python_fails_the_pages_type_check(tmp_path, module, field, renamed, message):
     project = tmp_path / "project"
     for part in ("calculators", "docs/assets", "types"):
         shutil.copytree(ROOT / part, project / part, ignore=shutil.ignore_patterns("__pycache__", "trackers.d.ts"))
@@ -44,25 +49,10 @@ def test_a_field_renamed_in_python_fails_the_pages_type_check(tmp_path):
     (project / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
     assert _lint_types(project).returncode == 0  # the copy as it is: clean
 
-    types = project / "calculators" / "tell_tale" / "encounter_types.py"
-    types.write_text(types.read_text(encoding="utf-8").replace("    max_vitality: int\n", "    full_vitality: int\n"), encoding="utf-8")
+    types = project / "calculators" / module
+    types.write_text(types.read_text(encoding="utf-8").replace(f"    {field}: int\n", f"    {renamed}: int\n"), encoding="utf-8")
     checked = _lint_types(project)
-    assert checked.returncode != 0 and "Property 'max_vitality' does not exist on type 'Combatant'" in checked.stdout, checked.stdout[-2000:]
-
-
-def test_a_season_field_renamed_in_python_fails_the_season_pages_type_check(tmp_path):
-    """The season page reads its types from calculators/rpgdl/league_types.py, not from a JSDoc copy of them."""
-    project = tmp_path / "project"
-    for part in ("calculators", "docs/assets", "types"):
-        shutil.copytree(ROOT / part, project / part, ignore=shutil.ignore_patterns("__pycache__", "trackers.d.ts"))
-    shutil.copy(ROOT / "tsconfig.json", project)
-    (project / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
-    assert _lint_types(project).returncode == 0  # the copy as it is: clean
-
-    types = project / "calculators" / "rpgdl" / "league_types.py"
-    types.write_text(types.read_text(encoding="utf-8").replace("    trainwreck_limit: int\n", "    wreck_limit: int\n"), encoding="utf-8")
-    checked = _lint_types(project)
-    assert checked.returncode != 0 and "Property 'trainwreck_limit' does not exist on type 'Settings'" in checked.stdout, checked.stdout[-2000:]
+    assert checked.returncode != 0 and message in checked.stdout, checked.stdout[-2000:]
 
 
 def test_the_trackers_names_are_pythons_and_the_pages_take_them_from_the_build():
