@@ -10,6 +10,7 @@ from urllib.parse import quote, urlencode
 
 import pytest
 from markdown_it import MarkdownIt
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 from support import storage
 from support.helpers import BOOT, PHONE, address, calculator_pages, follow, share_url
@@ -584,3 +585,42 @@ def test_a_decklist_check_logs_under_1_kb_and_says_the_list_was_not_kept(page, b
     expect(page.locator(".log-entry .log-headline")).to_have_text([headline])
     expect(page.locator(".log-entry .log-inputs")).to_contain_text("60 lines, 2,")
     expect(page.locator(".log-entry .log-inputs")).to_contain_text('the first "1 Llanowar Wanderer of the Forest numbe…" (not kept in the log)')
+
+
+# Log one result at `at` (each tab's clock is the other's: one machine), by the module the page itself uses.
+LOG_AT = """async ([at, headline]) => {
+    const t = await import(new URL('assets/table.js', document.baseURI.replace(/table-log\\/.*$/, '')).href);
+    const entry = {time: new Date(at).toISOString(), calculator: 'tell_tale.resolve_attack', game: 'tell_tale',
+                   title: 'Attack roll', inputs: {}, seed: null, outcome: 'miss', headline, url: '/tell-tale/combat/'};
+    setTimeout(() => t.logResult(entry), Math.max(0, at - Date.now()));
+}"""
+# The stored log holds every one of these headlines.
+LOGGED_ALL = """([key, headlines]) => {
+    const log = JSON.parse(localStorage.getItem(key) || '[]').map((e) => e.headline);
+    return headlines.every((h) => log.includes(h));
+}"""
+
+
+def test_two_tabs_logging_at_the_same_instant_keep_both_results(browser, base_url):
+    """30 tries: two tabs each log a result at the same instant. Each reads the log, adds its entry and writes it
+    back, so the later write can lack the other's entry: the tab whose entry is missing puts it back."""
+    context = browser.new_context(**PHONE)
+    one, two = context.new_page(), context.new_page()
+    for tab in (one, two):
+        tab.goto(base_url + "table-log/")
+        tab.locator(".log-count").wait_for()
+    headlines = []
+    for n in range(30):
+        at = one.evaluate("Date.now()") + 300
+        pair = [f"Miss {n} one", f"Miss {n} two"]
+        one.evaluate(LOG_AT, [at, pair[0]])
+        two.evaluate(LOG_AT, [at, pair[1]])
+        headlines += pair
+        for tab in (one, two):
+            try:
+                tab.wait_for_function(LOGGED_ALL, arg=[storage.LOG, headlines], timeout=10_000, polling=100)
+            except PlaywrightTimeout:
+                kept = [e["headline"] for e in json.loads(storage.get(tab, storage.LOG))]
+                pytest.fail(f"try {n + 1}: lost {sorted(set(headlines) - set(kept))}")
+    expect(one.locator(".log-entry")).to_have_count(60)
+    context.close()

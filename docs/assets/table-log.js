@@ -54,6 +54,14 @@ let unkept = [];
  * the page was left) is drawn at once. @type {(() => void) | null} */
 let drawLog = null;
 
+/** How long this tab watches that another tab's write keeps an entry it logged, in ms. */
+const WATCHED_MS = 60_000;
+/** The entries this tab logged in the last WATCHED_MS, as stored (JSON), with when. Two tabs that log at
+ * the same moment each read the log, add an entry and write it back, and the later write lacks the other's
+ * entry: the storage event of that write shows it, and the tab puts its entry back (restoreMine).
+ * @type {{text: string, at: number}[]} */
+let mine = [];
+
 /** A result in the log at once, as its own entry (the same words as the last are another roll).
  * @param {LogEntry} entry @returns {boolean} whether it is kept on the device */
 export function logResult(entry) {
@@ -61,9 +69,52 @@ export function logResult(entry) {
   const all = [entry, ...unkept];
   const kept = writeJson(LOG_KEY, [...all, ...log].slice(0, LOG_CAP));
   unkept = kept ? [] : all.slice(0, LOG_CAP);
+  if (kept) watch(all);
   drawLog?.();
   return kept;
 }
+
+/** Watch entries just written: another tab's write over them is undone. @param {LogEntry[]} entries */
+function watch(entries) {
+  const now = Date.now();
+  mine = [...entries.map((e) => ({ text: JSON.stringify(e), at: now })), ...mine]
+    .filter((m) => now - m.at < WATCHED_MS).slice(0, LOG_CAP);
+}
+
+/** Put back this tab's recent entries that another tab's write left out, each where its time puts it
+ * (newest first). An emptied log is a clear (clearLog): nothing is put back. @param {string | null} written */
+function restoreMine(written) {
+  const now = Date.now();
+  mine = mine.filter((m) => now - m.at < WATCHED_MS);
+  if (!mine.length || written === null || written === "[]") {
+    if (written === null || written === "[]") mine = [];
+    return;
+  }
+  const log = storedLog();
+  /** @type {Map<string, number>} */
+  const stored = new Map(); // each stored entry's JSON -> how many times it is there
+  for (const e of log) stored.set(JSON.stringify(e), (stored.get(JSON.stringify(e)) ?? 0) + 1);
+  const missing = [];
+  for (const m of mine) {
+    const left = stored.get(m.text) ?? 0;
+    if (left > 0) stored.set(m.text, left - 1);
+    else missing.push(/** @type {LogEntry} */ (JSON.parse(m.text)));
+  }
+  if (!missing.length) return;
+  const merged = [...log];
+  for (const entry of missing) {
+    const when = Date.parse(entry.time);
+    const at = merged.findIndex((e) => isLogEntry(e) && Date.parse(e.time) <= when);
+    merged.splice(at < 0 ? merged.length : at, 0, entry);
+  }
+  if (!writeJson(LOG_KEY, merged.slice(0, LOG_CAP))) unkept = [...missing, ...unkept].slice(0, LOG_CAP);
+  drawLog?.();
+}
+// For the document's life, like the module: another tab's write of the log is checked for this tab's entries.
+addEventListener("storage", (event) => {
+  if (event.key === LOG_KEY) restoreMine(event.newValue);
+  else if (event.key === null) mine = []; // the whole storage cleared
+});
 
 /** How a computation's result goes to the log: "log" when it comes (a roll, or a typed result its
  * player has committed to), "hold" until its player commits to it, "show" never (a shared link's).
@@ -181,6 +232,7 @@ function storedLog() {
 
 export function clearLog() {
   unkept = [];
+  mine = [];
   writeJson(LOG_KEY, []);
 }
 
