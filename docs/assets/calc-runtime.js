@@ -343,7 +343,7 @@ function stopTooLong(worker, id) {
 /** The first result is in (or none was asked for, or the start failed):
  * from now on the page may fetch what that result does not need. offline.js
  * waits for this event before it registers the service worker, whose
- * precache would otherwise share a phone's link with the runtime (issue 14). */
+ * precache would otherwise share a phone's link with the runtime. */
 function settle() {
   if (runtime.settledAt !== null) return;
   runtime.settledAt = performance.now();

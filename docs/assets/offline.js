@@ -51,7 +51,7 @@ async function keepRuntimeIfNeeded() {
 /** On a page opened for its calculator: once its first result is shown (or
  * the calculator gave up) and the browser is idle. Until then the service
  * worker's precache and its copy of the runtime would only take bandwidth
- * and time from the files the result needs (issue 14). Elsewhere: at once.
+ * and time from the files the result needs. Elsewhere: at once.
  * Material's search index waits for it too (search-start.js). */
 export function calculatorSettled() {
   if (!document.querySelector('meta[name="calculator-runtime"]')) return Promise.resolve();

@@ -226,7 +226,7 @@ function percent(p) {
   return `${p.toFixed(p < 1 && p > 0 ? 2 : 1)}%`;
 }
 
-/** The chance chart of every calculator whose answer has odds (issue 31): one generic table drawn from
+/** The chance chart of every calculator whose answer has odds: one generic table drawn from
  * what Python publishes (runner.Odd), a row per outcome with its bar, its percentage and its exact
  * fraction. The bars are scaled to the likeliest outcome, so the shape reads at a glance even when every
  * chance is small; they are decoration (aria-hidden): the table's text says it all to a screen reader.
