@@ -235,7 +235,7 @@ def snapshot(bench: Bench, report: Report) -> None:
     report.note(f"snapshot {m['raw'] / 1e6:.2f} MB raw, {m['packed'] / 1e6:.2f} MB packed (python_stdlib.zip "
                 f"{std / 1e6:.2f} MB); zero pages {m['zero'] / 1e6:.2f} MB and pages equal to the wasm's initial memory "
                 f"{m['initial'] / 1e6:.2f} MB not shipped, the rest {m['rest'] / 1e6:.2f} MB; shipping the pages equal "
-                f"to the initial memory too (before issue 22) it would pack to {pack(m['full']) / 1e6:.2f} MB")
+                f"to the initial memory too it would pack to {pack(m['full']) / 1e6:.2f} MB")
     alone = floor(runtime)
     report.note(f"of it, Pyodide alone (no wheel, nothing of ours imported) packs to {alone / 1e6:.2f} MB, "
                 f"{alone / std:.2f} of the standard library: ours adds {(m['packed'] - alone) / 1e6:.2f} MB")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 PHONE_MBPS, PHONE_RTT_MS = 1.6, 150  # the slow phone link of rows 6 and 8 (Lighthouse's "slow 4G")
-LIGHTHOUSE = {"accessibility": 100, "best-practices": 100, "seo": 90}  # issue 7; benchmarks/lighthouse.py marks by it too
+LIGHTHOUSE = {"accessibility": 100, "best-practices": 100, "seo": 90}  # benchmarks/lighthouse.py marks by it too
 LIGHTHOUSE_SHORT = {"accessibility": "a11y", "best-practices": "BP", "seo": "SEO"}
 
 

@@ -1,4 +1,4 @@
-"""The first result's timeline, phase by phase, for `make bench` (issue 36).
+"""The first result's timeline, phase by phase, for `make bench`.
 
 Every figure is in ms since the page's navigation started, read in the page
 at the end of a run: the navigation and resource timings the browser keeps,
