@@ -1,4 +1,4 @@
-"""Accessibility and phone use of the built site (issue 7).
+"""Accessibility and phone use of the built site.
 
 - axe-core (the pinned npm package) on every built page as a phone in light
   mode, on the pages holding every kind of element as a desktop in dark

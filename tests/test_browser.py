@@ -534,7 +534,7 @@ def test_hovering_a_term_previews_its_rule(browser, base_url):
     target = link.get_attribute("href").split("#")[1]
     link.scroll_into_view_if_needed()
     link.hover()
-    tooltip = page.locator(".rule-preview")  # the site's own preview (issue 23), at any address
+    tooltip = page.locator(".rule-preview")  # the site's own preview, at any address
     tooltip.wait_for(timeout=10_000)
     expect(tooltip.locator(".rule-preview-meta")).to_contain_text(target, use_inner_text=True)  # the preview shows that very rule, ID and all
     ctx.close()

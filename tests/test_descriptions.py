@@ -1,4 +1,4 @@
-"""What a chat shows of a rule link, and what bots read: clean sentences (issue 22).
+"""What a chat shows of a rule link, and what bots read: clean sentences.
 
 Each rule's short link page (r/<id>/) carries an og:description made from the
 rule's text, and rules.json carries the text itself. Text that sat in a link

@@ -1,4 +1,4 @@
-"""Offline use (issue 7): after one visit the rules, search, the calculators,
+"""Offline use: after one visit the rules, search, the calculators,
 the Table log and the rules' previews work with the network gone, and a new
 build replaces the old caches."""
 
@@ -306,7 +306,7 @@ class SwappedScript(SiteHandler):
 
 
 def test_a_script_that_is_not_this_builds_is_not_kept_offline(browser, site):
-    """Issue 19: the worker kept whatever arrived at install under this
+    """The worker kept whatever arrived at install under this
     build's versioned address. It checks the digest the address carries, as
     it does the runtime's files: a mismatch is left out, fetched from the
     network when a page asks for it, and kept once it matches."""

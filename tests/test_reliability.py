@@ -1,4 +1,4 @@
-"""Reliability in the browser (issue 13): no calculation stalls the
+"""Reliability in the browser: no calculation stalls the
 calculators, no bad runtime file or deploy sticks, failures are said at once.
 
 - A calculation past the time limit is stopped, the worker restarted from

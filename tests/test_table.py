@@ -1,4 +1,4 @@
-"""The GM's table (issue 15): house rulings chosen once, and the roll log,
+"""The GM's table: house rulings chosen once, and the roll log,
 in a real Chromium against the built site."""
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def fill(form, params):
         kind = field.evaluate("e => e.type")
         if kind == "select-one":
             field.select_option(value)
-        elif kind == "checkbox":  # a yes/no switch (issue 31): a tap turns it on or off
+        elif kind == "checkbox":  # a yes/no switch: a tap turns it on or off
             field.set_checked(value == "yes")
         else:
             field.fill(value)
@@ -193,7 +193,7 @@ NOTHING_TO_APPLY = [
 
 @pytest.mark.parametrize("link,refused,said", NOTHING_TO_APPLY, ids=["typo", "too-long", "all-refused", "no-change"])
 def test_a_join_link_that_would_change_nothing_offers_no_apply(page, base_url, link, refused, said):
-    """Issue 19: a join link with nothing valid in it offered "Apply", which
+    """A join link with nothing valid in it offered "Apply", which
     wiped the device's house rulings."""
     keep_settings(page, base_url, MINE)
     page.goto(f"{base_url}tell-tale/table-settings/?join={quote(link)}")
@@ -444,7 +444,7 @@ BAD_ENTRIES = {
 
 @pytest.mark.parametrize("bad", list(BAD_ENTRIES))
 def test_one_bad_entry_in_the_log_is_skipped_and_counted_and_the_rest_drawn(page, base_url, bad):
-    """Issue 19: one entry the page could not read blanked the whole log
+    """One entry the page could not read blanked the whole log
     while the count still said 21."""
     entries = [logged(i) for i in range(21, 0, -1)]
     entries[21 - 7] = BAD_ENTRIES[bad]
@@ -484,7 +484,7 @@ HOSTILE_NAME = "<img src=x onerror=window.__pwned=1> [x](javascript:alert(1)) ![
 
 
 def test_the_logs_markdown_copy_is_plain_text_with_links_only_to_this_site(table, base_url):
-    """Issue 19: a name that came in a share link was copied as HTML and a
+    """A name that came in a share link was copied as HTML and a
     javascript: link. Every field is escaped; a link goes to this site or is
     left out."""
     weekend = "/rpgdl/duels/?calc=rpgdl.resolve_weekend&godlike_first_name=" + quote(HOSTILE_NAME)
@@ -524,7 +524,7 @@ def test_the_logs_markdown_copy_is_plain_text_with_links_only_to_this_site(table
 
 
 def test_the_log_says_what_was_typed_in_the_forms_words_and_keeps_its_filter(table, base_url, pages_of):
-    """Issue 22: labels and choices, not parameter names; a filter that matches nothing says so; a reload keeps it."""
+    """Labels and choices, not parameter names; a filter that matches nothing says so; a reload keeps it."""
     name = "talislanta.resolve_action"
     table.goto(base_url + pages_of[name])
     form = table.locator(f'form[data-calculator="{name}"]')
@@ -547,7 +547,7 @@ def test_the_log_says_what_was_typed_in_the_forms_words_and_keeps_its_filter(tab
 
 
 def test_a_result_link_with_its_own_rulings_says_so_beside_the_form(browser, base_url, pages_of):
-    """Issue 22: a link that carries a ruling is not 'the site's rulings'."""
+    """A link that carries a ruling is not 'the site's rulings'."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(share_url(base_url, pages_of, ATTACK, {k: v for k, v in CONTESTED.items()} | {"both": "count"}))

@@ -1,4 +1,4 @@
-"""Each vocabulary lives once, in Python (issue 21): the games' names, the
+"""Each vocabulary lives once, in Python: the games' names, the
 trackers' kinds, keywords, statuses, steps, divisions, Championship points,
 goals and rulings are declared by the Python package and published with the
 pages (table-settings.json; each tracker container's data-vocabulary), and
