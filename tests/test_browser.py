@@ -88,7 +88,7 @@ def test_examples_from_share_links_match_cpython(page, base_url, pages_of, examp
     other calculator's first example is a link followed from the home page,
     which Material swaps in (it fetches only when the path changes, hence the
     stop at home) and the page reads from the address just the same
-    (rules.js, setUpForm), without starting the calculators again. The other
+    (calc-form.js, setUpForm), without starting the calculators again. The other
     examples are asked of the same runtime as the forms ask it, with the
     values as a share link carries them (text): a swap of a long page costs
     about a second each, and what it would check is checked once per form."""

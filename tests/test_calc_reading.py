@@ -1,7 +1,7 @@
 """Calculators as a player reads them on a phone, in Chromium at 360x740:
 
 - the decimal leads and the exact fraction follows ("about 2.77 (111/40)");
-- every calculator with odds draws the same chance chart (rules.js oddsTable, from the odds Python publishes):
+- every calculator with odds draws the same chance chart (calc-result.js oddsTable, from the odds Python publishes):
   a row per outcome with its bar, its percentage and its exact fraction, the bars scaled to the likeliest
   outcome, readable (4.5:1) and inside the screen in both colour schemes;
 - a yes/no question (Haste, Poisoned, Tapped) is a switch: one tap, not a menu's two; keyboard and screen

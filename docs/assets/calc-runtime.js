@@ -7,7 +7,7 @@
 // in), which takes that worker over (it boots as its address says, see
 // startAsAsked in calc-worker.mjs), from <meta
 // name="calculator-runtime">: restoring Python takes longer than loading the
-// page. rules.js imports the same module (the same URL,
+// page. calc-form.js imports the same module (the same URL,
 // so the same instance) for its forms, and starts the worker itself on a
 // page reached by Material's instant navigation. The worker is kept across
 // those page switches.

@@ -6,7 +6,7 @@
 // A page open across a deploy: when Material's instant navigation brings in
 // a page of another build (its <meta name="asset-build"> differs), the page
 // is loaded afresh, so this build's scripts never run on the other's
-// markup. Checked before rules.js looks at the page: rules.js imports this
+// markup. Checked before page-start.js looks at the page: page-start.js imports this
 // module, which subscribes first.
 //
 // Also the site's root address and Material's features, for the other modules.

@@ -26,7 +26,7 @@ export { LOG_CAP, NOT_KEPT, logResult } from "./table-log.js";
  *   settings: Record<string, Record<string, TableSetting>>}} TableSpec */
 /** A control of a form: a text field or a menu.
  * @typedef {HTMLInputElement | HTMLSelectElement} Control */
-/** @typedef {import("./rules.js").CalcForm} CalcForm */
+/** @typedef {import("./calc-form.js").CalcForm} CalcForm */
 
 // ---------------------------------------------------------------- the settings on this device
 
