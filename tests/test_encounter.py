@@ -791,8 +791,8 @@ def test_a_saved_movement_is_checked_and_an_old_save_reads_none():
 
 
 def test_a_state_sent_back_as_answered_is_not_checked_again_and_plays_the_same():
-    """The page sends back the state it was answered; re-checking it made a step's cost grow with
-    the history. Played with and without that shortcut, the scripted fight gives the same answers; any other
+    """The page sends back the state it was answered, which is not checked again (a check would make a step's
+    cost grow with the history). Played with and without that shortcut, the scripted fight gives the same answers; any other
     text (one counter changed) is checked in full."""
     from calculators.runner import _answered, compact_json
 

@@ -401,8 +401,8 @@ def options(page, sel):
 
 
 def test_after_a_charge_the_next_turn_is_its_holders_attack_and_roll_for_me_resolves_it(phone, base_url):
-    """After a Trample charge the form stayed on the charge, with an empty line, in the turns after it,
-    and "Roll for me" only refused. At 360x740: the Ogre charges (the line offers its enemies only, the charge
+    """After a Trample charge the next turn's form is that turn's own, and "Roll for me" resolves it. At 360x740:
+    the Ogre charges (the line offers its enemies only, the charge
     offered to it alone); the next turn's form is Vraska's attack on her nearest enemy, with no second d20 (she
     has no Double Strike), and "Roll for me" resolves it exactly as Python does."""
     page = phone
@@ -679,8 +679,7 @@ class Thumb:
 
 
 def test_a_turn_on_a_phone_needs_no_scrolling_back_for_next(phone, base_url):
-    """At 360x740 a turn cost ~3,400 px of scrolling, "Next step" sitting 1,700-1,900 px above "Roll for me",
-    and 6 taps (3 Next to act, the attack, 2 Next). Two whole turns of Vraska's party against two foes, from the
+    """A turn is the attack and one Next, with no scrolling, at 360x740. Two whole turns of Vraska's party against two foes, from the
     tracker's banner at the top of the screen, the page as it comes (steps that ask nothing pass on their own): the
     control bar stays at the bottom, in reach, all the way; a turn is the attack and one Next."""
     page = phone
@@ -726,7 +725,7 @@ def test_a_turn_on_a_phone_needs_no_scrolling_back_for_next(phone, base_url):
 
 
 def test_add_another_like_this_is_one_tap(page, base_url):
-    """A fourth Goblin took 9 taps of the add form; "Add another" on a card is one, numbered as Python numbers it."""
+    """A fourth Goblin is one tap ("Add another" on a card; the add form takes 9), numbered as Python numbers it."""
     state = saved_fight(page, base_url, PARTY_AND_FOES)
     thumb = Thumb(page)
     thumb.tap("[data-enc=another-c2]")
@@ -1049,8 +1048,7 @@ ROW_HEIGHT = """() => ({roster: document.querySelector('.enc-roster').getBoundin
 
 
 def test_each_combatant_is_one_line_until_opened_and_toughness_changes_through_python(phone, base_url):
-    """A 177 px card per combatant; four took 709 px at 360 px (measured on 2226bd0: 166, 163, 158, 182).
-    Now one line each (name, Initiative, Toughness, Vitality, status marks; "Another" only while setting up), the card opened by a tap on the line and
+    """A combatant is one line (a card each took about 177 px at 360 px): one line each (name, Initiative, Toughness, Vitality, status marks; "Another" only while setting up), the card opened by a tap on the line and
     kept open as the page redraws; Toughness left changes in place with -1/+1, each an 'edit' action Python answers."""
     page = phone
     actions = [*PARTY_AND_FOES[:3], {**PARTY_AND_FOES[3], "keywords": ["trample"]}, {"do": "start"}]

@@ -306,8 +306,8 @@ class SwappedScript(SiteHandler):
 
 
 def test_a_script_that_is_not_this_builds_is_not_kept_offline(browser, site):
-    """The worker kept whatever arrived at install under this
-    build's versioned address. It checks the digest the address carries, as
+    """What arrives at install under this build's versioned address is
+    kept only if it matches: the worker checks the digest the address carries, as
     it does the runtime's files: a mismatch is left out, fetched from the
     network when a page asks for it, and kept once it matches."""
     data = worker_data(site)

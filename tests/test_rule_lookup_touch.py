@@ -379,9 +379,9 @@ def first_paragraph(site, path: str) -> str:
 
 @pytest.mark.parametrize("where", ["site_url", "elsewhere"])
 def test_a_desktop_hover_on_a_link_to_a_page_previews_it_at_any_address(browser, base_url, elsewhere, site, where):
-    """Material's previews of ordinary links showed only where the
-    sitemap named the serving address (SITE_URL's port): now the page's title
-    and first lines show wherever the site is served, and only once."""
+    """A preview of an ordinary link (the page's title and first lines) shows
+    wherever the site is served, whatever port SITE_URL names (Material's own
+    compare the address with the sitemap's), and only once."""
     url = base_url if where == "site_url" else elsewhere
     context = browser.new_context(**DESKTOP)
     page = context.new_page()

@@ -205,7 +205,7 @@ def _two_weeks():
 
 
 def test_redo_brings_back_the_week_undone_with_its_roll_offs_and_a_new_action_clears_it():
-    """There was no Redo after Undo. Redo gives back the step undone as it was (the roll-off the page
+    """Redo gives back the step undone as it was (the roll-off the page
     rolled for it, not a new one); any new action clears what was undone; with nothing undone it is a sentence."""
     season = _two_weeks()
     back = undo(undo(season))

@@ -193,8 +193,8 @@ NOTHING_TO_APPLY = [
 
 @pytest.mark.parametrize("link,refused,said", NOTHING_TO_APPLY, ids=["typo", "too-long", "all-refused", "no-change"])
 def test_a_join_link_that_would_change_nothing_offers_no_apply(page, base_url, link, refused, said):
-    """A join link with nothing valid in it offered "Apply", which
-    wiped the device's house rulings."""
+    """A join link with nothing valid in it offers no "Apply", which would
+    wipe the device's house rulings."""
     keep_settings(page, base_url, MINE)
     page.goto(f"{base_url}tell-tale/table-settings/?join={quote(link)}")
     box = page.locator(".ts-join")
@@ -389,8 +389,7 @@ def test_the_log_is_capped(page, base_url):
 
 def test_a_log_page_left_by_instant_navigation_stops_listening(page, context, base_url):
     """The log page listens for another tab's rolls; each visit by instant navigation builds a new log
-    and added a listener, and the old ones went on drawing logs no longer shown. A listener now goes
-    with its page: after another tab's roll, the window has the listeners of one visit only."""
+    and a listener, which goes with its page (else the old ones would go on drawing logs no longer shown): after another tab's roll, the window has the listeners of one visit only."""
     def storage_listeners():
         cdp = context.new_cdp_session(page)
         window = cdp.send("Runtime.evaluate", {"expression": "window"})["result"]["objectId"]
@@ -444,8 +443,8 @@ BAD_ENTRIES = {
 
 @pytest.mark.parametrize("bad", list(BAD_ENTRIES))
 def test_one_bad_entry_in_the_log_is_skipped_and_counted_and_the_rest_drawn(page, base_url, bad):
-    """One entry the page could not read blanked the whole log
-    while the count still said 21."""
+    """One entry the page cannot read is skipped and counted, the rest of
+    the log drawn, and the entry kept in storage."""
     entries = [logged(i) for i in range(21, 0, -1)]
     entries[21 - 7] = BAD_ENTRIES[bad]
     keep_log(page, base_url, entries)
@@ -484,7 +483,7 @@ HOSTILE_NAME = "<img src=x onerror=window.__pwned=1> [x](javascript:alert(1)) ![
 
 
 def test_the_logs_markdown_copy_is_plain_text_with_links_only_to_this_site(table, base_url):
-    """A name that came in a share link was copied as HTML and a
+    """A name that comes in a share link is text, never HTML or a
     javascript: link. Every field is escaped; a link goes to this site or is
     left out."""
     weekend = "/rpgdl/duels/?calc=rpgdl.resolve_weekend&godlike_first_name=" + quote(HOSTILE_NAME)

@@ -630,8 +630,8 @@ def test_the_kept_odds_are_never_changed_by_a_caller():
 
 
 def test_an_attack_form_checks_power_once_per_public_function_it_calls(monkeypatch):
-    """Power was checked 22 times for one attack form (once per face of the d20 while its odds were
-    worked out). Each public function checks what it is given; inside, the checked number is passed on."""
+    """Power is checked once per public function an attack form calls, not once per face of the d20 while its
+    odds are worked out. Each public function checks what it is given; inside, the checked number is passed on."""
     from calculators.tell_tale import combat
 
     seen = []
