@@ -3,7 +3,7 @@
 // player is done with into the roll log (table-log.js). The table's house rulings fill the form first, then a
 // share link's values; nothing from the address or a form is parsed as HTML.
 
-import { applyTableToForm, showTableLine } from "./table.js";
+import { applyHouseRulings, showRulingsLine } from "./table.js";
 import { FormLog, logInputs } from "./table-log.js";
 import { computeInWorker } from "./calc-runtime.js";
 import { addressOf, writeAddress } from "./calc-address.js";
@@ -109,7 +109,7 @@ function markRulings(form, open = false) {
     : `Rulings: the site's choices (${fields.length})`;
   box.classList.toggle("calc-changed", changed > 0);
   if (open && changed) box.open = true;
-  showTableLine(form);
+  showRulingsLine(form);
 }
 
 /** @param {CalcForm} form */
@@ -119,7 +119,7 @@ export function setUpForm(form) {
   const log = new FormLog(form);
   const share = form.querySelector("[data-action=share]");
   if (share && canShare()) Object.assign(share, { textContent: "Share link", title: "Share a link that shows this result to anyone" });
-  applyTableToForm(form); // the table's house rulings first; a link's own values go over them
+  applyHouseRulings(form); // the table's house rulings first; a link's own values go over them
   const restored = restoreFromAddress(form);
   const update = updater(form, log);
   listen(form, update, log);
