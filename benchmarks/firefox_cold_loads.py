@@ -80,11 +80,15 @@ def main(n: int) -> int:
             outcomes.append(found)
             if found == "result":
                 seconds.append(took)
-            print(f"{i + 1:3d} {found[:80]:<20} {took:5.1f} s{'  (helper given up)' if helper else ''}{f'  ({silent} silent worker(s) replaced)' if silent else ''}", flush=True)
+            notes = "  (helper given up)" if helper else ""
+            notes += f"  ({silent} silent worker(s) replaced)" if silent else ""
+            print(f"{i + 1:3d} {found[:80]:<20} {took:5.1f} s{notes}", flush=True)
             if found != "result":  # what the page said, to trace the start that did not come
                 for text in said:
                     print(f"      console: {text[:300]}", flush=True)
-                print(f"      __calcRuntime: {tab.eval('JSON.stringify({status: globalThis.__calcRuntime?.status, timings: globalThis.__calcRuntime?.timings})')[:600]}", flush=True)
+                runtime = tab.eval("JSON.stringify({status: globalThis.__calcRuntime?.status, "
+                                   "timings: globalThis.__calcRuntime?.timings})")
+                print(f"      __calcRuntime: {runtime[:600]}", flush=True)
             tab.close()
             bidi("browser.removeUserContext", userContext=user)
             server.shutdown()
@@ -93,8 +97,10 @@ def main(n: int) -> int:
         firefox.close()
     results = outcomes.count("result")
     print(json.dumps({
-        "loads": n, "results": results, "without_result": n - results, "helper_given_up": given_up, "silent_workers_replaced": replaced,
-        "first_result_s": {"median": round(statistics.median(seconds), 2), "max": round(max(seconds), 2)} if seconds else None,
+        "loads": n, "results": results, "without_result": n - results, "helper_given_up": given_up,
+        "silent_workers_replaced": replaced,
+        "first_result_s": ({"median": round(statistics.median(seconds), 2), "max": round(max(seconds), 2)}
+                           if seconds else None),
     }))
     return 0 if results == n else 1
 

@@ -33,7 +33,7 @@ COLLECT_JS = """(stamps) => {
 }"""
 
 OURS_STAMPS = "() => Object.assign({ firstResult: window.__firstResult }, globalThis.__calcRuntime.timings)"
-OURS_DONE = "() => globalThis.__calcRuntime && globalThis.__calcRuntime.timings && globalThis.__calcRuntime.timings.painted"
+OURS_DONE = "() => globalThis.__calcRuntime?.timings?.painted"
 BENCH_STAMPS = "() => window.__stamps"
 BENCH_DONE = "() => window.__stamps && window.__stamps.painted"
 
