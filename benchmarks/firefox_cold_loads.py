@@ -2,12 +2,12 @@
 cold, each with Material's search worker starting beside the calculator (the
 real search index is served), and whether each gave its first result.
 
-Before the snapshot helper's watchdog (runtime/calc-worker.mjs
-HELPER_QUIET_MS), about one cold load in eleven never started: the helper
-went silent after its layout and the worker waited for the 60 s boot
-timeout. Now a silent helper is given up after a few seconds and the worker
-unpacks the snapshot itself. Firefox also left the calculators' worker
-itself stalled before its script ran (3 loads in 100): the page replaces a
+Firefox sometimes leaves the snapshot helper silent after its layout
+(without a watchdog, about one cold load in eleven waited for the 60 s boot
+timeout): the worker gives a silent helper up after a few seconds
+(runtime/calc-worker.mjs HELPER_QUIET_MS) and unpacks the snapshot itself.
+Firefox also leaves the calculators' worker itself stalled before its
+script runs (3 loads in 100): the page replaces a
 worker that says nothing for a few seconds (docs/assets/calc-runtime.js
 START_QUIET_MS). This counts the loads that gave a result, those whose
 helper was given up, the workers replaced for their silence, and the time to

@@ -901,8 +901,8 @@ PLAYERS_WINDOWS = {"phone": (PHONE["viewport"], 30, 14), "window": ({"width": 96
 
 @pytest.mark.parametrize("window", list(PLAYERS_WINDOWS))
 def test_the_players_view_is_read_at_arms_length_on_a_phone_and_across_a_room_on_a_tv(browser, base_url, window):
-    """The party's numbers were 17 px and their labels 11.6 px on a phone and in a 960 px window: only whose
-    turn it was could be read from across a table. The type grows with the window; the numbers are the
+    """The players' view reads from across a table (at 17 px for the numbers and 11.6 px for their labels, only
+    whose turn it is could be read). The type grows with the window; the numbers are the
     biggest thing in a row, about twice their labels, and nothing runs off the side."""
     viewport, number, label = PLAYERS_WINDOWS[window]
     context = browser.new_context(**(PHONE if window == "phone" else {}))
@@ -1090,8 +1090,8 @@ def test_each_combatant_is_one_line_until_opened_and_toughness_changes_through_p
 
 
 def test_a_step_redraws_only_what_changed_and_keeps_what_was_typed(page, base_url):
-    """A tap on Next rebuilt the whole roster and log (160 to 210 ms of the main thread a tap, growing with the
-    log). Now the log entries and the cards a step leaves unchanged are the same nodes after it, so a change
+    """A tap on Next redraws only what changed (a whole roster and log cost 160 to 210 ms of the main thread a tap,
+    growing with the log): the log entries and the cards a step leaves unchanged are the same nodes after it, so a change
     typed in another combatant's open editor stays; the newest entry is open and the one before it closes."""
     state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"},
                                          {"do": "attack", "attacker": "c1", "target": "c4", "dice": {"d20": 15}}])

@@ -565,8 +565,8 @@ LONG_DECK = "\n".join([f"1 Llanowar Wanderer of the Forest number {i} [G]" for i
 
 
 def test_a_decklist_check_logs_under_1_kb_and_says_the_list_was_not_kept(page, base_url, pages_of):
-    """A check of a 2,644-character list wrote 8.7 KB to the log (the list three times: typed, in words, in its
-    link), so 200 entries took 1.7 MB. The entry keeps the result and the list's size, first line and digest."""
+    """A check of a 2,644-character list writes under 1 KB to the log, not the list three times (typed, in words,
+    in its link: 8.7 KB, so 1.7 MB for 200 entries). The entry keeps the result and the list's size, first line and digest."""
     assert 2500 < len(LONG_DECK) < 3000
     page.goto(base_url + pages_of[DECK])
     form = page.locator(f'form[data-calculator="{DECK}"]')

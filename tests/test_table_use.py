@@ -330,9 +330,8 @@ def test_an_old_weekend_link_fills_the_rows(page, base_url, pages_of):
 
 
 def test_the_weekend_form_says_each_help_once_and_is_under_2200_px_at_360(browser, base_url, pages_of):
-    """The Weekend calculator's form was 2,225 px tall at 360 px once ready (the goal: under 2,200): eight duelist
-    rows each carried the same four helps, and each Vote Pool its own copy of a help that stopped mid-sentence.
-    Each is said once now: the duelists' under one line before their rows, the Vote Pools' under their row,
+    """The Weekend calculator's form is under 2,200 px tall at 360 px once ready (a help on each of eight duelist
+    rows made it 2,225). Each help is said once: the duelists' under one line before their rows, the Vote Pools' under their row,
     and every field of those rows is described by it."""
     name = "rpgdl.resolve_weekend"
     context = browser.new_context(**PHONE)

@@ -429,8 +429,8 @@ def test_when_no_foe_stands_end_is_in_the_bar_in_one_tap(phone, base_url):
 
 
 def test_after_end_the_next_encounter_is_in_view_and_focused(phone, base_url):
-    """The GM's play-test: after End the page stayed where End was, 2,500 to 3,300 px below "Next encounter with this
-    party". Now the end brings it into view, clear of the bar, and focuses it: from the End under "Save, share, end"
+    """After End, "Next encounter with this party" (2,500 to 3,300 px above End) comes into view, clear of the bar,
+    and takes the focus: from the End under "Save, share, end"
     (two taps) as from the bar's."""
     page = phone
     fight = made(ENCOUNTER, [*PARTY_AND_GOBLIN, LAST_FOE_FALLS])
@@ -449,9 +449,8 @@ def test_after_end_the_next_encounter_is_in_view_and_focused(phone, base_url):
 
 
 def test_the_same_fight_again_is_apart_from_the_next_encounter_says_what_it_does_and_undo_brings_the_end_back(phone, base_url):
-    """The GM's play-test: "Start another fight" sat beside "Next encounter" and started the same fight at round 1, the
-    dead Goblin included, without a word. Now it is apart from the next step, below the banner's controls, with a
-    sentence saying what it does; it is one step, and Undo in the bar brings the fight that was over back."""
+    """"Start another fight" (the same fight at round 1, the dead Goblin included) is apart from the next step,
+    below the banner's controls, with a sentence saying what it does; it is one step, and Undo in the bar brings the fight that was over back."""
     page = phone
     over = made(ENCOUNTER, [*PARTY_AND_GOBLIN, LAST_FOE_FALLS, {"do": "end"}])
     open_tracker(page, base_url, ENCOUNTER, over)
