@@ -1,6 +1,6 @@
 // The start of every page's code, run on each page Material shows: the rule IDs' copy buttons, the calculators'
-// forms (calc-form.js), the house rulings' pages and boxes (table.js, table-join.js, table-log.js), the trackers'
-// own modules and a "Skip to" link to the first form or tracker. Material swaps pages without reloading, so each
+// forms (calc-form.js), the house rulings' pages and boxes (table.js, table-join.js), the Table log (table-log.js),
+// the trackers' own modules and a "Skip to" link to the first form or tracker. Material swaps pages without reloading, so each
 // of these looks at the page it is given and leaves what it has set up alone.
 
 import { followRulings, markRulingBoxes } from "./table.js";
@@ -43,9 +43,9 @@ function withTableSpec(use, evenWithout = false) {
   tableSettings().then((spec) => !lifetime.aborted && (spec || evenWithout) && use(spec));
 }
 
-/** The house rulings' own pages and boxes: the settings page, the ruling boxes a choice changes, a GM
- * screen's numbers, the roll log. */
-function setUpHouseRulings() {
+/** The house rulings where a page shows them (the settings page, the ruling boxes a choice changes, a GM
+ * screen's numbers), and the Table log's page. */
+function setUpRulingsAndLog() {
   const settings = /** @type {import("./table-join.js").SettingsForm | null} */ (document.querySelector("form.table-settings"));
   // not evenWithout: called only with the spec
   if (settings) withTableSpec((spec) => setUpSettingsPage(settings, /** @type {TableSpec} */ (spec), copyText));
@@ -115,7 +115,7 @@ function setUpTrackers() {
 
 function onPage() {
   commitResults(true); // the forms of a page Material swapped out: their results are logged
-  for (const setUp of [setUpPrintAddress, addRuleButtons, setUpCalculators, setUpHouseRulings, setUpTrackers]) setUp();
+  for (const setUp of [setUpPrintAddress, addRuleButtons, setUpCalculators, setUpRulingsAndLog, setUpTrackers]) setUp();
 }
 
 // Material swaps pages without reloading: run on every page it shows.
