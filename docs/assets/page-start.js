@@ -1,7 +1,7 @@
 // The start of every page's code, run on each page Material shows: the rule IDs' copy buttons, the calculators'
 // forms (calc-form.js), the house rulings' pages and boxes (table.js, table-join.js), the Table log (table-log.js),
-// the trackers' own modules and a "Skip to" link to the first form or tracker. Material swaps pages without reloading, so each
-// of these looks at the page it is given and leaves what it has set up alone.
+// the trackers' own modules and a "Skip to" link to the first form or tracker. Material swaps pages without
+// reloading, so each of these looks at the page it is given and leaves what it has set up alone.
 
 import { followRulings, markRulingBoxes } from "./table.js";
 import { commitResults, setUpLogPage } from "./table-log.js";
