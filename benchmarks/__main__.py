@@ -86,8 +86,8 @@ ROWS = {row.strip() for row in os.environ.get("BENCH_ROWS", "1,2,3,4,5,6,7,8").s
 SLOW_LINK_MBPS, SLOW_LINK_LATENCY_MS = 20, 40  # a fair mobile connection
 SLOW_LINK_RUNS = 3
 # Six pages: home, a rule page, a long rule page, a calculator, the table
-# settings and the Table log. Accessibility 100 was a test once; axe-core,
-# whose rules Lighthouse's accessibility audits are, runs on every page there.
+# settings and the Table log. The tests hold every page to accessibility 100
+# with axe-core, whose rules Lighthouse's accessibility audits are.
 LIGHTHOUSE_PAGES = ("", PLAIN_PAGE, "tell-tale/keywords/", CALC_PAGE, "tell-tale/table-settings/", "table-log/")
 
 
@@ -235,7 +235,7 @@ def snapshot(bench: Bench, report: Report) -> None:
     report.note(f"snapshot {m['raw'] / 1e6:.2f} MB raw, {m['packed'] / 1e6:.2f} MB packed (python_stdlib.zip "
                 f"{std / 1e6:.2f} MB); zero pages {m['zero'] / 1e6:.2f} MB and pages equal to the wasm's initial memory "
                 f"{m['initial'] / 1e6:.2f} MB not shipped, the rest {m['rest'] / 1e6:.2f} MB; shipping the pages equal "
-                f"to the initial memory too (before issue 22) it would pack to {pack(m['full']) / 1e6:.2f} MB")
+                f"to the initial memory too it would pack to {pack(m['full']) / 1e6:.2f} MB")
     alone = floor(runtime)
     report.note(f"of it, Pyodide alone (no wheel, nothing of ours imported) packs to {alone / 1e6:.2f} MB, "
                 f"{alone / std:.2f} of the standard library: ours adds {(m['packed'] - alone) / 1e6:.2f} MB")

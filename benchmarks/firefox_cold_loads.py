@@ -2,12 +2,12 @@
 cold, each with Material's search worker starting beside the calculator (the
 real search index is served), and whether each gave its first result.
 
-Before the snapshot helper's watchdog (runtime/calc-worker.mjs
-HELPER_QUIET_MS), about one cold load in eleven never started: the helper
-went silent after its layout and the worker waited for the 60 s boot
-timeout. Now a silent helper is given up after a few seconds and the worker
-unpacks the snapshot itself. Firefox also left the calculators' worker
-itself stalled before its script ran (3 loads in 100): the page replaces a
+Firefox sometimes leaves the snapshot helper silent after its layout
+(without a watchdog, about one cold load in eleven waited for the 60 s boot
+timeout): the worker gives a silent helper up after a few seconds
+(runtime/calc-worker.mjs HELPER_QUIET_MS) and unpacks the snapshot itself.
+Firefox also leaves the calculators' worker itself stalled before its
+script runs (3 loads in 100): the page replaces a
 worker that says nothing for a few seconds (docs/assets/calc-runtime.js
 START_QUIET_MS). This counts the loads that gave a result, those whose
 helper was given up, the workers replaced for their silence, and the time to
@@ -80,11 +80,15 @@ def main(n: int) -> int:
             outcomes.append(found)
             if found == "result":
                 seconds.append(took)
-            print(f"{i + 1:3d} {found[:80]:<20} {took:5.1f} s{'  (helper given up)' if helper else ''}{f'  ({silent} silent worker(s) replaced)' if silent else ''}", flush=True)
+            notes = "  (helper given up)" if helper else ""
+            notes += f"  ({silent} silent worker(s) replaced)" if silent else ""
+            print(f"{i + 1:3d} {found[:80]:<20} {took:5.1f} s{notes}", flush=True)
             if found != "result":  # what the page said, to trace the start that did not come
                 for text in said:
                     print(f"      console: {text[:300]}", flush=True)
-                print(f"      __calcRuntime: {tab.eval('JSON.stringify({status: globalThis.__calcRuntime?.status, timings: globalThis.__calcRuntime?.timings})')[:600]}", flush=True)
+                runtime = tab.eval("JSON.stringify({status: globalThis.__calcRuntime?.status, "
+                                   "timings: globalThis.__calcRuntime?.timings})")
+                print(f"      __calcRuntime: {runtime[:600]}", flush=True)
             tab.close()
             bidi("browser.removeUserContext", userContext=user)
             server.shutdown()
@@ -93,8 +97,10 @@ def main(n: int) -> int:
         firefox.close()
     results = outcomes.count("result")
     print(json.dumps({
-        "loads": n, "results": results, "without_result": n - results, "helper_given_up": given_up, "silent_workers_replaced": replaced,
-        "first_result_s": {"median": round(statistics.median(seconds), 2), "max": round(max(seconds), 2)} if seconds else None,
+        "loads": n, "results": results, "without_result": n - results, "helper_given_up": given_up,
+        "silent_workers_replaced": replaced,
+        "first_result_s": ({"median": round(statistics.median(seconds), 2), "max": round(max(seconds), 2)}
+                           if seconds else None),
     }))
     return 0 if results == n else 1
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 PHONE_MBPS, PHONE_RTT_MS = 1.6, 150  # the slow phone link of rows 6 and 8 (Lighthouse's "slow 4G")
-LIGHTHOUSE = {"accessibility": 100, "best-practices": 100, "seo": 90}  # issue 7; benchmarks/lighthouse.py marks by it too
+LIGHTHOUSE = {"accessibility": 100, "best-practices": 100, "seo": 90}  # benchmarks/lighthouse.py marks by it too
 LIGHTHOUSE_SHORT = {"accessibility": "a11y", "best-practices": "BP", "seo": "SEO"}
 
 
@@ -93,15 +93,18 @@ TABLE: dict[str, Measure] = {
     "first/worker": Measure("1. first result on the page / the worker alone on a blank page", at_most(1.15)),
     "plain page fetches": Measure("2. Pyodide files fetched by a page without a calculator", exactly(0), str),
     "plain page load": Measure("2. its load time / same page without calculator hooks", at_most(1.10)),
-    "switch/bare": Measure("3. instant switch to 2nd calculator: first result / boot", below(0.05, places=3), "{:.3f}".format),
+    "switch/bare": Measure("3. instant switch to 2nd calculator: first result / boot", below(0.05, places=3),
+                           "{:.3f}".format),
     "switch workers": Measure("3. workers started across the switch", exactly(1), str),
-    "input latency": Measure("4. input change -> shown result (median, with odds)", below(16, places=0, unit=" ms"), milliseconds),
+    "input latency": Measure("4. input change -> shown result (median, with odds)", below(16, places=0, unit=" ms"),
+                             milliseconds),
     "cold bytes": Measure("5. bytes on a cold visit (gzip)", REPORTED, megabytes),
     "repeat bytes": Measure("5. bytes on a repeat visit (HTTP cache)", REPORTED, kilobytes),
     "repeat runtime bytes": Measure("5. runtime bytes on the repeat visit", exactly(0), str),
     "first visit bytes": Measure("5. bytes before the first result, service worker on / plain page", at_most(1.00)),
     "snapshot/stdlib": Measure("5. snapshot packed / the standard library it replaces", at_most(1.00)),
-    "phone": Measure(f"6. slow phone ({PHONE_MBPS:g} Mbit/s, {PHONE_RTT_MS:g} ms): first result / plain page", below(1.00)),
+    "phone": Measure(f"6. slow phone ({PHONE_MBPS:g} Mbit/s, {PHONE_RTT_MS:g} ms): first result / plain page",
+                     below(1.00)),
     # tests/support/memory.py: a phone's visit of 100 pages by instant navigation, garbage collected
     "memory nodes": Measure("7. DOM nodes alive after 100 pages / after 10", at_most(1.10)),
     "memory listeners": Measure("7. JS event listeners alive after 100 pages / after 10", at_most(1.10)),
@@ -110,7 +113,8 @@ TABLE: dict[str, Measure] = {
     # A reader's repeat visit: the service worker active, its caches whole, a fresh page (benchmarks/visits.py).
     "repeat/first": Measure("8. repeat visit, service worker: first result / first visit", at_most(0.50)),
     "repeat/http": Measure("8. the same / a repeat visit with the HTTP cache only", at_most(0.90)),
-    "repeat phone": Measure(f"8. the same on the slow phone ({PHONE_MBPS:g} Mbit/s, {PHONE_RTT_MS:g} ms)", below(1500, places=0, unit=" ms"), milliseconds),
+    "repeat phone": Measure(f"8. the same on the slow phone ({PHONE_MBPS:g} Mbit/s, {PHONE_RTT_MS:g} ms)",
+                            below(1500, places=0, unit=" ms"), milliseconds),
     "repeat phone delay": Measure("8. the same with twice the delay / with the phone's", at_most(1.10)),
     "repeat offline": Measure("8. the same offline / online", at_most(1.10)),
     # benchmarks/tracker_steps.py: an encounter's step as the page sends it (the worker holds the state)

@@ -35,7 +35,8 @@ CHROME_FLAGS = ("--headless", *CHROMIUM_FLAGS)  # the same browser setup as the 
 
 
 def chrome_path() -> str:
-    path = os.environ.get("CHROME_PATH") or os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    path = (os.environ.get("CHROME_PATH") or os.environ.get("CHROMIUM") or shutil.which("chromium")
+            or shutil.which("chromium-browser"))
     if not path:
         raise RuntimeError("No Chromium found: set CHROME_PATH (make chromium installs one).")
     return path
@@ -56,7 +57,8 @@ def scores_of(urls: list[str], categories: tuple[str, ...] = CATEGORIES, screens
     if not CLI.exists():
         raise RuntimeError("The npm lighthouse package is missing: run `make setup` (it runs `npm ci`).")
     # Chromium can still be writing its profile as the folder goes: not an error of the site.
-    with tempfile.TemporaryDirectory(prefix="lighthouse-", ignore_cleanup_errors=True) as tmp, chromium_on_a_port(Path(tmp) / "profile") as port:
+    with (tempfile.TemporaryDirectory(prefix="lighthouse-", ignore_cleanup_errors=True) as tmp,
+          chromium_on_a_port(Path(tmp) / "profile") as port):
         cmd = ["node", str(RUNNER), str(port), tmp, ",".join(categories), "1" if screenshot else "0", *urls]
         proc = subprocess.run(cmd, capture_output=True, text=True, env=dict(os.environ, TMPDIR=tmp),
                               timeout=timeout * len(urls))
@@ -70,8 +72,8 @@ def scores_of(urls: list[str], categories: tuple[str, ...] = CATEGORIES, screens
 def chromium_on_a_port(profile: Path):
     """A headless Chromium (the tests' flags) listening for DevTools on a free
     port; yields the port. Lighthouse drives it, a new tab for each page."""
-    proc = subprocess.Popen([chrome_path(), *CHROME_FLAGS, "--remote-debugging-port=0", f"--user-data-dir={profile}", "about:blank"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    cmd = [chrome_path(), *CHROME_FLAGS, "--remote-debugging-port=0", f"--user-data-dir={profile}", "about:blank"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         active = profile / "DevToolsActivePort"
         deadline = time.monotonic() + 30

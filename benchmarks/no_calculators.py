@@ -38,24 +38,26 @@ def build_without_calculator_hooks(out: Path) -> str | None:
     config = (ROOT / "mkdocs.yml").read_text()
     extension = "\n  - rulebook.extension "
     if extension not in config:
-        return f"mkdocs.yml no longer names{extension.strip()} as a bare list item: update build_without_calculator_hooks"
+        return (f"mkdocs.yml no longer names{extension.strip()} as a bare list item: "
+                "update build_without_calculator_hooks")
     config = config.replace(extension, f"\n  - rulebook.extension:\n      docs: {docs}\n    ", 1)
     config = re.sub(rf"^  - hooks/({'|'.join(CALCULATOR_HOOKS)})\.py.*\n", "", config, flags=re.M)
     fence = "!!python/name:rulebook.extension.calculator_fence"
     if fence not in config:
         return f"mkdocs.yml no longer names {fence}: update build_without_calculator_hooks"
     config = config.replace(fence, "!!python/name:benchmarks.no_calculators.no_form")
-    config = config.replace("hooks/", str(ROOT / "hooks") + "/").replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
+    config = config.replace("hooks/", str(ROOT / "hooks") + "/")
+    config = config.replace("custom_dir: overrides", f"custom_dir: {ROOT / 'overrides'}")
     config = f"docs_dir: {docs}\nstrict: false\n" + config.replace("strict: true\n", "")
     cfg = out.parent / "mkdocs-no-calculators.yml"
     cfg.write_text(config)
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(cfg), "-d", str(out)], env=env, cwd=ROOT,
-                          capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(cfg), "-d", str(out)],
+                          env=env, cwd=ROOT, capture_output=True, text=True)
     if done.returncode:  # the pages with a calculator fence need its hook: report, measure the rest
         errors = [line for line in done.stderr.splitlines() if line.startswith("ERROR")]
         return errors[0] if errors else done.stderr.strip().splitlines()[-1]
-    done = subprocess.run([sys.executable, "-m", "rulebook.site", "finish", str(out), "--no-calculators"], env=env, cwd=ROOT,
-                          capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "rulebook.site", "finish", str(out), "--no-calculators"],
+                          env=env, cwd=ROOT, capture_output=True, text=True)
     return done.stderr.strip() or "the finishing step failed" if done.returncode else None
 

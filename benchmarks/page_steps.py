@@ -80,7 +80,8 @@ def main() -> int:
         server.shutdown()
     print("| actions so far | log entries | a tap (ms) | style | layout | script |\n|---|---|---|---|---|---|")
     for n, c in cost.items():
-        print(f"| {n:,} | {len(fights[n]['log'])} | {c['TaskDuration']:.0f} | {c['RecalcStyleDuration']:.0f} | {c['LayoutDuration']:.0f} | {c['ScriptDuration']:.0f} |")
+        print(f"| {n:,} | {len(fights[n]['log'])} | {c['TaskDuration']:.0f} | {c['RecalcStyleDuration']:.0f} "
+              f"| {c['LayoutDuration']:.0f} | {c['ScriptDuration']:.0f} |")
     ratio = cost[1000]["TaskDuration"] / cost[20]["TaskDuration"]
     print(f"\na tap on Next with the full log / with 20 entries: {ratio:.2f} (goal <= 1.25)")
     return 0 if ratio <= 1.25 else 1

@@ -41,7 +41,8 @@ const runtime = new URL("%(runtime)s", location.href).href; // absolute: the whe
 const { loadPyodide } = await import(runtime + "pyodide.mjs");
 stamps.pyodideImported = performance.now();
 const lock = await (await fetch(runtime + "pyodide-lock.json")).json();
-const py = await loadPyodide({ indexURL: runtime, lockFileURL: runtime + "pyodide-lock.json", packages: Object.keys(lock.packages) });
+const py = await loadPyodide({ indexURL: runtime, lockFileURL: runtime + "pyodide-lock.json",
+  packages: Object.keys(lock.packages) });
 stamps.loaded = performance.now();
 const ok = py.runPython(`
 import calculators.runner as runner
@@ -57,11 +58,12 @@ requestAnimationFrame(() => setTimeout(() => { stamps.painted = performance.now(
 WORKER_PAGE = """<!doctype html><meta charset="utf-8"><title>worker alone</title>
 <script>
 let stamps = { created: performance.now() }; // its timeline, as the page keeps it (calc-runtime.js)
-const worker = new Worker("%(runtime)scalc-worker.mjs#" + new URLSearchParams({ boot: "snapshot", origin: String(performance.timeOrigin) }), { type: "module" });
+const boot = new URLSearchParams({ boot: "snapshot", origin: String(performance.timeOrigin) });
+const worker = new Worker("%(runtime)scalc-worker.mjs#" + boot, { type: "module" });
 worker.onmessage = ({ data }) => {
   if (data.type === "ready") {
-    stamps = { ...stamps, ...data.stamps, bootStarted: data.bootStarted, snapshotFetched: data.snapshotFetched, readyAt: data.readyAt,
-      readySeen: performance.now() };
+    stamps = { ...stamps, ...data.stamps, bootStarted: data.bootStarted, snapshotFetched: data.snapshotFetched,
+      readyAt: data.readyAt, readySeen: performance.now() };
     stamps.computeSent = performance.now();
     worker.postMessage({ type: "compute", id: 1, name: "tell_tale.resolve_attack", params: { power: "5", d20: "17" } });
   }

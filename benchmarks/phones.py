@@ -28,10 +28,14 @@ from tests.support.browser import CHROMIUM_FLAGS, chromium_path  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 FIGHT = [
-    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "speed": 10, "initiative": 14},
-    {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 4, "speed": 8, "initiative": 12},
-    {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 12, "speed": 12, "initiative": 10},
-    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14, "speed": 8, "initiative": 9},
+    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15,
+     "speed": 10, "initiative": 14},
+    {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 4,
+     "speed": 8, "initiative": 12},
+    {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 12,
+     "speed": 12, "initiative": 10},
+    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14,
+     "speed": 8, "initiative": 9},
     {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"},
 ]
 # What a phone receives and when: every message of every data channel, with Date.now() (one clock for all
@@ -66,13 +70,17 @@ def one_run(browser, base: str, state: dict, n: int) -> dict:
     phone.goto(address)
     phone.locator("[data-phone=qr]").wait_for(timeout=10_000)
     answer = phone.locator("[data-phone=code]").text_content()
-    out = {"offer": len(offer), "answer": len(answer), "address": len(address), "answer address": len(address.split("#")[0]) + 8 + len(answer),
-           "offer QR": seat.locator("[data-seat-qr]").evaluate(VERSION), "answer QR": phone.locator("[data-phone=qr]").evaluate(VERSION)}
+    out = {"offer": len(offer), "answer": len(answer), "address": len(address),
+           "answer address": len(address.split("#")[0]) + 8 + len(answer),
+           "offer QR": seat.locator("[data-seat-qr]").evaluate(VERSION),
+           "answer QR": phone.locator("[data-phone=qr]").evaluate(VERSION)}
     gm.fill("[data-seat='1'] [data-seat-answer]", answer)
-    pressed = gm.evaluate("() => { const t = Date.now(); document.querySelector(\"[data-seat='1'] [data-seat-connect]\").click(); return t; }")
+    pressed = gm.evaluate("() => { const t = Date.now(); "
+                          "document.querySelector(\"[data-seat='1'] [data-seat-connect]\").click(); return t; }")
     phone.wait_for_function("window.__got.length > 0", timeout=20_000)
     out["scan to view (ms)"] = phone.evaluate("window.__got[0][0]") - pressed
-    phone.wait_for_function("document.querySelector('[data-players=status]').textContent === \"Following the GM's fight.\"")
+    phone.wait_for_function(
+        "document.querySelector('[data-players=status]').textContent === \"Following the GM's fight.\"")
     before = phone.evaluate("window.__got.length")
     logged = "(key) => JSON.parse(localStorage.getItem(key) || 'null')?.log?.length ?? 0"
     for _ in range(10):
@@ -80,7 +88,8 @@ def one_run(browser, base: str, state: dict, n: int) -> dict:
         gm.click("[data-enc=next]")
         gm.wait_for_function(f"([key, n]) => ({logged})(key) > n", arg=[STORE, n], timeout=10_000)
     phone.wait_for_function("(n) => window.__got.length >= n", arg=before + 10, timeout=10_000)
-    sizes = [size for _, size in phone.evaluate("window.__got")[before:] if size > 200]  # views, not the spare offer's few
+    # views, not the spare offer's few bytes
+    sizes = [size for _, size in phone.evaluate("window.__got")[before:] if size > 200]
     out["bytes per step"] = statistics.median(sizes)
     phone_context.close()
     context.close()

@@ -107,7 +107,8 @@ class BenchHandler(SiteHandler):
 
 
 @contextlib.contextmanager
-def serving(directory: Path, link: Link | None = None) -> Iterator[tuple[http.server.ThreadingHTTPServer, str, dict[str, int]]]:
+def serving(directory: Path, link: Link | None = None
+            ) -> Iterator[tuple[http.server.ThreadingHTTPServer, str, dict[str, int]]]:
     """A server for `directory` while the block runs: (server, its base URL,
     the bytes sent by path so far). server.at_result: those bytes when the
     page last sent RESULT_BEACON; server.handler.link: the link, which may be

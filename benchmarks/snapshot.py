@@ -1,13 +1,13 @@
-"""What the memory snapshot is made of, for `make bench` (issue 14.2).
+"""What the memory snapshot is made of, for `make bench`.
 
 The packed file (runtime/build.py `pack_snapshot`, read by
 runtime/sparse-snapshot.mjs) is unpacked and its 4 KiB pages sorted into
 zero pages (not shipped), pages equal to the wasm's initial memory (its
 active data segments, which the browser already has once pyodide.asm.wasm is
-instantiated: not shipped either since issue 22), and the rest.
+instantiated: not shipped either), and the rest.
 `python -m benchmarks.snapshot SITE_DIR` also prints the packed size for
 other zstd levels and windows, and with the pages equal to the initial
-memory shipped as before: the directions the issues list, measured.
+memory shipped: the ways to make it smaller, measured.
 """
 
 from __future__ import annotations
@@ -68,7 +68,8 @@ def make_up(runtime_dir: Path) -> dict:
     kinds = {"zero": 0, "initial": 0, "rest": 0}
     for at in range(0, len(full), PAGE):
         page = full[at:at + PAGE]
-        kind = "zero" if page == zero[:len(page)] else "initial" if at >= head and page == init[at:at + len(page)] else "rest"
+        initial = at >= head and page == init[at:at + len(page)]
+        kind = "zero" if page == zero[:len(page)] else "initial" if initial else "rest"
         kinds[kind] += len(page)
     return {"raw": len(full), "packed": len(packed), **kinds, "full": full, "init": init}
 
@@ -120,16 +121,18 @@ def pack(full: bytes, skip_initial: bytes | None = None, level: int = 19, window
         last_end = at + len(page)
         kept += page
     params = zstandard.ZstdCompressionParameters.from_level(level, window_log=window_log) if window_log else None
-    compressor = zstandard.ZstdCompressor(compression_params=params) if params else zstandard.ZstdCompressor(level=level)
+    compressor = (zstandard.ZstdCompressor(compression_params=params) if params
+                  else zstandard.ZstdCompressor(level=level))
     return FIXED + 8 * runs + len(compressor.compress(bytes(kept)))
 
 
 def main(site: Path) -> None:
     runtime = next((site / "pyodide").iterdir())
     m = make_up(runtime)
-    print(f"snapshot {m['raw'] / 1e6:.2f} MB raw, {m['packed'] / 1e6:.2f} MB packed; zero pages {m['zero'] / 1e6:.2f} MB, "
-          f"equal to the initial memory {m['initial'] / 1e6:.2f} MB, the rest {m['rest'] / 1e6:.2f} MB")
-    print(f"  with the pages equal to the initial memory shipped (as before issue 22): {pack(m['full']) / 1e6:.3f} MB")
+    print(f"snapshot {m['raw'] / 1e6:.2f} MB raw, {m['packed'] / 1e6:.2f} MB packed; "
+          f"zero pages {m['zero'] / 1e6:.2f} MB, equal to the initial memory {m['initial'] / 1e6:.2f} MB, "
+          f"the rest {m['rest'] / 1e6:.2f} MB")
+    print(f"  with the pages equal to the initial memory shipped: {pack(m['full']) / 1e6:.3f} MB")
     for level, window in ((19, None), (19, 23), (19, 24), (22, None), (22, 25), (12, None), (3, None)):
         size = pack(m['full'], m['init'], level=level, window_log=window)
         print(f"  zstd level {level}, window {window or 'default'}: {size / 1e6:.3f} MB")

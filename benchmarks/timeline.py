@@ -1,4 +1,4 @@
-"""The first result's timeline, phase by phase, for `make bench` (issue 36).
+"""The first result's timeline, phase by phase, for `make bench`.
 
 Every figure is in ms since the page's navigation started, read in the page
 at the end of a run: the navigation and resource timings the browser keeps,
@@ -33,7 +33,7 @@ COLLECT_JS = """(stamps) => {
 }"""
 
 OURS_STAMPS = "() => Object.assign({ firstResult: window.__firstResult }, globalThis.__calcRuntime.timings)"
-OURS_DONE = "() => globalThis.__calcRuntime && globalThis.__calcRuntime.timings && globalThis.__calcRuntime.timings.painted"
+OURS_DONE = "() => globalThis.__calcRuntime?.timings?.painted"
 BENCH_STAMPS = "() => window.__stamps"
 BENCH_DONE = "() => window.__stamps && window.__stamps.painted"
 

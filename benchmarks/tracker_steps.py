@@ -34,10 +34,14 @@ from calculators.web import compute
 
 ENCOUNTER = "tell_tale.encounter"
 FIGHTERS = [
-    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 60, "speed": 10, "initiative": 14},
-    {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 60, "speed": 8, "initiative": 12},
-    {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 60, "speed": 12, "initiative": 10},
-    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 60, "speed": 8, "initiative": 9},
+    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 60,
+     "speed": 10, "initiative": 14},
+    {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 60,
+     "speed": 8, "initiative": 12},
+    {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 60,
+     "speed": 12, "initiative": 10},
+    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 60,
+     "speed": 8, "initiative": 9},
 ]
 RUNS = 40
 
@@ -118,7 +122,8 @@ def fastest_ms(name: str, state: str, action: dict) -> float:
     for _ in range(RUNS):
         params = step_params(action, hand_in(name, state))
         start = time.process_time()
-        answer = compute("track:" + name, params, 1)  # the worker's part: the page reads the answer with its own JSON.parse
+        # the worker's part: the page reads the answer with its own JSON.parse
+        answer = compute("track:" + name, params, 1)
         times.append(time.process_time() - start)
     if not json.loads(answer)["ok"]:
         raise ValueError(json.loads(answer)["error"])
@@ -147,7 +152,8 @@ def main() -> int:
         undo = fastest_ms(ENCOUNTER, state, {"do": "undo"})
         sent, back, whole_sent, whole_back = step_bytes(ENCOUNTER, state, hit)
         sizes[n] = (sent, back)
-        print(f"| {n:,} | {len(state):,} | {steps[n]:.2f} | {undo:.2f} | {sent:,} / {back:,} | {whole_sent:,} / {whole_back:,} |")
+        print(f"| {n:,} | {len(state):,} | {steps[n]:.2f} | {undo:.2f} | {sent:,} / {back:,} "
+              f"| {whole_sent:,} / {whole_back:,} |")
     runner._sessions.clear()
     # PASS or MISS as benchmarks/__main__.py reports its rows: a miss is a figure to read, and it does not
     # stop `make bench` before the page's own steps (benchmarks.page_steps) are timed.
@@ -156,8 +162,8 @@ def main() -> int:
     print(f"      after 1,000 / after 300: {steps[1000] / steps[300]:.2f} (the log is capped: it stops growing)")
     print(TABLE["tracker step bytes"].row(sizes[1000][0] / sizes[10][0]))
     print(TABLE["tracker answer bytes"].row(sizes[1000][1] / sizes[10][1]))
-    print(f"      sent / answered: {sizes[10][0]:,} / {sizes[10][1]:,} bytes after 10 actions, {sizes[1000][0]:,} / {sizes[1000][1]:,} "
-          f"after 1,000, {sizes[3000][0]:,} / {sizes[3000][1]:,} after 3,000")
+    print(f"      sent / answered: {sizes[10][0]:,} / {sizes[10][1]:,} bytes after 10 actions, "
+          f"{sizes[1000][0]:,} / {sizes[1000][1]:,} after 1,000, {sizes[3000][0]:,} / {sizes[3000][1]:,} after 3,000")
     return 0
 
 

@@ -29,7 +29,7 @@ def ratio(p: Fraction) -> str:
 
 
 def about(p: Fraction | int) -> str:
-    """A number as players read it, the decimal first and the exact fraction second (issue 31):
+    """A number as players read it, the decimal first and the exact fraction second:
     111/40 -> "about 2.77 (111/40)"; a decimal that is exact in two places needs no fraction:
     5/2 -> "2.5"; a whole number is itself: 3."""
     p = Fraction(p)

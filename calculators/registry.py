@@ -24,7 +24,7 @@ from .games import GAMES
 # A tracker's state and a step given to it, declared with the checks (the rules modules name them and import no registry).
 from .checks import Action as Action, State as State
 
-# Older imports from here keep working: the checks live in .checks, the types in .types (issue 33).
+# Older imports from here keep working: the checks live in .checks, the types in .types.
 from .checks import MAX_DIGITS as MAX_DIGITS, MAX_SEED as MAX_SEED, parse_numbers as parse_numbers, parse_seed as parse_seed, quote as quote
 from .types import DEFAULT_MAX_LENGTH as DEFAULT_MAX_LENGTH, Calculator, Legacy, Param, Report, Tracker
 

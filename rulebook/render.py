@@ -132,7 +132,7 @@ def _rule_index(code: Shortcode, page: Page, place: Place, sources: Sources) -> 
 
 
 def _tracker(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
-    """An empty container the page script fills (docs/assets/<tracker>.js, loaded by rules.js). It
+    """An empty container the page script fills (docs/assets/<tracker>.js, loaded by page-start.js). It
     carries the tracker's vocabulary (`Tracker.vocabulary`: kinds, keywords, divisions, points... as
     JSON in `data-vocabulary`, read with JSON.parse, never as HTML) and its limits (`data-limits`),
     so the script declares none of them; the rules logic is all in Python, through the worker. `data-qr` names

@@ -5,7 +5,7 @@
 // a first visit) before it hands over the interpreter. A restored snapshot
 // has already imported every module the calculators use, so the worker
 // gives Pyodide an empty archive to start with and puts the real one in
-// place right after: it no longer holds up the first result. The snapshot's
+// place right after: it does not hold up the first result. The snapshot's
 // import system already knows the real archive's table of contents, so the
 // file only has to be there, unchanged, before a module not yet imported is
 // asked for; until then the worker retries a failed calculation once the

@@ -222,9 +222,10 @@ export function restoreOptions({ layout, bytes }) {
 
 /** Grows `memory` to hold `bytes`. Pyodide 314 copies a snapshot into the
  * memory the wasm declares (480 pages, 30 MiB) whatever the snapshot's size:
- * it no longer reads the INITIAL_MEMORY it sets from the snapshot's length, so
- * a snapshot of a heap grown past 30 MiB failed with "RangeError: offset is out
- * of bounds" (Pyodide issue 6254; tests/test_snapshot_headroom.py). Grown here,
+ * it does not read the INITIAL_MEMORY it sets from the snapshot's length, so
+ * a snapshot of a heap grown past 30 MiB fails with "RangeError: offset is out
+ * of bounds" (https://github.com/pyodide/pyodide/issues/6254;
+ * tests/test_snapshot_headroom.py). Grown here,
  * before Pyodide makes its views of the memory, the heap may grow as far as
  * the wasm's maximum.
  * @param {WebAssembly.Memory} memory @param {number} bytes */

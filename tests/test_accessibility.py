@@ -1,4 +1,4 @@
-"""Accessibility and phone use of the built site (issue 7).
+"""Accessibility and phone use of the built site.
 
 - axe-core (the pinned npm package) on every built page as a phone in light
   mode, on the pages holding every kind of element as a desktop in dark
@@ -62,7 +62,7 @@ def _watched(context, crashed):
 def open_page(page, url):
     page.goto(url)
     page.wait_for_load_state("load")
-    # rules.js adds the copy buttons on Material's page event: let it run.
+    # page-start.js adds the copy buttons on Material's page event: let it run.
     page.wait_for_function("() => !document.querySelector('.rule-id') || document.querySelector('.rule-id button')")
 
 

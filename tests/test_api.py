@@ -1,7 +1,7 @@
 """The public API: every name importable before the games became packages still imports.
 
 API lists, module by module, what `dir()` showed before calculators/<game>.py
-became calculators/<game>/ (issue 12): the names each module defined, and the
+became calculators/<game>/: the names each module defined, and the
 constants and functions it re-exported as its own. Left out: the standard
 library, icepool and the registry's and dice's helpers a module merely
 imported (`re`, `Fraction`, `Param`, `dice_or_roll`...), which were never a
@@ -55,7 +55,7 @@ API = {
     ],
     "calculators.registry": [
         'Calculator', 'DEFAULT_MAX_LENGTH', 'InputError', 'Legacy', 'MAX_DIGITS', 'MAX_SEED', 'Param', 'Report',
-        'all_calculators', 'get', 'parse_numbers', 'parse_seed', 'quote',  # run and track: calculators.runner (issue 33)
+        'all_calculators', 'get', 'parse_numbers', 'parse_seed', 'quote',  # run and track: calculators.runner
     ],
     "calculators.dice": [
         'dice_or_roll', 'parse_dice', 'roll_dice',
@@ -113,7 +113,7 @@ def test_all_is_the_public_face(module):
 
 def test_registry_names_are_unchanged():
     """The registry's types and lookups; running moved to calculators.runner and the rulings to calculators.table
-    (issue 33: the registry re-exported them lazily, an import circle the layout test did not see)."""
+    (the registry re-exported them lazily, an import circle the layout test did not see)."""
     assert set(registry.__all__) == {"InputError", "Param", "Legacy", "Report", "Calculator", "Tracker", "all_calculators", "all_trackers", "get"}
     assert not hasattr(registry, "run") and not hasattr(registry, "track")
     assert {"run", "track"} <= set(runner.__all__)
@@ -199,7 +199,7 @@ def test_numbers_are_formatted_in_one_place():
     assert [fmt.signed(n) for n in (3, -2, 0)] == ["+3", "-2", "+0"]
     assert (fmt.fraction(Fraction(5, 2)), fmt.fraction(Fraction(6, 2)), fmt.fraction(4)) == ("5/2", "3", "4")
     assert (fmt.ratio(Fraction(1, 4)), fmt.ratio(Fraction(1))) == ("1/4", "1/1")
-    # Issue 31: the decimal first, the exact fraction second; an exact decimal needs no fraction.
+    # The decimal first, the exact fraction second; an exact decimal needs no fraction.
     assert [fmt.about(p) for p in (Fraction(111, 40), Fraction(7, 2), Fraction(3), Fraction(-1, 3))] == [
         "about 2.77 (111/40)", "3.5", "3", "about -0.33 (-1/3)"]
     assert [fmt.chance(p) for p in (Fraction(3, 20), Fraction(1, 3), Fraction(0), Fraction(1))] == [

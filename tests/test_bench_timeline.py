@@ -1,4 +1,4 @@
-"""make bench's timeline table (benchmarks/timeline.py, issue 36): medians
+"""make bench's timeline table (benchmarks/timeline.py): medians
 per phase with their spread, a phase no run reached shown blank, and the
 longest stretch between two phases named. What the runtime stamps is checked
 in a browser by test_browser (assert_timeline_in_order)."""

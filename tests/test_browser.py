@@ -88,7 +88,7 @@ def test_examples_from_share_links_match_cpython(page, base_url, pages_of, examp
     other calculator's first example is a link followed from the home page,
     which Material swaps in (it fetches only when the path changes, hence the
     stop at home) and the page reads from the address just the same
-    (rules.js, setUpForm), without starting the calculators again. The other
+    (calc-form.js, setUpForm), without starting the calculators again. The other
     examples are asked of the same runtime as the forms ask it, with the
     values as a share link carries them (text): a swap of a long page costs
     about a second each, and what it would check is checked once per form."""
@@ -534,7 +534,7 @@ def test_hovering_a_term_previews_its_rule(browser, base_url):
     target = link.get_attribute("href").split("#")[1]
     link.scroll_into_view_if_needed()
     link.hover()
-    tooltip = page.locator(".rule-preview")  # the site's own preview (issue 23), at any address
+    tooltip = page.locator(".rule-preview")  # the site's own preview, at any address
     tooltip.wait_for(timeout=10_000)
     expect(tooltip.locator(".rule-preview-meta")).to_contain_text(target, use_inner_text=True)  # the preview shows that very rule, ID and all
     ctx.close()

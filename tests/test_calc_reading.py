@@ -1,7 +1,7 @@
-"""Calculators as a player reads them on a phone (issue 31, "Calculators and sharing"), in Chromium at 360x740:
+"""Calculators as a player reads them on a phone, in Chromium at 360x740:
 
 - the decimal leads and the exact fraction follows ("about 2.77 (111/40)");
-- every calculator with odds draws the same chance chart (rules.js oddsTable, from the odds Python publishes):
+- every calculator with odds draws the same chance chart (calc-result.js oddsTable, from the odds Python publishes):
   a row per outcome with its bar, its percentage and its exact fraction, the bars scaled to the likeliest
   outcome, readable (4.5:1) and inside the screen in both colour schemes;
 - a yes/no question (Haste, Poisoned, Tapped) is a switch: one tap, not a menu's two; keyboard and screen
@@ -73,7 +73,7 @@ def _open(page, base_url, pages_of, name, params):
 
 
 def test_the_attack_leads_with_the_decimal_on_a_phone(browser, base_url, pages_of):
-    """Issue 31: "Expected damage: 111/40 (about 2.77)": players read the decimal, so it comes first."""
+    """Players read the decimal, so it comes first: "about 2.77 (111/40)", not "111/40 (about 2.77)"."""
     context = browser.new_context(**PHONE)
     page = context.new_page()
     form = _open(page, base_url, pages_of, ATTACK, {"power": "5", "d20": "10"})
@@ -145,7 +145,7 @@ def _chart_faults(form, name: str, answer: dict, scheme: str) -> list[str]:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_calculator_with_odds_draws_the_chance_chart(browser, base_url, pages_of, scheme):
-    """Issue 31: the attack calculator and every other calculator with odds get the same chart, drawn by one
+    """The attack calculator and every other calculator with odds get the same chart, drawn by one
     generic function from the odds Python publishes: a row per outcome, in Python's order, with a bar scaled
     to the likeliest outcome, the percentage and the exact fraction, all inside a 360 px screen and readable
     (4.5:1). Light: every such calculator; dark, where only the colours differ: the attack and Talislanta's."""
@@ -171,7 +171,7 @@ def test_every_calculator_with_odds_draws_the_chance_chart(browser, base_url, pa
 
 
 def test_yes_no_questions_are_switches_of_one_tap(browser, base_url, pages_of):
-    """Issue 31: Yes/No menus (Haste, Poisoned, Tapped) cost two taps each; a switch costs one. The switch is
+    """Yes/No menus (Haste, Poisoned, Tapped) cost two taps each; a switch costs one. The switch is
     a checkbox with role=switch and its label (Space toggles it), drawn from the registry's yes_no params, and
     share links keep their words: haste=yes turns it on, and the link it writes says haste=yes / haste=no."""
     context = browser.new_context(**PHONE)

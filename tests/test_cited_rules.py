@@ -1,4 +1,4 @@
-"""Each rule a calculator cites, checked by a case that names it (issue 35).
+"""Each rule a calculator cites, checked by a case that names it.
 
 The rules coverage page (rulebook/coverage.py) reads the rule IDs the tests
 cite; tests/test_coverage.py fails when a rule a calculator cites has no test

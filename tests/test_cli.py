@@ -156,7 +156,7 @@ def test_a_name_the_terminal_cannot_show_is_no_traceback():
     assert done.returncode == 0 and b"5 copies of Caf\\xe9" in done.stdout
 
 
-# ---------------------------------------------------------------- table settings (issue 15)
+# ---------------------------------------------------------------- table settings
 
 CONTESTED = ["tell_tale.resolve_attack", "--power", "5", "--mode", "advantage", "--haste", "yes", "--poisoned", "yes", "--d20", "4 17"]
 
@@ -202,7 +202,7 @@ def test_a_table_file_that_is_not_a_table_is_refused(tmp_path, capsys):
     assert "cannot be read" in capsys.readouterr().err
 
 
-# ---------------------------------------------------------------- nothing printed is a terminal command (issue 19)
+# ---------------------------------------------------------------- nothing printed is a terminal command
 
 # What must never reach a terminal raw: control characters but the line break, direction marks, overrides and
 # isolates, zero-width characters. Written here apart from the package's own list, so the two check each other.
@@ -272,7 +272,7 @@ def test_a_name_with_a_terminal_command_never_reaches_the_terminal():
     assert done.returncode == 2 and b"holds a control or direction character" in done.stderr
 
 
-# ---------------------------------------------------------------- bad files and options: one sentence, exit 2, before any step (issue 19)
+# ---------------------------------------------------------------- bad files and options: one sentence, exit 2, before any step
 
 SEASON_STEP = ["--do", json.dumps({"do": "player", "player": "first", "name": "Ana"})]
 
@@ -336,7 +336,7 @@ def test_a_save_that_works_still_saves(tmp_path, capsys):
 def test_a_named_pipe_is_refused_at_once(tmp_path, args):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    done = _process(args(str(fifo)), timeout=60)  # before issue 19: waited for a writer for ever
+    done = _process(args(str(fifo)), timeout=60)  # a pipe nobody writes to would wait for ever
     _quiet(done.stderr)
     assert done.returncode == 2 and done.stdout == b""
     _one_sentence(done.stderr.decode(), repr(str(fifo)), "not a regular file")
@@ -377,7 +377,7 @@ def test_a_run_takes_at_most_1000_actions_and_says_so_before_any_step(tmp_path, 
     args += ["--do", json.dumps(SHOW)] * options
     assert main(args) == 2
     out, err = capsys.readouterr()
-    assert out == ""  # before issue 19 every step ran (6,000 took 403 s)
+    assert out == ""  # refused before any step runs (6,000 steps take minutes)
     _one_sentence(err, names, "at most 1,000")
 
 
@@ -394,7 +394,7 @@ def test_the_help_states_the_cap_on_actions(capsys):
     assert "at most 1,000 actions in one run" in " ".join(capsys.readouterr().out.split())
 
 
-# ---------------------------------------------------------------- the installed command (issue 19)
+# ---------------------------------------------------------------- the installed command
 
 
 def test_the_console_entry_point_is_the_function_that_handles_a_closed_pipe():

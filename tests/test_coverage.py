@@ -1,4 +1,4 @@
-"""The rules coverage page and its two checks (issue 35; rulebook/coverage.py).
+"""The rules coverage page and its two checks (rulebook/coverage.py).
 
 A rule a calculator cites must be cited by a test (by its ID, as a string),
 and every ID a test cites must be a rule of the site, or a retired one: a

@@ -1,4 +1,4 @@
-"""A content security policy on every page (issue 13): declared in each
+"""A content security policy on every page: declared in each
 page's <meta http-equiv>, with the hashes of the site's own inline scripts
 (no 'unsafe-inline' for scripts), and written to _headers for hosts that send
 it as a header; and the site does everything it does under it: the
@@ -54,7 +54,7 @@ def test_the_policy_allows_only_this_site_and_hashed_inline_scripts(site):
 
 
 def test_the_header_alone_says_no_other_site_may_frame_the_pages(site):
-    """Issue 19: frame-ancestors in the header (against clickjacking); a
+    """`frame-ancestors` in the header (against clickjacking); a
     <meta> cannot carry it (the browser ignores it there and warns)."""
     assert directives(site_policy(site))["frame-ancestors"] == ["'self'"]
     html = (site / "index.html").read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Tell-Tale's deck check reads what a player knows of a card from tags on its line (issue 34):
+"""Tell-Tale's deck check reads what a player knows of a card from tags on its line:
 colors against the PC's color identity, [legendary] against the ban, [land] against the level."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One decklist reader for every game (calculators/decklists.py, issue 33): Tell-Tale's decklist and RPGDL's
+"""One decklist reader for every game (calculators/decklists.py): Tell-Tale's decklist and RPGDL's
 Season Deck read a line the same way, and refuse the same mistakes with the same sentences."""
 
 from __future__ import annotations

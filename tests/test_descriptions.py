@@ -1,9 +1,9 @@
-"""What a chat shows of a rule link, and what bots read: clean sentences (issue 22).
+"""What a chat shows of a rule link, and what bots read: clean sentences.
 
 Each rule's short link page (r/<id>/) carries an og:description made from the
-rule's text, and rules.json carries the text itself. Text that sat in a link
-or in bold used to come out spaced apart ("( see Voters )"), and a
-description could stop at a colon, mid-sentence.
+rule's text, and rules.json carries the text itself: text from a link or in
+bold is not spaced apart ("( see Voters )"), and a description does not stop
+at a colon, mid-sentence.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Tell-Tale encounter tracker (issue 16): a whole fight as pure steps over JSON-ready state.
+"""The Tell-Tale encounter tracker: a whole fight as pure steps over JSON-ready state.
 
 Property tests (hypothesis) over random fights: damage never raises
 Toughness, counters and Toughness never go below 0, every state a step
@@ -110,7 +110,7 @@ def yes(flag) -> str:
        overflow=st.sampled_from(["carry", "stop"]), dice=st.lists(st.integers(1, 20), min_size=2, max_size=2), d4=st.integers(1, 4),
        toughness=st.integers(0, 20), vitality=st.integers(0, 30))
 def test_the_tracker_and_the_attack_form_agree(power, situation, haste, poisoned, tapped, both, overflow, dice, d4, toughness, vitality):
-    """Issue 21: one source for the attack's conditions (tt.advantage.conditions, tt.ruling.prone-attacker,
+    """One source for the attack's conditions (tt.advantage.conditions, tt.ruling.prone-attacker,
     tt.mechanics.deathtouch-disadvantage, tt.ruling.poisoned-rolls, tt.ruling.advantage-and-disadvantage) and for when
     a critical needs its d4 (tt.combat.attack-table): the tracker and the attack form, given one situation and the same
     dice, roll the same way, cite the same rules, say the same sentence and deal the same damage."""
@@ -406,7 +406,7 @@ def test_bad_actions_are_refused_in_words(action, words):
     assert words in str(err.value)
 
 
-# Control, direction and zero-width characters, among them some the encounter took before issue 19
+# Control, direction and zero-width characters, among them some that a check of a few names would miss
 # (the Arabic letter mark, the Mongolian vowel separator, an interlinear annotation, half a surrogate pair).
 UNSAFE_NAMES = [("ESC", "\x1b"), ("BEL", "\x07"), ("RLO", "\u202e"), ("LRI", "\u2066"), ("ZWSP", "\u200b"), ("BOM", "\ufeff"),
                 ("ALM", "\u061c"), ("MVS", "\u180e"), ("IAA", "\ufff9"), ("surrogate", "\udc00")]
@@ -463,7 +463,7 @@ def test_the_command_line_runs_an_encounter_file(tmp_path):
     assert out.returncode == 2 and "The round must be from 0 to 999; got -3." in out.stderr and "Traceback" not in out.stderr
 
 
-# ---------------------------------------------------------------- every rule of the fight (issue 20)
+# ---------------------------------------------------------------- every rule of the fight
 
 
 def at_actions(*adds, settings=None):
@@ -550,7 +550,7 @@ def test_a_summon_joins_a_fight_only_as_its_casters_sorcery():
 
 def test_the_draw_and_end_steps_say_the_tracker_keeps_no_hands():
     """tt.combat.draw-step, tt.combat.end-step: the tracker knows no hand sizes, and says so at both steps rather than
-    narrating a draw and a discard as if it had counted them; once, in each holder's first turn (issue 31)."""
+    narrating a draw and a discard as if it had counted them; once, in each holder's first turn."""
     s = fresh(add("Mira"), {"do": "start"}, {"do": "next"})
     s, result = step(s, {"do": "next"})
     assert s["step"] == "draw" and "tt.combat.draw-step" in result.rules
@@ -564,7 +564,7 @@ def test_the_draw_and_end_steps_say_the_tracker_keeps_no_hands():
 
 
 def test_a_step_leads_with_what_it_changed():
-    """Issue 31: the result names the changed numbers first ("Kara: T 3 → 0, V 15 → 12"), and poison's counter at
+    """The result names the changed numbers first ("Kara: T 3 → 0, V 15 → 12"), and poison's counter at
     the upkeep leads the turn's entry; a step that changes nothing has no such line."""
     s = at_actions(add("Kara", initiative=20), add("Ogre", kind="npc", initiative=1, keywords=["deathtouch"]))
     s, result = step(s, {"do": "damage", "target": "c1", "amount": 7})
@@ -638,7 +638,7 @@ def test_reach_strikes_a_flyer_passing_over():
 
 
 def test_two_first_strikers_roll_as_any_attack_with_their_modes():
-    """tt.ruling.first-strike-tie, issue 34: opposed attack rolls with advantage and disadvantage as any attack: a
+    """tt.ruling.first-strike-tie: opposed attack rolls with advantage and disadvantage as any attack: a
     hasted striker rolls two d20 and keeps the higher, a poisoned mover two and keeps the lower; the tracker and the
     First Strike calculator agree on the kept dice and the winner."""
     s = at_actions(add("Goblin", kind="npc", initiative=20, keywords=["first-strike"], power=2), add("Mira", initiative=10, keywords=["first-strike", "haste"], power=3))
@@ -655,7 +655,7 @@ def test_two_first_strikers_roll_as_any_attack_with_their_modes():
 
 
 def test_first_strike_answers_a_move_once_outside_the_strikers_turn():
-    """tt.ruling.opportunist-attacks, tt.ruling.opportunity-movement (issue 34): the opportunist strikes an enemy whose
+    """tt.ruling.opportunist-attacks, tt.ruling.opportunity-movement: the opportunist strikes an enemy whose
     move brought it in range, once for that movement, never in its own turn, never an enemy that stood still; the
     chance ends with the turn and comes back with the next move."""
     s = at_actions(add("Goblin", kind="npc", initiative=20), add("Mira", initiative=10, keywords=["first-strike"]),
@@ -791,8 +791,8 @@ def test_a_saved_movement_is_checked_and_an_old_save_reads_none():
 
 
 def test_a_state_sent_back_as_answered_is_not_checked_again_and_plays_the_same():
-    """Issue 21/19: the page sends back the state it was answered; re-checking it made a step's cost grow with
-    the history. Played with and without that shortcut, the scripted fight gives the same answers; any other
+    """The page sends back the state it was answered, which is not checked again (a check would make a step's
+    cost grow with the history). Played with and without that shortcut, the scripted fight gives the same answers; any other
     text (one counter changed) is checked in full."""
     from calculators.runner import _answered, compact_json
 
@@ -817,7 +817,7 @@ def test_a_state_sent_back_as_answered_is_not_checked_again_and_plays_the_same()
 
 
 def test_the_workers_answers_are_tracks_answers_written_once_as_text():
-    """Issue 21: the worker's entry point keeps the state it answered as an object and writes its text once; a
+    """The worker's entry point keeps the state it answered as an object and writes its text once; a
     state sent back as answered is neither parsed nor checked. Its answers are track()'s, to the character's
     meaning, over the scripted fight and a season; the kept object is never changed by a later step; and a
     Python caller that changes the state track() gave it does not reach the worker's kept one."""
@@ -940,7 +940,7 @@ def test_a_turn_whose_holder_falls_unconscious_at_its_upkeep_passes():
     assert "Nobody is left who can take a turn (all unconscious, dead or gone): end the encounter." in said.details
 
 def test_another_like_this_is_one_action_numbered_and_undone_whole():
-    """"Add another like this" (issue 20): the same kind, side, owner, full numbers, Speed, Initiative and keywords
+    """"Add another like this": the same kind, side, owner, full numbers, Speed, Initiative and keywords
     (tt.stats.tracking), named Goblin 2, Goblin 3 (a copy of Goblin 2 too); undo takes it back exactly."""
     goblin = {"do": "add", "name": "Goblin", "kind": "npc", "power": 2, "toughness": 1, "vitality": 4, "speed": 8, "initiative": 11,
               "keywords": ["haste", "flying"]}
@@ -972,7 +972,7 @@ def test_another_like_this_is_one_action_numbered_and_undone_whole():
         step(s, {"do": "another", "id": "c99"})
 
 
-# ---------------------------------------------------------------- the players' view (issue 20)
+# ---------------------------------------------------------------- the players' view
 
 
 @pytest.mark.parametrize("numbers,word", [
@@ -1073,7 +1073,7 @@ def test_a_fight_saved_by_version_1_reads_with_every_undo_and_a_broken_record_is
         check_encounter(broken)
 
 
-# ---------------------------------------------------------------- steps that pass on their own (issue 20)
+# ---------------------------------------------------------------- steps that pass on their own
 
 
 def _apart_from_the_log(state):
@@ -1142,7 +1142,7 @@ def test_a_number_refused_while_adding_names_the_field_that_typed_it(typed, fiel
     assert not answer["ok"] and answer["field"] == field and not answer["error"].startswith("Combatant")
 
 
-# ---------------------------------------------------------------- who may take an action (issue 31)
+# ---------------------------------------------------------------- who may take an action
 
 NEEDY = {  # an action for each entry of ACTION_NEEDS, taken by c1 against c2; its actor's field
     "charge": ({"do": "charge", "attacker": "c1", "targets": ["c2"]}, "attacker"),
@@ -1181,7 +1181,7 @@ def test_the_published_needs_are_the_ones_the_handlers_check():
                 assert need is not None, kind
 
 
-# ---------------------------------------------------------------- the fight by the text (issue 34)
+# ---------------------------------------------------------------- the fight by the text
 
 PC = {"do": "add", "name": "Kara", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "initiative": 14}
 FOE = {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14, "initiative": 9}

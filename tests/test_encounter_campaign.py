@@ -1,4 +1,4 @@
-"""The encounter tracker between fights: "Next encounter with this party" (issue 34, a campaign).
+"""The encounter tracker between fights: "Next encounter with this party" (a campaign).
 
 tt.stats.toughness-regeneration, tt.stats.vitality-no-regeneration, tt.ruling.counters-after-combat,
 tt.ruling.next-encounter and tt.ruling.dead-between-encounters, as calculators/tell_tale/encounter_campaign.py

@@ -1,4 +1,4 @@
-"""The Tell-Tale encounter tracker's page in a real Chromium (issue 16).
+"""The Tell-Tale encounter tracker's page in a real Chromium.
 
 The scripted fight (support.encounter.FIGHT: four combatants, three rounds,
 First Strike, Double Strike, Trample, Deathtouch) is played through the
@@ -331,7 +331,7 @@ def test_a_new_encounter_plays_by_the_tables_rulings(page, base_url):
     assert stored(page)["settings"]["overflow"] == "stop"
 
 
-# ---------------------------------------------------------------- fewer taps (issue 20)
+# ---------------------------------------------------------------- fewer taps
 
 PARTY_AND_FOES = [
     {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "speed": 10, "initiative": 14},
@@ -401,8 +401,8 @@ def options(page, sel):
 
 
 def test_after_a_charge_the_next_turn_is_its_holders_attack_and_roll_for_me_resolves_it(phone, base_url):
-    """Issue 31: after a Trample charge the form stayed on the charge, with an empty line, in the turns after it,
-    and "Roll for me" only refused. At 360x740: the Ogre charges (the line offers its enemies only, the charge
+    """After a Trample charge the next turn's form is that turn's own, and "Roll for me" resolves it. At 360x740:
+    the Ogre charges (the line offers its enemies only, the charge
     offered to it alone); the next turn's form is Vraska's attack on her nearest enemy, with no second d20 (she
     has no Double Strike), and "Roll for me" resolves it exactly as Python does."""
     page = phone
@@ -441,7 +441,7 @@ def test_after_a_charge_the_next_turn_is_its_holders_attack_and_roll_for_me_reso
     assert stored(page) == attacked["state"]
     expect(page.locator(".enc-answer .calc-headline")).to_have_text(attacked["headline"])
     expect(page.locator(".enc-act + [role=alert]")).to_be_empty()
-    # Issue 31: the fight's rolls reach the evening's roll log, in words, linking back to the fight; Next does not.
+    # The fight's rolls reach the evening's roll log, in words, linking back to the fight; Next does not.
     log = json.loads(storage.get(page, storage.LOG) or "[]")
     assert [(e["calculator"], e["headline"]) for e in log] == [(TRACKER, attacked["headline"]), (TRACKER, charged["log"][-1]["text"])]
     assert log[0]["url"].endswith("/tell-tale/encounter/#enc-log-title") and log[0]["seed"] == 9
@@ -679,8 +679,7 @@ class Thumb:
 
 
 def test_a_turn_on_a_phone_needs_no_scrolling_back_for_next(phone, base_url):
-    """Issue 20: at 360x740 a turn cost ~3,400 px of scrolling, "Next step" sitting 1,700-1,900 px above "Roll for me",
-    and 6 taps (3 Next to act, the attack, 2 Next). Two whole turns of Vraska's party against two foes, from the
+    """A turn is the attack and one Next, with no scrolling, at 360x740. Two whole turns of Vraska's party against two foes, from the
     tracker's banner at the top of the screen, the page as it comes (steps that ask nothing pass on their own): the
     control bar stays at the bottom, in reach, all the way; a turn is the attack and one Next."""
     page = phone
@@ -726,7 +725,7 @@ def test_a_turn_on_a_phone_needs_no_scrolling_back_for_next(phone, base_url):
 
 
 def test_add_another_like_this_is_one_tap(page, base_url):
-    """Issue 20: a fourth Goblin took 9 taps of the add form; "Add another" on a card is one, numbered as Python numbers it."""
+    """A fourth Goblin is one tap ("Add another" on a card; the add form takes 9), numbered as Python numbers it."""
     state = saved_fight(page, base_url, PARTY_AND_FOES)
     thumb = Thumb(page)
     thumb.tap("[data-enc=another-c2]")
@@ -745,7 +744,7 @@ def test_add_another_like_this_is_one_tap(page, base_url):
 
 
 def test_four_combatants_are_added_in_few_taps_and_little_scrolling_on_a_phone(phone, base_url):
-    """Issue 20: "adding a combatant takes 9 taps; four take 36 and 3,100 px". At 360x740, from the add form's
+    """Adding four combatants takes few taps and little scrolling. At 360x740, from the add form's
     heading: Vraska, Mira and a Goblin through the form (a tap per field typed, two per select), then a second Goblin
     with "Add another Goblin" beside Add (one tap). The keywords are folded (Add sat 400 px below the numbers) and
     named on the fold once chosen. Each combatant is Python's own."""
@@ -793,7 +792,7 @@ def test_four_combatants_are_added_in_few_taps_and_little_scrolling_on_a_phone(p
 
 
 def test_no_select_option_is_cut_on_a_phone(phone, base_url):
-    """Issue 22 ("Attack (Double Strike: both rol…"): every option of every select the tracker shows,
+    """Every option of every select the tracker shows,
     for every kind of action and with the table's rulings open, reads whole at 360 px."""
     page = phone
     saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
@@ -806,7 +805,7 @@ def test_no_select_option_is_cut_on_a_phone(phone, base_url):
     assert not cut, "select options cut short on a 360px phone:\n" + "\n".join(sorted(cut))
 
 
-# ---------------------------------------------------------------- the players' view (issue 20)
+# ---------------------------------------------------------------- the players' view
 
 
 def players_window(context, gm):
@@ -829,7 +828,7 @@ def shown_rows(players):
 
 
 def test_the_players_view_follows_the_gms_tab_and_hides_the_foes_numbers(phone, base_url):
-    """Issue 20: "Show to players" opens a second window kept in step through a BroadcastChannel: the turn order,
+    """"Show to players" opens a second window kept in step through a BroadcastChannel: the turn order,
     whose turn, the step and round, statuses, the party's numbers, each foe's health as Python's word, the last
     headline that is not the GM's own change; no GM control, no dice field, no foe's number."""
     gm, context = phone, phone.context
@@ -902,8 +901,8 @@ PLAYERS_WINDOWS = {"phone": (PHONE["viewport"], 30, 14), "window": ({"width": 96
 
 @pytest.mark.parametrize("window", list(PLAYERS_WINDOWS))
 def test_the_players_view_is_read_at_arms_length_on_a_phone_and_across_a_room_on_a_tv(browser, base_url, window):
-    """The party's numbers were 17 px and their labels 11.6 px on a phone and in a 960 px window: only whose
-    turn it was could be read from across a table. The type grows with the window; the numbers are the
+    """The players' view reads from across a table (at 17 px for the numbers and 11.6 px for their labels, only
+    whose turn it is could be read). The type grows with the window; the numbers are the
     biggest thing in a row, about twice their labels, and nothing runs off the side."""
     viewport, number, label = PLAYERS_WINDOWS[window]
     context = browser.new_context(**(PHONE if window == "phone" else {}))
@@ -1001,7 +1000,7 @@ def test_a_hostile_message_to_the_players_view_is_ignored_or_drawn_as_text(phone
 
 
 def test_the_turn_timer_is_off_until_chosen_and_counts_each_turn_from_zero(browser, base_url):
-    """Issue 20 (5e.tools' most-asked): an optional turn timer, m:ss, kept as a page preference on this device (not
+    """An optional turn timer, m:ss, kept as a page preference on this device (not
     in the fight), reset at each turn, shown in the bar beside the round and in the players' view. Playwright's
     clock sets the time; nothing waits a fixed time."""
     context = browser.new_context(**PHONE)
@@ -1049,8 +1048,7 @@ ROW_HEIGHT = """() => ({roster: document.querySelector('.enc-roster').getBoundin
 
 
 def test_each_combatant_is_one_line_until_opened_and_toughness_changes_through_python(phone, base_url):
-    """Issue 20: a 177 px card per combatant; four took 709 px at 360 px (measured on 2226bd0: 166, 163, 158, 182).
-    Now one line each (name, Initiative, Toughness, Vitality, status marks; "Another" only while setting up), the card opened by a tap on the line and
+    """A combatant is one line (a card each took about 177 px at 360 px): one line each (name, Initiative, Toughness, Vitality, status marks; "Another" only while setting up), the card opened by a tap on the line and
     kept open as the page redraws; Toughness left changes in place with -1/+1, each an 'edit' action Python answers."""
     page = phone
     actions = [*PARTY_AND_FOES[:3], {**PARTY_AND_FOES[3], "keywords": ["trample"]}, {"do": "start"}]
@@ -1059,9 +1057,9 @@ def test_each_combatant_is_one_line_until_opened_and_toughness_changes_through_p
     print("4 combatants at 360 px:", size)
     assert size["roster"] <= 4 * 50 + 3 * 8 and all(44 <= h <= 50 for h in size["rows"]), size  # one line each and their gaps; before: 709 px
     line = page.locator(".enc-card[data-id=c4] summary.enc-row-line")
-    expect(line).to_have_text("Ogre" + "I 9" + "T 5/5" + "V 14/14")  # issue 31: the Initiative in the row
+    expect(line).to_have_text("Ogre" + "I 9" + "T 5/5" + "V 14/14")  # the Initiative in the row
     expect(page.locator(".enc-card[data-id=c1] summary.enc-row-line")).to_have_text("Vraska" + "I 14" + "acting" + "T 3/3" + "V 15/15")
-    expect(page.locator(".enc-another")).to_have_count(0)  # issue 31: no "Another" beside every row of a fight
+    expect(page.locator(".enc-another")).to_have_count(0)  # no "Another" beside every row of a fight
     expect(page.locator(".enc-card[data-id=c4] [data-stat=power]")).to_be_hidden()
     # One tap opens the card; the -1 tap is an edit Python answers, and the card stays open.
     thumb = Thumb(page)
@@ -1092,8 +1090,8 @@ def test_each_combatant_is_one_line_until_opened_and_toughness_changes_through_p
 
 
 def test_a_step_redraws_only_what_changed_and_keeps_what_was_typed(page, base_url):
-    """A tap on Next rebuilt the whole roster and log (160 to 210 ms of the main thread a tap, growing with the
-    log). Now the log entries and the cards a step leaves unchanged are the same nodes after it, so a change
+    """A tap on Next redraws only what changed (a whole roster and log cost 160 to 210 ms of the main thread a tap,
+    growing with the log): the log entries and the cards a step leaves unchanged are the same nodes after it, so a change
     typed in another combatant's open editor stays; the newest entry is open and the one before it closes."""
     state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"},
                                          {"do": "attack", "attacker": "c1", "target": "c4", "dice": {"d20": 15}}])
@@ -1124,7 +1122,7 @@ def test_a_step_redraws_only_what_changed_and_keeps_what_was_typed(page, base_ur
 
 
 def test_steps_that_ask_nothing_pass_by_default_and_a_turn_is_one_tap(page, base_url):
-    """Issue 20: "steps with nothing to decide pass on their own". On unless turned off (a page preference, kept on
+    """Steps with nothing to decide pass on their own. On unless turned off (a page preference, kept on
     the device): one Next from the actions step is the next turn's actions step, the end, untap, upkeep and draw steps
     passed by Python and named in the log."""
     state = saved_fight(page, base_url, [*PARTY_AND_FOES, {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"}])
@@ -1158,8 +1156,7 @@ def test_steps_that_ask_nothing_pass_by_default_and_a_turn_is_one_tap(page, base
 
 
 def test_setting_up_reads_top_down_and_no_action_form_shows_while_no_fight_runs(phone, base_url):
-    """Issue 31: "Start the fight" sat above an empty list, then a blank action form, with "Add a combatant"
-    2.5 screens down. At 360x740: setting up, the add form comes first, then the list, then Start, and no action
+    """The page reads top down, and no action form shows while no fight runs. At 360x740: setting up, the add form comes first, then the list, then Start, and no action
     form; during the fight, where it stands, the list and the action form; after the end, no action form."""
     page = phone
     open_page(page, base_url)

@@ -1,4 +1,4 @@
-"""A short set in every engine a table uses (issue 50): Chromium, WebKitGTK
+"""A short set in every engine a table uses: Chromium, WebKitGTK
 (Safari's engine: every browser on an iPhone) and Firefox ESR, each the one
 Debian installs, driven through tests/support/engines.py. The same test code
 in each; an engine that is missing is a skip with its reason.

@@ -1,4 +1,4 @@
-"""Issue 34's fight rulings a tool had not followed: Double Strike's alternative as a table setting,
+"""Fight rulings the tools follow: Double Strike's alternative as a table setting,
 surprise attacks (and Vigilance against them), in the calculators and the encounter tracker."""
 
 from __future__ import annotations

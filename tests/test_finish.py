@@ -136,12 +136,13 @@ ATTACK_PAGE = "tell-tale/combat/"
 
 
 def deployed_anew(unfinished: Unfinished, tmp_path: Path, marker: str) -> Path:
-    """A new build of the site whose rules.js and table.js (imported by rules.js) say which build they are:
+    """A new build of the site whose page-start.js and table.js (imported by calc-form.js, which page-start.js imports)
+    say which build they are:
     the generator's pages of docs/ with those two scripts changed, as it copies them, then finished."""
     docs, out = tmp_path / f"docs-{marker}", tmp_path / f"site-{marker}"
     shutil.copytree(ROOT / "docs", docs)
     shutil.copytree(unfinished.site, out)
-    for name, variable in [("rules.js", "__rulesBuild"), ("table.js", "__tableBuild")]:
+    for name, variable in [("page-start.js", "__startBuild"), ("table.js", "__tableBuild")]:
         for folder in (docs, out):
             path = folder / "assets" / name
             path.write_text(path.read_text(encoding="utf-8") + f'\nglobalThis.{variable} = "{marker}";\n', encoding="utf-8")
@@ -161,8 +162,8 @@ def test_after_a_deploy_a_returning_visitor_never_mixes_two_builds(browser, site
     shutil.copytree(old, deployed)
     server, url = serve(deployed)
     ctx = browser.new_context(service_workers="allow")
-    seen = "() => [globalThis.__rulesBuild, globalThis.__tableBuild, document.querySelector('script[src*=\"assets/rules.js\"]').getAttribute('src')]"
-    rules_of = lambda data: next(u for u in data["precache"] if u.startswith("assets/rules.js"))  # noqa: E731
+    seen = "() => [globalThis.__startBuild, globalThis.__tableBuild, document.querySelector('script[src*=\"assets/page-start.js\"]').getAttribute('src')]"
+    rules_of = lambda data: next(u for u in data["precache"] if u.startswith("assets/page-start.js"))  # noqa: E731
     try:
         page = ctx.new_page()
         page.goto(url + ATTACK_PAGE)
@@ -197,7 +198,7 @@ def test_after_a_deploy_a_returning_visitor_never_mixes_two_builds(browser, site
         # The next link brings a page of the new build: loaded afresh rather
         # than run the old scripts on it.
         page.evaluate(follow, url + ATTACK_PAGE)
-        page.wait_for_function("() => window.__sameDocument === undefined && globalThis.__rulesBuild", timeout=BOOT)
+        page.wait_for_function("() => window.__sameDocument === undefined && globalThis.__startBuild", timeout=BOOT)
         rules, table, src = page.evaluate(seen)
         assert (rules, table) == ("new", "new") and src.endswith(rules_of(new_data))
         assert page.url == url + ATTACK_PAGE

@@ -1,4 +1,4 @@
-"""A tracker's history (issue 21): records written once, a state's text from them, and a
+"""A tracker's history: records written once, a state's text from them, and a
 step whose work does not grow with the history it carries.
 
 The work is counted, not timed: the characters a step passes through the
@@ -124,7 +124,7 @@ class Counted:
 
 
 def test_a_steps_json_work_does_not_grow_with_the_history(monkeypatch):
-    """Issue 21: a step sent as the worker sends it (the state it answered last, beside the parameters) reads
+    """A step sent as the worker sends it (the state it answered last, beside the parameters) reads
     and writes about as much JSON after 400 actions (a full log and undo history, 9 times the state's length)
     as after 12. Before, it read and wrote the whole state three times a step."""
     work = {}

@@ -30,7 +30,7 @@ def _module_name(path: Path) -> str:
 
 def _imports(source: str, name: str, is_package: bool) -> set[str]:
     """The calculators modules a module's source imports anywhere: at its top, under `if TYPE_CHECKING:`, inside
-    functions, and `importlib.import_module("...")` with a literal name (issue 33: a lazy re-export hid a circle)."""
+    functions, and `importlib.import_module("...")` with a literal name (a lazy re-export hid a circle)."""
     package = name if is_package else name.rpartition(".")[0]
     found = set()
     for node in ast.walk(ast.parse(source)):
@@ -92,7 +92,7 @@ def test_no_import_circle():
     assert circle is None, "import circle: " + " -> ".join(circle or [])
 
 
-OLD_SHIM = {  # the registry before issue 33: run and track re-exported lazily from the runner, which imports the registry
+OLD_SHIM = {  # a registry that re-exports run and track lazily from the runner, which imports the registry
     "calculators.registry": ("import importlib\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .runner import run\n"
                              "def __getattr__(name):\n    return getattr(importlib.import_module('calculators.runner'), name)\n"),
     "calculators.runner": "from .registry import Report, get\n",
@@ -135,7 +135,7 @@ def test_importing_the_registry_alone_imports_no_game():
 
 
 def test_the_types_import_only_the_checks():
-    """Param, Report, Calculator, Tracker live apart from the registry's lookup (issue 33): the games, the runner
+    """Param, Report, Calculator, Tracker live apart from the registry's lookup: the games, the runner
     and the table's rulings import them from calculators.types, which imports no registry, runner or game."""
     assert _graph()["calculators.types"] == {"calculators.checks"}
 
@@ -164,7 +164,7 @@ def test_no_file_over_500_lines(path):
     assert len(path.read_text(encoding="utf-8").splitlines()) <= MAX_LINES
 
 
-# ---------------------------------------------------------------- the page scripts (issue 33)
+# ---------------------------------------------------------------- the page scripts
 
 ASSETS = ROOT / "docs" / "assets"
 # Page scripts still over the cap, each to be split along its features; the test below fails once one is
@@ -201,8 +201,7 @@ def test_the_script_circle_check_finds_a_circle():
     assert _circle(graph) in (["a.js", "b.js", "a.js"], ["b.js", "a.js", "b.js"])
 
 
-# Issue 33: `el` was written four times with three signatures, `plural` and `button` twice, and the same line
-# fetched table-settings.json in three places. dom.js holds each helper once; tracker-kit.js and tracker-shell.js
+# dom.js holds each helper once (a copy of `el` elsewhere is refused below); tracker-kit.js and tracker-shell.js
 # only export some again.
 DOM_HELPERS = ("el", "button", "plural", "count", "read", "write", "siteJson")
 
@@ -240,7 +239,7 @@ def test_the_dom_helper_check_finds_a_copy():
         "x.js": ["el", "plural", 'fetch(new URL("rules.json"']}
 
 
-# ---------------------------------------------------------------- the tests' own shape (issue 33)
+# ---------------------------------------------------------------- the tests' own shape
 
 TESTS = ROOT / "tests"
 

@@ -1,4 +1,4 @@
-"""Offline use (issue 7): after one visit the rules, search, the calculators,
+"""Offline use: after one visit the rules, search, the calculators,
 the Table log and the rules' previews work with the network gone, and a new
 build replaces the old caches."""
 
@@ -37,7 +37,7 @@ def test_the_worker_lists_exactly_this_build(site):
         if version:  # a script or stylesheet, addressed by its content and served from the cache first
             assert hashlib.sha256(file.read_bytes()).hexdigest()[:10] == version, url
             assert url in data["immutable"]
-    assert {"assets/rules.js", "assets/rules.css", "assets/offline.js", "assets/calc-runtime.js"} <= {
+    assert {"assets/page-start.js", "assets/rules.css", "assets/offline.js", "assets/calc-runtime.js"} <= {
         url.split("?v=")[0] for url in data["immutable"]}
     assert "search/search_index.json" not in data["immutable"]  # asked of the network first
     runtime = site / data["runtime"]
@@ -306,8 +306,8 @@ class SwappedScript(SiteHandler):
 
 
 def test_a_script_that_is_not_this_builds_is_not_kept_offline(browser, site):
-    """Issue 19: the worker kept whatever arrived at install under this
-    build's versioned address. It checks the digest the address carries, as
+    """What arrives at install under this build's versioned address is
+    kept only if it matches: the worker checks the digest the address carries, as
     it does the runtime's files: a mismatch is left out, fetched from the
     network when a page asks for it, and kept once it matches."""
     data = worker_data(site)
@@ -433,8 +433,8 @@ def test_the_build_refuses_a_script_whose_address_carries_another_digest(tmp_pat
 @pytest.mark.node
 def test_the_imports_versioned_are_those_the_code_makes():
     """rulebook/site/assets.py finds imports with a pattern, comments left out: JSDoc names other
-    modules' types as `import("./x.js").T`, and counting those made a cycle (table.js and rules.js
-    each name the other's types). Here every page script's imports, as TypeScript's parser reads
+    modules' types as `import("./x.js").T`, and counting those made a cycle (table.js and the form's
+    module each name the other's types). Here every page script's imports, as TypeScript's parser reads
     them, must be exactly the ones the finishing step versions."""
     scripts = sorted((ROOT / "docs").rglob("*.js"))
     node = shutil.which("node")

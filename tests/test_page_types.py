@@ -57,7 +57,7 @@ def test_a_field_renamed_in_python_fails_the_pages_type_check(tmp_path, module, 
 
 def test_the_trackers_names_are_pythons_and_the_pages_take_them_from_the_build():
     """`TrackerName` is written from the registry; the tracker pages read their own name from their container and the
-    party's from the encounter's vocabulary. The loader (rules.js) and the storage keys (storage.js) are typed with
+    party's from the encounter's vocabulary. The loader (page-start.js) and the storage keys (storage.js) are typed with
     TrackerName, so a name Python no longer has fails tsc there."""
     from calculators.registry import all_trackers
     from calculators.typescript import tracker_declarations
@@ -65,7 +65,7 @@ def test_the_trackers_names_are_pythons_and_the_pages_take_them_from_the_build()
     names = list(all_trackers())
     assert f"export type TrackerName = {' | '.join(json.dumps(n) for n in names)};" in tracker_declarations()
     for script in sorted((ROOT / "docs" / "assets").glob("*.js")):
-        if script.name in ("rules.js", "storage.js"):
+        if script.name in ("page-start.js", "storage.js"):
             continue
         code = [line for line in script.read_text(encoding="utf-8").splitlines() if not line.lstrip().startswith(("//", "*", "/*"))]
         assert not [line for line in code for n in names if json.dumps(n) in line], script.name

@@ -1,5 +1,5 @@
 """The Tell-Tale party kept between encounters (calculators/tell_tale/party.py) and its way into a set-up
-(the encounter's "add_party"): issue 34, a campaign. tt.levels.level-up, tt.ruling.level-up-stats,
+(the encounter's "add_party"): a campaign. tt.levels.level-up, tt.ruling.level-up-stats,
 tt.levels.starting-level, tt.levels.lands, tt.keyword.regenerate, tt.ruling.vitality-above-full."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A campaign evening on a phone (issue 34): one fight played and ended, the next encounter with the same party
+"""A campaign evening on a phone: one fight played and ended, the next encounter with the same party
 (Vitality carried, Toughness full, tt.ruling.next-encounter), the party kept on the device and levelled up
 (tt.levels.level-up), reloads that lose nothing; and hostile party files and links that change nothing kept."""
 
@@ -250,7 +250,7 @@ def test_with_no_party_kept_there_is_no_level_up_to_open(page, base_url):
     expect(page.locator("[data-party=level]")).to_have_count(0)
 
 
-# ---------------------------------------------------------------- kept in one tap from the end of the fight (issue 34)
+# ---------------------------------------------------------------- kept in one tap from the end of the fight
 
 
 def _fight_ended(page, base_url):

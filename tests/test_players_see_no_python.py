@@ -25,7 +25,7 @@ from calculators.registry import all_calculators, all_trackers
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-PYTHON_MARKS = (">>>", "Traceback", "python -m calculators", ".venv/bin")  # the last two: command-line help is for the README (issue 22)
+PYTHON_MARKS = (">>>", "Traceback", "python -m calculators", ".venv/bin")  # the last two: command-line help is for the README
 PHONE = {"width": 360, "height": 740}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 RULING_LABELS = {"The text:", "Ruling:", "Alternative:"}  # the three paragraphs every ruling has
@@ -240,7 +240,7 @@ def test_a_link_preview_keeps_the_example_folded(page, base_url):
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(base_url + "tell-tale/keywords/")
     page.locator('a[href$="combat/#tt.combat.rounding"]').first.hover()
-    preview = page.locator(".rule-preview", has_text="tt.combat.rounding")  # the site's own preview (issue 23): first sentences
+    preview = page.locator(".rule-preview", has_text="tt.combat.rounding")  # the site's own preview: first sentences
     preview.wait_for()
     text = preview.evaluate("el => el.innerText")
     assert not [mark for mark in PYTHON_MARKS if mark in text]

@@ -1,4 +1,4 @@
-"""Pages on paper (issue 35; docs/assets/print.css): Chromium prints them to PDF and the tests read the PDF.
+"""Pages on paper (docs/assets/print.css): Chromium prints them to PDF and the tests read the PDF.
 
 Each GM screen prints landscape on A4 and on US Letter in one to three
 pages, its words 8.5 pt or more and never cut short, its panels flowing

@@ -1,4 +1,4 @@
-"""Redo after Undo in the encounter tracker (issue 31): history.py's redo records, kept and checked.
+"""Redo after Undo in the encounter tracker: history.py's redo records, kept and checked.
 
 The season tracker's redo is tested with its undo in tests/test_season.py; the
 pages' Redo buttons in tests/test_encounter_page.py and tests/test_season_page.py.

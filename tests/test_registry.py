@@ -37,7 +37,7 @@ def test_entry_is_complete(name):
         assert p.label and p.kind in {"int", "choice", "yes_no", "dice", "text"}
         if p.kind in ("choice", "yes_no"):
             assert p.choices and (p.default is None or p.default in [v for v, _ in p.choices])
-        # Issue 31: a Yes/No menu costs two taps where a switch costs one; the forms draw a yes_no as a switch.
+        # A Yes/No menu costs two taps where a switch costs one; the forms draw a yes_no as a switch.
         assert not (p.kind == "choice" and {v for v, _ in p.choices} == {"yes", "no"}), f"{name}.{p.name}: a yes/no question is kind yes_no"
 
 

@@ -1,4 +1,4 @@
-"""Reliability in the browser (issue 13): no calculation stalls the
+"""Reliability in the browser: no calculation stalls the
 calculators, no bad runtime file or deploy sticks, failures are said at once.
 
 - A calculation past the time limit is stopped, the worker restarted from
@@ -98,7 +98,7 @@ def test_a_calculation_past_the_time_limit_restarts_the_worker_and_the_other_for
 
 
 def test_a_result_after_the_player_left_does_not_rewrite_the_next_address(browser, base_url):
-    """The isConnected check in rules.js: the old page's form is gone, its
+    """The isConnected check in calc-form.js: the old page's form is gone, its
     late answer is dropped."""
     ctx = browser.new_context(service_workers="block")
     ctx.route("**/calc-worker.mjs", slow_worker)

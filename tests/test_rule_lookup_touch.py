@@ -1,9 +1,9 @@
-"""Looking a rule up on a phone (issue 23), in Chromium at 360x740 with touch:
+"""Looking a rule up on a phone, in Chromium at 360x740 with touch:
 the first search result for a rule's ID or a term's name is the rule itself
 (a tap lands on its anchor); a tap on a rule or term link shows a preview of
 the rule and a second tap follows it; previews work at a serving
 address other than SITE_URL, pass axe, and never read their text as HTML.
-Desktop hover previews work at any address too (issue 22). Offline: test_offline.py."""
+Desktop hover previews work at any address too. Offline: test_offline.py."""
 
 from __future__ import annotations
 
@@ -157,7 +157,7 @@ def test_a_tap_on_the_first_search_result_lands_on_the_rule(browser, base_url, r
 
 @pytest.mark.search_index
 def test_a_keyword_name_puts_its_rule_above_the_rulings_that_say_it(page, base_url):
-    """Issue 22: "deathtouch" listed a ruling first and the Calculators page second."""
+    """Searching "deathtouch" lists its keyword rule above the rulings and the Calculators page that say it."""
     page.goto(base_url)
     page.keyboard.press("/")
     box = page.locator(".md-search__input")
@@ -365,7 +365,7 @@ def test_a_desktop_hover_shows_one_preview_at_any_address(browser, base_url, els
     context.close()
 
 
-# ---------------------------------------------------------------- links to pages (issue 22)
+# ---------------------------------------------------------------- links to pages
 
 
 def first_paragraph(site, path: str) -> str:
@@ -379,9 +379,9 @@ def first_paragraph(site, path: str) -> str:
 
 @pytest.mark.parametrize("where", ["site_url", "elsewhere"])
 def test_a_desktop_hover_on_a_link_to_a_page_previews_it_at_any_address(browser, base_url, elsewhere, site, where):
-    """Issue 22: Material's previews of ordinary links showed only where the
-    sitemap named the serving address (SITE_URL's port): now the page's title
-    and first lines show wherever the site is served, and only once."""
+    """A preview of an ordinary link (the page's title and first lines) shows
+    wherever the site is served, whatever port SITE_URL names (Material's own
+    compare the address with the sitemap's), and only once."""
     url = base_url if where == "site_url" else elsewhere
     context = browser.new_context(**DESKTOP)
     page = context.new_page()

@@ -134,7 +134,7 @@ def test_an_exact_rule_id_is_the_first_result(searcher, base_url):
     results = search(page, base_url, "tt.combat.attack-table")
     assert results[0]["page"].endswith("/tell-tale/combat/"), [r["page"] for r in results[:3]]
     assert rule_links(results)[0] == "tt.combat.attack-table", rule_links(results)[:5]
-    assert results[0]["title"] == "Tell-Tale › Attack table"  # the rule's own result, its game named (issue 23)
+    assert results[0]["title"] == "Tell-Tale › Attack table"  # the rule's own result, its game named
     assert_every_result_names_its_game(results)
     assert not page.errors
 

@@ -1,4 +1,4 @@
-"""A game's house rulings travel as one frozen object (issue 33): RPGDL's `DuelRulings`, Talislanta's `Offset`.
+"""A game's house rulings travel as one frozen object: RPGDL's `DuelRulings`, Talislanta's `Offset`.
 
 A calculator's own function takes its form's fields, the rulings among them, and makes the object once; the
 functions below it take the object, never the rulings one by one. The calculators' params, forms and command
@@ -77,7 +77,7 @@ def _functions(path: Path):
 
 # Each game's rulings, and the functions that may still take them one by one: the calculators' own functions
 # (their parameters are the form's fields), and for Talislanta the public functions that kept their keywords
-# beside `Offset` (issue 21; tests/test_api.py::test_the_offset_keywords_still_work, the doctests of
+# beside `Offset` (tests/test_api.py::test_the_offset_keywords_still_work, the doctests of
 # docs/talislanta/multiple-actions.md), and `as_offset`, which turns them into the one Offset.
 LOOSE = {
     "rpgdl": (set(CHOICES), {"resolve_duel", "resolve_weekend", "plan_votes"}),

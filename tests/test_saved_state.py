@@ -1,4 +1,4 @@
-"""What the trackers keep on the device survives the evening (issue 19).
+"""What the trackers keep on the device survives the evening.
 
 The encounter and the season are a group's evening, kept in localStorage.
 Each test here is a way an evening was lost without a word on main at

@@ -205,7 +205,7 @@ def _two_weeks():
 
 
 def test_redo_brings_back_the_week_undone_with_its_roll_offs_and_a_new_action_clears_it():
-    """Issue 31: there was no Redo after Undo. Redo gives back the step undone as it was (the roll-off the page
+    """Redo gives back the step undone as it was (the roll-off the page
     rolled for it, not a new one); any new action clears what was undone; with nothing undone it is a sentence."""
     season = _two_weeks()
     back = undo(undo(season))
@@ -499,7 +499,7 @@ def test_a_step_that_would_not_fit_in_storage_is_refused():
         pytest.fail("the state grew without a limit")
 
 
-# ---------------------------------------------------------------- names: the one check both trackers use (issue 19)
+# ---------------------------------------------------------------- names: the one check both trackers use
 
 # Characters that change how the text around them shows: control characters, direction overrides and
 # isolates, zero-width ones. (Those str.split() takes for spaces, such as a tab or U+2028, become one space.)

@@ -1,4 +1,4 @@
-"""The season tracker's cards and votes across the table (issue 34): card Trainwrecks, the opponent's votes on
+"""The season tracker's cards and votes across the table: card Trainwrecks, the opponent's votes on
 a duelist, and the Vote Costs of Events and Attributes against the Vote Pool (calculators/rpgdl/league_cards.py)."""
 
 from __future__ import annotations

@@ -407,7 +407,7 @@ def test_the_season_works_offline_after_one_visit(browser, site, base_url):
 
 
 def test_a_weekend_where_little_changed_takes_a_few_taps(browser, base_url):
-    """Issue 20: the next Weekend comes filled in from the last one (every duelist still in the Roster in its slot
+    """The next Weekend comes filled in from the last one (every duelist still in the Roster in its slot
     with its last Worth and Draw, a lost duelist's slot with the next of its division), so a week where only the
     votes change is a few taps at 360x740; Enter stays in reach at the bottom of the screen."""
     mirror = Mirror()
@@ -468,7 +468,7 @@ def test_a_weekend_where_little_changed_takes_a_few_taps(browser, base_url):
         context.close()
 
 
-# ---------------------------------------------------------------- at the table, round three (issue 31)
+# ---------------------------------------------------------------- at the table, round three
 
 
 def season_after(weeks, names=("Ana", "Benedetta"), goal=None) -> Mirror:
@@ -499,8 +499,7 @@ def heading_over(page, text):
 
 
 def test_each_weeks_result_shows_under_its_own_week(phone, base_url):
-    """Issue 31: week 1's result showed under the heading "Week 2: the Weekend", the form's. Now the week just
-    entered has a heading of its own above the next week's form; a refusal, or the week undone, shows under the
+    """The week just entered has a heading of its own above the next week's form; a refusal, or the week undone, shows under the
     form's heading, whose week it is about."""
     page = phone
     mirror = season_after([])
@@ -534,8 +533,7 @@ def test_each_weeks_result_shows_under_its_own_week(phone, base_url):
 
 @pytest.mark.parametrize("goal", ["successes", "championship"])
 def test_the_standings_show_each_name_whole_on_a_phone(browser, base_url, goal):
-    """Issue 31: at 360 px the standings cut the players' names ("First p…", "Secon…"). Each name now heads its
-    player's columns whole, wrapping where it must, and no heading or number of either table is cut or spills
+    """At 360 px each name heads its player's columns whole (not "First p…", "Secon…"), wrapping where it must, and no heading or number of either table is cut or spills
     out of its cell, the Championship's three columns a player included."""
     names = ("Maximiliana Wolkenstein-Trostberg", None)  # the second keeps the name a season starts with
     context = browser.new_context(**PHONE)
@@ -557,7 +555,7 @@ def test_the_standings_show_each_name_whole_on_a_phone(browser, base_url, goal):
 
 
 def test_a_roll_off_left_empty_is_rolled_and_said_in_words(phone, base_url):
-    """Issue 31: an empty roll-off field was rolled without a word. The result now says the page rolled, for
+    """An empty roll-off field is rolled by the page, and the result says so, for
     which duel, and what came up for each player, as the season keeps it."""
     page = phone
     mirror = season_after([1, 2])

@@ -1,4 +1,4 @@
-"""A result's link on a phone goes to the system share sheet, Copy where there is none (issue 31), in Chromium.
+"""A result's link on a phone goes to the system share sheet, Copy where there is none, in Chromium.
 
 The page's navigator.share is stood in for before the site's scripts run (the tests' Chromium has none): it
 records what it was handed, or closes unshared, or fails. With none, or on a desktop, the button copies.

@@ -1,4 +1,4 @@
-"""Short rule links that unfurl in chat (issue 15): `r/<id>/` for every
+"""Short rule links that unfurl in chat: `r/<id>/` for every
 published rule ID, read as a chat app reads it (the built HTML's title,
 description and Open Graph fields) and followed as a browser does, with and
 without script."""

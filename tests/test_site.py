@@ -155,7 +155,7 @@ def test_rule_index_pages_list_every_rule(site, pages):
 
 
 def test_no_rule_marker_survives_into_a_built_page(site):
-    """Issue 32: the rule markup is rendered by one extension; a marker it missed would reach the reader as
+    """The rule markup is rendered by one extension; a marker it missed would reach the reader as
     text (helpers.reader_text: outside code, scripts and attributes)."""
     from support.helpers import MARKER, reader_text
 

@@ -1,5 +1,5 @@
-"""A snapshot grown by several MB still restores on the pinned Pyodide
-(issue 36): Pyodide issue 6254 reports that on 314.0.6 a snapshot larger than
+"""A snapshot grown by several MB still restores on the pinned Pyodide:
+https://github.com/pyodide/pyodide/issues/6254 reports that on 314.0.6 a snapshot larger than
 the 30 MB initial heap failed to restore with a RangeError. The shipped one
 holds 31.5 MB, so a heap that grows with the calculators is found here, not by
 players: the snapshot is made as the build makes it, with 12 MB more of live

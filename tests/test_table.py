@@ -1,4 +1,4 @@
-"""The GM's table (issue 15): house rulings chosen once, and the roll log,
+"""The GM's table: house rulings chosen once, and the roll log,
 in a real Chromium against the built site."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def fill(form, params):
         kind = field.evaluate("e => e.type")
         if kind == "select-one":
             field.select_option(value)
-        elif kind == "checkbox":  # a yes/no switch (issue 31): a tap turns it on or off
+        elif kind == "checkbox":  # a yes/no switch: a tap turns it on or off
             field.set_checked(value == "yes")
         else:
             field.fill(value)
@@ -194,8 +194,8 @@ NOTHING_TO_APPLY = [
 
 @pytest.mark.parametrize("link,refused,said", NOTHING_TO_APPLY, ids=["typo", "too-long", "all-refused", "no-change"])
 def test_a_join_link_that_would_change_nothing_offers_no_apply(page, base_url, link, refused, said):
-    """Issue 19: a join link with nothing valid in it offered "Apply", which
-    wiped the device's house rulings."""
+    """A join link with nothing valid in it offers no "Apply", which would
+    wipe the device's house rulings."""
     keep_settings(page, base_url, MINE)
     page.goto(f"{base_url}tell-tale/table-settings/?join={quote(link)}")
     box = page.locator(".ts-join")
@@ -390,8 +390,7 @@ def test_the_log_is_capped(page, base_url):
 
 def test_a_log_page_left_by_instant_navigation_stops_listening(page, context, base_url):
     """The log page listens for another tab's rolls; each visit by instant navigation builds a new log
-    and added a listener, and the old ones went on drawing logs no longer shown. A listener now goes
-    with its page: after another tab's roll, the window has the listeners of one visit only."""
+    and a listener, which goes with its page (else the old ones would go on drawing logs no longer shown): after another tab's roll, the window has the listeners of one visit only."""
     def storage_listeners():
         cdp = context.new_cdp_session(page)
         window = cdp.send("Runtime.evaluate", {"expression": "window"})["result"]["objectId"]
@@ -445,8 +444,8 @@ BAD_ENTRIES = {
 
 @pytest.mark.parametrize("bad", list(BAD_ENTRIES))
 def test_one_bad_entry_in_the_log_is_skipped_and_counted_and_the_rest_drawn(page, base_url, bad):
-    """Issue 19: one entry the page could not read blanked the whole log
-    while the count still said 21."""
+    """One entry the page cannot read is skipped and counted, the rest of
+    the log drawn, and the entry kept in storage."""
     entries = [logged(i) for i in range(21, 0, -1)]
     entries[21 - 7] = BAD_ENTRIES[bad]
     keep_log(page, base_url, entries)
@@ -485,7 +484,7 @@ HOSTILE_NAME = "<img src=x onerror=window.__pwned=1> [x](javascript:alert(1)) ![
 
 
 def test_the_logs_markdown_copy_is_plain_text_with_links_only_to_this_site(table, base_url):
-    """Issue 19: a name that came in a share link was copied as HTML and a
+    """A name that comes in a share link is text, never HTML or a
     javascript: link. Every field is escaped; a link goes to this site or is
     left out."""
     weekend = "/rpgdl/duels/?calc=rpgdl.resolve_weekend&godlike_first_name=" + quote(HOSTILE_NAME)
@@ -525,7 +524,7 @@ def test_the_logs_markdown_copy_is_plain_text_with_links_only_to_this_site(table
 
 
 def test_the_log_says_what_was_typed_in_the_forms_words_and_keeps_its_filter(table, base_url, pages_of):
-    """Issue 22: labels and choices, not parameter names; a filter that matches nothing says so; a reload keeps it."""
+    """Labels and choices, not parameter names; a filter that matches nothing says so; a reload keeps it."""
     name = "talislanta.resolve_action"
     table.goto(base_url + pages_of[name])
     form = table.locator(f'form[data-calculator="{name}"]')
@@ -548,7 +547,7 @@ def test_the_log_says_what_was_typed_in_the_forms_words_and_keeps_its_filter(tab
 
 
 def test_a_result_link_with_its_own_rulings_says_so_beside_the_form(browser, base_url, pages_of):
-    """Issue 22: a link that carries a ruling is not 'the site's rulings'."""
+    """A link that carries a ruling is not 'the site's rulings'."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(share_url(base_url, pages_of, ATTACK, {k: v for k, v in CONTESTED.items()} | {"both": "count"}))
@@ -567,8 +566,8 @@ LONG_DECK = "\n".join([f"1 Llanowar Wanderer of the Forest number {i} [G]" for i
 
 
 def test_a_decklist_check_logs_under_1_kb_and_says_the_list_was_not_kept(page, base_url, pages_of):
-    """A check of a 2,644-character list wrote 8.7 KB to the log (the list three times: typed, in words, in its
-    link), so 200 entries took 1.7 MB. The entry keeps the result and the list's size, first line and digest."""
+    """A check of a 2,644-character list writes under 1 KB to the log, not the list three times (typed, in words,
+    in its link: 8.7 KB, so 1.7 MB for 200 entries). The entry keeps the result and the list's size, first line and digest."""
     assert 2500 < len(LONG_DECK) < 3000
     page.goto(base_url + pages_of[DECK])
     form = page.locator(f'form[data-calculator="{DECK}"]')

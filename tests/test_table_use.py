@@ -1,4 +1,4 @@
-"""At the table on a phone (issue 11), in a real Chromium against the built site.
+"""At the table on a phone, in a real Chromium against the built site.
 
 Each test is one thing a player at the table needs: the answer where they
 are looking, an error they can see beside its field, any calculator a tap or
@@ -288,7 +288,7 @@ def test_arrow_keys_step_numbers_and_every_control_shows_focus(browser, base_url
 
 
 def test_select_labels_are_not_cut_on_a_phone(browser, base_url, pages_of):
-    """Issue 22: every option of every select on the calculator pages, the table settings pages and the
+    """Every option of every select on the calculator pages, the table settings pages and the
     Table log reads whole at 360 px (the trackers' selects: test_encounter_page.py, test_season_page.py)."""
     context = browser.new_context(**SIZES["phone"])
     context.route("**/pyodide/**", lambda route: route.abort())  # the options are in the page as built: no runtime to boot 17 times
@@ -330,9 +330,8 @@ def test_an_old_weekend_link_fills_the_rows(page, base_url, pages_of):
 
 
 def test_the_weekend_form_says_each_help_once_and_is_under_2200_px_at_360(browser, base_url, pages_of):
-    """The Weekend calculator's form was 2,225 px tall at 360 px once ready (the goal: under 2,200): eight duelist
-    rows each carried the same four helps, and each Vote Pool its own copy of a help that stopped mid-sentence.
-    Each is said once now: the duelists' under one line before their rows, the Vote Pools' under their row,
+    """The Weekend calculator's form is under 2,200 px tall at 360 px once ready (a help on each of eight duelist
+    rows made it 2,225). Each help is said once: the duelists' under one line before their rows, the Vote Pools' under their row,
     and every field of those rows is described by it."""
     name = "rpgdl.resolve_weekend"
     context = browser.new_context(**PHONE)
@@ -360,7 +359,7 @@ def test_the_weekend_form_says_each_help_once_and_is_under_2200_px_at_360(browse
 
 
 def test_every_page_with_a_calculator_or_a_tracker_has_the_skip_link_when_opened_directly(browser, base_url, pages_of):
-    """Issue 22: opened from a bookmark or a link, not only from home; two Tabs and Enter land in the form or the tracker."""
+    """Opened from a bookmark or a link, not only from home; two Tabs and Enter land in the form or the tracker."""
     context = browser.new_context(**DESKTOP)
     context.route("**/pyodide/**", lambda route: route.abort())  # the link needs no calculator: no runtime to boot 17 times
     page = context.new_page()
@@ -397,7 +396,8 @@ RING_CONTRAST = """(el) => {
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_focus_ring_stands_out_at_least_3_to_1_on_both_schemes(browser, base_url, pages_of, scheme):
-    """Issue 22: the amber ring was about 1.9:1 on white (WCAG 1.4.11 asks 3:1)."""
+    """The focus ring stands out at least 3:1 (WCAG 1.4.11) in both schemes; an amber one has about 1.9:1 on
+    white."""
     context = browser.new_context(**DESKTOP, color_scheme=scheme)
     context.route("**/pyodide/**", lambda route: route.abort())  # the controls are drawn without the runtime
     page = context.new_page()
@@ -420,7 +420,8 @@ def test_the_focus_ring_stands_out_at_least_3_to_1_on_both_schemes(browser, base
 
 
 def test_the_home_page_reaches_the_table_tools_in_its_first_screen(browser, base_url):
-    """Issue 22: the trackers, the Table log and the settings were 2-3 menu taps away on a phone."""
+    """The trackers, the Table log and the settings are linked in the home page's first screen on a phone, not
+    2-3 menu taps away."""
     context = browser.new_context(**SIZES["phone"])
     page = context.new_page()
     page.goto(base_url)

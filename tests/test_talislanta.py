@@ -554,7 +554,7 @@ def test_a_plain_number_is_the_attribute_with_the_default_rulings():
 
 
 def test_the_rules_build_no_offset_of_their_own():
-    """The four form fields become one Offset once, in each adapter; the rules only pass it on (issue 21)."""
+    """The four form fields become one Offset once, in each adapter; the rules only pass it on."""
     source = (ROOT / "calculators" / "talislanta" / "rules.py").read_text()
     assert source.count("Offset(") == 1 + source.count("class Offset(")  # as_offset's, and the class itself
     reports = (ROOT / "calculators" / "talislanta" / "reports.py").read_text()

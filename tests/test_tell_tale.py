@@ -521,7 +521,7 @@ def test_registry_covers_every_outcome(name, raw, outcome):
 
 def test_attack_report_mentions_expected_damage():
     result = runner.run("tell_tale.resolve_attack", {"power": "5", "d20": "10"})
-    # Issue 31: players read the decimal, so it leads and the exact fraction follows.
+    # Players read the decimal, so it leads and the exact fraction follows.
     assert any(d.endswith("Expected damage of this attack (normal): about 2.77 (111/40).") for d in result["details"]), result["details"]
 
 
@@ -606,18 +606,18 @@ def test_examples_are_form_strings_and_cover_every_outcome(calc):
 
 
 def test_the_mulligan_chance_shows_its_fraction_once():
-    """Issue 22: "22507/45695 (about 0.49) (22507/45695)" printed the fraction twice."""
+    """The mulligan's chance shows its fraction once, not "22507/45695 (about 0.49) (22507/45695)"."""
     from calculators.runner import run
 
     answer = run("tell_tale.mulligan", {"mulligans": "2", "deck": "40", "copies": "4"})
     assert answer["ok"], answer
     line = next(d for d in answer["details"] if d.startswith("Chance the kept hand"))
     fractions = re.findall(r"\d+/\d+", line)
-    assert len(fractions) == 1 and re.search(r": \d+\.\d% \(\d+/\d+\)\.$", line), line  # issue 31: the percentage first
+    assert len(fractions) == 1 and re.search(r": \d+\.\d% \(\d+/\d+\)\.$", line), line  # the percentage first
 
 
 def test_the_kept_odds_are_never_changed_by_a_caller():
-    """The attack's odds are worked out once per Power and mode and kept (issue 21: every form asked for the
+    """The attack's odds are worked out once per Power and mode and kept (every form asked for the
     same distributions again); a caller that changes what it was given does not change the next answer."""
     from calculators.tell_tale.combat import attack_odds, outcome_odds
 
@@ -630,8 +630,8 @@ def test_the_kept_odds_are_never_changed_by_a_caller():
 
 
 def test_an_attack_form_checks_power_once_per_public_function_it_calls(monkeypatch):
-    """Issue 21: Power was checked 22 times for one attack form (once per face of the d20 while its odds were
-    worked out). Each public function checks what it is given; inside, the checked number is passed on."""
+    """Power is checked once per public function an attack form calls, not once per face of the d20 while its
+    odds are worked out. Each public function checks what it is given; inside, the checked number is passed on."""
     from calculators.tell_tale import combat
 
     seen = []

@@ -1,10 +1,10 @@
-"""The trackers' controls at the table, in Chromium at 360x740: round three (issue 31), then ending one fight and
+"""The trackers' controls at the table, in Chromium at 360x740: round three, then ending one fight and
 starting the next (the GM's play-test on a phone).
 
 Redo after Undo in the encounter's bar and the season's log; Material's "Back to top" pill over no control on
 a tracker's page; the season's set-up starting with its players, its "Clear the line-ups" away from Enter and
 taken back in one tap; the Weekend form held under 2,200 px. Each test prints the taps and the scrolling it
-measured, for the issue's note.
+measured.
 """
 
 from __future__ import annotations
@@ -110,8 +110,7 @@ class Thumb:
 
 
 def test_redo_in_the_encounters_bar_brings_back_the_step_undone_and_a_new_step_clears_it(phone, base_url):
-    """Issue 31: there was no Redo after Undo: an attack undone by a slip could only be resolved again, with new
-    dice. Redo shows in the bar beside Undo once something is undone; it brings back the very fight the step
+    """An attack undone by a slip comes back with its own dice, not new ones. Redo shows in the bar beside Undo once something is undone; it brings back the very fight the step
     made (its dice as they came), in one tap and no scrolling; the next new step takes it away."""
     page = phone
     fight = made(ENCOUNTER, FIGHT)
@@ -149,7 +148,7 @@ def test_redo_in_the_encounters_bar_brings_back_the_step_undone_and_a_new_step_c
 
 
 def test_redo_in_the_season_brings_back_the_week_undone_with_its_roll_offs(phone, base_url):
-    """Issue 31: a Weekend undone could only be entered again, its roll-offs rolled anew. Undo week N now offers
+    """A Weekend undone comes back with its own roll-offs, not new ones: Undo week N offers
     Redo week N beside its answer, and the log's Redo beside its Undo: the week comes back as it was."""
     page = phone
     season = made(SEASON, [*SEASON_SET_UP, WEEK_1])
@@ -202,8 +201,7 @@ CONTROLS_UNDER_THE_PILL = """() => {
 
 @pytest.mark.parametrize("path", [ENCOUNTER, SEASON], ids=["encounter", "season"])
 def test_back_to_top_never_covers_a_control_on_a_trackers_page(browser, base_url, path):
-    """Issue 31: Material's "Back to top" pill, shown as the page scrolls up, sat over the combatants' rows and
-    buttons. At every place a thumb scrolls back up to, no control lies under the pill while it shows."""
+    """Material's "Back to top" pill, shown as the page scrolls up, covers no control. At every place a thumb scrolls back up to, no control lies under the pill while it shows."""
     context = browser.new_context(**PHONE)
     try:
         page = context.new_page()
@@ -227,7 +225,7 @@ def test_back_to_top_never_covers_a_control_on_a_trackers_page(browser, base_url
 
 
 def test_a_new_season_starts_with_its_players(phone, base_url):
-    """Issue 31: the player names sat about four screens down, under the Weekend form. Until the first Weekend
+    """The player names come first while they matter (under the Weekend form they were four screens down). Until the first Weekend
     the players come first; once it is entered they fold away below the weeks, the Weekend first."""
     page = phone
     open_tracker(page, base_url, SEASON)
@@ -243,8 +241,8 @@ def test_a_new_season_starts_with_its_players(phone, base_url):
 
 
 def test_clearing_the_line_ups_is_away_from_enter_and_taken_back_in_one_tap(phone, base_url):
-    """Issue 31: "Clear all" sat beside "Enter week" in the sticky bar, one slip from losing a typed Weekend.
-    Clearing is at the top of the form now, nowhere near the bar, says that it cleared, and "Put them back"
+    """Clearing is at the top of the form, away from "Enter week" in the sticky bar (one slip from losing a typed
+    Weekend), says that it cleared, and "Put them back"
     brings back what was typed."""
     page = phone
     open_tracker(page, base_url, SEASON, made(SEASON, [*SEASON_SET_UP, WEEK_1]))
@@ -278,11 +276,10 @@ def test_clearing_the_line_ups_is_away_from_enter_and_taken_back_in_one_tap(phon
 
 
 def test_the_weekend_form_stays_under_2200_px_at_360(phone, base_url):
-    """Issue 31: the Weekend form was 2,203 px tall at 360 px, over the 2,200 it was held to; mid-season, with the
-    Roster's names filled in and a refusal beside a field. At dd40957 it was 2,107 (2,059 before Clear the line-ups
-    moved to its top); 0e4e03b's Rival's votes and cards' fields took it to 3,326, five numbers a line to 2,700;
-    each player's Vote Pool and cards folded under one line while usual, to 2,137 (2,166 with a number at fault
-    taking its row's width, its sentence in lines under it)."""
+    """The Weekend form is under 2,200 px tall at 360 px mid-season, with the Roster's names filled in and a
+    refusal beside a field: 2,137 px when measured (2,166 with a number at fault taking its row's width, its
+    sentence in lines under it), five numbers a line and each player's Vote Pool and cards folded under one line
+    while usual."""
     page = phone
     open_tracker(page, base_url, SEASON, made(SEASON, [*SEASON_SET_UP, WEEK_1]))
     form = page.locator("form.season-form")
@@ -307,7 +304,7 @@ def fill_the_rows(form):
 
 
 def test_a_players_vote_pool_and_cards_fold_under_one_line_and_open_for_a_value_or_a_fault(phone, base_url):
-    """Issue 31: each player's Vote Pool and card fields fold under one line saying what they hold, closed while
+    """Each player's Vote Pool and card fields fold under one line saying what they hold, closed while
     usual (a pool of 10, no cards), so a plain week is as many taps as before; a value typed keeps the fold open and
     its line says it; a refusal naming a field in a fold the player closed opens it, the sentence beside the field."""
     page = phone
@@ -353,8 +350,8 @@ def test_a_players_vote_pool_and_cards_fold_under_one_line_and_open_for_a_value_
 
 
 def test_undo_of_a_week_puts_back_its_cards_and_rivals_votes(phone, base_url):
-    """Issue 31 (left open): Undo of a week put its line-ups, votes and Vote Pools back in the form to be corrected,
-    but not each player's votes on cards and Trainwrecks from cards; they come back too, their fold open."""
+    """Undo of a week puts its line-ups, votes and Vote Pools back in the form to be corrected, and each
+    player's votes on cards and Trainwrecks from cards too, their fold open."""
     page = phone
     week = json.loads(json.dumps(WEEK_1))
     week["first"][0]["opponent_votes"] = "1"
@@ -432,8 +429,8 @@ def test_when_no_foe_stands_end_is_in_the_bar_in_one_tap(phone, base_url):
 
 
 def test_after_end_the_next_encounter_is_in_view_and_focused(phone, base_url):
-    """The GM's play-test: after End the page stayed where End was, 2,500 to 3,300 px below "Next encounter with this
-    party". Now the end brings it into view, clear of the bar, and focuses it: from the End under "Save, share, end"
+    """After End, "Next encounter with this party" (2,500 to 3,300 px above End) comes into view, clear of the bar,
+    and takes the focus: from the End under "Save, share, end"
     (two taps) as from the bar's."""
     page = phone
     fight = made(ENCOUNTER, [*PARTY_AND_GOBLIN, LAST_FOE_FALLS])
@@ -452,9 +449,8 @@ def test_after_end_the_next_encounter_is_in_view_and_focused(phone, base_url):
 
 
 def test_the_same_fight_again_is_apart_from_the_next_encounter_says_what_it_does_and_undo_brings_the_end_back(phone, base_url):
-    """The GM's play-test: "Start another fight" sat beside "Next encounter" and started the same fight at round 1, the
-    dead Goblin included, without a word. Now it is apart from the next step, below the banner's controls, with a
-    sentence saying what it does; it is one step, and Undo in the bar brings the fight that was over back."""
+    """"Start another fight" (the same fight at round 1, the dead Goblin included) is apart from the next step,
+    below the banner's controls, with a sentence saying what it does; it is one step, and Undo in the bar brings the fight that was over back."""
     page = phone
     over = made(ENCOUNTER, [*PARTY_AND_GOBLIN, LAST_FOE_FALLS, {"do": "end"}])
     open_tracker(page, base_url, ENCOUNTER, over)

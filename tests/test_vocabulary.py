@@ -1,4 +1,4 @@
-"""Each vocabulary lives once, in Python (issue 21): the games' names, the
+"""Each vocabulary lives once, in Python: the games' names, the
 trackers' kinds, keywords, statuses, steps, divisions, Championship points,
 goals and rulings are declared by the Python package and published with the
 pages (table-settings.json; each tracker container's data-vocabulary), and
@@ -81,7 +81,7 @@ SHARED_WITH_THE_STATE = {"first", "second", "standing", "actions", "end", "pc", 
                          "votes",  # a line-up row's JSON key, and a player's card field's (the season's card_fields)
                          "label",  # a published field's key, and the HTML element
                          "Undo", "Redo", "Show", "Name", "Rulings", "Turn order"}  # plain words of any page
-# A tracker's name (the encounter publishes the party's): the loader in rules.js is keyed by them, typed with the
+# A tracker's name (the encounter publishes the party's): the loader in page-start.js is keyed by them, typed with the
 # TrackerName that calculators/typescript.py writes from the registry, so tsc holds it to Python's.
 SHARED_WITH_THE_STATE |= set(all_trackers())
 

@@ -150,7 +150,7 @@ __all__ = [
     "POWER",
     "BAND_LABEL",
     "BAND_RANGE",
-    # issue 16: the Trample charge, the poison track, planeswalker abilities, mulligans, the encounter tracker
+    # The Trample charge, the poison track, planeswalker abilities, mulligans, the encounter tracker
     "Charge", "ChargeHit", "charge_enemy", "trample_charge", "charge_odds", "charge_expected_damage",
     "Condition", "PoisonTrack", "CURES", "condition", "add_counters", "deathtouch_hit", "poison_tick", "gain_life", "apply_cure", "poison_track",
     "AbilityCost", "planeswalker_ability",

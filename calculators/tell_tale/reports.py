@@ -360,7 +360,7 @@ def check_deck_report(rng: random.Random | None, *, decklist: str, identity: str
     )
 
 
-# ---------------------------------------------------------------- issue 16: charge, poison, planeswalker, mulligan, encounter
+# ---------------------------------------------------------------- charge, poison, planeswalker, mulligan, encounter
 
 
 def _several(raw: object, rng: random.Random | None, count: int, label: str, field: str, sides: int = 20) -> list[int]:

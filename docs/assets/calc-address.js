@@ -1,5 +1,5 @@
 // A calculator's values in the page's address: the share link the address
-// bar holds. Written once typing pauses, not at every result (rules.js asks
+// bar holds. Written once typing pauses, not at every result (calc-form.js asks
 // at each result).
 
 /** The address that shows this form (form[data-calculator]) with these values.

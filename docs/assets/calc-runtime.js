@@ -7,7 +7,7 @@
 // in), which takes that worker over (it boots as its address says, see
 // startAsAsked in calc-worker.mjs), from <meta
 // name="calculator-runtime">: restoring Python takes longer than loading the
-// page. rules.js imports the same module (the same URL,
+// page. calc-form.js imports the same module (the same URL,
 // so the same instance) for its forms, and starts the worker itself on a
 // page reached by Material's instant navigation. The worker is kept across
 // those page switches.
@@ -343,7 +343,7 @@ function stopTooLong(worker, id) {
 /** The first result is in (or none was asked for, or the start failed):
  * from now on the page may fetch what that result does not need. offline.js
  * waits for this event before it registers the service worker, whose
- * precache would otherwise share a phone's link with the runtime (issue 14). */
+ * precache would otherwise share a phone's link with the runtime. */
 function settle() {
   if (runtime.settledAt !== null) return;
   runtime.settledAt = performance.now();

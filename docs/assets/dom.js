@@ -20,7 +20,7 @@ import { siteBase } from "./offline.js";
 let lifetime = new AbortController();
 if (typeof document$ !== "undefined") {
   let first = true;
-  // Subscribed as this module is first run, before rules.js subscribes its onPage: at each new
+  // Subscribed as this module is first run, before page-start.js subscribes its onPage: at each new
   // page the old lifetime ends first, and the new page's code gets the new one.
   document$.subscribe(() => {
     if (!first) {

@@ -46,7 +46,7 @@ const settingsSpec = () => tableSettings().then((spec) => spec?.settings?.tell_t
 
 // ---------------------------------------------------------------- the page
 
-/** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./rules.js").CopyText}} page */
+/** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./copy-link.js").CopyText}} page */
 export function setUp(box, { computeInWorker, copyText }) {
   const NAME = trackerName(box); // as Python names it (Tracker.name), written on the container by the build
   if (location.hash === PLAYERS_HASH) return setUpPlayers(box); // the players' window: no GM control, no fight of its own

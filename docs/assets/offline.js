@@ -6,7 +6,7 @@
 // A page open across a deploy: when Material's instant navigation brings in
 // a page of another build (its <meta name="asset-build"> differs), the page
 // is loaded afresh, so this build's scripts never run on the other's
-// markup. Checked before rules.js looks at the page: rules.js imports this
+// markup. Checked before page-start.js looks at the page: page-start.js imports this
 // module, which subscribes first.
 //
 // Also the site's root address and Material's features, for the other modules.
@@ -51,7 +51,7 @@ async function keepRuntimeIfNeeded() {
 /** On a page opened for its calculator: once its first result is shown (or
  * the calculator gave up) and the browser is idle. Until then the service
  * worker's precache and its copy of the runtime would only take bandwidth
- * and time from the files the result needs (issue 14). Elsewhere: at once.
+ * and time from the files the result needs. Elsewhere: at once.
  * Material's search index waits for it too (search-start.js). */
 export function calculatorSettled() {
   if (!document.querySelector('meta[name="calculator-runtime"]')) return Promise.resolve();

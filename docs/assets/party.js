@@ -40,7 +40,7 @@ function keptFight() {
   }
 }
 
-/** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./rules.js").CopyText}} page */
+/** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./copy-link.js").CopyText}} page */
 export function setUp(box, { computeInWorker, copyText }) {
   const NAME = trackerName(box); // as Python names it (Tracker.name), written on the container by the build
   const words = /** @type {PartyWords} */ (vocabulary(box));

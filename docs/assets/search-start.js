@@ -9,7 +9,7 @@
 // any other page at once; and whenever the reader opens the search
 // (rule-search.js). The channel is the site's, not the tab's: a tab that
 // has spoken also answers a worker of another tab that asks (then that one
-// starts as it did before this existed).
+// starts at once, as Material starts it).
 
 import { calculatorSettled } from "./offline.js";
 

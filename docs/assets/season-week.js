@@ -85,7 +85,7 @@ export function weekend(page, result, week) {
   /** @type {Record<string, HTMLElement>} the cards each player played this week: their Vote Costs and Trainwrecks (league_cards) */
   const cardFields = {};
   /** @type {Record<string, HTMLDetailsElement>} each player's Vote Pool and cards, folded under one line while they hold
-   * their usual values (a pool of 10, no cards): the form fits a phone (issue 31) */
+   * their usual values (a pool of 10, no cards): the form fits a phone */
   const extras = {};
   for (const who of PLAYERS) {
     poolFields[who] = field(`${id}-${who}_vote_pool`, `${who}_vote_pool`, `${who === "first" ? "First" : "Second"} player's Vote Pool`, number(POOL),

@@ -78,7 +78,7 @@ function shortly(headline) {
 
 // ---------------------------------------------------------------- the tracker
 
-/** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./rules.js").CopyText}} page */
+/** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./copy-link.js").CopyText}} page */
 export function setUp(box, { computeInWorker, copyText }) {
   const NAME = trackerName(box); // as Python names it (Tracker.name), written on the container by the build
   const id = `season-${++uid}`;

@@ -12,7 +12,7 @@ const JOIN_MAX = 2000; // characters of a join link's list
 /** @typedef {import("./table.js").TableSpec} TableSpec */
 /** @typedef {import("./table.js").TableSetting} TableSetting */
 /** @typedef {import("./table.js").Control} Control */
-/** @typedef {import("./rules.js").CopyText} CopyText */
+/** @typedef {import("./copy-link.js").CopyText} CopyText */
 /** A table settings page's form (rulebook/forms.py, render_settings).
  * @typedef {HTMLFormElement & {dataset: {game: string}}} SettingsForm */
 /** What readJoin makes of a join link.

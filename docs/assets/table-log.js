@@ -12,11 +12,11 @@ export const LOG_CAP = 200;
 /** What a form or the tracker says of a result the log could not keep. */
 export const NOT_KEPT = "This result is not in the Table log: this device's storage is full. Clearing the Table log, or saved fights and seasons you no longer need, makes room.";
 
-/** One result in the roll log: what rules.js's logEntry writes, as isLogEntry checks it.
+/** One result in the roll log: what calc-form.js's logEntry writes, as isLogEntry checks it.
  * @typedef {{calculator: string, game: string, title: string, headline: string, url: string, time: string,
  *   outcome?: string | null, seed?: number | null, inputs?: Record<string, string | number> | null,
  *   said?: string | null}} LogEntry */
-/** @typedef {import("./rules.js").CopyText} CopyText */
+/** @typedef {import("./copy-link.js").CopyText} CopyText */
 /** @typedef {import("./table.js").TableSpec} TableSpec */
 
 /** The longest typed value a log entry keeps as it is, in characters. A longer one (a decklist, a Nom Pool) is
@@ -192,7 +192,7 @@ export function commitResults(gone = false) {
 addEventListener("pagehide", () => commitResults());
 document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") commitResults(); });
 
-/** A stored entry the log can show: the shape rules.js's logEntry writes. A
+/** A stored entry the log can show: the shape calc-form.js's logEntry writes. A
  * hand-edited, damaged or older entry that does not fit is skipped, not shown.
  * @param {unknown} e @returns {e is LogEntry} */
 export function isLogEntry(e) {

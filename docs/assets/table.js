@@ -26,7 +26,7 @@ export { LOG_CAP, NOT_KEPT, logResult } from "./table-log.js";
  *   settings: Record<string, Record<string, TableSetting>>}} TableSpec */
 /** A control of a form: a text field or a menu.
  * @typedef {HTMLInputElement | HTMLSelectElement} Control */
-/** @typedef {import("./rules.js").CalcForm} CalcForm */
+/** @typedef {import("./calc-form.js").CalcForm} CalcForm */
 
 // ---------------------------------------------------------------- the settings on this device
 
@@ -96,10 +96,10 @@ function fitsField(field, value) {
 
 // ---------------------------------------------------------------- forms
 
-/** Give the form's rulings the table's choices (before a link's own values
+/** Give the form's rulings the house rulings kept on this device (before a link's own values
  * are restored over them).
  * @param {CalcForm} form */
-export function applyTableToForm(form) {
+export function applyHouseRulings(form) {
   const game = form.dataset.calculator.split(".")[0];
   const settings = storedSettings();
   for (const field of /** @type {NodeListOf<Control>} */ (form.querySelectorAll(".calc-rulings [name]"))) {
@@ -111,7 +111,7 @@ export function applyTableToForm(form) {
 /** Say near the form which rulings it plays: the site's, the table's house
  * rulings, or a link's own (a shared result keeps the rulings it was made with).
  * @param {CalcForm} form */
-export function showTableLine(form) {
+export function showRulingsLine(form) {
   const line = /** @type {HTMLElement | null} */ (form.querySelector(".calc-table-line"));
   if (!line || !form.dataset.settings) return;
   const game = form.dataset.calculator.split(".")[0];
@@ -120,9 +120,9 @@ export function showTableLine(form) {
   let other = 0; // fields that play neither the table's ruling nor, without one, the site's
   for (const field of /** @type {NodeListOf<Control>} */ (form.querySelectorAll(".calc-rulings [name]"))) {
     const key = `${game}.${field.name}`;
-    const table = Object.hasOwn(settings, key) && !fitsField(field, settings[key]) ? settings[key] : field.dataset.default;
-    if (table !== field.dataset.default) house += 1;
-    if (field.value !== table) other += 1;
+    const chosen = Object.hasOwn(settings, key) && !fitsField(field, settings[key]) ? settings[key] : field.dataset.default;
+    if (chosen !== field.dataset.default) house += 1;
+    if (field.value !== chosen) other += 1;
   }
   line.replaceChildren(el("a", { href: form.dataset.settings, text: other
     ? `This result's own rulings: ${other > 1 ? `${other} differ` : "1 differs"} from ${house ? "your table's" : "the site's"}`

@@ -43,7 +43,7 @@ export { answerParts, labelRedo, labelUndo, markFieldAtFault, newSeed, ruleLink,
  * @property {string} a
  * @property {string} thing
  * @property {typeof import("./calc-runtime.js").computeInWorker} computeInWorker
- * @property {import("./rules.js").CopyText} copyText
+ * @property {import("./copy-link.js").CopyText} copyText
  * @property {(state: S | null) => void} draw
  * @property {boolean} [startsEmpty]
  * @property {(state: S) => boolean} [worth]

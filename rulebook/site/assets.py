@@ -1,6 +1,6 @@
 """Scripts and stylesheets addressed by their content.
 
-A page asks for `assets/rules.js?v=<digest of its content>`, and the
+A page asks for `assets/page-start.js?v=<digest of its content>`, and the
 modules import each other the same way (`import … from
 "./table.js?v=<digest>"`), so a browser or service worker cache can only
 ever hand a page the very files of its own build: a new build asks for new

@@ -8,7 +8,7 @@
 //   build (a few MB) in "<prefix>pages-<build digest>", a few files at a
 //   time, each retried after a failure; only what the cache lacks. Scripts and
 //   stylesheets are precached under the address the pages use, which carries
-//   a digest of their content (assets/rules.js?v=…): a page of a new build
+//   a digest of their content (assets/page-start.js?v=…): a page of a new build
 //   asks for new addresses, so it can never get an old build's script. Each
 //   is kept only if its content has that digest (checked like the runtime's
 //   files, below); one that does not is left out and fetched when asked for.
@@ -234,7 +234,7 @@ function fetchRuntime(cache, bare) {
 
 // The sha256 (hex) a file of this build has, or its start: a runtime file's
 // whole digest from the runtime's manifest.json, or the first hex digits a
-// versioned address carries (assets/rules.js?v=<sha256 of the file, first
+// versioned address carries (assets/page-start.js?v=<sha256 of the file, first
 // 10 hex digits>, rulebook/site/assets.py). Null for a file with no digest.
 function digestOf(address) {
   const runtime = runtimeFiles.get(address);

@@ -8,7 +8,7 @@ security policy, the short links), it lists the files of the build and writes
 - `precache`: the pages (as their folder URLs), assets, search index,
   rules.json, the manifest and icons, cached when the worker installs; the
   scripts and stylesheets under the address the pages ask for, which carries
-  their content's digest (`assets/rules.js?v=…`, assets.py),
+  their content's digest (`assets/page-start.js?v=…`, assets.py),
   and which the worker checks before it keeps the file (the build checks
   here that each file has the digest of its address);
 - `immutable`: those of them whose address changes with their content

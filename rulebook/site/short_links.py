@@ -5,7 +5,7 @@ card fields are the rule itself (its title, its game, the first sentences of
 its text), with a canonical link to the rule and an immediate move to the
 rule's anchor by meta refresh, so it works without script. IDs retired in
 docs/rule-redirects.json get a page too, moving to the rule that replaced
-them. The copy-link buttons copy these addresses (docs/assets/rules.js) and
+them. The copy-link buttons copy these addresses (docs/assets/page-start.js) and
 rules.json lists each rule's `short` address (data.py); both take
 it from `short_url`, which the `rulebook` package defines.
 

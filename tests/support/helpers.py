@@ -56,7 +56,7 @@ FOLLOW = """url => {
 def follow(page, url: str) -> None:
     """Go to `url` (a page in the sitemap, not the one shown) by a link, and
     wait until Material has swapped it in and the page's scripts have drawn
-    it (rules.js's copy buttons beside the rule IDs). The wait answers a
+    it (page-start.js's copy buttons beside the rule IDs). The wait answers a
     boolean: Playwright keeps what it answers (a handle) for as long as the
     page lives, and an element of the page left behind would keep that whole
     page alive (tests/test_memory.py counts what stays)."""
