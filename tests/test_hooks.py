@@ -1,9 +1,9 @@
 """The rulebook refuses what would publish a broken link or a live title, naming the file and line: a
 duplicate rule ID, a link to an unknown rule, a title with HTML, an unknown calculator or one used twice, a
-wrong shortcode (called directly: `refused`). A few MkDocs mini builds keep the adapters honest: a mistake
-fails the build with that sentence; a right site builds, with markup in code left as text, titles shown as
-plain text, a calculator fence closing a ruling's box, markup the reader would see as text refused, and each
-page read once."""
+wrong shortcode, markup the reader would see as text (called directly: `refused`). A few MkDocs mini builds
+keep the adapters honest: a mistake fails the build with that sentence; a right site builds, with markup in
+code left as text, titles shown as plain text, a calculator fence closing a ruling's box, and each page read
+once."""
 
 from __future__ import annotations
 
@@ -261,24 +261,30 @@ def test_an_unclosed_example_is_refused_with_its_line(tmp_path):
     assert "tell-tale/index.md:6: a ```pycon fence is never closed" in said
 
 
-@pytest.mark.parametrize("markup, shown", [("[[tt.mini.two]]", "[[tt.mini.two]]"), ("[[tt.mini.two|the second]]", "[[tt.mini.two|the second]]"),
-                                           ("ruling[tt.mini.three] Three", "ruling[tt.mini.three]")])
-def test_markup_left_as_text_on_the_page_fails_the_build_naming_the_page(tmp_path, markup, shown):
-    """A `!!! note` paragraph after a blank line is an indented block: code
-    to the rulebook's CommonMark, a paragraph to MkDocs, so the reader would
-    see the markup itself."""
-    note = f'\n!!! note "Note"\n    First paragraph.\n\n    Then {markup} here.\n'
-    proc = build(tmp_path, GOOD_A + note, GOOD_B)
-    assert proc.returncode != 0
-    assert f"tell-tale/index.md:9: {shown} shows as text on the built page" in proc.stderr, proc.stderr
+@pytest.mark.parametrize("markup, line, said", [
+    ('!!! note "Note"\n    First paragraph.\n\n    ruling[tt.mini.three] Three\n', 9, "ruling[tt.mini.three] would show as text"),
+    ("See r[tt.mini.one] here.\n", 6, "r[tt.mini.one] would show as text"),
+    ("A heading with {{ rule-index tt }} in it\n", 6, "{{ would show as text"),
+    ('<div markdown="1">\n{{ calculator-index }}\n</div>\n', 7, "{{ is inside an HTML block"),
+    ("<p>\nSee [[tt.mini.two]].\n</p>\n", 7, "[[tt.mini.two]] is inside an HTML block"),
+], ids=["marker in a note", "marker mid-line", "shortcode mid-line", "shortcode in an HTML block", "link in an HTML block"])
+def test_markup_the_reader_would_see_as_text_is_refused_with_its_line(tmp_path, markup, line, said):
+    """Markup that neither parser reads as markup (a marker or shortcode not on a line of its own, or in a note;
+    markup in an HTML block, raw HTML to the rulebook's parser) is refused as the page is read: no check of the
+    rendered page is needed."""
+    assert f"tell-tale/index.md:{line}: {said}" in refused(tmp_path, GOOD_A + "\n" + markup, GOOD_B)
 
 
-def test_markup_in_a_notes_first_paragraph_or_in_code_builds(tmp_path):
-    note = '\n!!! note "Note"\n    See [[tt.mini.two]].\n\n    Write `[[tt.mini.two]]` or `r[tt.mini.x] X` to mark one.\n'
+def test_markup_in_a_note_or_in_code_builds(tmp_path):
+    """The rulebook reads a note as Python-Markdown does (paragraphs, not an indented code block): a link in any
+    of its paragraphs is a link; markup in code stays text."""
+    note = ('\n!!! note "Note"\n    See [[tt.mini.two]].\n\n    Write `[[tt.mini.two]]` or `r[tt.mini.x] X` to mark one.\n'
+            "\n    Then [[tt.mini.two|the second]] here.\n")
     proc = build(tmp_path, GOOD_A + note, GOOD_B)
     assert proc.returncode == 0, proc.stderr
     html = built(tmp_path, "")
-    assert html.count('href="b/#tt.mini.two"') == 2 and "<code>r[tt.mini.x] X</code>" in html
+    assert html.count('href="b/#tt.mini.two"') == 3 and "<code>r[tt.mini.x] X</code>" in html
+    assert '>the second</a> here.' in html
 
 
 @pytest.mark.parametrize("line,said", [
@@ -292,13 +298,6 @@ def test_a_wrong_shortcode_is_refused_with_its_line(tmp_path, line, said):
     """One grammar for every {{ shortcode }} (rulebook.render.SHORTCODES), checked before any page
     is rendered: a sentence with the page and line, no traceback."""
     assert said in refused(tmp_path, GOOD_A + "\n" + line + "\n", GOOD_B)
-
-
-def test_a_shortcode_left_as_text_fails_the_build(tmp_path):
-    """A shortcode the reader cannot see as one (inside an HTML block) would reach the page as text."""
-    proc = build(tmp_path, GOOD_A + '\n<div markdown="1">\n{{ calculator-index }}\n</div>\n', GOOD_B)
-    assert proc.returncode != 0
-    assert "{{ shows as text on the built page" in proc.stderr
 
 
 def test_each_page_is_read_once_by_markdown_it_and_the_finishing_step_reads_none(tmp_path, monkeypatch):
