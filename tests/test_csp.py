@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from support.helpers import BOOT, calculator_page, wait_until_offline_ready, worker_data
 from support.server import SiteHandler, serve
 
-from rulebook.site import csp
+from rulebook.site import built, csp
 
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 
@@ -70,7 +70,7 @@ def test_every_page_declares_the_policy_with_each_of_its_inline_scripts_hashed(s
         html = page.read_text(encoding="utf-8")
         assert META.findall(html) == [policy], page  # one policy, the same everywhere (instant navigation keeps the first)
         assert html.index("Content-Security-Policy") < html.index("<script"), page  # before any script
-        for text in csp.inline_scripts(html):
+        for text in built.inline_scripts(html):
             digest = "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
             assert digest in allowed, (page, text[:80])
     assert "/sw.js\n  Cache-Control: no-cache" in (site / "_headers").read_text()

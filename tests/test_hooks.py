@@ -300,8 +300,11 @@ def test_a_wrong_shortcode_is_refused_with_its_line(tmp_path, line, said):
     assert said in refused(tmp_path, GOOD_A + "\n" + line + "\n", GOOD_B)
 
 
-def test_each_page_is_read_once_by_markdown_it_and_the_finishing_step_reads_none(tmp_path, monkeypatch):
-    """The book is read once per build, and the pages are rendered and finished from that one reading."""
+def test_each_page_is_read_once_by_markdown_it_and_each_built_page_once_by_html_parser(tmp_path, monkeypatch):
+    """The book is read once per build, and the pages are rendered and finished from that one reading; the
+    finishing step reads each built page's HTML once (its checks, its rules' words, its inline scripts)."""
+    from html.parser import HTMLParser
+
     from rulebook import pages, read_docs
     from rulebook.site import Build, finish
 
@@ -313,6 +316,12 @@ def test_each_page_is_read_once_by_markdown_it_and_the_finishing_step_reads_none
     assert len(parsed) == 3  # index.md, b.md, c.md: each once, though MkDocs renders each
     book = read_docs(tmp_path / "docs")
     parsed.clear()
-    finish(Build(site=tmp_path / "site", docs=tmp_path / "docs", site_url="/", site_name="Mini", calculators=False, book=book))
+    site = tmp_path / "site"
+    generated = sorted(p.read_text(encoding="utf-8") for p in site.rglob("*.html"))
+    fed: list[str] = []
+    feed = HTMLParser.feed
+    monkeypatch.setattr(HTMLParser, "feed", lambda self, data: fed.append(data) or feed(self, data))
+    finish(Build(site=site, docs=tmp_path / "docs", site_url="/", site_name="Mini", calculators=False, book=book))
     assert parsed == []
+    assert len(generated) >= 4 and sorted(fed) == generated  # index, b, c and 404: each read once, whole
     assert "tt.mini.two" in (tmp_path / "site" / "rules.json").read_text()
