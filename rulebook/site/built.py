@@ -5,8 +5,8 @@ short links (the finishing step writes those). Each is read once, with
 html.parser (rulebook/terms.py `Pieces`), and from that one reading come: the
 trackers, the calculators and table settings forms it carries, the runtime
 folders it names, the text of each inline script that runs (the content
-security policy hashes them: csp.py) and the words of each rule on it (what
-rules.json lists).
+security policy hashes them: csp.py) and where the policy goes, and the
+words of each rule on it (what rules.json lists).
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ class Page:
     runtimes: set[str] = field(default_factory=set)  # data-runtime, relative to the site root
     scripts: list[str] = field(default_factory=list)  # the text of each inline script that runs, exactly as written
     texts: dict[str, str] = field(default_factory=dict)  # rule ID -> its words, for the rules on this page
+    charset: str = ""  # its <meta charset> tag as written, after which the finishing step writes the policy (csp.py)
+    policy: bool = False  # it has a content security policy already (a finished page)
 
 
 def pages(site: Path, rules: Mapping[str, Rule]) -> list[Page]:
@@ -69,6 +71,10 @@ def read(page: Page, rules: Mapping[str, Rule]) -> None:
             script = None
         if kind in ("start", "void"):
             _attributes(page, tag, values)
+            if tag == "meta" and "charset" in values and not page.charset:
+                page.charset = html[offset:end]
+            if tag == "meta" and (values.get("http-equiv") or "").lower() == "content-security-policy":
+                page.policy = True
     if rules:
         page.texts = rule_texts(html, rules, pieces)
 
