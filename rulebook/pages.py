@@ -93,6 +93,9 @@ def read_page(text: str, src: str, path: Path | None = None) -> Page:
         elif token.type == "fence" and token.map and token.info.split()[:1] == [CALCULATOR]:
             fences[token.map[0]] = token.content.strip()
         elif token.type == "inline" and token.map and token.children:
+            if tokens[i - 1].type == "admonition_title_open" and any(c.type == "rule_link" for c in token.children):
+                raise MarkupError(src, token.map[0] + 1, "a note's title is plain text, where a link shows as text: "
+                                                         "put the link in the note's body")
             in_cell = i > 0 and tokens[i - 1].type in CELL_OPEN
             found += _links(token, lines, starts, cursor if in_cell else None, src, text)
             _refuse_stray(token, lines, set(markers) | {code.line - 1 for code in page.shortcodes}, src)

@@ -275,7 +275,9 @@ def test_an_unclosed_example_is_refused_with_its_line(tmp_path):
     ("A heading with {{ rule-index tt }} in it\n", 6, "{{ would show as text"),
     ('<div markdown="1">\n{{ calculator-index }}\n</div>\n', 7, "{{ is inside an HTML block"),
     ("<p>\nSee [[tt.mini.two]].\n</p>\n", 7, "[[tt.mini.two]] is inside an HTML block"),
-], ids=["marker in a note", "marker mid-line", "shortcode mid-line", "shortcode in an HTML block", "link in an HTML block"])
+    ('!!! note "See [[tt.mini.two]]"\n    Body.\n', 6, "a note's title is plain text"),
+], ids=["marker in a note", "marker mid-line", "shortcode mid-line", "shortcode in an HTML block", "link in an HTML block",
+        "link in a note's title"])
 def test_markup_the_reader_would_see_as_text_is_refused_with_its_line(tmp_path, markup, line, said):
     """Markup that neither parser reads as markup (a marker or shortcode not on a line of its own, or in a note;
     markup in an HTML block, raw HTML to the rulebook's parser) is refused as the page is read: no check of the
