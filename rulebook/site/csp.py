@@ -84,7 +84,7 @@ def collect(page: Page, state: CspState) -> None:
     if page.policy:
         raise SiteError(f"{page.rel} has a content security policy already: a site is finished once.")
     if not page.charset:
-        raise SiteError(f"{page.rel} has no <meta charset>, after which its policy goes: is it a generator's page?")
+        raise SiteError(f"{page.rel} has no charset meta tag, after which its policy goes: is it a generator's page?")
     state.hashes.update(script_hash(text) for text in page.scripts)
 
 
