@@ -218,3 +218,29 @@ def test_after_a_deploy_a_returning_visitor_never_mixes_two_builds(browser, site
         ctx.close()
         server.shutdown()
         server.server_close()
+
+
+def test_the_policy_and_the_asset_build_go_right_after_the_charset_before_any_script(tmp_path):
+    """The finishing step writes a page's policy once, from its one reading: after <meta charset>, hashing the
+    page's inline script; a page without a charset meta tag, or with a policy already, is refused."""
+    from rulebook.site import built, csp
+    from rulebook.site.errors import SiteError
+
+    path = tmp_path / "index.html"
+    page = built.Page(path, "index.html", "", '<html><head><meta charset="utf-8"><script>go()</script></head></html>')
+    built.read(page, {})
+    state = csp.CspState(serving=False)
+    csp.collect(page, state)
+    csp.write(tmp_path, [page], state, "/", "b1d")
+    written = path.read_text(encoding="utf-8")
+    assert written.startswith('<html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="')
+    assert written.index('<meta name="asset-build" content="b1d">') < written.index("<script>go()</script>")
+    assert csp.script_hash("go()").replace("'", "&#39;") in written
+    again = built.Page(path, "index.html", "", written)
+    built.read(again, {})
+    with pytest.raises(SiteError, match="finished once"):
+        csp.collect(again, state)
+    bare = built.Page(path, "index.html", "", "<html><head><script>go()</script></head></html>")
+    built.read(bare, {})
+    with pytest.raises(SiteError, match="no charset meta tag"):
+        csp.collect(bare, state)
