@@ -12,7 +12,6 @@ memory shipped: the ways to make it smaller, measured.
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import struct
 import subprocess
@@ -22,18 +21,10 @@ from pathlib import Path
 
 import zstandard
 
+from runtime import build
+
 PAGE = 4096
 FIXED = 28  # the file's header before its runs (runtime/sparse-snapshot.mjs)
-
-
-def _build():
-    """runtime/build.py (not a package): the packer and the wasm's initial memory."""
-    path = Path(__file__).resolve().parent.parent / "runtime" / "build.py"
-    spec = importlib.util.spec_from_file_location("table_rules_runtime_build_bench", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def unpack(packed: bytes, wasm: bytes) -> bytes:
@@ -49,7 +40,7 @@ def unpack(packed: bytes, wasm: bytes) -> bytes:
         full[start:start + length] = data[at:at + length]
         at += length
     if initial_count:
-        initial = _build().initial_memory(wasm)
+        initial = build.initial_memory(wasm)
         for start, length in runs[count:]:
             full[start:start + length] = initial[start - offset:start - offset + length].ljust(length, b"\0")
     return bytes(full)
@@ -60,7 +51,6 @@ def make_up(runtime_dir: Path) -> dict:
     packed = (runtime_dir / "snapshot.bin.zst").read_bytes()
     wasm = (runtime_dir / "pyodide.asm.wasm").read_bytes()
     full = unpack(packed, wasm)
-    build = _build()
     head = build.pyodide_memory_offset(full)
     memory = build.initial_memory(wasm) or b""
     init = bytes(head) + memory + bytes(max(0, len(full) - head - len(memory)))
@@ -78,7 +68,6 @@ def floor(runtime_dir: Path) -> int:
     """The packed size of a snapshot of Pyodide alone (runtime/make-snapshot.mjs
     --bare: no wheel installed, nothing of the calculators imported), packed as
     the build packs ours: what no change to our code can take off."""
-    build = _build()
     with tempfile.TemporaryDirectory() as tmp:
         for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
             shutil.copy2(runtime_dir / name, tmp)
@@ -93,7 +82,7 @@ def declared_memory(wasm: bytes) -> int:
     """The bytes of memory `wasm` declares in its memory section (its initial pages): what Pyodide 314
     restores a snapshot into unless runtime/pyodide-private.mjs `growTo` grows it first. Read with
     runtime/build.py's own LEB128 reader."""
-    leb = _build()._leb
+    leb = build._leb
     at = 8
     while at < len(wasm):
         section = wasm[at]

@@ -1,9 +1,17 @@
-"""Read one page's markup with markdown-it-py (CommonMark and tables).
+"""Read one page's markup with markdown-it-py (CommonMark, tables and notes).
 
 The parser decides what is code: a marker, a link or a rule index inside a
 fenced block, an indented block or inline code is text. `[[ID]]` links are
 an inline rule of the parser; their places in the page come from the block
 maps, so a hook can rewrite exactly those characters.
+
+It reads a page as Python-Markdown does where the two could differ: a note
+(`!!! note`, `??? tip`: mdit-py-plugins' admonitions, as the admonition and
+pymdownx.details extensions read them) holds paragraphs, not an indented
+code block, so its links are read. Markup neither reads as markup, which the
+reader would see as text (a marker or shortcode not on a line of its own, or
+inside a note; markup in an HTML block, which Python-Markdown's md_in_html
+may read and this parser never does), is refused as the page is read.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
+from mdit_py_plugins.admon import admon_plugin
 
 from .markup import (CALCULATOR, LINK, MARKER, SHORTCODE, CalculatorFence, Index, Link, MarkupError, Page, Rule,
                      Shortcode, parse_marker)
@@ -23,6 +32,9 @@ from .markup import (CALCULATOR, LINK, MARKER, SHORTCODE, CalculatorFence, Index
 FRONT_MATTER = re.compile(r"^-{3}[ \t]*\n.*?\n(?:\.{3}|-{3})[ \t]*\n", re.S)  # as MkDocs reads it
 ATTR_LIST = re.compile(r"\s*\{[^}]*\}\s*$")  # `## Title { #id .class }`
 CELL_OPEN = {"th_open", "td_open"}
+# Markup that only shows as text where it is not read: a marker not at a line's start, a shortcode's `{{`.
+STRAY = re.compile(r"(?<![\w-])(?:r|ruling)\[[^\]\n<]*\]|\{\{")
+CODE_HTML = re.compile(r"<(pre|code|script|style)\b[^>]*>.*?</\1\s*>", re.S | re.I)  # an HTML block's code: text
 
 
 # ---------------------------------------------------------------- the parser
@@ -43,7 +55,7 @@ def _rule_link(state: StateInline, silent: bool) -> bool:
     return True
 
 
-PARSER = MarkdownIt("commonmark").enable("table")
+PARSER = MarkdownIt("commonmark").enable("table").use(admon_plugin)
 PARSER.inline.ruler.before("link", "rule_link", _rule_link)
 
 
@@ -81,8 +93,14 @@ def read_page(text: str, src: str, path: Path | None = None) -> Page:
         elif token.type == "fence" and token.map and token.info.split()[:1] == [CALCULATOR]:
             fences[token.map[0]] = token.content.strip()
         elif token.type == "inline" and token.map and token.children:
+            if tokens[i - 1].type == "admonition_title_open" and any(c.type == "rule_link" for c in token.children):
+                raise MarkupError(src, token.map[0] + 1, "a note's title is plain text, where a link shows as text: "
+                                                         "put the link in the note's body")
             in_cell = i > 0 and tokens[i - 1].type in CELL_OPEN
             found += _links(token, lines, starts, cursor if in_cell else None, src, text)
+            _refuse_stray(token, lines, set(markers) | {code.line - 1 for code in page.shortcodes}, src)
+        elif token.type == "html_block" and token.map:
+            _refuse_in_html(token, lines, src)
     page.links = [link for link in found if link.line - 1 not in markers]  # a title is text
     _outline(page, lines, headings, markers, fences)
     return page
@@ -155,6 +173,31 @@ def _links(token: Token, lines: list[str], starts: list[int], cursor: dict[int, 
                                        "in its line: write it on one line")
         out.append(Link(m.group(1).strip(), m.group(2), at, start, end))
     return out
+
+
+def _refuse_stray(token: Token, lines: list[str], read: set[int], src: str) -> None:
+    """A MarkupError for a marker or shortcode in the words of a paragraph, heading or cell (not its code): the reader
+    would see it as text. A paragraph's marker and shortcode lines (`read`) are read; inside a note they are not."""
+    words = "".join(child.content for child in token.children or () if child.type == "text")
+    m = STRAY.search(words)
+    if m is None or token.map is None:
+        return
+    where = [n for n in range(*token.map) if n not in read and m.group(0) in lines[n]]
+    if not where:  # the marker line itself
+        return
+    raise MarkupError(src, where[0] + 1, f"{m.group(0)} would show as text: a marker or a shortcode is read on a "
+                                         "line of its own, outside any note, list or table")
+
+
+def _refuse_in_html(token: Token, lines: list[str], src: str) -> None:
+    """A MarkupError for markup inside an HTML block (its code aside), which this parser reads as HTML."""
+    assert token.map is not None
+    block = CODE_HTML.sub(lambda m: "\n" * m.group(0).count("\n"), token.content)
+    for k, line in enumerate(block.split("\n")):
+        if m := (LINK.search(line) or STRAY.search(line) or MARKER.match(line)):
+            raise MarkupError(src, token.map[0] + k + 1,
+                              f"{m.group(0)} is inside an HTML block, where it is not read and shows as text: "
+                              "leave a blank line after the block's opening tag, or write it outside the block")
 
 
 def _shortcode(m: re.Match[str], src: str, line: int) -> Shortcode:

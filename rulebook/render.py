@@ -17,8 +17,10 @@ become headings (a ruling's body indented into its box), links Markdown
 links, each shortcode what its function in SHORTCODES below makes (the one
 table of shortcodes: name, argument, function), each calculator fence gets
 its heading, and worked examples are folded last. `html()` finishes the
-rendered page: it fails on markup left as text and links the terms (the
-first use of a term in each other rule of the same game). No MkDocs in
+rendered page: it links the terms (the first use of a term in each other
+rule of the same game). Markup the reader would see as text is refused as
+the page is read (rulebook/pages.py), so nothing here checks the rendered
+page for it. No MkDocs in
 here: rulebook/extension.py calls both from Python-Markdown, under any
 generator.
 """
@@ -38,7 +40,7 @@ from calculators.registry import all_calculators, all_trackers
 from . import calc_print, coverage, forms, gm_screen
 from .book import Book
 from .examples import fold_examples
-from .markup import GAMES, LINK, CalculatorFence, MarkupError, Page, Rule, Shortcode, relative_url
+from .markup import GAMES, CalculatorFence, MarkupError, Page, Rule, Shortcode, relative_url
 from .pages import without_front_matter
 from .site import qr_library
 from .templating import macro
@@ -46,11 +48,6 @@ from .terms import link_terms
 
 RULING_TITLE = "Ruling, not in the rulebook"
 MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]#])")  # characters a title must not turn into Markdown
-# Markup the rulebook did not read reaches the page as text: `[[ID]]`, a
-# marker `r[ID]` / `ruling[ID]`, or a shortcode's `{{`. Code shows markup on
-# purpose; nothing else may.
-LEFT_MARKUP = re.compile(rf"{LINK.pattern}|(?<![\w-])(?:r|ruling)\[[^\]\n<]*\]|\{{\{{")
-CODE_HTML = re.compile(r"<(pre|code|script|style)\b[^>]*>.*?</\1\s*>", re.S | re.I)
 TEMPLATE = "render.html"  # the markup this module puts in a page (templates/render.html, autoescaped)
 
 
@@ -218,8 +215,7 @@ def check_shortcode(code: Shortcode, src: str) -> None:
 
 
 def html(content: str, page: Page, place: Place, sources: Sources) -> str:
-    """The rendered page checked for markup left as text, its terms linked, its settings forms drawn."""
-    _check_no_markup_left(content, page)
+    """The rendered page with its terms linked."""
     book = sources.book
     terms = book.terms(page.src.split("/")[0])
     content, _ = link_terms(content, book.rules, terms,
@@ -237,31 +233,6 @@ def calculator_form(name: str, url: str, sources: Sources) -> str:
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def _check_no_markup_left(content: str, page: Page) -> None:
-    """Fail the build when a link or a marker shows as text on the page.
-
-    The rulebook reads a page with CommonMark, MkDocs with Python-Markdown:
-    where they disagree (a `!!! note` paragraph after a blank line is code to
-    the first, text to the second; so is Markdown inside an HTML block), the
-    markup is never turned into a link or a heading and the reader sees it."""
-    m = LEFT_MARKUP.search(CODE_HTML.sub("", content))
-    if not m:
-        return
-    found = html_lib.unescape(m.group(0))
-    src, source, read = page.src, page.text, page  # the markup that was read: the line to name is one of the others
-    links, markers = {link.start for link in read.links}, {rule.line for rule in read.rules}
-    line = None
-    for at in (m.start() for m in re.finditer(re.escape(found), source)):
-        n = source.count("\n", 0, at) + 1
-        if at not in links and n not in markers:
-            line = n
-            break
-    raise MarkupError(
-        src, line, f"{found} shows as text on the built page: the rulebook reads an indented block (a !!! note's "
-                   "paragraph after a blank line) or an HTML block as code, so write it in the note's first "
-                   "paragraph or outside the block")
 
 
 def _with_links(page: Page, book: Book) -> str:

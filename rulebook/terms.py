@@ -40,16 +40,21 @@ class _Open:
     in_ruling: bool
 
 
-class _Pieces(HTMLParser):
+Piece = tuple[int, str, str, dict[str, str | None]]
+
+
+class Pieces(HTMLParser):
     """The page cut into (offset, kind, tag, attrs): kind is start, end,
-    void, text (a whole run between tags, entities included) or other."""
+    void, text (a whole run between tags, entities included) or other. The
+    one reading of a page's HTML: term links, a rule's words, and what the
+    finishing step reads of a built page (rulebook/site/built.py) come from it."""
 
     def __init__(self, content: str):
         super().__init__(convert_charrefs=False)
         self.starts = [0]
         for line in content.split("\n"):
             self.starts.append(self.starts[-1] + len(line) + 1)
-        self.pieces: list[tuple[int, str, str, dict[str, str | None]]] = []
+        self.pieces: list[Piece] = []
         self.feed(content)
         self.close()
 
@@ -104,10 +109,11 @@ def term_pattern(terms: Iterable[Rule]) -> tuple[re.Pattern[str] | None, dict[st
 
 
 def link_terms(content: str, rules: Mapping[str, Rule], terms: Iterable[Rule],
-               href: Callable[[Rule], str]) -> tuple[str, dict[str, str]]:
-    """The page with its terms linked, and the text of each rule on it."""
+               href: Callable[[Rule], str], pieces: list[Piece] | None = None) -> tuple[str, dict[str, str]]:
+    """The page with its terms linked, and the text of each rule on it (`pieces`: the page's reading, if done)."""
     pattern, by_word = term_pattern(terms)
-    pieces = _Pieces(content).pieces
+    if pieces is None:
+        pieces = Pieces(content).pieces
     ends = [offset for offset, *_ in pieces[1:]] + [len(content)]
     out: list[str] = []
     texts: dict[str, list[str]] = {}
@@ -142,9 +148,9 @@ def link_terms(content: str, rules: Mapping[str, Rule], terms: Iterable[Rule],
     return "".join(out), {rid: _words(parts) for rid, parts in texts.items()}
 
 
-def rule_texts(page: str, rules: Mapping[str, Rule]) -> dict[str, str]:
-    """The words of each rule on a built page (as `link_terms` gives them), read after any generator."""
-    return link_terms(page, rules, (), lambda rule: "")[1]
+def rule_texts(page: str, rules: Mapping[str, Rule], pieces: list[Piece]) -> dict[str, str]:
+    """The words of each rule on a built page (as `link_terms` gives them), from its reading."""
+    return link_terms(page, rules, (), lambda rule: "", pieces)[1]
 
 
 def _opened(tag: str, attrs: dict[str, str | None], parent: _Open | None) -> _Open:

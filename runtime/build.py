@@ -1,8 +1,8 @@
 """Build the calculators' browser runtime: self-hosted Pyodide with the
 calculators in it, ready to copy into the site.
 
-    .venv/bin/python runtime/build.py          # build, or say where the cached build is
-    .venv/bin/python runtime/build.py --force  # build again even if cached
+    .venv/bin/python -m runtime.build          # build, or say where the cached build is
+    .venv/bin/python -m runtime.build --force  # build again even if cached
 
 Steps, each printed:
 1. check that the installed Pyodide is the version runtime/pyodide-private.mjs
@@ -44,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from pathlib import Path
 from typing import NamedTuple
 from collections.abc import Callable
@@ -81,8 +82,7 @@ class BuildError(Exception):
 
 
 class Runtime(NamedTuple):
-    """One build of the runtime: what it is called and where its files are.
-    (A NamedTuple, not a dataclass: tests load this file without importing it.)"""
+    """One build of the runtime: what it is called and where its files are."""
 
     version: str  # Pyodide's
     digest: str  # of every input
@@ -152,6 +152,8 @@ def _stage(stage: Path, say: Callable[[str], None]) -> dict:
     shutil.rmtree(ROOT / "build", ignore_errors=True)
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
           "--disable-pip-version-check", "-w", str(wheels), str(ROOT)], "Building the calculators wheel")
+    for wheel in wheels.glob("*.whl"):
+        calculators_only(wheel)
     for wheel in [*WHEELS.glob("*.whl"), *wheels.glob("*.whl")]:
         shutil.copy2(wheel, stage)
     for name in RUNTIME_FILES:
@@ -180,6 +182,28 @@ def _stage(stage: Path, say: Callable[[str], None]) -> dict:
     raw.unlink()
     say(f"  packed the snapshot: {len(full) / 1e6:.1f} MB of memory in {len(packed) / 1e6:.1f} MB")
     return {"length": len(full), "sha256": hashlib.sha256(full).hexdigest()}
+
+
+def calculators_only(wheel: Path) -> None:
+    """The project's wheel without its build-time packages (rulebook, runtime): the browser imports calculators
+    alone, and every byte of the wheel is fetched before a first result. Its RECORD and top_level.txt follow."""
+    with zipfile.ZipFile(wheel) as old:
+        kept = [info for info in old.infolist() if _shipped(info.filename)]
+        files = {info.filename: old.read(info) for info in kept}
+    for name in files:
+        if name.endswith(".dist-info/RECORD"):
+            lines = files[name].decode().splitlines(keepends=True)
+            files[name] = "".join(line for line in lines if _shipped(line.split(",", 1)[0])).encode()
+        elif name.endswith(".dist-info/top_level.txt"):
+            files[name] = b"calculators\n"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as new:
+        for info in kept:
+            new.writestr(info, files[info.filename])
+
+
+def _shipped(name: str) -> bool:
+    top = name.split("/", 1)[0]
+    return top == "calculators" or top.endswith(".dist-info")
 
 
 def write_lock(stage: Path, root: str) -> None:

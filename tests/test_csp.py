@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import re
 from pathlib import Path
 
@@ -17,9 +18,14 @@ from playwright.sync_api import expect
 from support.helpers import BOOT, calculator_page, wait_until_offline_ready, worker_data
 from support.server import SiteHandler, serve
 
-from rulebook.site import csp
+from rulebook.site import built, csp
 
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
+
+
+def metas(page: str) -> list[str]:
+    """The policies a page's <meta>s declare, as the browser reads the attribute."""
+    return [html.unescape(policy) for policy in META.findall(page)]
 
 
 def site_policy(site: Path) -> str:
@@ -57,8 +63,8 @@ def test_the_header_alone_says_no_other_site_may_frame_the_pages(site):
     """`frame-ancestors` in the header (against clickjacking); a
     <meta> cannot carry it (the browser ignores it there and warns)."""
     assert directives(site_policy(site))["frame-ancestors"] == ["'self'"]
-    html = (site / "index.html").read_text(encoding="utf-8")
-    assert META.findall(html) == [page_policy(site)] and "frame-ancestors" not in META.findall(html)[0]
+    page = (site / "index.html").read_text(encoding="utf-8")
+    assert metas(page) == [page_policy(site)] and "frame-ancestors" not in metas(page)[0]
 
 
 def test_every_page_declares_the_policy_with_each_of_its_inline_scripts_hashed(site):
@@ -67,12 +73,12 @@ def test_every_page_declares_the_policy_with_each_of_its_inline_scripts_hashed(s
     pages = site_pages(site)
     assert len(pages) > 20 and site / "404.html" in pages
     for page in pages:
-        html = page.read_text(encoding="utf-8")
-        assert META.findall(html) == [policy], page  # one policy, the same everywhere (instant navigation keeps the first)
-        assert html.index("Content-Security-Policy") < html.index("<script"), page  # before any script
-        for text in csp.inline_scripts(html):
-            digest = "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
-            assert digest in allowed, (page, text[:80])
+        text = page.read_text(encoding="utf-8")
+        assert metas(text) == [policy], page  # one policy, the same everywhere (instant navigation keeps the first)
+        assert text.index("Content-Security-Policy") < text.index("<script"), page  # before any script
+        for script in built.inline_scripts(text):
+            digest = "'sha256-" + base64.b64encode(hashlib.sha256(script.encode()).digest()).decode() + "'"
+            assert digest in allowed, (page, script[:80])
     assert "/sw.js\n  Cache-Control: no-cache" in (site / "_headers").read_text()
 
 

@@ -30,6 +30,7 @@ from support.helpers import BOOT, poll, wait_until_offline_ready, worker_data
 from support.server import serve
 
 FINISH = [sys.executable, "-m", "rulebook.site", "finish"]
+POLICY = b'<meta http-equiv="Content-Security-Policy"'  # a finished page's, written by the finishing step alone
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ def test_the_command_after_a_generator_gives_the_site_the_hook_gives(site, unfin
     shutil.copytree(unfinished.site, out)
     before = files(out)
     assert not (out / "rules.json").exists() and not (out / "sw.js").exists() and not (out / "r").exists()
-    assert all(b"CONTENT-SECURITY-POLICY" in data for name, data in before.items() if name.endswith(".html"))
+    assert not any(POLICY in data for name, data in before.items() if name.endswith(".html"))
 
     done = finish(out)
     assert done.returncode == 0, done.stderr
@@ -87,12 +88,12 @@ def test_the_command_after_a_generator_gives_the_site_the_hook_gives(site, unfin
     assert sorted(ours) == sorted(hooked)
     differ = [name for name in ours if ours[name] != hooked[name] and not name.endswith(".gz")]  # gzip stamps its time
     assert differ == []
-    assert not any(b"CONTENT-SECURITY-POLICY" in data for name, data in ours.items() if name.endswith(".html"))
+    assert all(data.count(POLICY) == 1 for name, data in ours.items() if name.endswith(".html") and not name.startswith("r/"))
 
     # A site is finished once: the second run refuses, and changes nothing.
     again = finish(out)
     assert again.returncode == 2 and again.stdout == ""
-    assert "has no content security policy" in again.stderr and "finished once" in again.stderr
+    assert "has a content security policy already" in again.stderr and "finished once" in again.stderr
     assert "Traceback" not in again.stderr
     assert files(out) == ours
 
@@ -218,3 +219,29 @@ def test_after_a_deploy_a_returning_visitor_never_mixes_two_builds(browser, site
         ctx.close()
         server.shutdown()
         server.server_close()
+
+
+def test_the_policy_and_the_asset_build_go_right_after_the_charset_before_any_script(tmp_path):
+    """The finishing step writes a page's policy once, from its one reading: after <meta charset>, hashing the
+    page's inline script; a page without a charset meta tag, or with a policy already, is refused."""
+    from rulebook.site import built, csp
+    from rulebook.site.errors import SiteError
+
+    path = tmp_path / "index.html"
+    page = built.Page(path, "index.html", "", '<html><head><meta charset="utf-8"><script>go()</script></head></html>')
+    built.read(page, {})
+    state = csp.CspState(serving=False)
+    csp.collect(page, state)
+    csp.write(tmp_path, [page], state, "/", "b1d")
+    written = path.read_text(encoding="utf-8")
+    assert written.startswith('<html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="')
+    assert written.index('<meta name="asset-build" content="b1d">') < written.index("<script>go()</script>")
+    assert csp.script_hash("go()").replace("'", "&#39;") in written
+    again = built.Page(path, "index.html", "", written)
+    built.read(again, {})
+    with pytest.raises(SiteError, match="finished once"):
+        csp.collect(again, state)
+    bare = built.Page(path, "index.html", "", "<html><head><script>go()</script></head></html>")
+    built.read(bare, {})
+    with pytest.raises(SiteError, match="no charset meta tag"):
+        csp.collect(bare, state)

@@ -20,7 +20,7 @@ from support.helpers import BOOT, calculator_page, poll, wait_until_offline_read
 from support.server import SiteHandler, serve
 
 from calculators.runner import run
-from rulebook.site import assets, offline, runtime
+from rulebook.site import assets, offline
 from rulebook.site.errors import SiteError
 
 pytestmark = [pytest.mark.browser, pytest.mark.search_index]  # it searches offline
@@ -467,7 +467,8 @@ def test_stylesheets_reach_the_site_without_their_comments(site):
     """A stylesheet's comments are left out of the site's copy (they explain the rules to whoever edits docs/;
     every byte of a stylesheet comes before a calculator's first result), never the inside of a string, and the
     copy is what its address's digest is of."""
-    minify = runtime.build_module().minify
+    from runtime.build import minify
+
     shipped = minify({"a.css": 'a { content: "/* kept */"; } /* gone\n over lines */\nb { x: \'//\'; }\n'})["a.css"]
     assert '"/* kept */"' in shipped and "gone" not in shipped and "//" in shipped
     sheets = sorted((ROOT / "docs").rglob("*.css"))

@@ -17,9 +17,10 @@ import shutil
 import subprocess
 
 import pytest
-from support import ROOT, load_module
+from support import ROOT
 
-BUILD = load_module("runtime/build.py")
+from runtime import build as BUILD
+
 RUNTIME_SCRIPTS = [name for name in BUILD.SHIPPED if name.endswith(".mjs")]  # the worker's modules
 # What a naive stripper gets wrong: comment marks in strings, templates and regular expressions, a regular
 # expression where a division could stand, templates inside a template's ${…}, a comment between two tokens.

@@ -17,13 +17,14 @@ import pytest
 import zstandard
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import ROOT, load_module
+from support import ROOT
+
+from runtime import build
 
 pytestmark = pytest.mark.node
 PAGE = 4096
 
 
-build = load_module("runtime/build.py")
 pack_snapshot = build.pack_snapshot
 FIXED = 28  # the header before the runs: magic, version, length, runs, initial offset, initial runs, digest
 

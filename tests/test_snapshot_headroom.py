@@ -8,16 +8,15 @@ it (tests/pyodide_runner.mjs), and the calculators answer from it."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
-import sys
 
 import pytest
 from support import ROOT
 
 from calculators.runner import run
+from runtime import build
 
 pytestmark = pytest.mark.node
 
@@ -25,15 +24,6 @@ GROWN_MB = 12  # of live bytes; the heap had free room, so the memory grows by l
 GROWN_AT_LEAST = 8_000_000  # bytes more memory than the shipped snapshot's
 CASES = [["tell_tale.resolve_attack", {"power": "5", "d20": "17"}, None],
          ["talislanta.resolve_action", {"rating": "4", "d20": "11"}, None]]
-
-
-def _build():
-    path = ROOT / "runtime" / "build.py"
-    spec = importlib.util.spec_from_file_location("table_rules_runtime_build_headroom", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_a_snapshot_grown_by_several_mb_restores_and_computes(site, tmp_path):
@@ -46,7 +36,6 @@ def test_a_snapshot_grown_by_several_mb_restores_and_computes(site, tmp_path):
     proc = subprocess.run([node, "tests/snapshot_grown_runner.mjs", str(runtime), str(GROWN_MB), str(raw)],
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    build = _build()
     full = raw.read_bytes()
     shipped_length = json.loads((shipped / "manifest.json").read_text())["snapshot"]["length"]
     assert len(full) >= shipped_length + GROWN_AT_LEAST, (len(full), shipped_length)

@@ -6,12 +6,11 @@ It takes one `Build` and does, in the order of `finish` below:
 
 1. the book: every rule, as the pages were rendered from it (`Build.book`,
    which hooks/finish.py hands over) or read from docs/ (rulebook.read_docs)
-   after a generator that runs no hooks, with its words as the built pages
-   show them (terms.rule_texts);
+   after a generator that runs no hooks; then every built page read once
+   (built.py), which gives each rule its words as the page shows them;
 2. checks of the built pages, before anything is written: every tracker on
    a page, each game's table settings at the address the page scripts read
-   (built.py), every page with the policy's placeholder, which it still has
-   (a site is finished once);
+   (built.py), every page without a policy yet (a site is finished once);
 3. the Pyodide runtime folder, which every page that starts it must name
    (runtime.py);
 4. the data files: rules.json, rule-redirects.json, rule-lookup.json,
@@ -19,8 +18,8 @@ It takes one `Build` and does, in the order of `finish` below:
 5. Material's search worker put off until the page has done its first
    work (search_later.py); each page's GM screen filled in (gm_screens.py) and its print footer
    (print_footer.py); the scripts and stylesheets addressed by their content,
-   and the pages pointed at those addresses (assets.py), then the content security policy,
-   in every page and in `_headers` (csp.py): each page is written once;
+   and the pages pointed at those addresses (assets.py), then the content security policy
+   and the asset build, in every page, and the policy in `_headers` (csp.py): each page is written once;
 6. the short links `r/<id>/`, which carry a policy of their own
    (short_links.py);
 7. last, the service worker `sw.js`: it lists and hashes every file the
@@ -43,7 +42,6 @@ from calculators.table import settings_with_calculators
 
 from ..book import Book, read_docs
 from ..markup import GAMES, MarkupError
-from ..terms import rule_texts
 from . import built, csp, data, gm_screens, offline, print_footer, qr_library, runtime, search_later, short_links
 from .assets import version_page, versioned
 from .errors import SiteError
@@ -73,14 +71,14 @@ def finish(build: Build) -> None:
         book = build.book if build.book is not None else read_docs(build.docs)
     except MarkupError as err:
         raise SiteError(str(err)) from err
-    pages = built.pages(site) if site.is_dir() else []
+    pages = built.pages(site, book.rules) if site.is_dir() else []
     if not pages:
         raise SiteError(f"{site} holds no built page: build the site first.")
     by_url = {page.url: page for page in pages}
     for url in sorted({rule.url for rule in book.rules.values()}):
         if url not in by_url:
             raise SiteError(f"The page {url} of the rules is not in {site}: was it built from {build.docs}?")
-        for rid, text in rule_texts(by_url[url].html, book.rules).items():
+        for rid, text in by_url[url].texts.items():
             book.rules[rid].text = text
     _check_trackers(pages)
     settings = _settings_pages(pages)
@@ -92,7 +90,7 @@ def finish(build: Build) -> None:
         page.html = gm_screens.fill(page.html, book, build.site_url, build.docs, page.rel)  # the GM screens' words
         page.html = print_footer.add(page.html, page.url, build.site_url, build.site_name, build.docs, _game_folders(build.docs))
         page.html = version_page(page.html, page.url, assets, urlsplit(build.site_url or "/").path)
-        csp.collect(page.html, page.rel, policy)
+        csp.collect(page, policy)  # the scripts as read: the steps above change none
 
     folder = runtime.copy(site, build.say) if build.calculators else None
     for page in pages:
@@ -108,7 +106,7 @@ def finish(build: Build) -> None:
     for rel, text in assets.contents.items():  # the modules with their imports versioned
         if (site / rel).is_file():
             (site / rel).write_bytes(text.encode("utf-8"))  # the very bytes the digest is of
-    csp.write(site, [(page.path, page.html) for page in pages], policy, build.site_url)
+    csp.write(site, pages, policy, build.site_url, assets.build)
 
     short_links.write_all(site, build.site_url or "/", build.site_name, book)
     qr_library.copy(site)  # before the service worker lists the files to keep

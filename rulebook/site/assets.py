@@ -9,9 +9,9 @@ an old build's page script). `versioned(docs)` gives each .js and .css
 file of the docs folder its address and its text as the site serves it:
 written by esbuild (runtime/minify.mjs: no comments, whitespace minified),
 its imports pointing at versioned addresses; the finishing step writes those texts into the site, points every
-page's `src` and `href` at the addresses (`version_page`), fills in each
-page's `<meta name="asset-build">` (overrides/main.html) and precaches the
-addresses in the service worker (offline.py). A generator copies docs/
+page's `src` and `href` at the addresses (`version_page`), writes each
+page's `<meta name="asset-build">` (`Assets.build`, beside the policy: csp.py)
+and precaches the addresses in the service worker (offline.py). A generator copies docs/
 as it is: nothing here needs it to know about digests.
 """
 
@@ -27,7 +27,6 @@ from . import runtime
 from .errors import SiteError
 
 SUFFIXES = (".js", ".css")
-BUILD_PLACEHOLDER = "ASSET-BUILD"  # overrides/main.html's <meta name="asset-build" content=...>
 # A page's reference to a script or stylesheet, not yet versioned.
 REFERENCE = re.compile(r'(?P<head>\b(?:src|href)=")(?P<url>[^"?#:]+\.(?:js|css))"')
 # Relative imports in our modules: `from "./table.js"`, `import("./x.js")`.
@@ -66,7 +65,7 @@ def versioned(docs: Path) -> Assets:
 def version_page(html: str, url: str, assets: Assets, root: str = "/") -> str:
     """The page at `url` (relative to the site root, which is at the path `root` of its host: the
     404 page names files from there) asking for each script and stylesheet of docs/ by its versioned
-    address, and carrying the build's digest."""
+    address."""
     base = url if url.endswith("/") else posixpath.dirname(url)
     root = "/" + root.strip("/") + "/" if root.strip("/") else "/"
 
@@ -78,7 +77,7 @@ def version_page(html: str, url: str, assets: Assets, root: str = "/") -> str:
         address = assets.urls.get(target)
         return f'{m["head"]}{m["url"]}?{address.partition("?")[2]}"' if address else m.group(0)
 
-    return REFERENCE.sub(versioned_reference, html).replace(BUILD_PLACEHOLDER, assets.build)
+    return REFERENCE.sub(versioned_reference, html)
 
 
 def imports(text: str) -> list[re.Match[str]]:

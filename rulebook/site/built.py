@@ -1,19 +1,28 @@
-"""What the generator wrote: its pages, and what each holds that the finishing step checks.
+"""What the generator wrote: its pages, and what each holds that the finishing step reads.
 
 A page is every `.html` file of the site outside the runtime folder and the
-short links (the finishing step writes those). For each, in one read: the
-trackers, the calculators and table settings forms it carries, and the
-runtime folders it names.
+short links (the finishing step writes those). Each is read once, with
+html.parser (rulebook/terms.py `Pieces`), and from that one reading come: the
+trackers, the calculators and table settings forms it carries, the runtime
+folders it names, the text of each inline script that runs (the content
+security policy hashes them: csp.py) and where the policy goes, and the
+words of each rule on it (what rules.json lists).
 """
 
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
 
+from ..markup import Rule
+from ..terms import Pieces, rule_texts
+
 NOT_PAGES = ("pyodide/", "r/")  # the runtime, the short links: not the generator's
+# Types of <script> that run (an empty type is JavaScript); data blocks such
+# as Material's application/json config do not, and need no hash.
+RUNNING = {"", "text/javascript", "application/javascript", "module", "importmap"}
 
 
 @dataclass
@@ -26,9 +35,15 @@ class Page:
     calculators: list[str] = field(default_factory=list)  # data-calculator
     settings: list[str] = field(default_factory=list)  # the games of its table settings forms
     runtimes: set[str] = field(default_factory=set)  # data-runtime, relative to the site root
+    scripts: list[str] = field(default_factory=list)  # the text of each inline script that runs, exactly as written
+    texts: dict[str, str] = field(default_factory=dict)  # rule ID -> its words, for the rules on this page
+    charset: str = ""  # its <meta charset> tag as written, after which the finishing step writes the policy (csp.py)
+    policy: bool = False  # it has a content security policy already (a finished page)
 
 
-def pages(site: Path) -> list[Page]:
+def pages(site: Path, rules: Mapping[str, Rule]) -> list[Page]:
+    """The generator's pages, each read once; `rules`, the book's, whose words are read from their pages."""
+    homes = {rule.url for rule in rules.values()}
     found = []
     for path in sorted(site.rglob("*.html")):
         rel = path.relative_to(site).as_posix()
@@ -36,29 +51,48 @@ def pages(site: Path) -> list[Page]:
             continue
         url = rel.removesuffix("index.html") if rel == "index.html" or rel.endswith("/index.html") else rel
         page = Page(path, rel, url, path.read_text(encoding="utf-8"))
-        _Reader(page).read()
+        read(page, rules if url in homes else {})
         found.append(page)
     return found
 
 
-class _Reader(HTMLParser):
-    def __init__(self, page: Page) -> None:
-        super().__init__(convert_charrefs=True)
-        self.page = page
+def read(page: Page, rules: Mapping[str, Rule]) -> None:
+    """What `page` holds, from one reading of its HTML."""
+    html = page.html
+    pieces = Pieces(html).pieces
+    ends = [offset for offset, *_ in pieces[1:]] + [len(html)]
+    script: int | None = None  # where the text of the running inline script being read starts
+    for (offset, kind, tag, values), end in zip(pieces, ends):
+        if kind == "start" and tag == "script":
+            runs = (values.get("type") or "").strip().lower() in RUNNING
+            script = end if runs and "src" not in values else None
+        elif kind == "end" and tag == "script" and script is not None:
+            page.scripts.append(html[script:offset])
+            script = None
+        if kind in ("start", "void"):
+            _attributes(page, tag, values)
+            if tag == "meta" and "charset" in values and not page.charset:
+                page.charset = html[offset:end]
+            if tag == "meta" and (values.get("http-equiv") or "").lower() == "content-security-policy":
+                page.policy = True
+    if rules:
+        page.texts = rule_texts(html, rules, pieces)
 
-    def read(self) -> None:
-        self.feed(self.page.html)
-        self.close()
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = dict(attrs)
-        page = self.page
-        if values.get("data-tracker"):
-            page.trackers.append(values["data-tracker"] or "")
-        if values.get("data-calculator") and tag == "form":
-            page.calculators.append(values["data-calculator"] or "")
-        if tag == "form" and "table-settings" in (values.get("class") or "").split() and values.get("data-game"):
-            page.settings.append(values["data-game"] or "")
-        if values.get("data-runtime"):
-            base = page.url if page.url.endswith("/") else posixpath.dirname(page.url)
-            page.runtimes.add(posixpath.normpath(posixpath.join(base, values["data-runtime"] or "")).strip("/") + "/")
+def inline_scripts(html: str) -> list[str]:
+    """The text of every inline script of a page that runs, exactly as written."""
+    page = Page(Path(), "", "", html)
+    read(page, {})
+    return page.scripts
+
+
+def _attributes(page: Page, tag: str, values: dict[str, str | None]) -> None:
+    if values.get("data-tracker"):
+        page.trackers.append(values["data-tracker"] or "")
+    if values.get("data-calculator") and tag == "form":
+        page.calculators.append(values["data-calculator"] or "")
+    if tag == "form" and "table-settings" in (values.get("class") or "").split() and values.get("data-game"):
+        page.settings.append(values["data-game"] or "")
+    if values.get("data-runtime"):
+        base = page.url if page.url.endswith("/") else posixpath.dirname(page.url)
+        page.runtimes.add(posixpath.normpath(posixpath.join(base, values["data-runtime"] or "")).strip("/") + "/")

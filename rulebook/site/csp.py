@@ -1,13 +1,18 @@
 """The content security policy of every page.
 
-overrides/main.html puts `<meta http-equiv="Content-Security-Policy"
-content="CONTENT-SECURITY-POLICY">` in every page's head: a site not
-finished has no policy (browsers ignore that one word), rather than a broken one. The finishing step reads every
-page as the generator wrote it (`collect`), takes the sha256 of each inline
-script (Material's: the storage helper, whose text changes with the page's
-depth, the palette and the tab restorer), then writes one policy for the
-whole site into every page and into `_headers`, the header file of Netlify
-and Cloudflare Pages (`write`). One policy everywhere: Material's instant
+The finishing step reads every page once as the generator wrote it
+(built.py); `collect` takes the sha256 of each inline script (Material's:
+the storage helper, whose text changes with the page's depth, the palette
+and the tab restorer); then `write` puts one policy for the whole site into
+every page, as each is written for the only time, and into `_headers`, the
+header file of Netlify and Cloudflare Pages. The page's <meta> is written
+there and only there, right after its <meta charset> and before any script,
+with the build its scripts go with (`<meta name="asset-build">`, assets.py),
+from one macro (templates/site_fill.html `head`): the policy holds every
+page's hashes, so it is known only once every page is built, after the
+last page a generator's hook could write. The steps between the reading
+and the writing change no inline script (tests/test_csp.py checks every
+page's scripts against its policy). One policy everywhere: Material's instant
 navigation keeps the first page's head, so a page reached that way runs its
 inline scripts under the first page's policy.
 
@@ -30,13 +35,14 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from ..templating import macro
+from .built import Page
 from .errors import SiteError
 
-PLACEHOLDER = "CONTENT-SECURITY-POLICY"
+TEMPLATE = "site_fill.html"  # the <meta> written into each page's head (templates/site_fill.html, autoescaped)
 HEADERS_FILE = "_headers"
 POLICY = {
     "default-src": ["'self'"],
@@ -57,9 +63,6 @@ POLICY = {
 HEADER_ONLY = {
     "frame-ancestors": ["'self'"],  # no other site shows the pages in a frame (clickjacking)
 }
-# Types of <script> that run (an empty type is JavaScript); data blocks such
-# as Material's application/json config do not, and need no hash.
-RUNNING = {"", "text/javascript", "application/javascript", "module", "importmap"}
 
 
 class CspState:
@@ -76,20 +79,22 @@ class CspState:
         return "; ".join(f"{name} {' '.join(values)}" for name, values in directives.items())
 
 
-def collect(html: str, where: str, state: CspState) -> None:
-    """The inline scripts of one page as the generator wrote it, which must carry the placeholder."""
-    if PLACEHOLDER not in html:
-        raise SiteError(f"{where} has no content security policy: overrides/main.html must put its meta "
-                        f"(content={PLACEHOLDER!r}) in every page, and a site is finished once.")
-    state.hashes.update(script_hash(text) for text in inline_scripts(html))
+def collect(page: Page, state: CspState) -> None:
+    """The inline scripts of one page, as the finishing step read it (built.py), which has no policy yet."""
+    if page.policy:
+        raise SiteError(f"{page.rel} has a content security policy already: a site is finished once.")
+    if not page.charset:
+        raise SiteError(f"{page.rel} has no charset meta tag, after which its policy goes: is it a generator's page?")
+    state.hashes.update(script_hash(text) for text in page.scripts)
 
 
-def write(site: Path, pages: list[tuple[Path, str]], state: CspState, site_url: str) -> None:
-    """Each page (its file, its HTML as read by `collect`) with the policy in, and the header a host
-    sends into `_headers`."""
-    policy = state.policy()
-    for path, html in pages:
-        path.write_text(html.replace(PLACEHOLDER, policy), encoding="utf-8")
+def write(site: Path, pages: list[Page], state: CspState, site_url: str, build: str) -> None:
+    """Each page with the policy and the asset build (`build`) right after its <meta charset>, and the header a
+    host sends into `_headers`."""
+    head = macro(TEMPLATE, "head", state.policy(), build)
+    for page in pages:
+        at = page.html.index(page.charset) + len(page.charset)
+        page.path.write_text(page.html[:at] + head + page.html[at:], encoding="utf-8")
     (site / HEADERS_FILE).write_text(headers_file(state.policy(header=True), urlsplit(site_url or "/").path), encoding="utf-8")
 
 
@@ -110,35 +115,6 @@ def headers_file(policy: str, base: str) -> str:
     )
 
 
-def inline_scripts(html: str) -> list[str]:
-    """The text of every inline script that runs, exactly as written."""
-    parser = _Scripts()
-    parser.feed(html)
-    parser.close()
-    return parser.found
-
-
 def script_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
 
-
-class _Scripts(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=False)
-        self.found: list[str] = []
-        self._text: list[str] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag == "script":
-            values = dict(attrs)
-            runs = (values.get("type") or "").strip().lower() in RUNNING
-            self._text = [] if runs and "src" not in values else None
-
-    def handle_data(self, data: str) -> None:
-        if self._text is not None:
-            self._text.append(data)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "script" and self._text is not None:
-            self.found.append("".join(self._text))
-            self._text = None

@@ -1,7 +1,7 @@
 """The calculators' browser runtime in the site: `pyodide/<version>-<digest>/`.
 
 The runtime (self-hosted Pyodide, the calculators and icepool wheels, the
-lock file, the memory snapshot, the worker) is built by `runtime/build.py`,
+lock file, the memory snapshot, the worker) is built by `runtime.build`,
 which also runs on its own and caches its output in `.cache/pyodide/`. Here
 it is asked for the build (`folder`: its name, cheap; `copy`: the files,
 built if not cached), and the folder is copied into the site: one folder per
@@ -11,21 +11,17 @@ another version's.
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
-import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
+
+from runtime import build
 
 from .errors import SiteError
-
-BUILD_SCRIPT = Path(__file__).resolve().parents[2] / "runtime" / "build.py"
 
 
 def folder() -> str:
     """The runtime's folder in the site, relative to its root (`pyodide/<version>-<digest>/`), unbuilt."""
-    build = build_module()
     try:
         return str(build.plan().folder)
     except build.BuildError as err:
@@ -34,7 +30,6 @@ def folder() -> str:
 
 def minify(texts: dict[str, str]) -> dict[str, str]:
     """The page scripts and stylesheets (name -> text) as the site serves them (runtime/build.py `minify`: esbuild)."""
-    build = build_module()
     try:
         return dict(build.minify(texts))
     except build.BuildError as err:
@@ -43,7 +38,6 @@ def minify(texts: dict[str, str]) -> dict[str, str]:
 
 def copy(site: Path, say: Callable[[str], None]) -> str:
     """The runtime built (or taken from the cache) and copied into `site`; its folder."""
-    build = build_module()
     try:
         runtime = build.build(say=say)
     except build.BuildError as err:
@@ -54,15 +48,3 @@ def copy(site: Path, say: Callable[[str], None]) -> str:
     shutil.copytree(runtime.path, target)
     return str(runtime.folder)
 
-
-def build_module() -> ModuleType:
-    """runtime/build.py (not a package), loaded afresh: `mkdocs serve` keeps
-    modules between builds, and the script may have changed."""
-    name = "table_rules_runtime_build"
-    spec = importlib.util.spec_from_file_location(name, BUILD_SCRIPT)
-    if spec is None or spec.loader is None:
-        raise SiteError(f"{BUILD_SCRIPT} cannot be loaded.")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
