@@ -278,16 +278,19 @@ def repeat_visits(bench: Bench, report: Report) -> None:
     visits.worker_repeat_ms(browser, bench.share, server)  # warm the server's gzip cache
     firsts, http_repeats, repeats, seconds, offline = [], [], [], [], []
     timeline: list[dict] = []
+    second_timeline: list[dict] = []
+    offline_timeline: list[dict] = []
     http_timeline: list[dict] = []
     network: dict[str, int] = {}
     for _ in range(bench.runs):
         firsts.append(visits.first_result_ms(browser, bench.share))
         http_repeats.append(visits.repeat_first_result_ms(browser, bench.share, http_timeline))
-        (repeat, second), sent = visits.worker_repeat_ms(browser, bench.share, server, timeline=timeline, repeats=2)
+        (repeat, second), sent = visits.worker_repeat_ms(browser, bench.share, server, timeline=timeline, repeats=2,
+                                                                later_timeline=second_timeline)
         repeats.append(repeat)
         seconds.append(second)
         network.update(sent)
-        offline.append(visits.worker_repeat_ms(browser, bench.share, server, offline=True)[0][0])
+        offline.append(visits.worker_repeat_ms(browser, bench.share, server, offline=True, timeline=offline_timeline)[0][0])
     first, http_repeat, repeat = median(firsts), median(http_repeats), median(repeats)
     report.row("repeat/first", repeat / first)
     report.row("repeat/http", repeat / http_repeat)
@@ -297,10 +300,12 @@ def repeat_visits(bench: Bench, report: Report) -> None:
                 f"HTTP cache only {http_repeat:.0f} ms (medians of {bench.runs} [min-max])")
     report.note("asked of the network in those repeat visits: " + (", ".join(f"{path} {size / 1e3:.1f} kB" for path, size in sorted(network.items())) or "nothing"))
     report.timeline("a repeat visit, service worker in charge", timeline, phases.REPEAT_VISIT)
+    report.timeline("the repeat visit after it", second_timeline, phases.REPEAT_VISIT)
     report.timeline("a repeat visit, HTTP cache only", http_timeline, phases.OUR_PAGE)
     phone, slower = [], []
+    phone_timeline: list[dict] = []
     for _ in range(bench.phone_runs):
-        phone.append(visits.worker_repeat_ms(browser, bench.share, server, Link(PHONE_MBPS, PHONE_RTT_MS))[0][0])
+        phone.append(visits.worker_repeat_ms(browser, bench.share, server, Link(PHONE_MBPS, PHONE_RTT_MS), timeline=phone_timeline)[0][0])
         slower.append(visits.worker_repeat_ms(browser, bench.share, server, Link(PHONE_MBPS, 2 * PHONE_RTT_MS))[0][0])
     if phone:
         report.row("repeat phone", median(phone))
@@ -308,11 +313,13 @@ def repeat_visits(bench: Bench, report: Report) -> None:
         report.note(f"{median(phone):.0f} ms [{min(phone):.0f}-{max(phone):.0f}] with {PHONE_RTT_MS:g} ms, "
                     f"{median(slower):.0f} ms [{min(slower):.0f}-{max(slower):.0f}] with {2 * PHONE_RTT_MS:g} ms "
                     f"(median of {bench.phone_runs} [min-max])")
+        report.timeline("a repeat visit on the slow phone", phone_timeline, phases.REPEAT_VISIT)
     else:
         report.not_measured("repeat phone", "BENCH_PHONE_RUNS=0")
         report.not_measured("repeat phone delay", "BENCH_PHONE_RUNS=0")
     report.row("repeat offline", median(offline) / repeat)
     report.note(f"offline {median(offline):.0f} ms [{min(offline):.0f}-{max(offline):.0f}]")
+    report.timeline("a repeat visit offline", offline_timeline, phases.REPEAT_VISIT)
 
 
 def memory(bench: Bench, report: Report) -> None:

@@ -48,6 +48,7 @@ OUR_PAGE = (
     ("snapshotHeader", "snapshot header in: the runtime starts"),
     ("snapshotArrived", "snapshot fetched (last byte)"),
     ("snapshotDecoded", "snapshot decoded"),
+    ("snapshotKept", "snapshot read unpacked from the device"),
     ("snapshotFetched", "snapshot handed to the worker"),
     ("wasmRequested", "wasm asked for (as the boot starts)"),
     ("wasmResponse", "wasm response's first byte"),

@@ -67,7 +67,8 @@ def repeat_first_result_ms(browser, url: str, timeline: list[dict] | None = None
 
 
 def worker_repeat_ms(browser, url: str, server, link=None, offline: bool = False,
-                     timeline: list[dict] | None = None, repeats: int = 1) -> tuple[list[float], dict[str, int]]:
+                     timeline: list[dict] | None = None, repeats: int = 1,
+                     later_timeline: list[dict] | None = None) -> tuple[list[float], dict[str, int]]:
     """Repeat visits to a share link as a reader makes them: the service
     worker let in, a first visit, then, once the worker controls the site and
     both its caches are whole (the plain wasm kept too), that page closed and
@@ -76,7 +77,7 @@ def worker_repeat_ms(browser, url: str, server, link=None, offline: bool = False
     by path meanwhile. `link` (set on `server` for the repeats only, the
     first visit on loopback) makes it a slow link; `offline`, no network at
     all. `server`: the one serving `url` (benchmarks/server.py). The first
-    repeat's timeline appended to `timeline`."""
+    repeat's timeline appended to `timeline`, the second's to `later_timeline`."""
     from tests.support.helpers import wait_until_offline_ready, worker_data
 
     ctx = browser.new_context(service_workers="allow")
@@ -98,8 +99,9 @@ def worker_repeat_ms(browser, url: str, server, link=None, offline: bool = False
             page.goto(url)
             page.locator("form[data-calculator] [data-outcome]").first.wait_for(timeout=120_000)
             times.append(page.evaluate("() => window.__firstResult"))
-            if timeline is not None and not visit:
-                timeline.append(phases.collect(page, phases.OURS_STAMPS, phases.OURS_DONE))
+            kept = timeline if not visit else later_timeline if visit == 1 else None
+            if kept is not None:
+                kept.append(phases.collect(page, phases.OURS_STAMPS, phases.OURS_DONE))
             page.close()
         network = dict(sent)
     finally:

@@ -5,6 +5,8 @@
 // Started with: #boot=snapshot (or fresh)&origin=the page's performance.timeOrigin
 //               at the end of its address: it starts at once (see startAsAsked)
 // Messages in:  {type: "compute", id, name, params, seed}
+//               {type: "keep-snapshot"}  the service worker's runtime cache is whole: keep the
+//                 snapshot unpacked there for the next visit (see keepSnapshot in sparse-snapshot.mjs)
 // Messages out: {type: "progress", text}
 //               {type: "ready", how: "snapshot" | "boot", bootStarted, snapshotFetched, readyAt, stamps}
 //                 (the times in the page's clock, for make bench; snapshotFetched
@@ -19,6 +21,7 @@
 // Pyodide's private parts (the snapshot, the wasm watch) are used through
 // pyodide-private.mjs only.
 import { RuntimeFileError, fetchWasmEarly, interpreterOptions, restoreOptions, usable, watchWasm } from "./pyodide-private.mjs";
+import { forgetKeptSnapshot, keepSnapshot, keptSnapshot } from "./sparse-snapshot.mjs";
 
 /** @typedef {import("./sparse-snapshot.mjs").Layout} Layout */
 /** @typedef {import("./pyodide.mjs").PyodideAPI} PyodideAPI */
@@ -29,6 +32,7 @@ import { RuntimeFileError, fetchWasmEarly, interpreterOptions, restoreOptions, u
  * {version, action} for a step from the state Python holds (calculators/runner.py).
  * @typedef {{type: "compute", id: number, name: string, params?: Record<string, string> | null,
  *   seed?: string | null}} Compute */
+/** @typedef {Compute | {type: "keep-snapshot"}} Incoming */
 /** The messages out (above); `result` is Python's JSON, not checked here.
  * @typedef {{type: "progress", text: string}
  *   | {type: "ready", how: "snapshot" | "boot", bootStarted: number, snapshotFetched: number | null, readyAt: number,
@@ -40,12 +44,13 @@ import { RuntimeFileError, fetchWasmEarly, interpreterOptions, restoreOptions, u
  * reached (performance.now() in the thread that saw it; only a clock is read,
  * nothing waits for it): this script running; Pyodide's scripts imported;
  * the snapshot's header in, its last byte in, unpacked, and handed to this
- * worker; pyodide.asm.wasm asked for (when loadPyodide starts), its
+ * worker (or read unpacked from the copy kept on the device: snapshotKept);
+ * pyodide.asm.wasm asked for (when loadPyodide starts), its
  * response's first and last byte (these three from the resource timing),
  * handed to the compiler by this thread, compiled and instantiated; the
  * interpreter restored (or booted); then, with the first result, Python
  * starting and finishing it.
- * @typedef {"workerStarted" | "pyodideImported" | "snapshotHeader" | "snapshotArrived" | "snapshotDecoded"
+ * @typedef {"workerStarted" | "pyodideImported" | "snapshotHeader" | "snapshotArrived" | "snapshotDecoded" | "snapshotKept"
  *   | "wasmRequested" | "wasmResponse" | "wasmFetched" | "wasmCompiling" | "wasmCompiled" | "restored"
  *   | "computeStarted" | "computeDone"} Stamp
  * @typedef {Partial<Record<Stamp, number>>} Stamps */
@@ -72,11 +77,15 @@ const HELPER_QUIET_MS = { starting: 10_000, receiving: 5_000, arrived: 15_000 };
 // snapshot-worker.mjs), so Pyodide's own scripts load meanwhile.
 /** @type {number | undefined} */
 let snapshotFetched; // when it arrived, for make bench
+let snapshotKept = false; // whether it came unpacked from the copy kept on the device
+let restoredFromSnapshot = false;
+let keeping = false; // asked to keep it (once)
 const early = loadSnapshot();
 
 /** {layout, bytes}: promises of the snapshot file's layout (from its
- * header, early) and of its unpacked bytes. Unpacked by the helper; where
- * there is no helper, or it fails, here.
+ * header, early) and of its unpacked bytes. Read from the copy kept
+ * unpacked on the device where there is one; else downloaded and unpacked
+ * by the helper, or, where there is no helper or it fails, here.
  * @returns {{layout: Promise<Layout>, bytes: Promise<Uint8Array>}} */
 function loadSnapshot() {
   // Set at once by the promise below, which TypeScript cannot see: so
@@ -88,9 +97,15 @@ function loadSnapshot() {
   /** @param {import("./sparse-snapshot.mjs").Stage} stage */
   const stampStage = (stage) => stamp(stage === "arrived" ? "snapshotArrived" : "snapshotDecoded");
   const here = () => import("./sparse-snapshot.mjs").then(({ fetchSnapshot }) => fetchSnapshot(/** @type {(layout: Layout) => void} */ (gotLayout), stampStage));
-  const bytes = typeof Worker !== "function" ? here() : inHelper(/** @type {(layout: Layout) => void} */ (gotLayout)).catch((err) => {
+  const download = () => (typeof Worker !== "function" ? here() : inHelper(/** @type {(layout: Layout) => void} */ (gotLayout)).catch((err) => {
     console.warn("the snapshot helper failed, unpacking in the worker:", err);
     return here();
+  }));
+  const bytes = keptSnapshot(/** @type {(layout: Layout) => void} */ (gotLayout)).then((kept) => {
+    if (!kept) return download();
+    snapshotKept = true;
+    stamp("snapshotKept");
+    return kept;
   });
   bytes.then(() => { snapshotFetched = performance.now(); }, () => {});
   layout.then(() => stamp("snapshotHeader"));
@@ -238,7 +253,9 @@ async function boot(useSnapshot) {
     try {
       pyodide = await bootFromSnapshot();
       how = "snapshot";
+      restoredFromSnapshot = true;
     } catch (err) {
+      if (snapshotKept) await forgetKeptSnapshot(); // the next visit unpacks the download again
       if (err instanceof RuntimeFileError) throw err; // a normal boot needs the same file
       progress("Loading the calculator another way (this can take a while)…");
       console.warn("snapshot restore failed, booting normally:", err);
@@ -292,9 +309,23 @@ function startAsAsked() {
   });
 }
 
-/** @param {MessageEvent<Compute>} event */
+/** Keeps the snapshot this worker restored from, unpacked, for the next
+ * visit: once, where it came from the download and the restore worked. */
+async function keepForNextVisit() {
+  if (!restoredFromSnapshot || snapshotKept || keeping) return;
+  keeping = true;
+  try {
+    await keepSnapshot(await early.layout, await early.bytes);
+  } catch (err) {
+    console.warn("the snapshot was not kept unpacked:", err); // the next visit unpacks the download, as this one did
+  }
+}
+
+/** @param {MessageEvent<Incoming>} event */
 onmessage = async ({ data }) => {
-  if (data.type === "compute") {
+  if (data.type === "keep-snapshot") {
+    keepForNextVisit();
+  } else if (data.type === "compute") {
     const started = performance.now();
     /** @type {unknown} */
     let result;

@@ -31,7 +31,7 @@ import json
 import pytest
 from support.encounter_page import STORE, python_step
 from support.engines import ENGINES, EngineError, Tab, missing, started
-from support.helpers import calculator_pages, worker_data
+from support.helpers import KEPT_SNAPSHOT, calculator_pages, worker_data
 from support.server import BLANK, SiteHandler, serve, silent, silent_workers
 
 from rulebook.site import csp
@@ -141,17 +141,20 @@ def test_the_site_works_offline_after_one_visit(tab, host, site):
     page = calculator_pages(site)[ATTACK]
     tab.goto(f"{url}{page}?calc={ATTACK}&power=5&d20=17")
     wait_for_outcome(tab, "full")
-    # every runtime file by name, not a count: the plain wasm is kept too once the first result is shown
+    # every runtime file by name, not a count: the plain wasm and the snapshot unpacked are kept too once the first
+    # result is shown, and the reload starts from them
+    kept = data["runtimeFill"] + data["runtimeCompiled"] + [KEPT_SNAPSHOT]
     tab.wait(f"""(async () => {{
         const keys = async (name) => (await caches.has(name)) ? (await (await caches.open(name)).keys()).map((r) => r.url) : [];
         const have = new Set((await keys({json.dumps(runtime)})).map((url) => url.split("/").pop()));
         return navigator.serviceWorker.controller !== null && (await keys({json.dumps(pages)})).length === {len(data["precache"])}
-          && {json.dumps(data["runtimeFill"])}.every((file) => have.has(file));
+          && {json.dumps(kept)}.every((file) => have.has(file));
       }})()""", "the service worker in charge with both caches full")
     server.shutdown()
     server.server_close()
     tab.reload()
     wait_for_outcome(tab, "full")
+    assert tab.eval("globalThis.__calcRuntime.timings?.snapshotKept != null"), "the reload restored the snapshot kept unpacked"
     tab.goto(url + "rpgdl/decks/")  # not visited
     tab.wait("document.querySelector('.md-content h1')?.textContent.length > 0", "a page not visited, from the cache")
     tab.wait("document.querySelector('form[data-calculator] .calc-status')?.textContent.length > 0", "its calculators told something")

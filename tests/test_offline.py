@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 from support import ROOT, storage
-from support.helpers import BOOT, calculator_page, poll, wait_until_offline_ready, worker_data
+from support.helpers import BOOT, KEPT_SNAPSHOT, calculator_page, poll, wait_until_offline_ready, worker_data
 from support.server import SiteHandler, serve
 
 from calculators.runner import run
@@ -111,21 +111,32 @@ def test_calculators_and_pages_work_offline_after_one_visit(browser, site, base_
     context.close()
 
 
-def test_a_repeat_visit_compiles_the_wasm_kept_in_the_cache_without_fetching_it(browser, site, base_url):
-    """After a first result the worker keeps the plain wasm beside its .zst;
-    the next visit's runtime compiles that from Cache Storage (where V8 keeps
-    the compiled code for the visit after), and fetches no wasm at all."""
+def test_a_repeat_visit_starts_from_the_wasm_and_the_snapshot_kept_in_the_cache(browser, site, base_url):
+    """After a first result the worker keeps the plain wasm beside its .zst,
+    and the calculators' worker the snapshot unpacked: the next visit's
+    runtime compiles that wasm from Cache Storage (where V8 keeps the
+    compiled code for the visit after), fetches no wasm at all, and restores
+    the snapshot kept, unpacking nothing. A kept snapshot cut short is
+    forgotten: that visit unpacks the download, and keeps it whole again."""
     first = calculator_page(site, "tell_tale.resolve_attack")
     if not first:
         pytest.skip("the calculators are not embedded in the pages yet")
     data = worker_data(site)
     link = base_url + first + "?calc=tell_tale.resolve_attack&power=5&d20=17"
+    runtime_cache = data["prefix"] + "runtime-" + data["runtimeDigest"]
+    kept_size = """async ([name, file]) => {
+        const kept = await (await caches.open(name)).match(new URL(file, location.href).href);
+        return kept ? (await kept.arrayBuffer()).byteLength : 0;
+    }"""
     context = browser.new_context(service_workers="allow")
     try:
         page = context.new_page()
         page.goto(link)
         expect(page.locator('.calc-result[data-outcome="full"]').first).to_be_visible(timeout=BOOT)
         wait_until_offline_ready(page, data, compiled=True)
+        kept_file = data["runtime"] + KEPT_SNAPSHOT
+        whole = page.evaluate(kept_size, [runtime_cache, base_url + kept_file])
+        assert whole > 10_000_000, whole  # the runs of 31 MB of memory, unpacked
         page.close()
 
         page = context.new_page()
@@ -136,6 +147,22 @@ def test_a_repeat_visit_compiles_the_wasm_kept_in_the_cache_without_fetching_it(
         fetched = workers[0].evaluate("() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop())")
         assert "pyodide.asm.mjs" in fetched, fetched  # the worker's own fetches are the ones listed
         assert not [name for name in fetched if name.startswith("pyodide.asm.wasm")], fetched
+        stamps = page.evaluate("() => globalThis.__calcRuntime.timings")
+        assert stamps.get("snapshotKept") is not None and stamps.get("snapshotDecoded") is None, stamps
+
+        page.evaluate("""async ([name, file]) => {
+            const cache = await caches.open(name);
+            const kept = await cache.match(new URL(file, location.href).href);
+            const bytes = new Uint8Array(await kept.arrayBuffer());
+            await cache.put(new URL(file, location.href).href, new Response(bytes.subarray(0, bytes.length - 4096)));
+        }""", [runtime_cache, base_url + kept_file])
+        page.close()
+        page = context.new_page()
+        page.goto(link)
+        expect(page.locator('.calc-result[data-outcome="full"]').first).to_be_visible(timeout=BOOT)
+        stamps = page.evaluate("() => globalThis.__calcRuntime.timings")
+        assert stamps.get("snapshotKept") is None and stamps.get("snapshotDecoded") is not None, stamps
+        poll(page, f"async (arg) => ({kept_size})(arg).then((size) => size === {whole})", [runtime_cache, base_url + kept_file])
     finally:
         context.close()
 

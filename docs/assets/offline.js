@@ -42,10 +42,19 @@ export function siteFeature(feature) {
   return (CONFIG.features || []).includes(feature);
 }
 
+/** Asks the service worker to keep the runtime; once its cache is whole, the
+ * calculators' worker keeps there the snapshot it restored from, unpacked, so
+ * that the next visit's start skips unpacking it (runtime/sparse-snapshot.mjs). */
 async function keepRuntimeIfNeeded() {
   if (!document.querySelector("form[data-calculator]")) return;
   const registration = await navigator.serviceWorker.ready;
-  if (registration.active) registration.active.postMessage({ type: "cache-runtime" });
+  if (!registration.active) return;
+  const reply = new MessageChannel();
+  reply.port1.onmessage = ({ data }) => {
+    reply.port1.close();
+    if (data?.type === "runtime-kept") globalThis.__calcRuntime?.worker?.postMessage({ type: "keep-snapshot" });
+  };
+  registration.active.postMessage({ type: "cache-runtime" }, [reply.port2]);
 }
 
 /** On a page opened for its calculator: once its first result is shown (or

@@ -21,7 +21,10 @@
 //   is done: a page that starts its calculator from the cache shares the
 //   cores with no check of the folder (the page's message, once its first
 //   result is shown, fills what is missing, then keeps the plain wasm
-//   beside its .zst: see keepCompiled). Each file is checked against its
+//   beside its .zst: see keepCompiled; and answers on the message's port,
+//   so that the page's calculators' worker keeps the snapshot there too,
+//   unpacked, as snapshot.bin: runtime/sparse-snapshot.mjs). Each file is
+//   checked against its
 //   sha256 from the build before
 //   it is cached or handed out: a damaged or cut-short download is refused
 //   (502) and fetched afresh next time, never kept. Served cache-first from
@@ -127,7 +130,9 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   const type = event.data && event.data.type;
-  if (type === "cache-runtime") event.waitUntil(fillRuntime().then(keepCompiled));
+  // The page's port hears "runtime-kept" once this build's runtime cache is whole, the plain wasm in it:
+  // its calculators' worker then keeps the snapshot there unpacked (runtime/sparse-snapshot.mjs).
+  if (type === "cache-runtime") event.waitUntil(fillRuntime().then(keepCompiled).then((whole) => whole && event.ports[0]?.postMessage({ type: "runtime-kept" })));
   else if (type === "drop-runtime") event.waitUntil(dropRuntime());
   else if (type === "skip-waiting") event.waitUntil(self.skipWaiting()); // see offline.js
 });
@@ -297,13 +302,14 @@ function fillRuntime(strict = false) {
 // compiled code beside it and a repeat visit skips the unpacking and the
 // compile (V8 keeps it for a wasm compiled from a Cache Storage response).
 // 3.5 MB more once, after the result; a failure only means the next visit
-// unpacks the .zst again.
+// unpacks the .zst again. Resolves to whether the runtime cache is whole.
 async function keepCompiled() {
-  if (!compiledFiles.length || !(await runtimeWhole())) return;
+  if (!(await runtimeWhole())) return false;
   const cache = await caches.open(RUNTIME_CACHE);
   for (const file of compiledFiles) {
     if (!(await cache.match(file))) await fetchRuntime(cache, file).catch(() => null);
   }
+  return true;
 }
 
 async function runtimeWhole() {

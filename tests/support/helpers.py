@@ -159,11 +159,15 @@ def poll(page, script, arg=None, timeout=BOOT / 1000):
     )
 
 
+KEPT_SNAPSHOT = "snapshot.bin"  # the snapshot unpacked, kept by the calculators' worker (runtime/sparse-snapshot.mjs)
+
+
 def wait_until_offline_ready(page, data, compiled: bool = False):
     """The worker controls the page, and both its caches are complete (with
-    `compiled`, the runtime's with the plain wasm kept after a first result)."""
+    `compiled`, the runtime's with what a first result leaves there too: the
+    plain wasm, and the snapshot kept unpacked)."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)
-    runtime = data["runtimeFill"] + (data["runtimeCompiled"] if compiled else [])
+    runtime = data["runtimeFill"] + (data["runtimeCompiled"] + [KEPT_SNAPSHOT] if compiled else [])
     poll(
         page,
         """async ([pages, runtime, nPages, files]) => {
