@@ -4,7 +4,6 @@ What the fixtures stand on, and what tests share, is the `support` package."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -14,6 +13,7 @@ import pytest
 from hypothesis import settings
 from support import ROOT, SITE
 from support.browser import CHROMIUM_FLAGS, TEST_ONLY_FLAGS, Browser, Relaunching, chromium_path
+from support.server import empty_search_index as empty_index
 from support.server import serve
 
 # ---------------------------------------------------------------- markers and profiles
@@ -105,8 +105,7 @@ def chromium():
 @pytest.fixture(scope="session")
 def empty_search_index(site) -> str:
     """The site's search index with no pages in it (its config kept)."""
-    config = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["config"]
-    return json.dumps({"config": config, "docs": []})
+    return empty_index(site / "search" / "search_index.json").decode()
 
 
 @pytest.fixture

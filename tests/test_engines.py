@@ -21,7 +21,11 @@ in each; an engine that is missing is a skip with its reason.
   seconds, and the first result comes.
 
 Each test has a host of its own on a fresh port: a fresh origin, so no storage,
-cache or service worker of another test is in the way, in any engine.
+cache or service worker of another test is in the way, in any engine. The host
+leaves out what the tests' Chromium contexts leave out unless a test asks
+(support/server.py's LeanHandler): the service worker, which in a fresh origin
+precaches the whole site and runtime in the background of every test, and
+Material's search index; the offline test has the whole site.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ import pytest
 from support.encounter_page import STORE, python_step
 from support.engines import ENGINES, EngineError, Tab, missing, started
 from support.helpers import calculator_pages, worker_data
-from support.server import BLANK, SiteHandler, serve, silent, silent_workers
+from support.server import BLANK, LeanHandler, SiteHandler, serve, silent, silent_workers
 
 from rulebook.site import csp
 
@@ -60,10 +64,11 @@ def engine(request, site):
 
 @pytest.fixture
 def host(site):
-    """The site on a port of its own (a fresh origin); shut at the end, or earlier by a test that goes offline."""
+    """The site on a port of its own (a fresh origin), without the service worker and the search index unless the
+    handler serves them; shut at the end, or earlier by a test that goes offline."""
     servers = []
 
-    def start(handler=SiteHandler):
+    def start(handler=LeanHandler):
         server, url = serve(site, handler)
         servers.append(server)
         return server, url
@@ -135,7 +140,7 @@ def test_a_tracker_step_is_kept_across_a_reload(tab, host):
 
 
 def test_the_site_works_offline_after_one_visit(tab, host, site):
-    server, url = host()
+    server, url = host(SiteHandler)
     data = worker_data(site)
     pages, runtime = data["prefix"] + "pages-" + data["digest"], data["prefix"] + "runtime-" + data["runtimeDigest"]
     page = calculator_pages(site)[ATTACK]
@@ -184,7 +189,7 @@ def test_the_players_view_on_a_second_tab_shows_whose_turn_it_is(engine, tab, ho
         players.close()
 
 
-class NoWasmHandler(SiteHandler):
+class NoWasmHandler(LeanHandler):
     """A host without pyodide.asm.wasm (neither the .zst nor the plain file)."""
 
     def send_head(self):
@@ -206,7 +211,7 @@ def test_a_runtime_that_cannot_start_is_said_in_words(tab, host, site):
 # ---------------------------------------------------------------- Firefox's silent snapshot helper
 
 
-SilentHelperHandler = silent("snapshot-worker.mjs")  # a helper that starts and never says a word
+SilentHelperHandler = silent("snapshot-worker.mjs", base=LeanHandler)  # a helper that starts and never says a word
 
 
 def test_firefox_gives_up_a_silent_snapshot_helper_and_the_calculator_starts(engine, tab, host, site):
@@ -244,7 +249,7 @@ def test_a_worker_that_never_speaks_is_replaced_and_the_first_result_comes(tab, 
     """The head's early worker and the one that replaces it say nothing: each is stopped after its 4 s of quiet,
     the third gives the result, and the form never said the calculator failed. Without the watchdog the page
     waits for the 60 s boot timeout and says the calculator could not start."""
-    handler = silent_workers(2)
+    handler = silent_workers(2, LeanHandler)
     _, url = host(handler)
     tab.goto(f"{url}{calculator_pages(site)[ATTACK]}?calc={ATTACK}&power=5&d20=17")
     wait_for_outcome_before_timeout(tab)
