@@ -41,8 +41,11 @@ settings.load_profile("full")
 # modules that hold a test of 15 s or more first, then the other browser and
 # site tests, the quick Python tests last. Handed out in file order, the
 # longest tests came last (test_zensical.py, 33 s) and one process sat idle
-# while the other finished them. Only the order changes, never a test.
-LONGEST_FIRST = ("test_zensical.py", "test_finish.py", "test_reliability.py", "test_encounter_page.py", "test_accessibility.py",
+# while the other finished them. Only the order changes, never a test. The
+# phones' two-phone fight (about 2 minutes on a loaded machine) and the engine
+# set (WebKit and Firefox starts, quiet times of 4 and 10 s) come early, so
+# their waits overlap the other process's work rather than end the run.
+LONGEST_FIRST = ("test_zensical.py", "test_phones.py", "test_engines.py", "test_finish.py", "test_reliability.py", "test_encounter_page.py", "test_accessibility.py",
                  "test_snapshot_headroom.py", "test_season_page.py", "test_table_use.py", "test_rule_search.py",
                  "test_calc_reading.py")
 
