@@ -117,7 +117,7 @@ def test_a_share_link_gives_the_first_result_and_a_typed_change_the_next(tab, ho
     _, url = host()
     tab.goto(f"{url}{calculator_pages(site)[ATTACK]}?calc={ATTACK}&power=5&d20=17")
     wait_for_outcome(tab, "full")
-    assert tab.text(FORM + " .calc-headline").startswith("Full damage: 5 damage")
+    tab.wait(f"document.querySelector({json.dumps(FORM + ' .calc-headline')})?.textContent.startsWith('Full damage: 5 damage')", "the headline")
     tab.type(FORM + " [name=d20]", "1")
     wait_for_outcome(tab, "miss")
     tab.wait("location.search.includes('d20=1') && !location.search.includes('d20=17')", "the address written with the typed value")
@@ -129,14 +129,17 @@ def test_a_tracker_step_is_kept_across_a_reload(tab, host):
     before = len(state["log"])
     tab.goto(url + ENCOUNTER_PAGE)
     tab.wait("document.querySelector('.tracker-status')?.textContent.startsWith('Ready')", "the tracker ready")
+    bar = "document.querySelector('[data-enc=bar-where]')?.textContent"
+    first = tab.wait(bar, "the bar drawn")
     tab.click("[data-enc=next]")
     tab.wait(f"JSON.parse(localStorage.getItem({json.dumps(STORE)}) || 'null')?.log?.length === {before + 1}", "the step saved")
-    shown = tab.text("[data-enc=bar-where]")
+    # the page saves a step, then draws it: the bar read once it has changed, not at the moment the save is seen
+    shown = tab.wait(f"{bar} !== {json.dumps(first)} && {bar}", "the bar drawn after the step")
     tab.reload()
     tab.wait("document.querySelector('.tracker-status')?.textContent.startsWith('Ready')", "the tracker ready again")
     tab.wait(f"document.querySelector('[data-enc=bar-where]')?.textContent === {json.dumps(shown)}", f"the bar as before the reload ({shown!r})")
-    assert log_length(tab) == before + 1
-    assert tab.eval("document.querySelectorAll('.enc-card').length") == 2
+    assert log_length(tab) == before + 1  # storage, written before the reload
+    tab.wait("document.querySelectorAll('.enc-card').length === 2", "both combatants' cards")
 
 
 def test_the_site_works_offline_after_one_visit(tab, host, site):
@@ -205,7 +208,7 @@ def test_a_runtime_that_cannot_start_is_said_in_words(tab, host, site):
     said = tab.wait(f"document.querySelector({json.dumps(FAILED)})?.textContent", "the failure said in the form")
     assert said.startswith("The calculator could not start (") and "pyodide.asm.wasm answered 404" in said, said
     assert "roll and read the table by hand" in said
-    assert tab.eval("document.querySelector('.md-content h1').getClientRects().length > 0")  # the rules stay readable
+    tab.wait("document.querySelector('.md-content h1').getClientRects().length > 0", "the rules readable")
 
 
 # ---------------------------------------------------------------- Firefox's silent snapshot helper
