@@ -280,3 +280,29 @@ def test_a_missing_engine_is_skipped_with_its_reason(monkeypatch, tmp_path):
     monkeypatch.setattr(engines, "WEBKIT_DRIVER", str(tmp_path / "WebKitWebDriver"))
     assert "apt-get install firefox-esr" in missing("firefox")
     assert "apt-get install webkit2gtk-driver" in missing("webkit")
+
+
+
+def _get(url: str) -> tuple[int, bytes]:
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            return answer.status, answer.read()
+    except urllib.error.HTTPError as err:
+        with err:
+            return err.code, b""
+
+
+def test_the_engines_host_leaves_out_the_service_worker_and_the_search_index_unless_asked(host, site):
+    """LeanHandler, the engine tests' host by default: sw.js is not there, so no page registers a worker that
+    precaches the site behind the test; the search index has its config and no pages. SiteHandler serves both."""
+    _, lean = host()
+    _, whole = host(SiteHandler)
+    real = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert _get(lean + "sw.js")[0] == 404
+    status, index = _get(lean + "search/search_index.json")
+    assert status == 200 and json.loads(index) == {"config": real["config"], "docs": []} and real["docs"]
+    assert _get(whole + "sw.js")[0] == 200
+    assert json.loads(_get(whole + "search/search_index.json")[1]) == real
