@@ -4,7 +4,6 @@ What the fixtures stand on, and what tests share, is the `support` package."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -14,6 +13,7 @@ import pytest
 from hypothesis import settings
 from support import ROOT, SITE
 from support.browser import CHROMIUM_FLAGS, TEST_ONLY_FLAGS, Browser, Relaunching, chromium_path
+from support.server import empty_search_index as empty_index
 from support.server import serve
 
 # ---------------------------------------------------------------- markers and profiles
@@ -41,8 +41,11 @@ settings.load_profile("full")
 # modules that hold a test of 15 s or more first, then the other browser and
 # site tests, the quick Python tests last. Handed out in file order, the
 # longest tests came last (test_zensical.py, 33 s) and one process sat idle
-# while the other finished them. Only the order changes, never a test.
-LONGEST_FIRST = ("test_zensical.py", "test_finish.py", "test_reliability.py", "test_encounter_page.py", "test_accessibility.py",
+# while the other finished them. Only the order changes, never a test. The
+# phones' two-phone fight (about 2 minutes on a loaded machine) and the engine
+# set (WebKit and Firefox starts, quiet times of 4 and 10 s) come early, so
+# their waits overlap the other process's work rather than end the run.
+LONGEST_FIRST = ("test_zensical.py", "test_phones.py", "test_engines.py", "test_finish.py", "test_reliability.py", "test_encounter_page.py", "test_accessibility.py",
                  "test_snapshot_headroom.py", "test_season_page.py", "test_table_use.py", "test_rule_search.py",
                  "test_calc_reading.py")
 
@@ -105,8 +108,7 @@ def chromium():
 @pytest.fixture(scope="session")
 def empty_search_index(site) -> str:
     """The site's search index with no pages in it (its config kept)."""
-    config = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["config"]
-    return json.dumps({"config": config, "docs": []})
+    return empty_index(site / "search" / "search_index.json").decode()
 
 
 @pytest.fixture

@@ -14,13 +14,12 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-import subprocess
-import sys
 import typing
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import cli as command_line
 from support.encounter import ADD, FIGHT, HOSTILE, OWN_CASE, fighters, fresh, random_action, random_from_spec, step
 from support.rulepages import all_rules
 
@@ -449,17 +448,15 @@ def test_the_state_stays_within_its_budget():
 def test_the_command_line_runs_an_encounter_file(tmp_path):
     path = tmp_path / "fight.json"
     path.write_text(json.dumps([a for a, _ in FIGHT[:4]] + [{"do": "initiative", "id": "c4", "value": 12}, {"do": "start"}]))
-    out = subprocess.run([sys.executable, "-m", "calculators", "track", TRACKER, str(path), "--seed", "5", "--save", str(tmp_path / "s.json")],
-                         capture_output=True, text=True)
+    out = command_line.run("track", TRACKER, str(path), "--seed", "5", "--save", str(tmp_path / "s.json"))
     assert out.returncode == 0, out.stderr
     assert "Encounter: Round 1, Vraska's turn: untap step." in out.stdout and "Ogre (npc, foes): Power 5/5" in out.stdout
     saved = json.loads((tmp_path / "s.json").read_text())
     assert check_encounter(saved) == saved
-    out = subprocess.run([sys.executable, "-m", "calculators", "track", TRACKER, str(tmp_path / "s.json"), "--do", '{"do": "next"}', "--json"],
-                         capture_output=True, text=True)
+    out = command_line.run("track", TRACKER, str(tmp_path / "s.json"), "--do", '{"do": "next"}', "--json")
     assert json.loads(out.stdout)["state"]["step"] == "upkeep"
     (tmp_path / "bad.json").write_text(json.dumps({**saved, "round": -3}))
-    out = subprocess.run([sys.executable, "-m", "calculators", "track", TRACKER, str(tmp_path / "bad.json")], capture_output=True, text=True)
+    out = command_line.run("track", TRACKER, str(tmp_path / "bad.json"))
     assert out.returncode == 2 and "The round must be from 0 to 999; got -3." in out.stderr and "Traceback" not in out.stderr
 
 

@@ -21,7 +21,11 @@ in each; an engine that is missing is a skip with its reason.
   seconds, and the first result comes.
 
 Each test has a host of its own on a fresh port: a fresh origin, so no storage,
-cache or service worker of another test is in the way, in any engine.
+cache or service worker of another test is in the way, in any engine. The host
+leaves out what the tests' Chromium contexts leave out unless a test asks
+(support/server.py's LeanHandler): the service worker, which in a fresh origin
+precaches the whole site and runtime in the background of every test, and
+Material's search index; the offline test has the whole site.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ import pytest
 from support.encounter_page import STORE, python_step
 from support.engines import ENGINES, EngineError, Tab, missing, started
 from support.helpers import KEPT_SNAPSHOT, calculator_pages, worker_data
-from support.server import BLANK, SiteHandler, serve, silent, silent_workers
+from support.server import BLANK, LeanHandler, SiteHandler, serve, silent, silent_workers
 
 from rulebook.site import csp
 
@@ -60,10 +64,11 @@ def engine(request, site):
 
 @pytest.fixture
 def host(site):
-    """The site on a port of its own (a fresh origin); shut at the end, or earlier by a test that goes offline."""
+    """The site on a port of its own (a fresh origin), without the service worker and the search index unless the
+    handler serves them; shut at the end, or earlier by a test that goes offline."""
     servers = []
 
-    def start(handler=SiteHandler):
+    def start(handler=LeanHandler):
         server, url = serve(site, handler)
         servers.append(server)
         return server, url
@@ -112,7 +117,7 @@ def test_a_share_link_gives_the_first_result_and_a_typed_change_the_next(tab, ho
     _, url = host()
     tab.goto(f"{url}{calculator_pages(site)[ATTACK]}?calc={ATTACK}&power=5&d20=17")
     wait_for_outcome(tab, "full")
-    assert tab.text(FORM + " .calc-headline").startswith("Full damage: 5 damage")
+    tab.wait(f"document.querySelector({json.dumps(FORM + ' .calc-headline')})?.textContent.startsWith('Full damage: 5 damage')", "the headline")
     tab.type(FORM + " [name=d20]", "1")
     wait_for_outcome(tab, "miss")
     tab.wait("location.search.includes('d20=1') && !location.search.includes('d20=17')", "the address written with the typed value")
@@ -124,18 +129,21 @@ def test_a_tracker_step_is_kept_across_a_reload(tab, host):
     before = len(state["log"])
     tab.goto(url + ENCOUNTER_PAGE)
     tab.wait("document.querySelector('.tracker-status')?.textContent.startsWith('Ready')", "the tracker ready")
+    bar = "document.querySelector('[data-enc=bar-where]')?.textContent"
+    first = tab.wait(bar, "the bar drawn")
     tab.click("[data-enc=next]")
     tab.wait(f"JSON.parse(localStorage.getItem({json.dumps(STORE)}) || 'null')?.log?.length === {before + 1}", "the step saved")
-    shown = tab.text("[data-enc=bar-where]")
+    # the page saves a step, then draws it: the bar read once it has changed, not at the moment the save is seen
+    shown = tab.wait(f"{bar} !== {json.dumps(first)} && {bar}", "the bar drawn after the step")
     tab.reload()
     tab.wait("document.querySelector('.tracker-status')?.textContent.startsWith('Ready')", "the tracker ready again")
     tab.wait(f"document.querySelector('[data-enc=bar-where]')?.textContent === {json.dumps(shown)}", f"the bar as before the reload ({shown!r})")
-    assert log_length(tab) == before + 1
-    assert tab.eval("document.querySelectorAll('.enc-card').length") == 2
+    assert log_length(tab) == before + 1  # storage, written before the reload
+    tab.wait("document.querySelectorAll('.enc-card').length === 2", "both combatants' cards")
 
 
 def test_the_site_works_offline_after_one_visit(tab, host, site):
-    server, url = host()
+    server, url = host(SiteHandler)
     data = worker_data(site)
     pages, runtime = data["prefix"] + "pages-" + data["digest"], data["prefix"] + "runtime-" + data["runtimeDigest"]
     page = calculator_pages(site)[ATTACK]
@@ -187,7 +195,7 @@ def test_the_players_view_on_a_second_tab_shows_whose_turn_it_is(engine, tab, ho
         players.close()
 
 
-class NoWasmHandler(SiteHandler):
+class NoWasmHandler(LeanHandler):
     """A host without pyodide.asm.wasm (neither the .zst nor the plain file)."""
 
     def send_head(self):
@@ -203,13 +211,13 @@ def test_a_runtime_that_cannot_start_is_said_in_words(tab, host, site):
     said = tab.wait(f"document.querySelector({json.dumps(FAILED)})?.textContent", "the failure said in the form")
     assert said.startswith("The calculator could not start (") and "pyodide.asm.wasm answered 404" in said, said
     assert "roll and read the table by hand" in said
-    assert tab.eval("document.querySelector('.md-content h1').getClientRects().length > 0")  # the rules stay readable
+    tab.wait("document.querySelector('.md-content h1').getClientRects().length > 0", "the rules readable")
 
 
 # ---------------------------------------------------------------- Firefox's silent snapshot helper
 
 
-SilentHelperHandler = silent("snapshot-worker.mjs")  # a helper that starts and never says a word
+SilentHelperHandler = silent("snapshot-worker.mjs", base=LeanHandler)  # a helper that starts and never says a word
 
 
 def test_firefox_gives_up_a_silent_snapshot_helper_and_the_calculator_starts(engine, tab, host, site):
@@ -247,7 +255,7 @@ def test_a_worker_that_never_speaks_is_replaced_and_the_first_result_comes(tab, 
     """The head's early worker and the one that replaces it say nothing: each is stopped after its 4 s of quiet,
     the third gives the result, and the form never said the calculator failed. Without the watchdog the page
     waits for the 60 s boot timeout and says the calculator could not start."""
-    handler = silent_workers(2)
+    handler = silent_workers(2, LeanHandler)
     _, url = host(handler)
     tab.goto(f"{url}{calculator_pages(site)[ATTACK]}?calc={ATTACK}&power=5&d20=17")
     wait_for_outcome_before_timeout(tab)
@@ -275,3 +283,29 @@ def test_a_missing_engine_is_skipped_with_its_reason(monkeypatch, tmp_path):
     monkeypatch.setattr(engines, "WEBKIT_DRIVER", str(tmp_path / "WebKitWebDriver"))
     assert "apt-get install firefox-esr" in missing("firefox")
     assert "apt-get install webkit2gtk-driver" in missing("webkit")
+
+
+
+def _get(url: str) -> tuple[int, bytes]:
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=30) as answer:
+            return answer.status, answer.read()
+    except urllib.error.HTTPError as err:
+        with err:
+            return err.code, b""
+
+
+def test_the_engines_host_leaves_out_the_service_worker_and_the_search_index_unless_asked(host, site):
+    """LeanHandler, the engine tests' host by default: sw.js is not there, so no page registers a worker that
+    precaches the site behind the test; the search index has its config and no pages. SiteHandler serves both."""
+    _, lean = host()
+    _, whole = host(SiteHandler)
+    real = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert _get(lean + "sw.js")[0] == 404
+    status, index = _get(lean + "search/search_index.json")
+    assert status == 200 and json.loads(index) == {"config": real["config"], "docs": []} and real["docs"]
+    assert _get(whole + "sw.js")[0] == 200
+    assert json.loads(_get(whole + "search/search_index.json")[1]) == real

@@ -186,7 +186,7 @@ def test_two_phones_join_by_their_qr_codes_and_follow_a_fight_with_undo_and_redo
     assert camera.evaluate("location.hash") == "#answer="  # read once, gone from the address
     for n, phone in ((1, one), (2, two)):
         expect(phone.locator("[data-players=status]")).to_have_text("Following the GM's fight.", timeout=20_000)
-        expect(gm.locator(f"[data-seat='{n}'] [data-seat-state]")).to_have_text("Connected: this phone follows the fight.")
+        expect(gm.locator(f"[data-seat='{n}'] [data-seat-state]")).to_have_text("Connected: this phone follows the fight.", timeout=20_000)  # the GM says so after the phone: under load, seconds later
         follows(phone, expected_view(None, steps))
 
     state = None

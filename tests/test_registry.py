@@ -5,10 +5,9 @@ from __future__ import annotations
 import inspect
 import json
 import random
-import subprocess
-import sys
 
 import pytest
+from support import cli as command_line
 from support.rulepages import all_rules
 
 from calculators import registry
@@ -124,7 +123,7 @@ def test_same_seed_same_dice():
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "calculators", *args], capture_output=True, text=True)
+    return command_line.run(*args)
 
 
 def test_cli_lists_every_calculator():

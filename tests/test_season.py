@@ -14,14 +14,12 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import subprocess
-import sys
 from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support import ROOT
+from support import cli as command_line
 from support.rulepages import all_rules
 from support.season import dice
 
@@ -644,8 +642,8 @@ def test_the_planners_work_is_bounded_at_its_cap():
 # ---------------------------------------------------------------- the command line
 
 
-def cli(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "calculators", *args], capture_output=True, text=True, cwd=ROOT)
+def cli(*args):
+    return command_line.run(*args)
 
 
 def test_the_command_line_runs_a_season_file_and_prints_its_state(tmp_path):

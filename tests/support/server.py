@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import http.server
 import io
+import json
 import re
 import sys
 import threading
@@ -66,11 +67,33 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def silent(name: str, count: int | None = None) -> type[SiteHandler]:
-    """A host whose answers for the script `name` (e.g. "calc-worker.mjs") are a module that starts and never says
-    a word, the first `count` of them (None: every one), and the real script after; `asked` lists every request."""
+class LeanHandler(SiteHandler):
+    """The site as the tests' Chromium contexts have it unless a test asks (support/browser.py's `Browser`), for an
+    engine Playwright cannot route: no service worker (sw.js answers 404: the page says offline use is not
+    available, and precaches nothing) and Material's search index with no pages (its worker builds nothing)."""
 
-    class SilentHandler(SiteHandler):
+    def send_head(self):
+        path = self.path.split("?")[0]
+        if path.endswith("/sw.js"):
+            self.send_error(404)
+            return None
+        if path.endswith("/search/search_index.json"):
+            return self.answer(empty_search_index(Path(self.translate_path(path))), "application/json")
+        return super().send_head()
+
+
+@functools.cache
+def empty_search_index(index: Path) -> bytes:
+    """The site's search index with no pages in it (its config kept)."""
+    return json.dumps({"config": json.loads(index.read_text(encoding="utf-8"))["config"], "docs": []}).encode()
+
+
+def silent(name: str, count: int | None = None, base: type[SiteHandler] = SiteHandler) -> type[SiteHandler]:
+    """A host whose answers for the script `name` (e.g. "calc-worker.mjs") are a module that starts and never says
+    a word, the first `count` of them (None: every one), and the real script after; `asked` lists every request.
+    The rest as `base` serves it."""
+
+    class SilentHandler(base):  # type: ignore[valid-type,misc]
         asked: ClassVar[list[str]] = []
 
         def send_head(self):
@@ -83,9 +106,9 @@ def silent(name: str, count: int | None = None) -> type[SiteHandler]:
     return SilentHandler
 
 
-def silent_workers(count: int) -> type[SiteHandler]:
+def silent_workers(count: int, base: type[SiteHandler] = SiteHandler) -> type[SiteHandler]:
     """The calculators' worker silent `count` times (as Firefox's worker that stalled before its script ran)."""
-    return silent("calc-worker.mjs", count)
+    return silent("calc-worker.mjs", count, base)
 
 
 class QuietServer(http.server.ThreadingHTTPServer):
