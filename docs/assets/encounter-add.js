@@ -44,7 +44,7 @@ export function addCombatant(addForm, page) {
   // "Another" for the combatant this form added last, beside Add: the thumb is here, the rows are far above
   /** @type {string | null} */
   let lastAdded = null;
-  const addAgain = el("button", { type: "button", class: "md-button", "data-enc": "add-again", hidden: true });
+  const addAgain = el("button", { type: "button", class: "md-button", "data-enc": "add-again", "data-do": "another", hidden: true });
   addAgain.addEventListener("click", () => page.run({ do: "another", id: lastAdded }));
   addForm.append(
     el("div", { class: "calc-fields" },
@@ -58,7 +58,7 @@ export function addCombatant(addForm, page) {
     el("details", { class: "enc-add-keywords", "data-enc": "add-keywords" }, keywordsSummary,
       el("fieldset", { class: "enc-keyword-boxes" }, el("legend", { class: "md-visually-hidden", text: label("keywords") }),
         ...words.keywords.map(([k]) => el("label", { class: "enc-check" }, el("input", { type: "checkbox", name: "add-keyword", value: k }), " " + keywordLabel(k))))),
-    el("div", { class: "calc-actions" }, el("button", { type: "submit", class: "md-button md-button--primary", "data-enc": "add", text: "Add" }), addAgain),
+    el("div", { class: "calc-actions" }, el("button", { type: "submit", class: "md-button md-button--primary", "data-enc": "add", "data-do": "add", text: "Add" }), addAgain),
     el("p", { class: "calc-error", role: "alert", "data-enc": "add-error" }));
   const addError = /** @type {HTMLElement} */ (addForm.querySelector("[data-enc=add-error]"));
   add.kind.addEventListener("change", render);

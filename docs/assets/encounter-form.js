@@ -194,7 +194,7 @@ export function actionForm(form, page) {
     // Strike an enemy's move); a new turn starts on its holder's attack, whatever the last turn did.
     const open = Object.values(specs).filter((spec) => (!spec.needs.length && !spec.chance) || people.some((c) => offeredToAct(c, spec))).map((s) => s.name);
     const was = menu.value;
-    if ([...menu.options].map((o) => o.value).join() !== open.join()) menu.replaceChildren(...open.map((n) => el("option", { value: n, text: specs[n].label })));
+    if ([...menu.options].map((o) => o.value).join() !== open.join()) menu.replaceChildren(...open.map((n) => el("option", { value: n, text: specs[n].label, "data-do": n })));
     menu.value = newTurn || !open.includes(was) ? first : was;
     const spec = specs[menu.value];
     if (spec !== drawn) {

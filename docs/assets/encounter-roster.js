@@ -74,7 +74,7 @@ export function rosterList(roster, page) {
       marks.length ? el("span", { class: "enc-flags", "data-marks": "", text: marks.join(" · ") }) : null);
     /** @param {number} delta */
     const stepper = (delta) => button(delta < 0 ? "−1" : "+1", () => page.run({ do: "edit", id: c.id, set: { toughness_now: c.toughness_now + delta } }), {
-      class: "md-button enc-step-button", "data-enc": `toughness-${delta < 0 ? "down" : "up"}-${c.id}`,
+      class: "md-button enc-step-button", "data-enc": `toughness-${delta < 0 ? "down" : "up"}-${c.id}`, "data-do": "edit",
       "aria-label": `${delta < 0 ? "Lower" : "Raise"} ${c.name}'s Toughness left by 1`,
       disabled: delta < 0 ? c.toughness_now <= 0 : c.toughness_now >= full });
     const body = el("div", { class: "enc-card-body" },
@@ -92,7 +92,7 @@ export function rosterList(roster, page) {
       editor(c));
     return el("li", { class: "enc-card", "data-id": c.id, "data-side": c.side, "data-health": c.health, "aria-current": acting ? "true" : null },
       keepOpen(el("details", { class: "enc-row" }, line, body), openCards, c.id),
-      fighting ? null : button("Another", () => page.run({ do: "another", id: c.id }), { class: "md-button enc-another", "data-enc": `another-${c.id}`,
+      fighting ? null : button("Another", () => page.run({ do: "another", id: c.id }), { class: "md-button enc-another", "data-enc": `another-${c.id}`, "data-do": "another",
         "aria-label": `Add another like ${c.name}`, title: `Add another like ${c.name}, numbered` }));
   }
 
@@ -124,10 +124,10 @@ export function rosterList(roster, page) {
       el("div", { class: "calc-fields" }, el("div", { class: "calc-field" }, el("label", { for: fid("status"), text: "Status" }), status)),
       keywords,
       el("div", { class: "calc-actions" },
-        el("button", { type: "submit", class: "md-button md-button--primary", text: `Save ${c.name}` }),
-        button("Roll Initiative", () => page.run({ do: "initiative", id: c.id }, { roll: true }), { hidden: Boolean(c.owner) || undefined }),
-        button("Move up in the order", () => moveUp(c.id), { hidden: Boolean(c.owner) || undefined }),
-        button(`Remove ${c.name}`, () => page.run({ do: "remove", id: c.id }))));
+        el("button", { type: "submit", class: "md-button md-button--primary", "data-do": "edit", text: `Save ${c.name}` }),
+        button("Roll Initiative", () => page.run({ do: "initiative", id: c.id }, { roll: true }), { "data-do": "initiative", hidden: Boolean(c.owner) || undefined }),
+        button("Move up in the order", () => moveUp(c.id), { "data-do": "order", hidden: Boolean(c.owner) || undefined }),
+        button(`Remove ${c.name}`, () => page.run({ do: "remove", id: c.id }), { "data-do": "remove" })));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       /** @type {Record<string, unknown>} */

@@ -89,15 +89,15 @@ export function setUp(box, { computeInWorker, copyText }) {
   const errorLine = el("p", { class: "calc-error", role: "alert" });
   const addForm = el("form", { class: "enc-add", novalidate: true, "aria-labelledby": ids("add-title") });
   const log = el("ol", { class: "enc-log", reversed: true });
-  const undoButton = el("button", { type: "button", class: "md-button", "data-enc": "undo", text: declared("undo").label });
-  const redoButton = el("button", { type: "button", class: "md-button", "data-enc": "redo", text: declared("redo").label, hidden: true });
+  const undoButton = el("button", { type: "button", class: "md-button", "data-enc": "undo", "data-do": "undo", text: declared("undo").label });
+  const redoButton = el("button", { type: "button", class: "md-button", "data-enc": "redo", "data-do": "redo", text: declared("redo").label, hidden: true });
   // The control bar: where the fight stands, Next and Undo, kept at the bottom of the screen while the
   // tracker is in view (sticky, the last thing in it), so a turn needs no scrolling back up. Once no foe
   // stands (Python's foes_standing), End is there too, in one tap: Undo beside it takes it back.
   const barWhere = el("p", { class: "enc-bar-where", "data-enc": "bar-where" });
-  const nextButton = el("button", { type: "button", class: "md-button md-button--primary", "data-enc": "next", text: declared("next").label });
+  const nextButton = el("button", { type: "button", class: "md-button md-button--primary", "data-enc": "next", "data-do": "next", text: declared("next").label });
   // "End" in words short enough for the bar at 360 px beside Undo, Redo and Next; its name in full for screen readers.
-  const barEnd = el("button", { type: "button", class: "md-button md-button--primary", "data-enc": "bar-end", text: "End", "aria-label": declared("end").label, hidden: true });
+  const barEnd = el("button", { type: "button", class: "md-button md-button--primary", "data-enc": "bar-end", "data-do": "end", text: "End", "aria-label": declared("end").label, hidden: true });
   const bar = el("div", { class: "enc-bar", role: "group", "aria-label": "Turn controls", hidden: true }, barWhere, undoButton, redoButton, barEnd, nextButton);
   const rulings = el("details", { class: "calc-rulings enc-rulings" });
   const keep = el("section", { class: "enc-section enc-keep", "aria-labelledby": ids("keep-title") });
@@ -291,7 +291,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       lines.push(el("p", { text: "Add the combatants, give each PC its Initiative (NPCs without one are rolled), then start." }));
       const byField = /** @type {import("./encounter-form.js").FieldSpec} */ (declared("order").fields.find((f) => f.key === "by"));
       const firstField = /** @type {import("./encounter-form.js").FieldSpec} */ (declared("start").fields.find((f) => f.key === "first"));
-      const by = el("select", { id: ids("order-by"), "data-enc": "order-by" }, ...(byField.choices ?? []).map(([v, t]) => el("option", { value: v, text: t })));
+      const by = el("select", { id: ids("order-by"), "data-enc": "order-by", "data-do": "order" }, ...(byField.choices ?? []).map(([v, t]) => el("option", { value: v, text: t })));
       by.value = state?.order_by ?? "initiative";
       by.addEventListener("change", () => run({ do: "order", by: by.value }));
       const first = el("select", { id: ids("first"), "data-enc": "first" }, el("option", { value: "", text: "As listed" }),
@@ -300,8 +300,8 @@ export function setUp(box, { computeInWorker, copyText }) {
         el("div", { class: "calc-field" }, el("label", { for: by.id, text: byField.label }), by),
         ...(by.value === "hand" ? [el("div", { class: "calc-field" }, el("label", { for: first.id, text: firstField.label }), first)] : [])));
       tools.append(
-        button(declared("start").label, () => run({ do: "start", ...(first.value ? { first: first.value } : {}), ...passing() }, { roll: true }), { class: "md-button md-button--primary", "data-enc": "start" }),
-        button("Roll Initiative for NPCs", () => run({ do: "initiative", all: true }, { roll: true }), { "data-enc": "roll-initiative" }),
+        button(declared("start").label, () => run({ do: "start", ...(first.value ? { first: first.value } : {}), ...passing() }, { roll: true }), { class: "md-button md-button--primary", "data-enc": "start", "data-do": "start" }),
+        button("Roll Initiative for NPCs", () => run({ do: "initiative", all: true }, { roll: true }), { "data-enc": "roll-initiative", "data-do": "initiative" }),
         ...party.controls("setup", run, [])); // the party kept on this device (encounter-party.js)
     } else if (state.phase === "combat") {
       const holder = /** @type {Combatant} */ (byId(current()));
@@ -331,7 +331,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       text: "Or play this same fight again from round 1: everyone as they stand now, nobody healed, the dead and the exiled with no turn. Undo brings this ending back." });
     return el("div", { class: "enc-again", "data-enc": "again" }, note,
       button("Same fight again, from round 1", () => run({ do: "start", ...passing() }, { roll: true }),
-        { class: "md-button", "data-enc": "start-again", "aria-describedby": note.id }));
+        { class: "md-button", "data-enc": "start-again", "data-do": "start", "aria-describedby": note.id }));
   }
 
   function renderBar() {
@@ -411,7 +411,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       const differs = SETTINGS.filter((n) => table[n] !== undefined && table[n] !== settings[n]);
       const changed = SETTINGS.filter((n) => spec[n] && settings[n] !== spec[n].default).length;
       const fields = SETTINGS.filter((n) => spec[n]).map((name) => {
-        const select = el("select", { id: ids(`rule-${name}`), name, "data-enc": `rule-${name}` },
+        const select = el("select", { id: ids(`rule-${name}`), name, "data-enc": `rule-${name}`, "data-do": "settings" },
           ...spec[name].choices.map(([v, t]) => el("option", { value: v, text: t })));
         select.value = settings[name];
         select.addEventListener("change", () => run({ do: "settings", settings: { [name]: select.value } }));
@@ -421,7 +421,7 @@ export function setUp(box, { computeInWorker, copyText }) {
         el("summary", { text: changed ? `This encounter's rulings: ${changed} of ${fields.length} changed from the site's` : `This encounter's rulings: the site's (${fields.length})` }),
         el("div", { class: "calc-fields" }, ...fields),
         ...(differs.length ? [el("p", { class: "enc-note", text: `Your table's settings differ on ${plural(differs.length, "ruling")}.` }),
-          el("div", { class: "calc-actions" }, button("Use my table's rulings", () => run({ do: "settings", settings: Object.fromEntries(differs.map((n) => [n, table[n]])) }), { "data-enc": "use-table" }))] : []));
+          el("div", { class: "calc-actions" }, button("Use my table's rulings", () => run({ do: "settings", settings: Object.fromEntries(differs.map((n) => [n, table[n]])) }), { "data-enc": "use-table", "data-do": "settings" }))] : []));
       rulings.classList.toggle("calc-changed", changed > 0);
     });
   }
@@ -442,7 +442,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     endArmed = undefined;
     endButton.textContent = endLabel;
     endFight();
-  }, { "data-enc": "end" });
+  }, { "data-enc": "end", "data-do": "end" });
   /** End the fight; once it is over, its next step in view and focused: "Next encounter with this party" (the
    * banner's, drawn again by the answer), held above the sticky bar; the banner's title when there is none. */
   async function endFight() {

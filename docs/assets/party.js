@@ -23,8 +23,10 @@ import { BACKUP as BACKUP_SUFFIX, ENCOUNTER, PARTY } from "./storage.js";
  * @typedef {import("../../types/trackers").Party} Party
  * @typedef {import("../../types/trackers").Member} Member
  * @typedef {import("../../types/trackers").Companion} Companion */
-/** What the party's page draws with (party.vocabulary): [stat, label, the companion's], the levels.
- * @typedef {{stats: [string, string, boolean][], starting_level: number, max_level: number, max_members: number}} PartyWords */
+/** What the party's page draws with (party.vocabulary): [stat, label, the companion's], the levels, and every action
+ * as declared (each control that sends one carries its name in data-do).
+ * @typedef {{stats: [string, string, boolean][], starting_level: number, max_level: number, max_members: number,
+ *   actions: {name: string, label: string, place: string}[]}} PartyWords */
 
 const BACKUP = PARTY + BACKUP_SUFFIX; // when the party was last exported as a file, and its text then
 
@@ -46,6 +48,9 @@ export function setUp(box, { computeInWorker, copyText }) {
   const words = /** @type {PartyWords} */ (vocabulary(box));
   /** @type {Party | null} */
   let party = null;
+  /** An action as declared, for its label. @param {string} name */
+  const declared = (name) => /** @type {{name: string, label: string}} */ (words.actions.find((a) => a.name === name));
+  const leaves = declared("remove"); // a member leaving (Undo brings them back)
   const list = el("ul", { class: "party-members", "data-party": "members" });
   const answer = el("div", { class: "calc-answer", "aria-live": "polite", "data-party": "answer" });
   const tools = el("div", { class: "calc-actions" });
@@ -53,7 +58,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const levelSlot = el("div", {}); // holds the level-up while there is a party (Material's details style beats [hidden])
   const backupLine = el("p", { class: "tracker-note", "data-party": "backup" });
   const storageLine = el("p", { class: "tracker-note", "data-party": "storage" });
-  const undoButton = button("Undo", () => run({ do: "undo" }), { "data-party": "undo" });
+  const undoButton = button("Undo", () => run({ do: "undo" }), { "data-party": "undo", "data-do": "undo" });
   /** @type {TrackerShell<Party>} */
   const shell = new TrackerShell(box, {
     name: NAME, key: PARTY, link: "party=", noun: "party", a: "a party", thing: "party", computeInWorker, copyText,
@@ -113,11 +118,12 @@ export function setUp(box, { computeInWorker, copyText }) {
       el("strong", { text: m.name }), ` level ${m.level}: ${said(m)}; Power ${m.power}, Toughness ${m.toughness}, Speed ${m.speed}`
         + (m.initiative != null ? `, Initiative ${m.initiative}` : "") + (m.hand != null ? `, ${plural(m.hand, "card")} in hand` : "") + ".",
       m.lands.length ? el("span", { class: "party-lands", text: ` Lands: ${m.lands.join(", ")}.` }) : null,
-      m.companion ? el("span", { text: ` Companion ${m.companion.name}: ${said(m.companion)}.` }) : null)));
+      m.companion ? el("span", { text: ` Companion ${m.companion.name}: ${said(m.companion)}.` }) : null,
+      " ", button(leaves.label, () => run({ do: leaves.name, member: m.name }), { class: "md-button party-leaves", "data-do": leaves.name, "aria-label": `${m.name}: ${leaves.label}` }))));
     if (!members.length) list.replaceChildren(el("li", { class: "enc-empty", text: "No party is kept yet: after a fight, keep its PCs and companions here." }));
     tools.replaceChildren( // Python says when the fight has no PC to keep
       ...(keptFight()?.combatants.length ? [button(members.length ? "Update the party from the fight" : "Keep the fight's party on this device", keepFromFight,
-        { class: "md-button md-button--primary", "data-party": "keep" })] : []),
+        { class: "md-button md-button--primary", "data-party": "keep", "data-do": "keep" })] : []),
       ...(party?.undo.length ? [undoButton] : []));
     labelUndo(undoButton, party?.log.length ? party.log[party.log.length - 1] : null);
     renderLevel(members);
@@ -138,11 +144,11 @@ export function setUp(box, { computeInWorker, copyText }) {
         el("div", { class: "calc-field" }, el("label", { for: stat.id, text: "+1 to" }), stat),
         el("div", { class: "calc-field" }, el("label", { for: land.id, text: "New land (its name)" }), land)) };
     });
-    const go = button("Level up", () => {
+    const go = button(declared("level_up").label, () => {
       const choices = rows.filter((r) => r.stat.value).map((r) => ({ member: r.m.name, stat: r.stat.value, ...(r.land.value.trim() ? { land: r.land.value } : {}) }));
       if (!choices.length) return answer.replaceChildren(el("p", { class: "calc-error", role: "alert", text: "Choose the stat each levelling player raises." }));
       run({ do: "level_up", choices });
-    }, { class: "md-button md-button--primary", "data-party": "level-up" });
+    }, { class: "md-button md-button--primary", "data-party": "level-up", "data-do": "level_up" });
     levelBox.replaceChildren(el("summary", { text: "Level up (one land, +1 to a stat, regenerate)" }), ...rows.map((r) => r.row), el("div", { class: "calc-actions" }, go));
     levelBox.open = open;
   }

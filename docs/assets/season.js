@@ -184,8 +184,8 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   const logList = el("ol", { class: "season-log" });
   const logAnswer = el("div", { class: "calc-answer season-answer", "aria-live": "polite" });
-  const undoButton = button("Undo", () => week.undoWeek(logAnswer), { "data-action": "undo" });
-  const redoButton = button("Redo", () => week.redoWeek(logAnswer), { "data-action": "redo", hidden: true });
+  const undoButton = button("Undo", () => week.undoWeek(logAnswer), { "data-action": "undo", "data-do": "undo" });
+  const redoButton = button("Redo", () => week.redoWeek(logAnswer), { "data-action": "redo", "data-do": "redo", hidden: true });
   sections.log.body.append(el("div", { class: "calc-actions" }, undoButton, redoButton), logAnswer, logList);
 
   sections.keep.body.append(shell.keep);
