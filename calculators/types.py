@@ -38,8 +38,10 @@ Kind = Literal["who", "choice", "number", "text", "die", "d20s", "ids", "line", 
 # enemies ("enemies"), anybody ("anyone"), or those the actor has a chance to strike now (derived `chances`).
 Pick = Literal["", "actor", "others", "enemies", "anyone", "chances"]
 # Where an action's control sits on its tracker's page: the action menu, a roster card (or the roster's
-# add form), the bar (the steps, undo, redo), or the set-up (the rulings, the turn order, a party, a player).
-Place = Literal["menu", "roster", "bar", "setup"]
+# add form), the bar (the steps, undo, redo), or the set-up (the rulings, the turn order, a party, a player);
+# "shell": no control of its own, the tracker's shell sends it (show: a state from outside checked).
+# Every control that sends an action carries the action's name in `data-do` (tests/test_tracker_actions.py).
+Place = Literal["menu", "roster", "bar", "setup", "shell"]
 
 
 @dataclass(frozen=True)
@@ -291,6 +293,11 @@ class ActionSpec:
 
     def field(self, key: str) -> Param:
         return next(f for f in self.fields if f.name == key)
+
+    def public(self) -> dict[str, Any]:
+        """What the page is told of it (its tracker's vocabulary, "actions"): its name, label, place and fields."""
+        return {"name": self.name, "label": self.label, "place": self.place, "records": self.records,
+                "fields": [{"key": f.key, "kind": f.kind, "label": f.label} for f in self.fields]}
 
 
 @dataclass(frozen=True)

@@ -80,7 +80,8 @@ SHARED_WITH_THE_STATE = {"first", "second", "standing", "actions", "end", "pc", 
                          "Power", "Vitality", "Speed", "Initiative", "Keywords",  # the stats' names, as a card and a field both say them
                          "votes",  # a line-up row's JSON key, and a player's card field's (the season's card_fields)
                          "label",  # a published field's key, and the HTML element
-                         "Undo", "Redo", "Show", "Name", "Rulings", "Turn order"}  # plain words of any page
+                         "Undo", "Redo", "Show", "Name", "Rulings", "Turn order",  # plain words of any page
+                         "Week"}  # a season table's column, and the Weekend action's field
 # A tracker's name (the encounter publishes the party's): the loader in page-start.js is keyed by them, typed with the
 # TrackerName that calculators/typescript.py writes from the registry, so tsc holds it to Python's.
 SHARED_WITH_THE_STATE |= set(all_trackers())

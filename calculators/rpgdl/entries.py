@@ -477,7 +477,7 @@ TRACKERS = (
         specs=SEASON_SPECS,
         max_state_chars=STATE_MAX_CHARS,
         describe=describe_season,
-        vocabulary=season_vocabulary,
+        vocabulary=lambda: {**season_vocabulary(), "actions": [spec.public() for spec in SEASON_SPECS]},  # each control carries its action's name (data-do)
         links=season_links,
         state_type=Season,
     ),

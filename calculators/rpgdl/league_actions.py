@@ -133,7 +133,7 @@ SPECS: tuple[ActionSpec, ...] = (
     ), handler=weekend_action, rules=_WEEKEND_RULES, place="menu"),
     ActionSpec("undo", "Undo", handler=_undo_step, place="bar", records=False),
     ActionSpec("redo", "Redo", handler=_redo_step, place="bar", records=False),
-    ActionSpec("show", "Show", handler=_show, place="bar", records=False),
+    ActionSpec("show", "Show", handler=_show, place="shell", records=False),
 )
 ACTION_SPECS = {spec.name: spec for spec in SPECS}
 ACTIONS = tuple(ACTION_SPECS)

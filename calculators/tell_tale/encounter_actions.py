@@ -197,7 +197,7 @@ SPECS: tuple[ActionSpec, ...] = (
                handler=add_party, rules=("tt.ruling.initiative-ties", "tt.stats.initiative", *AFTER_COMBAT), place="setup"),
     ActionSpec("undo", "Undo", handler=undo, place="bar", records=False),
     ActionSpec("redo", "Redo", handler=redo, place="bar", records=False),
-    ActionSpec("show", "Show", handler=show, place="bar", records=False),
+    ActionSpec("show", "Show", handler=show, place="shell", records=False),
 )
 ACTION_SPECS = {spec.name: spec for spec in SPECS}
 # Who may take an action that not everyone can (derived from the declarations): the handlers refuse anyone else.

@@ -404,7 +404,7 @@ SPECS: tuple[ActionSpec, ...] = (
                       "tt.keyword.regenerate")),
     ActionSpec("remove", "Leaves the party", (Param.of("member", "text", "Who", required=True),), handler=remove, place="roster"),
     ActionSpec("undo", "Undo", handler=_undo, place="bar", records=False),
-    ActionSpec("show", "Show", handler=_show, place="bar", records=False),
+    ActionSpec("show", "Show", handler=_show, place="shell", records=False),
 )
 ACTION_SPECS = {spec.name: spec for spec in SPECS}
 ACTIONS = tuple(ACTION_SPECS)
@@ -441,9 +441,10 @@ def party_report(party: Party, action: Action, rng: object = None) -> tuple[Part
 
 
 def vocabulary() -> dict[str, Any]:
-    """What the party's page draws with: the stats a level-up may raise ([key, label, the companion's]), the levels."""
+    """What the party's page draws with: the stats a level-up may raise ([key, label, the companion's]), the levels,
+    and every action as declared (each control that sends one carries its name in `data-do`)."""
     return {"stats": [[k, STAT_LABELS[k], k in COMPANION_STATS] for k in STATS], "starting_level": STARTING_LEVEL, "max_level": MAX_LEVEL,
-            "max_members": MAX_MEMBERS}
+            "max_members": MAX_MEMBERS, "actions": [spec.public() for spec in SPECS]}
 
 
 PARTY_TRACKER = Tracker(

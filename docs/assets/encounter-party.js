@@ -48,7 +48,7 @@ export function nextEncounterControls({ declared, combatants, run, ids }) {
   // The party kept on this device goes along: Python starts from it when it was kept from this fight (its mark).
   const party = () => readJson(PARTY, null);
   const go = button(spec.label, () => send({ do: spec.name, ...(choice ? { dead: choice.value } : {}), ...(party() ? { party: party() } : {}) }),
-    { class: "md-button md-button--primary", "data-enc": "next-encounter" });
+    { class: "md-button md-button--primary", "data-enc": "next-encounter", "data-do": spec.name });
   return {
     field: el("div", {}, ...(choice && field ? [el("div", { class: "calc-fields enc-setup" },
       el("div", { class: "calc-field" }, el("label", { for: choice.id, text: field.label }), choice))] : []), line),
@@ -150,7 +150,7 @@ export function partyKeeper(computeInWorker, party) {
       if (phase === "setup" && members.length) {
         const [line, send] = sayingRefusals(run, "party-error");
         return [button(`Add the party (${names.join(", ").slice(0, 80) || "kept on this device"})`, () => send({ do: "add_party", members }),
-          { class: "md-button", "data-enc": "add-party" }), line];
+          { class: "md-button", "data-enc": "add-party", "data-do": "add_party" }), line];
       }
       if (phase === "over") {
         return [button("Keep this party on this device", () => keep(combatants), { class: "md-button", "data-enc": "keep-party" }), said];

@@ -23,8 +23,10 @@ import { BACKUP as BACKUP_SUFFIX, ENCOUNTER, PARTY } from "./storage.js";
  * @typedef {import("../../types/trackers").Party} Party
  * @typedef {import("../../types/trackers").Member} Member
  * @typedef {import("../../types/trackers").Companion} Companion */
-/** What the party's page draws with (party.vocabulary): [stat, label, the companion's], the levels.
- * @typedef {{stats: [string, string, boolean][], starting_level: number, max_level: number, max_members: number}} PartyWords */
+/** What the party's page draws with (party.vocabulary): [stat, label, the companion's], the levels, and every action
+ * as declared (each control that sends one carries its name in data-do).
+ * @typedef {{stats: [string, string, boolean][], starting_level: number, max_level: number, max_members: number,
+ *   actions: {name: string, label: string, place: string}[]}} PartyWords */
 
 const BACKUP = PARTY + BACKUP_SUFFIX; // when the party was last exported as a file, and its text then
 
@@ -40,12 +42,77 @@ function keptFight() {
   }
 }
 
+/** @param {Companion} c */
+const said = (c) => `Vitality ${c.vitality}/${c.max_vitality}` + (c.counters ? `, ${plural(c.counters, "counter")}` : "")
+  + (c.poisoned ? ", poisoned" : "") + (c.vitality < 0 ? ", dead" : "") + (c.exiled ? ", exiled" : "");
+
+/** A member's line: level, numbers, lands, companion, and its button. @param {Member} m @param {HTMLElement} leave */
+function memberLine(m, leave) {
+  return el("li", { "data-member": m.name },
+    el("strong", { text: m.name }), ` level ${m.level}: ${said(m)}; Power ${m.power}, Toughness ${m.toughness}, Speed ${m.speed}`
+      + (m.initiative != null ? `, Initiative ${m.initiative}` : "") + (m.hand != null ? `, ${plural(m.hand, "card")} in hand` : "") + ".",
+    m.lands.length ? el("span", { class: "party-lands", text: ` Lands: ${m.lands.join(", ")}.` }) : null,
+    m.companion ? el("span", { text: ` Companion ${m.companion.name}: ${said(m.companion)}.` }) : null, " ", leave);
+}
+
+/** The level-up form: for each player, the stat raised (the companion's only with one) and the new land's name.
+ * @param {{levelBox: HTMLDetailsElement, levelSlot: HTMLElement, answer: HTMLElement, run: (action: Action) => unknown, label: string}} parts
+ * @param {PartyWords} words @param {Member[]} members */
+function renderLevel({ levelBox, levelSlot, answer, run, label }, words, members) {
+  levelSlot.replaceChildren(...(members.length ? [levelBox] : []));
+  const open = levelBox.open;
+  const rows = members.map((m, i) => {
+    const stat = el("select", { id: `party-stat-${i}`, "data-party": `stat-${i}` },
+      el("option", { value: "", text: "Does not level up" }),
+      ...words.stats.filter(([, , forCompanion]) => !forCompanion || m.companion).map(([k, label]) => el("option", { value: k, text: label })));
+    const land = el("input", { id: `party-land-${i}`, type: "text", maxlength: "40", autocomplete: "off", "data-party": `land-${i}` });
+    return { m, stat, land, row: el("fieldset", { class: "calc-fields" }, el("legend", { text: `${m.name}, level ${m.level}` }),
+      el("div", { class: "calc-field" }, el("label", { for: stat.id, text: "+1 to" }), stat),
+      el("div", { class: "calc-field" }, el("label", { for: land.id, text: "New land (its name)" }), land)) };
+  });
+  const go = button(label, () => {
+    const choices = rows.filter((r) => r.stat.value).map((r) => ({ member: r.m.name, stat: r.stat.value, ...(r.land.value.trim() ? { land: r.land.value } : {}) }));
+    if (!choices.length) return answer.replaceChildren(el("p", { class: "calc-error", role: "alert", text: "Choose the stat each levelling player raises." }));
+    run({ do: "level_up", choices });
+  }, { class: "md-button md-button--primary", "data-party": "level-up", "data-do": "level_up" });
+  levelBox.replaceChildren(el("summary", { text: "Level up (one land, +1 to a stat, regenerate)" }), ...rows.map((r) => r.row), el("div", { class: "calc-actions" }, go));
+  levelBox.open = open;
+}
+
+/** When `party` was last backed up as a file, and whether it changed since: [date or null, " It has changed since." or ""].
+ * @param {Party | null} party */
+function lastBackup(party) {
+  const kept = /** @type {{at?: unknown, digest?: unknown} | null} */ (readJson(BACKUP, null));
+  const at = typeof kept?.at === "string" && !Number.isNaN(Date.parse(kept.at)) ? new Date(kept.at) : null;
+  return /** @type {[Date | null, string]} */ ([at, at && kept?.digest !== digest(JSON.stringify(party)) ? " It has changed since." : ""]);
+}
+/** The sentence on the last backup. @param {Party | null} party */
+function backupSaid(party) {
+  const [at, since] = lastBackup(party);
+  return at ? `The party was last backed up as a file ${at.toLocaleString()}.${since} Back it up above.` : "The party has never been backed up as a file: back it up above.";
+}
+
+const MAY_CLEAR = "This browser has not agreed to keep this site's storage for good: it may clear it on its own (Safari after 7 days without a visit, unless the site is on the home screen).";
+/** What the browser may do to `party` kept here: nothing, once it keeps the site's storage for good; until then,
+ * each change asks it again (`changed`), and the line says what could happen and when the last backup was.
+ * @param {Party | null} party @param {boolean} changed @returns {Promise<string>} */
+async function storageSaid(party, changed) {
+  if (!party?.members.length) return "";
+  const persisted = await navigator.storage?.persisted?.().catch(() => false);
+  if (persisted) return "This browser keeps this site's storage until you clear it yourself.";
+  if (!changed) return `${MAY_CLEAR} ${backupSaid(party)}`;
+  const answered = await askToKeepStorage();
+  return answered.startsWith("This browser agreed") ? answered : `${answered} ${backupSaid(party)}`;
+}
+
 /** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./copy-link.js").CopyText}} page */
 export function setUp(box, { computeInWorker, copyText }) {
-  const NAME = trackerName(box); // as Python names it (Tracker.name), written on the container by the build
   const words = /** @type {PartyWords} */ (vocabulary(box));
   /** @type {Party | null} */
   let party = null;
+  /** An action as declared, for its label. @param {string} name */
+  const declared = (name) => /** @type {{name: string, label: string}} */ (words.actions.find((a) => a.name === name));
+  const leaves = declared("remove"); // a member leaving (Undo brings them back)
   const list = el("ul", { class: "party-members", "data-party": "members" });
   const answer = el("div", { class: "calc-answer", "aria-live": "polite", "data-party": "answer" });
   const tools = el("div", { class: "calc-actions" });
@@ -53,11 +120,11 @@ export function setUp(box, { computeInWorker, copyText }) {
   const levelSlot = el("div", {}); // holds the level-up while there is a party (Material's details style beats [hidden])
   const backupLine = el("p", { class: "tracker-note", "data-party": "backup" });
   const storageLine = el("p", { class: "tracker-note", "data-party": "storage" });
-  const undoButton = button("Undo", () => run({ do: "undo" }), { "data-party": "undo" });
+  const undoButton = button("Undo", () => run({ do: "undo" }), { "data-party": "undo", "data-do": "undo" });
   /** @type {TrackerShell<Party>} */
   const shell = new TrackerShell(box, {
-    name: NAME, key: PARTY, link: "party=", noun: "party", a: "a party", thing: "party", computeInWorker, copyText,
-    startsEmpty: true,
+    name: trackerName(box), key: PARTY, // as Python names it (Tracker.name), written on the container by the build
+    link: "party=", noun: "party", a: "a party", thing: "party", computeInWorker, copyText, startsEmpty: true,
     draw: (now) => { party = now; render(); },
     worth: (now) => now.members.length > 0,
     standing: (now) => (now?.members.length ? "The party is kept on this device." : "No party is kept on this device yet."),
@@ -88,78 +155,25 @@ export function setUp(box, { computeInWorker, copyText }) {
     await run({ do: "keep", combatants: fight.combatants.map(({ chances, ...c }) => c) });
   }
 
-  /** What the browser may do to the party kept here: nothing, once it keeps the site's storage for good; until then,
-   * each change asks it again (`changed`), and the line says what could happen and when the last backup was.
-   * @param {boolean} changed */
-  async function storageWords(changed) {
-    if (!party?.members.length) return storageSaid("");
-    const persisted = await navigator.storage?.persisted?.().catch(() => false);
-    if (persisted) return storageSaid("This browser keeps this site's storage until you clear it yourself.");
-    if (!changed) return storageSaid(`${mayClear} ${backupSaid()}`);
-    const answered = await askToKeepStorage();
-    storageSaid(answered.startsWith("This browser agreed") ? answered : `${answered} ${backupSaid()}`);
-  }
-  const mayClear = "This browser has not agreed to keep this site's storage for good: it may clear it on its own (Safari after 7 days without a visit, unless the site is on the home screen).";
-  /** @param {string} text */
-  function storageSaid(text) { storageLine.textContent = text; }
-
-  /** @param {Companion} c */
-  const said = (c) => `Vitality ${c.vitality}/${c.max_vitality}` + (c.counters ? `, ${plural(c.counters, "counter")}` : "")
-    + (c.poisoned ? ", poisoned" : "") + (c.vitality < 0 ? ", dead" : "") + (c.exiled ? ", exiled" : "");
+  /** @param {boolean} changed */
+  const storageWords = (changed) => storageSaid(party, changed).then((text) => { storageLine.textContent = text; });
 
   function render() {
     const members = party?.members ?? [];
-    list.replaceChildren(...members.map((m) => el("li", { "data-member": m.name },
-      el("strong", { text: m.name }), ` level ${m.level}: ${said(m)}; Power ${m.power}, Toughness ${m.toughness}, Speed ${m.speed}`
-        + (m.initiative != null ? `, Initiative ${m.initiative}` : "") + (m.hand != null ? `, ${plural(m.hand, "card")} in hand` : "") + ".",
-      m.lands.length ? el("span", { class: "party-lands", text: ` Lands: ${m.lands.join(", ")}.` }) : null,
-      m.companion ? el("span", { text: ` Companion ${m.companion.name}: ${said(m.companion)}.` }) : null)));
+    list.replaceChildren(...members.map((m) => memberLine(m,
+      button(leaves.label, () => run({ do: leaves.name, member: m.name }), { class: "md-button party-leaves", "data-do": leaves.name, "aria-label": `${m.name}: ${leaves.label}` }))));
     if (!members.length) list.replaceChildren(el("li", { class: "enc-empty", text: "No party is kept yet: after a fight, keep its PCs and companions here." }));
     tools.replaceChildren( // Python says when the fight has no PC to keep
       ...(keptFight()?.combatants.length ? [button(members.length ? "Update the party from the fight" : "Keep the fight's party on this device", keepFromFight,
-        { class: "md-button md-button--primary", "data-party": "keep" })] : []),
+        { class: "md-button md-button--primary", "data-party": "keep", "data-do": "keep" })] : []),
       ...(party?.undo.length ? [undoButton] : []));
     labelUndo(undoButton, party?.log.length ? party.log[party.log.length - 1] : null);
-    renderLevel(members);
+    renderLevel({ levelBox, levelSlot, answer, run, label: declared("level_up").label }, words, members);
     renderBackup();
   }
 
-  /** The level-up form: for each player, the stat raised (the companion's only with one) and the new land's name.
-   * @param {Member[]} members */
-  function renderLevel(members) {
-    levelSlot.replaceChildren(...(members.length ? [levelBox] : []));
-    const open = levelBox.open;
-    const rows = members.map((m, i) => {
-      const stat = el("select", { id: `party-stat-${i}`, "data-party": `stat-${i}` },
-        el("option", { value: "", text: "Does not level up" }),
-        ...words.stats.filter(([, , forCompanion]) => !forCompanion || m.companion).map(([k, label]) => el("option", { value: k, text: label })));
-      const land = el("input", { id: `party-land-${i}`, type: "text", maxlength: "40", autocomplete: "off", "data-party": `land-${i}` });
-      return { m, stat, land, row: el("fieldset", { class: "calc-fields" }, el("legend", { text: `${m.name}, level ${m.level}` }),
-        el("div", { class: "calc-field" }, el("label", { for: stat.id, text: "+1 to" }), stat),
-        el("div", { class: "calc-field" }, el("label", { for: land.id, text: "New land (its name)" }), land)) };
-    });
-    const go = button("Level up", () => {
-      const choices = rows.filter((r) => r.stat.value).map((r) => ({ member: r.m.name, stat: r.stat.value, ...(r.land.value.trim() ? { land: r.land.value } : {}) }));
-      if (!choices.length) return answer.replaceChildren(el("p", { class: "calc-error", role: "alert", text: "Choose the stat each levelling player raises." }));
-      run({ do: "level_up", choices });
-    }, { class: "md-button md-button--primary", "data-party": "level-up" });
-    levelBox.replaceChildren(el("summary", { text: "Level up (one land, +1 to a stat, regenerate)" }), ...rows.map((r) => r.row), el("div", { class: "calc-actions" }, go));
-    levelBox.open = open;
-  }
-
-  /** When the party was last backed up as a file, and whether it changed since: [date or null, " It has changed since." or ""]. */
-  function lastBackup() {
-    const kept = /** @type {{at?: unknown, digest?: unknown} | null} */ (readJson(BACKUP, null));
-    const at = typeof kept?.at === "string" && !Number.isNaN(Date.parse(kept.at)) ? new Date(kept.at) : null;
-    return /** @type {[Date | null, string]} */ ([at, at && kept?.digest !== digest(JSON.stringify(party)) ? " It has changed since." : ""]);
-  }
-  function backupSaid() {
-    const [at, since] = lastBackup();
-    return at ? `The party was last backed up as a file ${at.toLocaleString()}.${since} Back it up above.` : "The party has never been backed up as a file: back it up above.";
-  }
-
   function renderBackup() {
-    const [at, since] = lastBackup();
+    const [at, since] = lastBackup(party);
     backupLine.replaceChildren(
       el("span", { text: !party?.members.length ? "" : at ? `Last backed up as a file ${at.toLocaleString()}.${since} ` : "Not backed up as a file yet. " }),
       ...(party?.members.length ? [shell.exportNow("Back up now (a file)")] : []));

@@ -47,7 +47,7 @@ export function playerForms(page, into) {
       field(`${id}-${who}-nom_pool`, "nom_pool", "Nom Pool: one duelist a line, 'Worker 8, Heavy'", pool, { kind: "text", help: "20 duelists; fixed once the first Weekend is entered" }),
       field(`${id}-${who}-season_deck`, "season_deck", "Season Deck: one card a line, '4 Axeman'", deck, { kind: "text", help: "40 cards or more, at most 4 of each" })),
     el("div", { class: "season-roster", "aria-live": "polite" }), answer,
-    el("div", { class: "calc-actions" }, button("Save", () => savePlayer(who), { class: "md-button md-button--primary", "data-action": "save" })));
+    el("div", { class: "calc-actions" }, button("Save", () => savePlayer(who), { class: "md-button md-button--primary", "data-action": "save", "data-do": "player" })));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       savePlayer(who);

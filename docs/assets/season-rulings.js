@@ -34,7 +34,7 @@ export function rulingsForm(page, into) {
   const answer = answerArea();
   const fields = el("div", { class: "calc-fields" });
   const note = el("p", { class: "season-note" });
-  const save = button("Save the rulings", () => saveSettings(), { class: "md-button md-button--primary", "data-action": "settings" });
+  const save = button("Save the rulings", () => saveSettings(), { class: "md-button md-button--primary", "data-action": "settings", "data-do": "settings" });
   const fieldset = el("fieldset", { class: "season-settings-fields" }, el("legend", { class: "calc-sr-only", text: "The season's goal and rulings" }), fields);
   form.append(note, fieldset, answer, el("div", { class: "calc-actions" }, save));
   into.append(form);

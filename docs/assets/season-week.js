@@ -102,7 +102,7 @@ export function weekend(page, result, week) {
   rows.append(field(`${id}-rolls`, "rolls", "Sudden Death roll-offs", rolls, {
     kind: "dice", help: "Two d6 per roll-off, the first player's first, Godlike first (a Championship roll-off last); leave empty and the page rolls them",
   }));
-  const enter = button("Enter the Weekend", null, { class: PRIMARY, "data-action": "weekend" });
+  const enter = button("Enter the Weekend", null, { class: PRIMARY, "data-action": "weekend", "data-do": "weekend" });
   // Clearing sits at the form's top, away from Enter in the bar (one slip from losing what was typed), and can be taken back.
   const clearWeek = button("Clear the line-ups", null, { "data-action": "clear" });
   form.append(el("div", { class: "calc-actions season-clear" }, clearWeek), rows, ...Object.values(rosterLists), el("div", { class: "calc-actions" }, enter));
@@ -175,7 +175,7 @@ export function weekend(page, result, week) {
     }
     fillNextWeek();
     if (result.section.getBoundingClientRect().top < 0) result.section.scrollIntoView({ block: "start" }); // tapped from the bar below
-    resultAnswer.append(el("div", { class: "calc-actions" }, button(`Undo week ${weekNo}`, () => undoWeek(answer), { "data-action": "undo-week" })));
+    resultAnswer.append(el("div", { class: "calc-actions" }, button(`Undo week ${weekNo}`, () => undoWeek(answer), { "data-action": "undo-week", "data-do": "undo" })));
   }
 
   /** Undo the last Weekend and put its line-ups back in the form, to be corrected. @param {HTMLElement} where */
@@ -188,7 +188,7 @@ export function weekend(page, result, week) {
     if (last?.do === "weekend") fillLineups(last.first, last.second, last.vote_pools, { votes: true, cards: last.cards });
     if (!where.closest("[data-section=log]")) { // the log has its own Redo beside its Undo
       where.append(el("div", { class: "calc-actions" }, button(last?.do === "weekend" ? `Redo week ${last.week}` : "Redo",
-        () => redoWeek(where), { "data-action": "redo-week" })));
+        () => redoWeek(where), { "data-action": "redo-week", "data-do": "redo" })));
     }
     keepInView(where);
   }

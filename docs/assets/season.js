@@ -78,15 +78,110 @@ function shortly(headline) {
 
 // ---------------------------------------------------------------- the tracker
 
+/** The page's sections, each a heading and a body, in order: the Weekend first, since it is what a table does each
+ * week, and the week just entered above it. @param {string} id the page's */
+function sectionsOf(id) {
+  /** @param {string} key @param {string} title */
+  const section = (key, title) => {
+    const heading = el("h2", { id: `${id}-${key}`, class: "season-heading", text: title });
+    const body = el("div", { class: "season-body" });
+    return { section: el("section", { class: "season-section", "aria-labelledby": heading.id, "data-section": key }, heading, body), heading, body };
+  };
+  return {
+    result: section("result", "The week entered"),
+    week: section("week", "The next Weekend"),
+    standings: section("standings", "Standings"),
+    weeks: section("weeks", "Weeks played"),
+    players: section("players", "Players and decks"),
+    settings: section("settings", "Rulings and goal"),
+    log: section("log", "Log"),
+    keep: section("keep", "Keep and share"),
+  };
+}
+
+/** The one-line summaries of the folded players and rulings. @param {Record<string, HTMLElement>} folds
+ * @param {Season} now @param {Record<string, string>} names @param {SeasonWords} words @param {boolean} started */
+function foldSummaries(folds, now, names, { players: PLAYERS, goals: GOALS }, started) {
+  const problems = PLAYERS.map((p) => now.players[p]).filter((pl) => pl.nom_pool_problems.length || pl.season_deck_problems.length);
+  /** @type {HTMLElement} */ (folds.players.querySelector("summary")).textContent = `${names.first} and ${names.second}: ` + (problems.length
+    ? `problems in ${problems.map((pl) => pl.name).join(" and ")}'s decks`
+    : PLAYERS.some((p) => now.players[p].nom_pool.length) ? "decks checked, Rosters kept" : "no Nom Pools yet");
+  const goal = /** @type {[string, string]} */ (GOALS.find(([g]) => g === now.settings.goal))[1];
+  /** @type {HTMLElement} */ (folds.settings.querySelector("summary")).textContent = `${goal}; ${now.settings.trainwreck_limit} Trainwrecks lose` + (started ? " (fixed for this season)" : "");
+}
+
+/** The log, oldest first, and what Undo and Redo take back. @param {HTMLElement} logList @param {HTMLButtonElement} undoButton
+ * @param {HTMLButtonElement} redoButton @param {Season} now */
+function renderLog(logList, undoButton, redoButton, now) {
+  logList.replaceChildren(...now.log.map((entry) => el("li", { "data-do": String(entry.action.do) },
+    el("p", { class: "season-log-headline", text: entry.headline }),
+    entry.rules.length ? el("details", { class: "season-rules" }, el("summary", { text: `Rules applied (${entry.rules.length})` }), rulesLine(entry.rules)) : null)));
+  const last = now.log[now.log.length - 1]?.headline ?? null;
+  labelUndo(undoButton, last, last && `Undo: ${shortly(last)}`);
+  labelRedo(redoButton, now.redo?.length ?? 0);
+}
+
+/** Where the season stands, for the status line. @param {Season} now @param {SeasonWords} words */
+function standing(now, { players: PLAYERS, weeks: WEEKS }) {
+  const played = now.weeks.length;
+  if (now.result.over) return `The game is over after ${plural(played, "week")}; the season is saved on this device.`;
+  if (!played) {
+    const named = PLAYERS.some((p) => now.log.some((e) => e.action.do === "player" && e.action.player === p));
+    return named ? "Week 1 next: the players are set up; enter the first Weekend." : "A new season: name the players, or enter the first Weekend.";
+  }
+  const of = now.settings.goal === "championship" ? "" : ` of ${WEEKS}`;
+  return `${played}${of} weeks played. Week ${played + 1} is filled in from week ${played}: change what changed. Saved on this device.`;
+}
+
+/** One action on the season through `shell`, its answer shown (ActOptions).
+ * @param {TrackerShell<Season>} shell @param {HTMLElement} box */
+const actOn = (shell, box) => async (/** @type {Action} */ action, /** @type {HTMLElement} */ where, /** @type {ActOptions} */ { seed = null, form = null, focus = false, done = where } = {}) => {
+  if (shell.busy || !shell.ready || shell.choosing) return null;
+  markFieldAtFault(form || box, null);
+  const result = await shell.run(action, { seed });
+  if (!result) return null;
+  if (!result.ok) {
+    where.replaceChildren(el("p", { class: "calc-error", role: "alert", text: result.error }));
+    where.dataset.state = "error";
+    const field = form && markFieldAtFault(form, result);
+    if (field && focus) { // the Enter bar may be far below the field at fault
+      field.focus({ preventScroll: true });
+      // its sentence, right under it, in the middle of the screen: clear of the sticky Enter bar
+      (form?.querySelector(`#${CSS.escape(field.id)}-error`) ?? field).scrollIntoView({ block: "center" });
+    }
+  } else {
+    if (done !== where) where.replaceChildren();
+    done.replaceChildren(...answerParts(result, { rolls: "roll-offs" }));
+    done.dataset.state = "result";
+    done.dataset.outcome = result.outcome;
+  }
+  return result;
+};
+
+/** The players' and rulings' folds and forms, and the log with Undo and Redo.
+ * @param {SeasonPage} page @param {ReturnType<typeof sectionsOf>} sections @param {ReturnType<typeof weekend>} week */
+function seasonParts(page, sections, week) {
+  // Players and rulings are set up before the first Weekend; after it they fold away under a one-line summary.
+  /** @param {string} name */
+  const fold = (name) => el("details", { class: "season-fold", open: true }, el("summary", { text: name })); // its line is written once the season is read
+  const folds = { players: fold("The players"), settings: fold("The rulings") };
+  sections.players.body.append(folds.players);
+  sections.settings.body.append(folds.settings);
+  const logList = el("ol", { class: "season-log" });
+  const logAnswer = el("div", { class: "calc-answer season-answer", "aria-live": "polite" });
+  const undoButton = button("Undo", () => week.undoWeek(logAnswer), { "data-action": "undo", "data-do": "undo" });
+  const redoButton = button("Redo", () => week.redoWeek(logAnswer), { "data-action": "redo", "data-do": "redo", hidden: true });
+  sections.log.body.append(el("div", { class: "calc-actions" }, undoButton, redoButton), logAnswer, logList);
+  return { folds, players: playerForms(page, folds.players), rulings: rulingsForm(page, folds.settings), logList, undoButton, redoButton };
+}
+
 /** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./copy-link.js").CopyText}} page */
 export function setUp(box, { computeInWorker, copyText }) {
   const NAME = trackerName(box); // as Python names it (Tracker.name), written on the container by the build
   const id = `season-${++uid}`;
-  // The players, the divisions by name, the Championship points shown beside a champion
-  // (Python counts them), the goals, the rulings and the weeks of a season: league_input.vocabulary,
-  // published with the page.
+  // The players, divisions, Championship points, goals, rulings and weeks: league_input.vocabulary, published with the page.
   const words = /** @type {SeasonWords} */ (vocabulary(box));
-  const { players: PLAYERS, goals: GOALS, weeks: WEEKS } = words;
+  const { players: PLAYERS } = words;
   /** @type {Season | null} */
   let state = null; // the season Python last answered (the shell's, as last drawn)
   /** @type {TrackerShell<Season>} */
@@ -102,7 +197,7 @@ export function setUp(box, { computeInWorker, copyText }) {
       // changes only when `made` worked
       return Object.keys(changes).length ? shell.send({ do: "settings", settings: changes }, { from: /** @type {SeasonStep} */ (made).state }) : made;
     },
-    standing: () => standing(),
+    standing: () => standing(/** @type {Season} */ (state), words),
     /** @param {SeasonStep} result */
     describe: (result) => `${result.state.players.first.name} against ${result.state.players.second.name}, ${result.headline}`,
     /** @param {Season} now */
@@ -117,80 +212,18 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   const headline = el("p", { class: "season-headline", "aria-live": "polite" });
   const top = el("div", { class: "season-top" }, headline, shell.status, shell.notice);
-  /** @param {string} key @param {string} title */
-  const section = (key, title) => {
-    const heading = el("h2", { id: `${id}-${key}`, class: "season-heading", text: title });
-    const body = el("div", { class: "season-body" });
-    return { section: el("section", { class: "season-section", "aria-labelledby": heading.id, "data-section": key }, heading, body), heading, body };
-  };
-  const sections = { // the Weekend first: it is what a table does each week; the week just entered above it
-    result: section("result", "The week entered"),
-    week: section("week", "The next Weekend"),
-    standings: section("standings", "Standings"),
-    weeks: section("weeks", "Weeks played"),
-    players: section("players", "Players and decks"),
-    settings: section("settings", "Rulings and goal"),
-    log: section("log", "Log"),
-    keep: section("keep", "Keep and share"),
-  };
+  const sections = sectionsOf(id);
   const work = el("div", { class: "season-work", hidden: true }, ...Object.values(sections).map((s) => s.section)); // shown once the saved season is read
   box.replaceChildren(top, work);
   box.classList.add("season");
-
-  // -------------------------------------------------------------- talking to Python
-
-  /** One action on the season, its answer shown (ActOptions).
-   * @param {Action} action @param {HTMLElement} where @param {ActOptions} [options] */
-  async function act(action, where, { seed = null, form = null, focus = false, done = where } = {}) {
-    if (shell.busy || !shell.ready || shell.choosing) return null;
-    markFieldAtFault(form || box, null);
-    const result = await shell.run(action, { seed });
-    if (!result) return null;
-    if (!result.ok) {
-      where.replaceChildren(el("p", { class: "calc-error", role: "alert", text: result.error }));
-      where.dataset.state = "error";
-      const field = form && markFieldAtFault(form, result);
-      if (field && focus) { // the Enter bar may be far below the field at fault
-        field.focus({ preventScroll: true });
-        // its sentence, right under it, in the middle of the screen: clear of the sticky Enter bar
-        (form?.querySelector(`#${CSS.escape(field.id)}-error`) ?? field).scrollIntoView({ block: "center" });
-      }
-    } else {
-      if (done !== where) where.replaceChildren();
-      done.replaceChildren(...answerParts(result, { rolls: "roll-offs" }));
-      done.dataset.state = "result";
-      done.dataset.outcome = result.outcome;
-    }
-    return result;
-  }
-
   /** @type {SeasonPage} */
-  const page = { id, words, season: () => state, ready: () => shell.ready, act };
-
-  // -------------------------------------------------------------- the parts
-
+  const page = { id, words, season: () => state, ready: () => shell.ready, act: actOn(shell, box) };
   const week = weekend(page, sections.result, sections.week);
 
-  // Players and rulings are set up before the first Weekend; after it they fold away under a one-line summary.
-  /** @param {string} name */
-  const fold = (name) => el("details", { class: "season-fold", open: true }, el("summary", { text: name })); // its line is written once the season is read
-  const folds = { players: fold("The players"), settings: fold("The rulings") };
-  sections.players.body.append(folds.players);
-  sections.settings.body.append(folds.settings);
+  const { folds, players, rulings, logList, undoButton, redoButton } = seasonParts(page, sections, week);
   /** @type {boolean | null} */
   let foldedFor = null; // whether the folds were last set for a season under way
-  const players = playerForms(page, folds.players);
-  const rulings = rulingsForm(page, folds.settings);
-
-  const logList = el("ol", { class: "season-log" });
-  const logAnswer = el("div", { class: "calc-answer season-answer", "aria-live": "polite" });
-  const undoButton = button("Undo", () => week.undoWeek(logAnswer), { "data-action": "undo" });
-  const redoButton = button("Redo", () => week.redoWeek(logAnswer), { "data-action": "redo", hidden: true });
-  sections.log.body.append(el("div", { class: "calc-actions" }, undoButton, redoButton), logAnswer, logList);
-
   sections.keep.body.append(shell.keep);
-
-  // -------------------------------------------------------------- drawing the season
 
   function render() {
     if (!state) return;
@@ -213,40 +246,8 @@ export function setUp(box, { computeInWorker, copyText }) {
       (started ? sections.settings.section : sections.result.section).before(sections.players.section);
       for (const f of Object.values(folds)) f.open = !started;
     }
-    const problems = PLAYERS.map((p) => now.players[p]).filter((pl) => pl.nom_pool_problems.length || pl.season_deck_problems.length);
-    /** @type {HTMLElement} */ (folds.players.querySelector("summary")).textContent = `${names.first} and ${names.second}: ` + (problems.length
-      ? `problems in ${problems.map((pl) => pl.name).join(" and ")}'s decks`
-      : PLAYERS.some((p) => now.players[p].nom_pool.length) ? "decks checked, Rosters kept" : "no Nom Pools yet");
-    const goal = /** @type {[string, string]} */ (GOALS.find(([g]) => g === now.settings.goal))[1];
-    /** @type {HTMLElement} */ (folds.settings.querySelector("summary")).textContent = `${goal}; ${now.settings.trainwreck_limit} Trainwrecks lose` + (started ? " (fixed for this season)" : "");
-
-    logList.replaceChildren(...now.log.map((entry) => el("li", { "data-do": String(entry.action.do) },
-      el("p", { class: "season-log-headline", text: entry.headline }),
-      entry.rules.length ? el("details", { class: "season-rules" }, el("summary", { text: `Rules applied (${entry.rules.length})` }), rulesLine(entry.rules)) : null)));
-    const last = now.log[now.log.length - 1]?.headline ?? null;
-    labelUndo(undoButton, last, last && `Undo: ${shortly(last)}`);
-    labelRedo(redoButton, now.redo?.length ?? 0);
+    foldSummaries(folds, now, names, words, started);
+    renderLog(logList, undoButton, redoButton, now);
   }
-
-  /** Where the season stands, for the status line. */
-  function standing() {
-    const now = /** @type {Season} */ (state);
-    const played = now.weeks.length;
-    if (now.result.over) return `The game is over after ${plural(played, "week")}; the season is saved on this device.`;
-    if (!played) {
-      const named = PLAYERS.some((p) => now.log.some((e) => e.action.do === "player" && e.action.player === p));
-      return named ? "Week 1 next: the players are set up; enter the first Weekend." : "A new season: name the players, or enter the first Weekend.";
-    }
-    const of = now.settings.goal === "championship" ? "" : ` of ${WEEKS}`;
-    return `${played}${of} weeks played. Week ${played + 1} is filled in from week ${played}: change what changed. Saved on this device.`;
-  }
-
-  // -------------------------------------------------------------- starting
-
-  async function start() {
-    rulings.build(await tableSettings());
-    await shell.start();
-  }
-
-  start();
+  tableSettings().then((spec) => { rulings.build(spec); return shell.start(); });
 }

@@ -1,0 +1,146 @@
+"""Every action every tracker publishes has its control drawn, on a phone (Chromium, 360x740).
+
+The trackers and their actions are read from the built site: each page with a tracker's container
+(`data-tracker`) and the actions its vocabulary publishes (`ActionSpec.public`, or the encounter's
+fuller declarations), never from a list here. A control that sends an action carries the action's name
+in `data-do`; an action the tracker's shell sends itself (place "shell": show) has none. The scenes below
+are only where a tracker's controls show (a fight set up, under way and over; a party; a season), put on the
+device before the page opens; and a sample of the controls is pressed and seen to work.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+from support import storage
+from support.encounter_page import python_step, wait_for_log
+from support.helpers import BOOT, PHONE
+from support.season import mid_season
+from support.server import BLANK
+
+from calculators import runner
+
+pytestmark = pytest.mark.browser
+
+CONTROLS = ":is(button, select, option, input)[data-do]"  # a control, not a line of the log that names its action
+CONTAINER = re.compile(r'<div class="tracker" data-tracker="([^"]+)" [^>]*data-vocabulary="([^"]*)"')
+
+
+def published(site):
+    """{tracker: (its page's path, the names of its actions that have a control)}, as the build wrote them."""
+    found = {}
+    for index in sorted(site.rglob("index.html")):
+        for name, words in CONTAINER.findall(index.read_text(encoding="utf-8")):
+            actions = json.loads(html.unescape(words))["actions"]
+            found[name] = (index.parent.relative_to(site).as_posix() + "/", {a["name"] for a in actions if a["place"] != "shell"})
+    return found
+
+
+# ---------------------------------------------------------------- the scenes: states that show each tracker's controls
+
+FOES = [
+    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "speed": 10, "initiative": 14,
+     "planeswalker": True, "keywords": ["first-strike", "reach", "trample", "extort"]},
+    {"do": "add", "name": "Drake", "kind": "npc", "power": 2, "toughness": 2, "vitality": 8, "speed": 12, "initiative": 18, "keywords": ["flying"]},
+]
+
+
+def encounter_states():
+    """A fight set up; one under way in which every menu action may be taken (the flyer's move opens Vraska's
+    First Strike and Reach strike); and one over."""
+    state = None
+    for action in FOES:
+        state = python_step(state, action, 1)["state"]
+    setup = state
+    for action in ({"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"},  # the Drake's turn: its actions step
+                   {"do": "move", "id": "c2", "near": ["c1"], "over": ["c1"]}):
+        state = python_step(state, action, 1)["state"]
+    return setup, state, python_step(state, {"do": "end"}, 1)["state"]
+
+
+def party_of(fight):
+    """The party the party tracker keeps from `fight`."""
+    combatants = [{k: v for k, v in c.items() if k != "chances"} for c in fight["combatants"]]
+    answer = runner.track("tell_tale.party", "", json.dumps({"do": "keep", "combatants": combatants}), 1)
+    assert answer["ok"], answer
+    return answer["state"]
+
+
+def scenes():
+    """{tracker: [(what is kept on the device, a control that shows once it is drawn)]}."""
+    setup, combat, over = encounter_states()
+    party = json.dumps(party_of(over))
+    fight = {storage.ENCOUNTER: json.dumps(setup), storage.PARTY: party}
+    return {
+        "tell_tale.encounter": [(fight, "add_party"), ({storage.ENCOUNTER: json.dumps(combat)}, "first_strike"),
+                                ({storage.ENCOUNTER: json.dumps(over)}, "next_encounter")],
+        "tell_tale.party": [({storage.PARTY: party, storage.ENCOUNTER: json.dumps(over)}, "keep")],
+        "rpgdl.season": [({storage.SEASON: mid_season()}, "weekend")],
+    }
+
+
+def open_scene(page, base_url, path, name, kept, shown):
+    """The tracker's page opened with `kept` on the device; the names its controls send, once `shown`'s is drawn."""
+    page.goto(base_url + BLANK)
+    storage.empty(page)
+    page.evaluate("(kept) => { for (const [k, v] of Object.entries(kept)) localStorage.setItem(k, v); }", kept)
+    page.goto(base_url + path)
+    box = page.locator(f"[data-tracker='{name}']")
+    expect(box).to_have_attribute("data-loaded", "true", timeout=BOOT)
+    expect(box.locator(f"[data-do={shown}]").first).to_be_attached(timeout=BOOT)
+    return set(box.evaluate(f"(b) => [...b.querySelectorAll('{CONTROLS}')].map((c) => c.dataset.do)"))
+
+
+def test_every_published_action_of_every_tracker_has_its_control_on_a_phone(browser, base_url, site):
+    trackers = published(site)
+    assert set(trackers) == set(storage.TRACKER)  # every tracker the build draws, and the storage knows
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        by_tracker = scenes()
+        assert set(by_tracker) == set(trackers), "each tracker needs a scene that shows its controls"
+        for name, (path, actions) in trackers.items():
+            drawn = set()
+            for kept, shown in by_tracker[name]:
+                drawn |= open_scene(page, base_url, path, name, kept, shown)
+            assert actions - drawn == set(), f"{name}: no control sends these published actions"
+            assert drawn - actions == set(), f"{name}: a control names an action its tracker does not publish"
+    finally:
+        context.close()
+
+
+def test_a_sample_of_the_controls_works_on_a_phone(browser, base_url, site):
+    """Next in a fight under way, a member leaving the party (Undo brings them back), a season's Undo."""
+    trackers = published(site)
+    by_tracker = scenes()
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    try:
+        (kept, shown) = by_tracker["tell_tale.encounter"][1]
+        open_scene(page, base_url, trackers["tell_tale.encounter"][0], "tell_tale.encounter", kept, shown)
+        logged = len(json.loads(kept[storage.ENCOUNTER])["log"])
+        page.click("[data-do=next]")
+        wait_for_log(page, logged + 1)
+
+        (kept, shown) = by_tracker["tell_tale.party"][0]
+        open_scene(page, base_url, trackers["tell_tale.party"][0], "tell_tale.party", kept, "remove")
+        members = page.locator("[data-tracker='tell_tale.party'] [data-member]")
+        count = len(json.loads(kept[storage.PARTY])["members"])
+        expect(members).to_have_count(count)
+        members.first.locator("[data-do=remove]").click()
+        expect(members).to_have_count(count - 1, timeout=BOOT)
+        page.click("[data-tracker='tell_tale.party'] [data-do=undo]")
+        expect(members).to_have_count(count, timeout=BOOT)
+
+        (kept, shown) = by_tracker["rpgdl.season"][0]
+        open_scene(page, base_url, trackers["rpgdl.season"][0], "rpgdl.season", kept, shown)
+        weeks = len(json.loads(kept[storage.SEASON])["log"])
+        page.locator("[data-tracker='rpgdl.season'] [data-section=log] [data-do=undo]").click()
+        page.wait_for_function("([key, n]) => JSON.parse(localStorage.getItem(key) || 'null')?.log?.length === n",
+                               arg=[storage.SEASON, weeks - 1], timeout=BOOT, polling=100)
+    finally:
+        context.close()
