@@ -18,6 +18,7 @@ import { rosterList } from "./encounter-roster.js";
 import { nextEncounterControls, partyKeeper } from "./encounter-party.js";
 import { isPhoneHash, setUpPhone } from "./encounter-join.js";
 import { phoneSeats } from "./encounter-phones.js";
+import { viewFeed } from "./players-view.js";
 import * as keys from "./storage.js";
 
 const STORE = keys.ENCOUNTER; // and STORE + keys.ASIDE, the encounter a new one, an import or a link put aside
@@ -102,7 +103,8 @@ export function setUp(box, { computeInWorker, copyText }) {
   const rulings = el("details", { class: "calc-rulings enc-rulings" });
   const keep = el("section", { class: "enc-section enc-keep", "aria-labelledby": ids("keep-title") });
   box.classList.add("encounter");
-  const phones = phoneSeats(box, { view: () => playersView(), state: () => state, run }); // the players' phones (encounter-phones.js)
+  const feed = viewFeed(); // the players' view as its followers get it: whole once, then each step's changes
+  const phones = phoneSeats(box, { view: () => playersView(), whole: () => feed.whole(playersView()), state: () => state, run }); // the players' phones (encounter-phones.js)
   const work = el("div", { class: "enc-work", hidden: true }); // shown once the saved encounter is read
   box.replaceChildren(shell.status, shell.notice, work);
   const actSection = el("section", { class: "enc-section", "data-enc": "act-section" },
@@ -205,7 +207,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   const lifetime = pageSignal(); // the channel, the timer and the pagehide listener end with the page
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
   channel?.addEventListener("message", (event) => {
-    if (event.data?.type === "hello" && shell.ready) tellPlayers();
+    if (event.data?.type === "hello" && shell.ready) channel.postMessage(feed.whole(playersView()));
   });
   onPageEnd(lifetime, () => channel?.close()); // the players' window then finds no GM tab
   window.addEventListener("pagehide", () => { if (shell.ready) channel?.postMessage({ type: "bye" }); }, { signal: lifetime });
@@ -213,7 +215,7 @@ export function setUp(box, { computeInWorker, copyText }) {
   /** What the players may see (encounter-players.js checks and draws it): the order, whose turn, the step and
    * round, visible statuses, the party's numbers, each foe's health as the word Python gives (band), and the
    * last headline that is not the GM's own change (Python marks those "gm"); no foe's numbers or keywords, no dice.
-   * @returns {import("./encounter-players.js").PlayersView} */
+   * @returns {import("./players-view.js").PlayersView} */
   function playersView() {
     if (!state) return { v: 1, phase: "none", round: 0, turn: "", step: "", headline: "", timer: null, rows: [] };
     const shown = [...state.log].reverse().find((e) => !e.gm);
@@ -235,9 +237,10 @@ export function setUp(box, { computeInWorker, copyText }) {
 
   function tellPlayers() {
     if (!shell.ready) return;
-    const view = playersView();
-    channel?.postMessage({ type: "view", view });
-    phones.tell(view);
+    const message = feed.next(playersView());
+    if (!message) return; // nothing the players see changed
+    channel?.postMessage(message);
+    phones.tell(message);
   }
 
   function showPlayers() {
