@@ -158,9 +158,10 @@ export function viewFeed(token = Array.from(crypto.getRandomValues(new Uint8Arra
 /** Whether `changes` are shaped as viewChanges makes them (the view they make is checked after).
  * @param {unknown} changes @returns {changes is Change[]} */
 function checkChanges(changes) {
-  return Array.isArray(changes) && changes.length <= VIEW_KEYS.length && changes.every((c) => plain(c) && typeof c.key === "string"
-    && VIEW_KEYS.includes(c.key) && (only(c, ["key", "value"]) && "value" in c
-      || c.key === "rows" && only(c, ["key", "splice"]) && Array.isArray(c.splice) && c.splice.length <= MAX_ROWS
+  // two fields each: the key, and the value or the splices
+  return Array.isArray(changes) && changes.length <= VIEW_KEYS.length && changes.every((c) => plain(c) && Object.keys(c).length === 2
+    && typeof c.key === "string" && VIEW_KEYS.includes(c.key) && ("value" in c
+      || c.key === "rows" && Array.isArray(c.splice) && c.splice.length <= MAX_ROWS
         && c.splice.every((/** @type {unknown} */ s) => Array.isArray(s) && s.length === 3 && whole(s[0], 0, MAX_ROWS) && whole(s[1], 0, MAX_ROWS)
           && Array.isArray(s[2]) && s[2].length <= MAX_ROWS)));
 }
