@@ -4,8 +4,8 @@ first view, and the bytes a step costs on the channel.
 Each run: the GM's tracker (a saved fight of four combatants at its first main step) adds a seat; a phone (a
 context of its own) opens the seat's address and answers; the GM types the answer and presses Connect, and the
 clock runs from that press (the last scan) to the phone's first message; then ten taps on Next, each sent to
-the phone as one view. Sizes are of the codes as the pages write them (base32: 5 bits a character) and of the
-JSON messages as sent; a QR code's version is (its modules per side - 17) / 4, read from the SVG the page drew.
+the phone as what it changed in the players' view (players-view.js). Sizes are of the codes as the pages write
+them (base32: 5 bits a character) and of the JSON messages as sent; a QR code's version is (its modules per side - 17) / 4, read from the SVG the page drew.
 
     .venv/bin/python -m benchmarks.phones     (after make build)
 """
@@ -45,7 +45,8 @@ RECORD = """(() => {
   const make = RTCPeerConnection.prototype.createDataChannel;
   RTCPeerConnection.prototype.createDataChannel = function (...args) {
     const channel = make.apply(this, args);
-    channel.addEventListener("message", (event) => window.__got.push([Date.now(), event.data.length]));
+    channel.addEventListener("message",
+      (event) => window.__got.push([Date.now(), event.data.length, JSON.parse(event.data).type]));
     return channel;
   };
 })();"""
@@ -88,8 +89,8 @@ def one_run(browser, base: str, state: dict, n: int) -> dict:
         gm.click("[data-enc=next]")
         gm.wait_for_function(f"([key, n]) => ({logged})(key) > n", arg=[STORE, n], timeout=10_000)
     phone.wait_for_function("(n) => window.__got.length >= n", arg=before + 10, timeout=10_000)
-    # views, not the spare offer's few bytes
-    sizes = [size for _, size in phone.evaluate("window.__got")[before:] if size > 200]
+    # a step's changes, not a spare offer
+    sizes = [size for _, size, kind in phone.evaluate("window.__got")[before:] if kind == "step"]
     out["bytes per step"] = statistics.median(sizes)
     phone_context.close()
     context.close()

@@ -116,18 +116,30 @@ def step_params(action: dict, version: str) -> str:
     return json.dumps({"action": json.dumps(action), "version": version})
 
 
-def fastest_ms(name: str, state: str, action: dict) -> float:
-    """CPU time of one step from `state` as the page sends it (the version the worker holds), fastest of RUNS."""
-    times = []
+def fastest_ms(name: str, steps: list[tuple[str, dict]]) -> list[float]:
+    """CPU time of each step (from its state, as the page sends it: the version the worker holds), the fastest of
+    RUNS. The steps take turns, one run of each a round, so a change in the shared machine's load falls on all of
+    them alike (timed one after the other, the first read 0.87 and 1.16 of the last in two runs of the same code).
+    Each run starts from the state object the worker held, as a page's next step does. Read again from its text
+    before each run instead (a reload before every step), the step after 1,000 actions cost 1.15 times the step
+    after 10 on 2026-12-07, where held it cost 1.03 to 1.04: the reading of a 65 kB state, not the step, made
+    the difference."""
+    times: list[list[float]] = [[] for _ in steps]
+    held = []
+    for state, _action in steps:  # each state read once, as the page's first step after a reload sends it
+        hand_in(name, state)
+        held.append(runner._sessions[name])
     for _ in range(RUNS):
-        params = step_params(action, hand_in(name, state))
-        start = time.process_time()
-        # the worker's part: the page reads the answer with its own JSON.parse
-        answer = compute("track:" + name, params, 1)
-        times.append(time.process_time() - start)
-    if not json.loads(answer)["ok"]:
-        raise ValueError(json.loads(answer)["error"])
-    return min(times) * 1000
+        for (_state, action), session, each in zip(steps, held, times, strict=True):
+            runner._sessions[name] = session  # the state the worker held before the step, as between a page's steps
+            params = step_params(action, session[0])
+            start = time.process_time()
+            # the worker's part: the page reads the answer with its own JSON.parse
+            answer = compute("track:" + name, params, 1)
+            each.append(time.process_time() - start)
+            if not json.loads(answer)["ok"]:
+                raise ValueError(json.loads(answer)["error"])
+    return [min(each) * 1000 for each in times]
 
 
 def step_bytes(name: str, state: str, action: dict) -> tuple[int, int, int, int]:
@@ -143,16 +155,19 @@ def step_bytes(name: str, state: str, action: dict) -> tuple[int, int, int, int]
 def main() -> int:
     print("| actions so far | state (characters) | a step (ms) | undo (ms) | step sent / answered (bytes) | "
           "the whole state each way, as before (bytes) |\n|---|---|---|---|---|---|")
-    steps, sizes = {}, {}
-    for n in (10, 100, 300, 1000, 3000):
-        state = fight(n)
+    lengths = (10, 100, 300, 1000, 3000)
+    states = {n: fight(n) for n in lengths}
+    hits = {}
+    for n, state in states.items():
         live = next(c["id"] for c in json.loads(state)["combatants"] if c["vitality"] > 2)
-        hit = {"do": "life", "target": live, "amount": -1}
-        steps[n] = fastest_ms(ENCOUNTER, state, hit)
-        undo = fastest_ms(ENCOUNTER, state, {"do": "undo"})
-        sent, back, whole_sent, whole_back = step_bytes(ENCOUNTER, state, hit)
+        hits[n] = {"do": "life", "target": live, "amount": -1}
+    timed = fastest_ms(ENCOUNTER, [(states[n], action) for n in lengths for action in (hits[n], {"do": "undo"})])
+    steps, undos = dict(zip(lengths, timed[::2], strict=True)), dict(zip(lengths, timed[1::2], strict=True))
+    sizes = {}
+    for n, state in states.items():
+        sent, back, whole_sent, whole_back = step_bytes(ENCOUNTER, state, hits[n])
         sizes[n] = (sent, back)
-        print(f"| {n:,} | {len(state):,} | {steps[n]:.2f} | {undo:.2f} | {sent:,} / {back:,} "
+        print(f"| {n:,} | {len(state):,} | {steps[n]:.2f} | {undos[n]:.2f} | {sent:,} / {back:,} "
               f"| {whole_sent:,} / {whole_back:,} |")
     runner._sessions.clear()
     # PASS or MISS as benchmarks/__main__.py reports its rows: a miss is a figure to read, and it does not

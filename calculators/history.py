@@ -16,12 +16,13 @@ from __future__ import annotations
 import copy
 import json
 import operator
+import weakref
 from collections.abc import Iterable, Mapping
 from typing import Any, NoReturn, cast
 
 from .checks import InputError, State
 
-__all__ = ["Record", "compact_json", "state_text", "state_length", "records", "reverse_patch", "apply_patch", "undo_record", "undone",
+__all__ = ["Record", "Kept", "compact_json", "state_text", "state_length", "records", "reverse_patch", "apply_patch", "undo_record", "undone",
            "redo_record", "undone_for_redo", "redone"]
 
 
@@ -63,6 +64,52 @@ class Record(dict[str, Any]):
         return Record, (dict(self),)
 
 
+class Kept(list[Any]):
+    """A history list (a log, the undo records) of Records, never changed once made, that knows how it was made:
+    from which list (held weakly: nothing older is kept alive), by dropping how many items from its front and
+    adding how many at its end. So what a step did to it (stream.diff), its undo patch (reverse_patch) and its
+    records' text length (state_length) come from the items dropped and added alone, however long it is.
+    Slicing it or adding to it gives a plain list, which is read item by item as before."""
+
+    __slots__ = ("__weakref__", "_parent", "added", "dropped", "text_length")
+
+    def __init__(self, items: Iterable[Record] = ()) -> None:
+        super().__init__(items)
+        self._parent: weakref.ref[Kept] | None = None
+        self.dropped = self.added = 0
+        self.text_length = sum(map(len, _texts(self)))
+
+    @classmethod
+    def grown(cls, parent: list[Any], added: list[Record], cap: int) -> Kept:
+        """`parent` with `added` at its end, its oldest items dropped to keep at most `cap` (at least 0)."""
+        drop = max(0, len(parent) + len(added) - max(cap, 0))
+        if not isinstance(parent, Kept) or drop > len(parent) or not all(isinstance(r, Record) for r in added):
+            return cls(records((parent + added)[drop:]))
+        out = list.__new__(cls)
+        list.__init__(out, parent[drop:] + added)
+        out._parent, out.dropped, out.added = weakref.ref(parent), drop, len(added)
+        out.text_length = parent.text_length - sum(map(len, _texts(parent[:drop]))) + sum(map(len, _texts(added)))
+        return out
+
+    def grown_from(self, other: object) -> tuple[int, int] | None:
+        """(dropped, added) when this list was made from `other` itself by `grown`; else None."""
+        return (self.dropped, self.added) if self._parent is not None and self._parent() is other else None
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("A tracker's history list is never changed once made: make a new one.")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+
+    def __copy__(self) -> Kept:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Kept:
+        return self
+
+    def __reduce__(self) -> tuple[type[Kept], tuple[list[Any]]]:
+        return Kept, (list(self),)
+
+
 def records(items: Iterable[dict[str, Any]]) -> list[Record]:
     """Each item as a Record (one that already is stays itself)."""
     return [i if isinstance(i, Record) else Record(i) for i in items]
@@ -94,7 +141,9 @@ def state_length(state: Mapping[str, Any]) -> int:
     """len(state_text(state)), without writing the records' part."""
     total = 1 + len(state)  # the braces and the commas between the keys
     for k, v in state.items():
-        if isinstance(v, list) and v and isinstance(v[0], Record):
+        if isinstance(v, Kept):
+            total += len(compact_json(k)) + 1 + 1 + max(len(v), 1) + v.text_length
+        elif isinstance(v, list) and v and isinstance(v[0], Record):
             try:
                 texts = sum(map(len, map(_TEXT, v)))  # in C: the common case, every item a Record
             except AttributeError:
@@ -151,6 +200,16 @@ def reverse_patch(before: object, after: object) -> list[Any] | None:
 
 
 def _list_patch(before: list[Any], after: list[Any]) -> list[Any] | None:
+    grown = after.grown_from(before) if isinstance(after, Kept) else None
+    if grown is not None and (not before or grown[0] < len(before)):
+        # made from `before` by dropping from its front and adding at its end: the patch the general way below
+        # finds for that, from the ends alone (the general way looks for the new first item as _seek does)
+        dropped, added = grown
+        if not dropped or (not _alike(before[0], after[0]) and _seek(before, after[0]) == dropped):
+            quick: dict[str, Any] = {"front": before[:dropped]} if dropped else {}
+            if added:
+                quick["back"] = added
+            return ["[", quick] if quick else None
     drop = cut = 0
     # Equal as the patch sees it, not as == does (False == 0 and 1 == 1.0 there): a patch found by
     # == was right but wordier than it needed (hypothesis found before [False, 0], after [0, None]).

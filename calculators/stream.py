@@ -40,7 +40,7 @@ import operator
 from collections.abc import Mapping
 from typing import Any
 
-from .history import compact_json
+from .history import Kept, compact_json
 
 __all__ = ["Change", "diff", "apply"]
 
@@ -55,6 +55,11 @@ def diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Change]:
             changes.append({"key": key, "value": new})
             continue
         old = before[key]
+        grown = new.grown_from(old) if isinstance(new, Kept) else None
+        if grown is not None:  # a history list made from the old one: its change is in the items it dropped and added
+            if any(grown):
+                changes.append({"key": key, "splice": _grown_splices(len(old), new, *grown)})
+            continue
         if _same(old, new):
             continue
         if isinstance(old, list) and isinstance(new, list):
@@ -63,6 +68,14 @@ def diff(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Change]:
             changes.append({"key": key, "value": new})
     changes.extend({"key": key, "gone": True} for key in before if key not in after)
     return changes
+
+
+def _grown_splices(old_length: int, new: list[Any], dropped: int, added: int) -> list[list[Any]]:
+    """The splices for a list that dropped `dropped` items from its front and added `added` at its end."""
+    splices: list[list[Any]] = [[0, dropped, []]] if dropped else []
+    if added:
+        splices.append([old_length - dropped, 0, new[len(new) - added:]])
+    return splices
 
 
 def _ids(items: list[Any]) -> list[Any] | None:

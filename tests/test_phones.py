@@ -149,22 +149,34 @@ def follows(phone, want):
 
 
 def only_the_players_view(phone, foes):
-    """Every message the phone received: a view of the players' view's shape (no foe's numbers: a foe's row has
-    none, only the band's word), a spare offer, or nothing else. How many bytes each view took."""
-    sizes = []
-    for text in phone.evaluate("window.__got"):
-        message = json.loads(text)
-        assert message["type"] in ("view", "spare"), message
-        if message["type"] == "spare":
-            assert set(message) == {"type", "code"}
-            continue
-        assert set(message) == {"type", "view"} and set(message["view"]) == VIEW_KEYS
-        for row in message["view"]["rows"]:
+    """Every message the phone received: the players' view whole (with its version), a step's changes to it
+    (players-view.js), a spare offer, or nothing else; no foe's numbers in any row (a foe's row has none, only the
+    band's word). The bytes of each whole view and of each step."""
+    wholes, steps = [], []
+
+    def players_rows(rows):
+        for row in rows:
             assert set(row) == ROW_KEYS
             if row["name"] in foes:
                 assert row["side"] == "foes" and row["numbers"] is None, row
-        sizes.append(len(text.encode()))
-    return sizes
+
+    for text in phone.evaluate("window.__got"):
+        message = json.loads(text)
+        assert message["type"] in ("view", "step", "spare"), message
+        if message["type"] == "spare":
+            assert set(message) == {"type", "code"}
+        elif message["type"] == "view":
+            assert set(message) == {"type", "version", "view"} and set(message["view"]) == VIEW_KEYS
+            players_rows(message["view"]["rows"])
+            wholes.append(len(text.encode()))
+        else:
+            assert set(message) == {"type", "base", "version", "changes"}
+            for change in message["changes"]:
+                assert change["key"] in VIEW_KEYS - {"v"}, change
+                if change["key"] == "rows":
+                    players_rows([row for _at, _cut, rows in change["splice"] for row in rows] if "splice" in change else change["value"])
+            steps.append(len(text.encode()))
+    return wholes, steps
 
 
 def test_two_phones_join_by_their_qr_codes_and_follow_a_fight_with_undo_and_redo(browser, base_url, tmp_path):
@@ -214,10 +226,14 @@ def test_two_phones_join_by_their_qr_codes_and_follow_a_fight_with_undo_and_redo
         follows(phone, expected_view(undone, steps))
 
     foes = {c["name"] for c in state["combatants"] if c["side"] == "foes"}
-    for phone in (one, two):
-        sizes = only_the_players_view(phone, foes)
-        assert len(sizes) >= 20  # one view a step, or fewer when two steps come at once
-        print(f"bytes per view: {min(sizes)} to {max(sizes)}, median {sorted(sizes)[len(sizes) // 2]}")
+    for phone in (one, two):  # a phone that asks (as one that missed a step does) is sent the whole view
+        phone.evaluate("() => window.__channels.find((c) => c.readyState === 'open').send(JSON.stringify({type: 'hello'}))")
+        phone.wait_for_function("() => window.__got.some((t) => t.includes('\"type\":\"view\"') && t.includes('\"side\"'))", timeout=20_000)
+        wholes, steps = only_the_players_view(phone, foes)
+        assert len(steps) >= 20  # one a step, or fewer when two steps come at once; the whole view when it joined and asked
+        median = sorted(steps)[len(steps) // 2]
+        print(f"bytes per step: {min(steps)} to {max(steps)}, median {median}; the whole view: {wholes}")
+        assert median <= 0.6 * max(wholes)  # a step sends the rows it changed, not the whole view
         assert not phone.errors
     assert not gm.errors
     context.close()

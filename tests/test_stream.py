@@ -6,15 +6,19 @@ The page's own apply (docs/assets/tracker-stream.js) is checked against Python's
 
 from __future__ import annotations
 
+import copy
 import json
+import operator
+import pickle
 
+import pytest
 from hypothesis import given
 from support import load_module
 from support.encounter import FIGHT
 from support.stream import ENCOUNTER, edited, strict
 
-from calculators import runner
-from calculators.history import compact_json
+from calculators import history, runner
+from calculators.history import Record, compact_json, reverse_patch, state_length
 from calculators.stream import apply, diff
 from calculators.web import compute
 
@@ -158,3 +162,63 @@ def test_a_season_follows_its_weeks_by_changes_too():
                    {"do": "undo"}, {"do": "redo"}):
         assert page.step(action, 3)["ok"]
         assert strict(page.state) == held("rpgdl.season")
+
+
+class Touched:
+    """The history items a step reads while it is on: identity checks made item by item (operator.is_, which
+    stream.py and history.py map over two lists) and record texts read (history._TEXT)."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.items = 0
+        is_, text = operator.is_, history._TEXT
+
+        def counted_is(a, b):
+            self.items += 1
+            return is_(a, b)
+
+        def counted_text(record):
+            self.items += 1
+            return text(record)
+
+        monkeypatch.setattr(operator, "is_", counted_is)
+        monkeypatch.setattr(history, "_TEXT", counted_text)
+
+
+def test_a_step_reads_as_few_history_items_with_a_full_log_as_with_a_short_one(monkeypatch):
+    """A session's step (the worker holds the state) works out its changes, its undo record and the state's
+    length from the log lines and undo records it adds and drops, not by passing over the 150 lines and 30
+    records it keeps (history.Kept)."""
+    page = Page(ENCOUNTER)
+    bench = load_module("benchmarks/tracker_steps.py")
+    for action in bench.START:
+        page.step(action)
+    touched = {}
+    for k in range(1, 200):
+        for action in bench.choices(page.state, k):
+            if page.step(action, k)["ok"]:
+                break
+        if k in (8, 199):
+            live = next(c["id"] for c in page.state["combatants"] if c["vitality"] > 2)
+            with monkeypatch.context() as m:
+                count = Touched(m)
+                assert page.step({"do": "life", "target": live, "amount": -1})["ok"]
+            touched[len(page.state["log"])] = count.items
+    short, full = touched.pop(min(touched)), touched[150]
+    assert strict(page.state) == held(ENCOUNTER) and page.resent == 0
+    assert full <= short + 10, touched  # before: 515 items against 75
+
+
+def test_a_kept_list_refuses_every_change_and_its_changes_are_those_the_general_way_finds():
+    log = history.Kept(Record(n=i, text=f"line {i}") for i in range(12))
+    for change in (lambda: log.append(1), lambda: log.__setitem__(0, 1), log.pop, log.clear, lambda: log.extend([1]), log.sort):
+        with pytest.raises(TypeError, match="never changed"):
+            change()
+    assert copy.deepcopy({"log": log})["log"] is log and pickle.loads(pickle.dumps(log)) == log
+    for dropped, added in ((0, 1), (1, 1), (3, 2), (2, 0), (0, 0)):
+        new = history.Kept.grown(log, [Record(n=100 + i, text="new") for i in range(added)], len(log) + added - dropped)
+        assert new.grown_from(log) == (dropped, added) and new.grown_from(list(log)) is None
+        assert new == log[dropped:] + new[len(new) - added:]
+        plain = list(new)
+        assert diff({"log": log}, {"log": new}) == diff({"log": log}, {"log": plain})
+        assert reverse_patch(log, new) == reverse_patch(log, plain)
+        assert state_length({"log": new}) == state_length({"log": plain}) == len(compact_json({"log": new}))

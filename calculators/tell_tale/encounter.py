@@ -21,7 +21,7 @@ import random
 from typing import Any, cast
 
 from ..checks import Action, InputError
-from ..history import Record, state_length, undo_record
+from ..history import Kept, Record, state_length, undo_record
 from ..types import Report
 from .encounter_actions import ACTION_SPECS, check, published
 from .encounter_chances import derive_chances
@@ -121,16 +121,17 @@ def encounter_step(state: Encounter, action: Action, rng: random.Random | None =
     details = tuple(_clip(d) for d in ([changed] if changed else []) + act.details[: MAX_DETAILS - 1])
     entry = Record(n=s["log_start"] + len(s["log"]) + 1, round=s["round"], text=_clip(act.headline), details=list(details),
                    rules=list(rules), dice=dict(act.dice), **({"gm": True} if action["do"] in GM_ONLY else {}))
-    log = state["log"] + [entry]
-    trimmed = log[: max(0, len(log) - LOG_CAP)]
-    s["log"], s["log_start"] = log[len(trimmed):], s["log_start"] + len(trimmed)
-    s["undo"] = (state["undo"] + [undo_record(state, s)])[-UNDO_CAP:]
+    # The log and the undo records grow as Kept lists: what a step did to them, and their length, are read
+    # from the items dropped and added, however long the fight (history.Kept).
+    s["log"] = Kept.grown(state["log"], [entry], LOG_CAP)
+    s["log_start"] += len(state["log"]) + 1 - len(s["log"])
+    s["undo"] = Kept.grown(state["undo"], [undo_record(state, s)], UNDO_CAP)
     size = _size(s)  # measured again only while something is dropped
     while s["undo"] and size > STATE_BUDGET:
-        s["undo"] = s["undo"][1:]
+        s["undo"] = Kept.grown(s["undo"], [], len(s["undo"]) - 1)
         size = _size(s)
     while len(s["log"]) > 1 and size > STATE_BUDGET:
-        s["log"], s["log_start"] = s["log"][1:], s["log_start"] + 1
+        s["log"], s["log_start"] = Kept.grown(s["log"], [], len(s["log"]) - 1), s["log_start"] + 1
         size = _size(s)
     return s, Report(act.outcome or action["do"], entry["text"], details, rules, dice=dict(act.dice))
 

@@ -17,7 +17,7 @@ from collections.abc import Collection, Mapping
 from typing import Any, cast
 
 from ..checks import UNSAFE, InputError, check_name, quote, shown
-from ..history import Record, records, redone, undo_record, undone
+from ..history import Kept, Record, records, redone, undo_record, undone
 from .combat import SITUATION_CHOICES, attack_conditions, haste_speed, power_after_counters
 from .encounter_chances import check_moved, derive_chances
 from .encounter_types import Combatant as Combatant, Encounter as Encounter, Movement as Movement
@@ -425,6 +425,8 @@ def check_encounter(raw: object) -> Encounter:
     else:
         state["undo"] = records(clone(raw_records))
     state["redo"] = _check_redo(state, raw.get("redo", []))
+    # As Kept lists, the next step finds what it did to the log and the undo records from what it added and dropped
+    state["log"], state["undo"] = Kept(state["log"]), Kept(state["undo"])
     return state
 
 

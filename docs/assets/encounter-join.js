@@ -2,8 +2,8 @@
 // GM's seat code opens (the encounter page at #join=<offer>, read by the
 // phone's own camera app). It answers the offer, shows its answer as a QR code
 // and as text for the GM to scan or type, and once the data channel opens
-// draws the players' view the GM's tracker sends (encounter-players.js checks
-// and draws it; no Python starts on this page: calc-runtime.js SHOW_ONLY).
+// draws the players' view the GM's tracker sends, whole and then each step's
+// changes (players-view.js follows and checks them, encounter-players.js draws; no Python starts on this page: calc-runtime.js SHOW_ONLY).
 //
 // The code leaves the address as soon as it is read (the address becomes
 // #phone), and the offer is kept in this tab's sessionStorage: while the
@@ -18,7 +18,8 @@
 
 import { onPageEnd, pageSignal } from "./dom.js";
 import { el, unpack } from "./tracker-kit.js";
-import { CHANNEL, playersDrawing, plain } from "./encounter-players.js";
+import { CHANNEL, playersDrawing } from "./encounter-players.js";
+import { plain, viewFollower } from "./players-view.js";
 import { MAX_CODE } from "./phone-code.js";
 import { answer, hasRtc, inbox, send } from "./phone-link.js";
 import { qrSvg } from "./print-address.js";
@@ -86,6 +87,7 @@ export function setUpPhone(box) {
       el("p", { class: "enc-phone-code" }, el("span", { text: "Answer: " }), el("code", { "data-phone": "code", text: link.code })));
     drawing.say(drawing.seen() ? "Reconnecting: the GM scans this phone's new code below. Meanwhile, the fight as it last stood." : "Waiting for the GM to scan this phone's code.", drawing.seen());
     const mail = inbox({ rate: 100, burst: 200 }); // the GM's views, one a step
+    const follower = viewFollower(() => send(link.channel, { type: "hello" })); // a step missed: the whole view, once
     const rolls = rollForm(el("div", { class: "enc-phone-rolls", "data-phone": "rolls" }), (r) => send(link.channel, r));
     link.channel.addEventListener("open", () => {
       panel.replaceChildren(rolls.box);
@@ -98,8 +100,9 @@ export function setUpPhone(box) {
       const got = mail.take(event.data);
       if ("why" in got) return; // the GM's tracker sends nothing else: a broken or hostile peer, ignored
       const m = got.message;
-      if (m.type === "view" && drawing.show(m.view)) {
-        rolls.draw(/** @type {import("./encounter-players.js").CheckedView} */ (drawing.view()));
+      const view = m.type === "view" || m.type === "step" ? follower.take(m) : null;
+      if (view && drawing.show(view)) {
+        rolls.draw(/** @type {import("./players-view.js").CheckedView} */ (drawing.view()));
         keep(JSON.stringify({ v: 1, ...drawing.view() }), PHONE_VIEW);
       }
       else if (m.type === "roll-answer") rolls.answer(m);

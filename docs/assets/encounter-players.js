@@ -5,79 +5,23 @@
 // the turn order, whose turn and the step, the round, what players can see
 // of each combatant, the last result's headline), and no GM control.
 //
-// Every message is checked here before anything is drawn (its shape, every
-// string's and list's size); anything else is ignored. Text goes in with
-// textContent only.
+// The GM's tab sends the view whole once, then what each step changed, and
+// every message is checked before anything is drawn (players-view.js);
+// anything else is ignored. Text goes in with textContent only.
 
 import { onPageEnd, pageSignal } from "./dom.js";
 import { el } from "./tracker-kit.js";
 import { SHOW_ONLY_HASH } from "./calc-runtime.js";
 import { ENCOUNTER, PLAYERS } from "./storage.js";
+import { checkView, plain, viewFollower } from "./players-view.js";
 
-/**
- * One combatant as the players' window shows it: `who`, what it is (and whose); `marks`, what players may
- * see of it; `numbers`, [label, value] pairs (the party's; null for foes); `band`, a foe's health as
- * Python's word (null for the party).
- * @typedef {{name: string, side: string, who: string, acting: boolean, marks: string[], numbers: [string, string][] | null,
- *   band: string | null}} PlayersRow
- */
-/**
- * What the GM's tab sends the players' window (encounter.js playersView(); `v`, its version, 1): the phase,
- * the round, whose turn and the step, the last headline, the turn timer's start (ms since the epoch) when
- * it is on, and the rows in turn order.
- * @typedef {{v: number, phase: string, round: number, turn: string, step: string, headline: string,
- *   timer: {since: number} | null, rows: PlayersRow[]}} PlayersView
- */
-/** A view checked and copied by checkView, its version left out.
- * @typedef {Omit<PlayersView, "v">} CheckedView */
+/** @typedef {import("./players-view.js").CheckedView} CheckedView */
 
 /** The channel the GM's tab and the players' windows share (same site, same browser). */
 export const CHANNEL = ENCOUNTER + PLAYERS;
 export const PLAYERS_HASH = SHOW_ONLY_HASH; // the window starts no Python runtime (calc-runtime.js)
 const ASK_EVERY = 5000; // ms between questions to the GM's tab
 const ANSWER_WITHIN = 1500; // ms: no answer by then, no GM tab is open
-
-// Sizes a view may have: an encounter holds 24 combatants (encounter_state.MAX_COMBATANTS), names 40
-// characters, log lines 400; a little room above, never more.
-const MAX_ROWS = 32;
-const MAX_MARKS = 8;
-const MAX_NUMBERS = 6;
-const PHASES = ["none", "setup", "combat", "over"];
-const SIDES = ["party", "foes"];
-
-/** @param {unknown} v @param {number} max */
-const text = (v, max) => typeof v === "string" && v.length <= max;
-/** @param {unknown} v @param {number} lo @param {number} hi */
-const whole = (v, lo, hi) => Number.isInteger(v) && /** @type {number} */ (v) >= lo && /** @type {number} */ (v) <= hi;
-/** An object, not an array nor null. Its fields are `any`: a message's, each checked below before it is used.
- * @param {unknown} v @returns {v is Record<string, any>} */
-export const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
-/** @param {object} o @param {string[]} keys */
-const only = (o, keys) => Object.keys(o).length <= keys.length && Object.keys(o).every((k) => keys.includes(k));
-
-/** @param {unknown} r @returns {PlayersRow | null} */
-function checkRow(r) {
-  if (!plain(r) || !only(r, ["name", "side", "who", "acting", "marks", "numbers", "band"])) return null;
-  if (!text(r.name, 40) || !r.name.trim() || !SIDES.includes(r.side) || !text(r.who, 80) || typeof r.acting !== "boolean") return null;
-  if (!Array.isArray(r.marks) || r.marks.length > MAX_MARKS || !r.marks.every((m) => text(m, 40))) return null;
-  if (r.numbers !== null && !(Array.isArray(r.numbers) && r.numbers.length <= MAX_NUMBERS
-    && r.numbers.every((n) => Array.isArray(n) && n.length === 2 && text(n[0], 20) && text(n[1], 20)))) return null;
-  if (r.band !== null && !text(r.band, 20)) return null;
-  return { name: r.name, side: r.side, who: r.who, acting: r.acting, marks: [...r.marks], numbers: r.numbers && r.numbers.map((/** @type {[string, string]} */ [a, b]) => [a, b]), band: r.band };
-}
-
-/** A view as the GM's tab sends it, checked and copied; null for anything else.
- * @param {unknown} view @returns {CheckedView | null} */
-export function checkView(view) {
-  if (!plain(view) || !only(view, ["v", "phase", "round", "turn", "step", "headline", "timer", "rows"]) || view.v !== 1) return null;
-  if (!PHASES.includes(view.phase) || !whole(view.round, 0, 999) || !text(view.turn, 40) || !text(view.step, 40) || !text(view.headline, 400)) return null;
-  if (view.timer !== null && !(plain(view.timer) && only(view.timer, ["since"]) && Number.isFinite(view.timer.since) && view.timer.since > 0)) return null;
-  if (!Array.isArray(view.rows) || view.rows.length > MAX_ROWS) return null;
-  // typed as both: a row may be null until includes(null) below rules that out
-  const rows = /** @type {PlayersRow[] & (PlayersRow | null)[]} */ (view.rows.map(checkRow));
-  if (rows.includes(null)) return null;
-  return { phase: view.phase, round: view.round, turn: view.turn, step: view.step, headline: view.headline, timer: view.timer && { since: view.timer.since }, rows };
-}
 
 /** m:ss (h:mm:ss past an hour) since `since` (ms since the epoch); 0:00 for a time still to come.
  * @param {number} since @param {number} [now] */
@@ -190,11 +134,13 @@ export function setUpPlayers(box) {
     return;
   }
   const channel = new BroadcastChannel(CHANNEL);
+  const follower = viewFollower(() => channel.postMessage({ type: "hello" })); // a step missed: the whole view, once
   channel.addEventListener("message", (event) => {
     const data = event.data;
     if (!plain(data)) return;
     if (data.type === "bye") return showGm(false);
-    if (data.type !== "view" || !drawing.show(data.view)) return;
+    const view = follower.take(data);
+    if (!view || !drawing.show(view)) return;
     heard = true;
     if (!gmOpen) showGm(true);
   });

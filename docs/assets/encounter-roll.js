@@ -61,7 +61,7 @@ export function rollForm(box, send) {
     try { sessionStorage.setItem(PHONE_PC, chosen); } catch { /* kept until the page goes */ }
     if (last) form.draw(last);
   });
-  /** @type {import("./encounter-players.js").CheckedView | null} */
+  /** @type {import("./players-view.js").CheckedView | null} */
   let last = null;
 
   /** @param {boolean} roll */
@@ -75,7 +75,7 @@ export function rollForm(box, send) {
 
   const form = {
     box,
-    /** @param {import("./encounter-players.js").CheckedView} view */
+    /** @param {import("./players-view.js").CheckedView} view */
     draw(view) {
       last = view;
       const pcs = view.rows.filter((r) => r.side === "party" && r.numbers).map((r) => r.name);

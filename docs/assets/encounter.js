@@ -19,6 +19,7 @@ import { rosterList } from "./encounter-roster.js";
 import { partyKeeper } from "./encounter-party.js";
 import { isPhoneHash, setUpPhone } from "./encounter-join.js";
 import { phoneSeats } from "./encounter-phones.js";
+import { viewFeed } from "./players-view.js";
 import * as keys from "./storage.js";
 
 const STORE = keys.ENCOUNTER; // and STORE + keys.ASIDE, the encounter a new one, an import or a link put aside
@@ -186,7 +187,7 @@ function renderRulings(rulings, { words, ids, run }, state) {
 /** What the players may see (encounter-players.js checks and draws it): the order, whose turn, the step and
  * round, visible statuses, the party's numbers, each foe's health as the word Python gives (band), and the
  * last headline that is not the GM's own change (Python marks those "gm"); no foe's numbers or keywords, no dice.
- * @param {Fight} fight @param {import("./encounter-banner.js").TurnSettings} turn @returns {import("./encounter-players.js").PlayersView} */
+ * @param {Fight} fight @param {import("./encounter-banner.js").TurnSettings} turn @returns {import("./players-view.js").PlayersView} */
 function playersView(fight, turn) {
   const state = fight.state();
   if (!state) return { v: 1, phase: "none", round: 0, turn: "", step: "", headline: "", timer: null, rows: [] };
@@ -258,15 +259,18 @@ function toTableLog(name, result, answer, anchor) {
 function playersLinks(box, shell, fight, turn) {
   const lifetime = pageSignal(); // the channel and the pagehide listener end with the page
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
-  const phones = phoneSeats(box, { view: () => playersView(fight, turn), state: fight.state, run: fight.run }); // encounter-phones.js
+  const feed = viewFeed(); // the players' view as its followers get it: whole once, then each step's changes
+  const view = () => playersView(fight, turn);
+  const phones = phoneSeats(box, { view, whole: () => feed.whole(view()), state: fight.state, run: fight.run }); // encounter-phones.js
   function tell() {
     if (!shell.ready) return;
-    const view = playersView(fight, turn);
-    channel?.postMessage({ type: "view", view });
-    phones.tell(view);
+    const message = feed.next(view());
+    if (!message) return; // nothing the players see changed
+    channel?.postMessage(message);
+    phones.tell(message);
   }
   channel?.addEventListener("message", (event) => {
-    if (event.data?.type === "hello" && shell.ready) tell();
+    if (event.data?.type === "hello" && shell.ready) channel.postMessage(feed.whole(view()));
   });
   onPageEnd(lifetime, () => channel?.close()); // the players' window then finds no GM tab
   window.addEventListener("pagehide", () => { if (shell.ready) channel?.postMessage({ type: "bye" }); }, { signal: lifetime });
