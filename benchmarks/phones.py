@@ -5,7 +5,8 @@ Each run: the GM's tracker (a saved fight of four combatants at its first main s
 context of its own) opens the seat's address and answers; the GM types the answer and presses Connect, and the
 clock runs from that press (the last scan) to the phone's first message; then ten taps on Next, each sent to
 the phone as what it changed in the players' view (players-view.js). Sizes are of the codes as the pages write
-them (base32: 5 bits a character) and of the JSON messages as sent; a QR code's version is (its modules per side - 17) / 4, read from the SVG the page drew.
+them (base32: 5 bits a character) and of the JSON messages as sent; a QR code's version is (its modules per
+side - 17) / 4, read from the SVG the page drew.
 
     .venv/bin/python -m benchmarks.phones     (after make build)
 """
