@@ -25,18 +25,12 @@ sys.path.insert(0, str(ROOT / "tests"))
 from support.encounter_page import STORE, python_step  # noqa: E402
 from support.server import BLANK, serve  # noqa: E402
 
+from benchmarks.fights import FOUR  # noqa: E402
 from tests.support.browser import CHROMIUM_FLAGS, chromium_path  # noqa: E402
 
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 FIGHT = [
-    {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15,
-     "speed": 10, "initiative": 14},
-    {"do": "add", "name": "Goblin", "kind": "npc", "power": 1, "toughness": 1, "vitality": 4,
-     "speed": 8, "initiative": 12},
-    {"do": "add", "name": "Mira", "kind": "pc", "power": 2, "toughness": 2, "vitality": 12,
-     "speed": 12, "initiative": 10},
-    {"do": "add", "name": "Ogre", "kind": "npc", "power": 5, "toughness": 5, "vitality": 14,
-     "speed": 8, "initiative": 9},
+    *FOUR,
     {"do": "start"}, {"do": "next"}, {"do": "next"}, {"do": "next"},
 ]
 # What a phone receives and when: every message of every data channel, with Date.now() (one clock for all
