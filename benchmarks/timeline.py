@@ -48,7 +48,6 @@ OUR_PAGE = (
     ("snapshotHeader", "snapshot header in: the runtime starts"),
     ("snapshotArrived", "snapshot fetched (last byte)"),
     ("snapshotDecoded", "snapshot decoded"),
-    ("snapshotKept", "snapshot read unpacked from the device"),
     ("snapshotFetched", "snapshot handed to the worker"),
     ("wasmRequested", "wasm asked for (as the boot starts)"),
     ("wasmResponse", "wasm response's first byte"),
@@ -69,10 +68,13 @@ OUR_PAGE = (
 # A repeat visit with the service worker in charge: when it started (or was
 # found running) for the navigation, and when the page's first byte came,
 # then the page's own phases.
+# A repeat visit reads the snapshot unpacked from the device (the service worker's runtime cache) where a first
+# visit fetches and decodes it.
+KEPT = ("snapshotKept", "snapshot read unpacked from the device")
 REPEAT_VISIT = (
     ("workerStart", "service worker running (navigation)"),
     ("htmlStart", "HTML's first byte"),
-    *OUR_PAGE,
+    *(row for key, label in OUR_PAGE for row in ((key, label), *((KEPT,) if key == "snapshotDecoded" else ()))),
 )
 
 # The same worker on a blank page (WORKER_PAGE): the page's rows drop out.
