@@ -362,7 +362,10 @@ const fetchedEarly = new Map();
 export function fetchWasmEarly(url) {
   const key = new URL(url, self.location.href).href;
   if (fetchedEarly.has(key)) return;
-  const response = wasmResponse(key, (/** @type {string} */ at) => fetch(at));
+  // The browser's own fetch, taken now: watchWasm may have put its own in place by the time the plain file is
+  // asked for (a host without the .zst), and that one would answer with this very download, not yet compiled.
+  const browserFetch = globalThis.fetch;
+  const response = wasmResponse(key, (/** @type {string} */ at) => browserFetch.call(globalThis, at));
   response.catch(() => {}); // said when Pyodide asks for it
   fetchedEarly.set(key, response);
 }
