@@ -63,6 +63,8 @@ export async function fetchSnapshot(onLayout, onStage, onBytes) {
 // on the device; dropped with the runtime cache.
 const KEPT = new URL("snapshot.bin", import.meta.url).href;
 const PACKED = new URL("snapshot.bin.zst", import.meta.url).href;
+/** How long a start waits for Cache Storage to say whether a kept snapshot is there, in ms. */
+const KEPT_LOOKUP_MS = 1000;
 
 /** The kept snapshot, rebuilt, or null where there is none (or no Cache
  * Storage); `onLayout` hears its layout first. One whose length is not its
@@ -71,7 +73,10 @@ const PACKED = new URL("snapshot.bin.zst", import.meta.url).href;
 export async function keptSnapshot(onLayout = (_layout) => {}) {
   let kept;
   try {
-    kept = await globalThis.caches?.match(KEPT);
+    // A lookup that does not answer soon (Cache Storage busy with the service worker's precache) is not waited
+    // on: the download starts instead.
+    const late = new Promise((resolve) => setTimeout(() => resolve(undefined), KEPT_LOOKUP_MS));
+    kept = await Promise.race([globalThis.caches?.match(KEPT), late]);
   } catch {
     return null; // Cache Storage refused (a private window in some engines)
   }
