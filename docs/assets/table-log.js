@@ -85,15 +85,16 @@ function watch(entries) {
  * (newest first). An emptied log is a clear (clearLog): nothing is put back. @param {string | null} written */
 function restoreMine(written) {
   const now = Date.now();
-  mine = mine.filter((m) => now - m.at < WATCHED_MS);
-  if (!mine.length || written === null || written === "[]") {
-    if (written === null || written === "[]") mine = [];
+  if (written === null || written === "[]") { // a clear: nothing of it comes back
+    mine = [];
     return;
   }
+  mine = mine.filter((m) => now - m.at < WATCHED_MS);
+  if (!mine.length) return;
   const log = storedLog();
   /** @type {Map<string, number>} */
   const stored = new Map(); // each stored entry's JSON -> how many times it is there
-  for (const e of log) stored.set(JSON.stringify(e), (stored.get(JSON.stringify(e)) ?? 0) + 1);
+  for (const text of log.map((e) => JSON.stringify(e))) stored.set(text, (stored.get(text) ?? 0) + 1);
   const missing = [];
   for (const m of mine) {
     const left = stored.get(m.text) ?? 0;
