@@ -1265,3 +1265,46 @@ def test_an_emblem_from_a_planeswalkers_ability_is_noted_and_ends_with_the_encou
     s, over = step(s, {"do": "end"}, None)
     assert "Emblems from Jace's planeswalker ability end with the encounter." in over.details
 
+
+
+def test_a_companion_kept_as_a_mount_fights_only_while_ridden_and_mounting_is_the_riders_action():
+    """tt.character.mount: a mount takes no part in combat unless ridden; tt.ruling.mount-stats: getting on or off is
+    one of the rider's 2 actions in a fight and costs nothing before one; a rider who can no longer act is off at no cost."""
+    horse = {"do": "add", "name": "Bree", "kind": "familiar", "owner": "c1", "power": 2, "toughness": 2, "vitality": 10, "mount": True}
+    s, added = step(fresh(PC, FOE), horse)
+    assert added.headline == "Bree joins the encounter (companion kept as a mount, of Kara, party)."
+    bree = by_name(s, "Bree")
+    assert bree["mount"] and not bree["ridden"] and not bree["in_fight"]
+    s = fresh({"do": "start"}, *[{"do": "next"}] * 3, state=s)  # Kara's character actions
+    for refused, field in (({"do": "attack", "attacker": "c3", "target": "c2", "dice": {"d20": 17}}, "attacker"),
+                           ({"do": "attack", "attacker": "c2", "target": "c3", "dice": {"d20": 17}}, "target")):
+        with pytest.raises(InputError, match="Bree is a mount nobody rides, and out of the fight until its rider mounts") as err:
+            step(s, refused)
+        assert err.value.field == field
+    with pytest.raises(InputError, match="Kara rides no mount"):
+        step(s, {"do": "dismount", "rider": "c1"})
+    with pytest.raises(InputError, match="Ogre has no companion kept as a mount"):
+        step(s, {"do": "mount", "rider": "c2"})
+    s, on = step(s, {"do": "mount", "rider": "c1"})
+    assert on.headline == "Kara mounts Bree." and "tt.character.mount" in on.rules and "tt.ruling.mount-stats" in on.rules
+    assert by_name(s, "Kara")["actions"] == 1 and by_name(s, "Bree")["in_fight"]
+    with pytest.raises(InputError, match="Kara rides Bree already"):
+        step(s, {"do": "mount", "rider": "c1"})
+    s, _ = step(s, {"do": "attack", "attacker": "c3", "target": "c2", "dice": {"d20": 17}})  # ridden, it fights in Kara's turn
+    assert by_name(s, "Ogre")["toughness_now"] == 3 and by_name(s, "Bree")["actions"] == 1
+    s, off = step(s, {"do": "dismount", "rider": "c1"})
+    assert off.headline == "Kara dismounts Bree." and by_name(s, "Kara")["actions"] == 0 and not by_name(s, "Bree")["in_fight"]
+    # a familiar is never ridden, nor kept as a mount by a PC or NPC
+    with pytest.raises(InputError, match="Only an animal companion \\(a familiar\\) can be kept as a mount"):
+        step(fresh(PC), {**FOE, "mount": True})
+    # a rider knocked out is off at no cost, in anyone's turn
+    s = fresh({"do": "mount", "rider": "c1"}, state=step(fresh(PC, FOE), horse)[0])  # before the fight: no action spent
+    assert by_name(s, "Bree")["ridden"] and by_name(s, "Kara")["actions"] == 2
+    s = fresh({"do": "edit", "id": "c1", "set": {"vitality": 0}}, {"do": "start"}, state=s)
+    s, fell = step(s, {"do": "dismount", "rider": "c1"})
+    assert fell.headline == "Bree is riderless: Kara can no longer ride." and not by_name(s, "Bree")["ridden"]
+    # a saved fight from before mounts reads every companion as a familiar
+    old = copy.deepcopy(fresh(PC, FOE, {**horse, "mount": False}))
+    for c in old["combatants"]:
+        del c["mount"], c["ridden"]
+    assert [c["mount"] for c in check_encounter(old)["combatants"]] == [False, False, False]

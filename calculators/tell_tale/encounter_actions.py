@@ -21,7 +21,7 @@ from .encounter_effects import ability, cure, damage, detain, emblem, exile, ext
 from .encounter_fight import attack, charge, first_strike_action, reach_strike
 from .encounter_roster import add, another, edit, initiative, order, remove, settings
 from .encounter_state import KINDS
-from .encounter_turns import end, move, next_step, other_action, redo, show, start, undo
+from .encounter_turns import dismount, end, mount, move, next_step, other_action, redo, show, start, undo
 from .encounter_words import DEAD_CHOICES, OTHER_ACTIONS
 from .poison import CURE_LABELS
 
@@ -75,7 +75,8 @@ SAVING = ("tt.ruling.opposed-saves", "tt.mechanics.vigilance-save")
 TAPPING = ("tt.mechanics.involuntary-tapping", "tt.keyword.tap-untap")
 INITIATIVE = ("tt.ruling.four-d6", "tt.combat.npc-initiative", "tt.ruling.npc-initiative-roll", "tt.ruling.initiative-ties", "tt.stats.initiative")
 ADDING = ("tt.character.companion", "tt.summoning.toughness-upkeep", "tt.summoning.one-summon", "tt.summoning.tokens", *ON_TURN, "tt.summoning.timing",
-          "tt.ruling.summon-timing", "tt.summoning.replacing", "tt.ruling.initiative-ties", "tt.stats.initiative", "tt.character.familiar", "tt.stats.tracking")
+          "tt.ruling.summon-timing", "tt.summoning.replacing", "tt.ruling.initiative-ties", "tt.stats.initiative", "tt.character.familiar", "tt.stats.tracking",
+          "tt.character.familiar-or-mount", "tt.character.mount")
 # A step of a turn reached (encounter_turns._enter): its rule, and what happens at it.
 STEPPING = ("tt.combat.turn", "tt.combat.untap-step", "tt.combat.upkeep-step", "tt.combat.draw-step", "tt.combat.actions", "tt.combat.end-step",
             "tt.keyword.detain", "tt.planeswalker.ability-cost", "tt.ruling.planeswalker-toughness", *UPKEEP, "tt.ruling.poison-timing",
@@ -113,6 +114,11 @@ SPECS: tuple[ActionSpec, ...] = (
         Param.of("what", "choice", "Action", required=True, choices=tuple((k, menu) for k, (menu, _) in OTHER_ACTIONS.items()),
               refusal=f"The action is one of {', '.join(OTHER_ACTIONS)}"),
     ), handler=other_action, rules=(*ON_TURN, "tt.keyword.tap-untap", "tt.mechanics.tapping-actions", "tt.mechanics.voluntary-tapping"), actor="id"),
+    # tt.character.mount: a companion kept as a mount fights only while ridden; getting on or off is a rider's action in a fight
+    ActionSpec("mount", "Mount (ride a companion)", (_who("rider", "Rider", "actor"),), handler=mount,
+               rules=(*ON_TURN, "tt.character.mount", "tt.character.familiar-or-mount", "tt.ruling.mount-stats"), actor="rider"),
+    ActionSpec("dismount", "Dismount", (_who("rider", "Rider", "anyone"),), handler=dismount,
+               rules=(*ON_TURN, "tt.character.mount", "tt.character.familiar-or-mount", "tt.ruling.mount-stats"), target="rider"),
     ActionSpec("tap", "Force to its knees (save)", (_who("source", "Forced by", "actor", blank="(none)"), _who("target", "Target", "others"), *SAVE),
                handler=tap, rules=(*TAPPING, *SAVING, "tt.ruling.vigilance-knockdown"), actor="source", target="target"),
     ActionSpec("exile", "Exile (takes all actions)", (_who("caster", "Caster", "actor"), _who("target", "Target", "others"), *SAVE),
@@ -165,7 +171,7 @@ SPECS: tuple[ActionSpec, ...] = (
         Param.of("toughness", "number", "Toughness", required=True), Param.of("vitality", "number", "Vitality", required=True),
         Param.of("side", "choice", "Side"), _who("owner", "Belongs to", "anyone", required=False), Param.of("token", "flag", "Token"),
         Param.of("planeswalker", "flag", "Planeswalker"), Param.of("speed", "number", "Speed"), Param.of("initiative", "number", "Initiative"),
-        Param.of("keywords", "list", "Keywords"),
+        Param.of("keywords", "list", "Keywords"), Param.of("mount", "flag", "Kept as a mount", "A companion the GM keeps as a mount: it fights only while ridden."),
     ), handler=add, rules=ADDING, place="roster"),
     ActionSpec("another", "Another like it", (_who("id", "Like", "anyone"),), handler=another, rules=ADDING, place="roster"),
     ActionSpec("edit", "Change", (_who("id", "Who", "anyone"), Param.of("set", "object", "Changes", required=True)), handler=edit,

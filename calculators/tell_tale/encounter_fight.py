@@ -94,10 +94,12 @@ class Act:
 
 
 def present(act: Act, cid: object, field: str, *, dead_ok: bool = False) -> Combatant:
-    """A combatant on the battlefield: not exiled or dispelled (nor dead, unless dead_ok)."""
+    """A combatant on the battlefield: not exiled or dispelled, nor a mount nobody rides (nor dead, unless dead_ok)."""
     c = by_id(act.state, cid, field)
     if c["status"] in GONE:
         raise InputError(f"{c['name']} is {STATUSES[c['status']]} and out of the fight.", field)
+    if c["mount"] and not c["ridden"]:
+        raise InputError(f"{c['name']} is a mount nobody rides, and out of the fight until its rider mounts (tt.character.mount).", field)
     if not dead_ok and c["vitality"] < 0:
         raise InputError(f"{c['name']} is dead (Vitality {c['vitality']}).", field)
     return c

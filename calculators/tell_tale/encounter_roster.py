@@ -72,7 +72,7 @@ def add(act: Act, action: Action) -> None:
         "power": action["power"], "toughness": action["toughness"], "toughness_now": 0, "vitality": vitality, "max_vitality": vitality,
         "speed": action.get("speed", 0), "initiative": action.get("initiative"), "keywords": action.get("keywords", []),
         "counters": 0, "poisoned": False, "boost": 0, "ability_used": False, "status": "standing", "detained_by": None, "actions": ACTIONS_PER_TURN,
-        "landed": False, "moved": None, "doubled": False, "hand": None,
+        "landed": False, "moved": None, "doubled": False, "hand": None, "mount": action.get("mount", False), "ridden": False,
     }
     if isinstance(raw["toughness"], int) and not isinstance(raw["toughness"], bool):
         raw["toughness_now"] = max(0, raw["toughness"])
@@ -108,6 +108,10 @@ def add(act: Act, action: Action) -> None:
         s["order"].append(c["id"])
         if s["phase"] == "combat" and s["order_by"] == "initiative":
             sort_order(act)
+    elif c["mount"]:
+        assert owner is not None  # a familiar without an owner was refused above
+        act.say(f"A mount: out of the fight until {owner['name']} mounts it (tt.character.mount).")
+        act.cite("tt.character.familiar-or-mount", "tt.character.mount")
     elif kind == "familiar":
         act.cite("tt.character.familiar")
     if kind == "summon":
@@ -117,7 +121,7 @@ def add(act: Act, action: Action) -> None:
             + (f", Initiative {c['initiative']}" if c["initiative"] is not None else "") + (f"; {kw}" if kw else "") + ".")
     act.cite("tt.stats.tracking")
     act.outcome = "added"
-    act.headline = f"{c['name']} joins the encounter ({'token ' if c['token'] else ''}{KINDS[kind]}{', of ' + owner['name'] if owner else ''}, {side_word(c)})."
+    act.headline = f"{c['name']} joins the encounter ({'token ' if c['token'] else ''}{'companion kept as a mount' if c['mount'] else KINDS[kind]}{', of ' + owner['name'] if owner else ''}, {side_word(c)})."
 
 
 def numbered(s: Encounter, name: str) -> str:
@@ -137,12 +141,12 @@ def numbered(s: Encounter, name: str) -> str:
 
 
 def another(act: Act, action: Action) -> None:
-    """Add another like a combatant: its kind, side, owner, full numbers, Speed, Initiative and keywords, numbered."""
+    """Add another like a combatant: its kind, side, owner, full numbers, Speed, Initiative, keywords and whether it is kept as a mount, numbered."""
     s = act.state
     c = by_id(s, action["id"], "id")
     like = {"do": "add", "name": numbered(s, c["name"]), "kind": c["kind"], "side": c["side"], "power": c["power"],
             "toughness": c["toughness"], "vitality": c["max_vitality"], "speed": c["speed"], "initiative": c["initiative"],
-            "keywords": list(c["keywords"]), "token": c["token"], "planeswalker": c["planeswalker"]}
+            "keywords": list(c["keywords"]), "token": c["token"], "planeswalker": c["planeswalker"], "mount": c["mount"]}
     if c["owner"]:
         like["owner"] = c["owner"]
     add(act, like)

@@ -65,7 +65,8 @@ VERSION = 2  # 2: an undo record is the reverse patch of history.py; version 1 k
 STATE_KEYS = ("tracker", "version", "settings", "combatants", "next_id", "order_by", "order", "phase", "round", "turn", "step", "log", "log_start", "undo")
 DERIVED = ("power_now", "speed_now", "health", "band", "toughness_full", "in_fight", "attack_rolls", "chances")
 STATE_DERIVED = ("foes_standing",)  # the encounter's own derived fields: recomputed by every check and step, never read from outside
-LATER = ("landed", "moved", "doubled", "hand")  # stored fields added after version 1: a state saved without them reads them as false (landed, doubled) or none (moved)
+# Stored fields added after version 1: a state saved without them reads them as false (landed, doubled, mount, ridden) or none (moved, hand)
+LATER = ("landed", "moved", "doubled", "hand", "mount", "ridden")
 STORED = tuple(k for k in Combatant.__annotations__ if k not in DERIVED + LATER)
 LABELS = {
     "id": "id", "name": "name", "kind": "kind", "side": "side", "owner": "owner", "token": "token", "planeswalker": "planeswalker",
@@ -73,7 +74,7 @@ LABELS = {
     "max_vitality": "full Vitality", "speed": "Speed", "initiative": "Initiative", "keywords": "keywords",
     "counters": "-1/-1 counters", "poisoned": "poisoned", "boost": "planeswalker Toughness change", "ability_used": "ability used",
     "status": "status", "detained_by": "detained by", "actions": "actions left", "landed": "landed", "moved": "movement",
-    "doubled": "Double Strike's rolls made this turn", "hand": "cards in hand",
+    "doubled": "Double Strike's rolls made this turn", "hand": "cards in hand", "mount": "kept as a mount", "ridden": "ridden",
 }
 
 
@@ -99,7 +100,8 @@ def derive(c: Combatant, settings: dict[str, Any]) -> Combatant:
     c["health"] = "conscious" if c["vitality"] > 0 else "unconscious" if c["vitality"] == 0 else "dead"
     c["band"] = band(c)
     c["toughness_full"] = c["toughness"] + max(0, c["boost"])  # a planeswalker's raised Toughness counts until its next turn
-    c["in_fight"] = c["status"] not in GONE and c["vitality"] > 0  # can act, and is worth striking
+    # can act, and is worth striking; a mount only while ridden (tt.character.mount)
+    c["in_fight"] = c["status"] not in GONE and c["vitality"] > 0 and (c["ridden"] or not c["mount"])
     c["attack_rolls"] = attack_rolls(c, settings)
     c["chances"] = {}  # the attacks of opportunity open to it: the whole state's (encounter_chances.derive_chances)
     return c
@@ -282,6 +284,13 @@ def check_combatant(raw: object, n: int, settings: dict[str, Any]) -> Combatant:
     c["hand"] = None if raw.get("hand") is None else _whole(raw["hand"], f"{who}: cards in hand", 0, MAX_HAND, "hand")
     if c["hand"] is not None and c["kind"] != "pc":
         raise InputError(f"{who}: only a PC's hand is counted (the GM's hand is not kept).", "state")
+    # tt.character.familiar-or-mount: the GM keeps an animal companion as a familiar or as a mount; tt.character.mount: only a mount is ridden
+    c["mount"] = _flag(raw.get("mount", False), f"{who}: kept as a mount")
+    if c["mount"] and c["kind"] != "familiar":
+        raise InputError(f"{who}: only an animal companion (a familiar) can be kept as a mount (tt.character.familiar-or-mount).", "state")
+    c["ridden"] = _flag(raw.get("ridden", False), f"{who}: ridden")
+    if c["ridden"] and not c["mount"]:
+        raise InputError(f"{who}: only a mount is ridden; a familiar cannot be (tt.character.familiar).", "state")
     # Every stored field is set above, each checked; derive sets the derived ones (test_encounter checks the keys).
     return derive(cast("Combatant", c), settings)
 

@@ -80,7 +80,7 @@ def _enter(act: Act) -> None:
         if not count_hand(act, holder, "draw") and s["round"] == 1:  # each holder's first turn: a reminder once, not every turn
             act.say("A player draws a card; the GM draws up to 7 cards. Count them at the table: the tracker does not keep hands.")
     elif step == "actions":
-        able_ones = [c["name"] for c in members if c["status"] not in GONE and c["vitality"] > 0]
+        able_ones = [c["name"] for c in members if c["status"] not in GONE and c["vitality"] > 0 and (c["ridden"] or not c["mount"])]
         act.say(f"{ACTIONS_PER_TURN} actions each: {', '.join(able_ones) or 'nobody can act'}.")
     elif not count_hand(act, holder, "end") and s["round"] == 1:
         act.say("A player holding more than 7 cards discards down to 7 (the GM has no maximum). The tracker does not keep hands.")
@@ -251,6 +251,56 @@ def other_action(act: Act, action: Action) -> None:
         act.cite("tt.keyword.tap-untap", "tt.mechanics.tapping-actions", *(("tt.mechanics.voluntary-tapping",) if what == "kneel" else ()))
     act.outcome = what
     act.headline = f"{c['name']} {OTHER_ACTIONS[what][1]}."
+
+
+def _mounts(act: Act, rider: Combatant) -> list[Combatant]:
+    """The rider's companions kept as mounts (tt.character.familiar-or-mount), or InputError when it has none."""
+    own = [c for c in act.state["combatants"] if c["owner"] == rider["id"] and c["mount"]]
+    if not own:
+        raise InputError(f"{rider['name']} has no companion kept as a mount (tt.character.familiar-or-mount).", "rider")
+    return own
+
+
+def _riding(act: Act, rider: Combatant) -> None:
+    """In a fight, mounting or dismounting is one of the rider's actions (tt.ruling.mount-stats); before or after one, none."""
+    if act.state["phase"] == "combat":
+        on_turn(act, rider)
+
+
+def mount(act: Act, action: Action) -> None:
+    """The rider gets on its mount (tt.character.mount): the mount is in the fight from now on, in its rider's turn."""
+    rider = able(act, action["rider"], "rider")
+    own = _mounts(act, rider)
+    steed = next((c for c in own if not c["ridden"]), None)
+    if steed is None:
+        raise InputError(f"{rider['name']} rides {own[0]['name']} already.", "rider")
+    if steed["status"] in GONE or steed["vitality"] <= 0:
+        state = STATUSES[steed["status"]] if steed["status"] in GONE else "unconscious" if steed["vitality"] == 0 else "dead"
+        raise InputError(f"{steed['name']} is {state}: nobody can ride it.", "rider")
+    _riding(act, rider)
+    steed["ridden"] = True
+    act.cite("tt.character.mount", "tt.character.familiar-or-mount", "tt.ruling.mount-stats")
+    act.say(f"{steed['name']} fights while ridden, with its own {ACTIONS_PER_TURN} actions in {rider['name']}'s turn; "
+            "give the rider the numbers its mount changes with Change (tt.ruling.mount-stats).")
+    act.outcome, act.headline = "mount", f"{rider['name']} mounts {steed['name']}."
+
+
+def dismount(act: Act, action: Action) -> None:
+    """The rider gets off (tt.character.mount): the mount leaves the fight. A rider who can no longer act (unconscious,
+    dead, exiled) is off at no cost, at any time (tt.ruling.mount-stats)."""
+    rider = by_id(act.state, action["rider"], "rider")
+    steed = next((c for c in _mounts(act, rider) if c["ridden"]), None)
+    if steed is None:
+        raise InputError(f"{rider['name']} rides no mount.", "rider")
+    fallen = rider["status"] in GONE or rider["vitality"] <= 0
+    if not fallen:
+        _riding(act, rider)
+    steed["ridden"] = False
+    act.cite("tt.character.mount", "tt.ruling.mount-stats")
+    act.say(f"{steed['name']} takes no part in the fight until it is ridden again; give {rider['name']} back its own numbers with Change "
+            "if the mount changed them (tt.ruling.mount-stats).")
+    act.outcome = "dismount"
+    act.headline = f"{steed['name']} is riderless: {rider['name']} can no longer ride." if fallen else f"{rider['name']} dismounts {steed['name']}."
 
 
 def _names(act: Act, mover: Combatant, ids: object, field: str) -> list[Combatant]:

@@ -50,6 +50,8 @@ class Combatant(TypedDict):
     moved: Movement | None
     hand: int | None  # cards in a player's hand, once the GM gives it (tt.ruling.hand-tracking)
     doubled: bool  # Double Strike's two rolls made this combat turn (a table playing them per turn: tt.ruling.double-strike)
+    mount: bool  # an animal companion the GM keeps as a mount, not a familiar (tt.character.familiar-or-mount)
+    ridden: bool  # a mount its owner rides: only then is it in the fight (tt.character.mount)
     power_now: int
     speed_now: int
     health: str

@@ -142,6 +142,7 @@ def fighters(draw, owners: list[str]):
     if kind in ("familiar", "summon"):
         out["owner"] = draw(st.sampled_from(owners))
         out["token"] = kind == "summon" and draw(st.booleans())
+        out["mount"] = kind == "familiar" and draw(st.booleans())
     if kind == "pc":
         out["planeswalker"] = draw(st.booleans())
     return out
