@@ -1308,3 +1308,32 @@ def test_a_companion_kept_as_a_mount_fights_only_while_ridden_and_mounting_is_th
     for c in old["combatants"]:
         del c["mount"], c["ridden"]
     assert [c["mount"] for c in check_encounter(old)["combatants"]] == [False, False, False]
+
+
+def test_equipment_changes_a_melee_attack_to_ranged_and_back_for_one_action():
+    """tt.combat.equipment-changes-range: ranged equipment on a melee character, or the other way round, changes its means
+    of attack; tt.keyword.equip: one combat-turn action (none before the fight); tt.ruling.equip-attack: from its next attack."""
+    s = fresh(PC, FOE)
+    assert by_name(s, "Kara")["ranged"] is None  # the GM rules from the card until equipment says otherwise
+    s, before = step(s, {"do": "equip", "id": "c1", "attack": "melee", "item": "Longsword"})
+    assert before.headline == "Kara equips Longsword: its attack is melee from now on." and by_name(s, "Kara")["actions"] == 2
+    s = fresh({"do": "start"}, *[{"do": "next"}] * 3, state=s)
+    with pytest.raises(InputError, match="Kara attacks in melee already") as same:
+        step(s, {"do": "equip", "id": "c1", "attack": "melee"})
+    assert same.value.field == "attack"
+    with pytest.raises(InputError, match="It is Kara's turn: Ogre acts in its own turn"):
+        step(s, {"do": "equip", "id": "c2", "attack": "ranged"})
+    s, bow = step(s, {"do": "equip", "id": "c1", "attack": "ranged", "item": "Longbow"})
+    kara = by_name(s, "Kara")
+    assert kara["ranged"] is True and kara["actions"] == 1
+    assert bow.headline == "Kara equips Longbow: its attack is ranged from now on."
+    assert "From its next attack, Kara attacks at range, no longer in melee" in bow.details[-1]
+    assert {"tt.keyword.equip", "tt.combat.equipment-changes-range", "tt.ruling.equip-attack"} <= set(bow.rules)
+    s, back = step(s, {"do": "equip", "id": "c1", "attack": "melee"})
+    assert back.headline == "Kara equips a weapon: its attack is melee from now on." and by_name(s, "Kara")["actions"] == 0
+    with pytest.raises(InputError, match="Kara has 0 actions left this turn"):
+        step(s, {"do": "equip", "id": "c1", "attack": "ranged"})
+    old = copy.deepcopy(s)  # a fight saved before equipment was kept reads "as the GM rules"
+    for c in old["combatants"]:
+        del c["ranged"]
+    assert [c["ranged"] for c in check_encounter(old)["combatants"]] == [None, None]

@@ -21,7 +21,7 @@ from .encounter_effects import ability, cure, damage, detain, emblem, exile, ext
 from .encounter_fight import attack, charge, first_strike_action, reach_strike
 from .encounter_roster import add, another, edit, initiative, order, remove, settings
 from .encounter_state import KINDS
-from .encounter_turns import dismount, end, mount, move, next_step, other_action, redo, show, start, undo
+from .encounter_turns import dismount, end, equip, mount, move, next_step, other_action, redo, show, start, undo
 from .encounter_words import DEAD_CHOICES, OTHER_ACTIONS
 from .poison import CURE_LABELS
 
@@ -114,6 +114,14 @@ SPECS: tuple[ActionSpec, ...] = (
         Param.of("what", "choice", "Action", required=True, choices=tuple((k, menu) for k, (menu, _) in OTHER_ACTIONS.items()),
               refusal=f"The action is one of {', '.join(OTHER_ACTIONS)}"),
     ), handler=other_action, rules=(*ON_TURN, "tt.keyword.tap-untap", "tt.mechanics.tapping-actions", "tt.mechanics.voluntary-tapping"), actor="id"),
+    # tt.combat.equipment-changes-range: ranged equipment on a melee character, or the other way round, changes its attack
+    ActionSpec("equip", "Equip: melee or ranged attack", (
+        _who("id", "Who", "actor"),
+        Param.of("attack", "choice", "Its attack becomes", required=True, choices=(("ranged", "Ranged (a bow, a sling, a fireball)"), ("melee", "Melee (a blade, teeth, claws)")),
+                 refusal="An attack is ranged or melee"),
+        Param.of("item", "text", "What is equipped", "A longbow, a sword. Empty: a weapon."),
+    ), handler=equip, rules=(*ON_TURN, "tt.keyword.equip", "tt.combat.melee-or-ranged", "tt.combat.equipment-changes-range", "tt.ruling.equip-attack"),
+       actor="id"),
     # tt.character.mount: a companion kept as a mount fights only while ridden; getting on or off is a rider's action in a fight
     ActionSpec("mount", "Mount (ride a companion)", (_who("rider", "Rider", "actor"),), handler=mount,
                rules=(*ON_TURN, "tt.character.mount", "tt.character.familiar-or-mount", "tt.ruling.mount-stats"), actor="rider"),

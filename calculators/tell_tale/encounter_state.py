@@ -65,8 +65,8 @@ VERSION = 2  # 2: an undo record is the reverse patch of history.py; version 1 k
 STATE_KEYS = ("tracker", "version", "settings", "combatants", "next_id", "order_by", "order", "phase", "round", "turn", "step", "log", "log_start", "undo")
 DERIVED = ("power_now", "speed_now", "health", "band", "toughness_full", "in_fight", "attack_rolls", "chances")
 STATE_DERIVED = ("foes_standing",)  # the encounter's own derived fields: recomputed by every check and step, never read from outside
-# Stored fields added after version 1: a state saved without them reads them as false (landed, doubled, mount, ridden) or none (moved, hand)
-LATER = ("landed", "moved", "doubled", "hand", "mount", "ridden")
+# Stored fields added after version 1: a state saved without them reads them as false (landed, doubled, mount, ridden) or none (moved, hand, ranged)
+LATER = ("landed", "moved", "doubled", "hand", "mount", "ridden", "ranged")
 STORED = tuple(k for k in Combatant.__annotations__ if k not in DERIVED + LATER)
 LABELS = {
     "id": "id", "name": "name", "kind": "kind", "side": "side", "owner": "owner", "token": "token", "planeswalker": "planeswalker",
@@ -75,6 +75,7 @@ LABELS = {
     "counters": "-1/-1 counters", "poisoned": "poisoned", "boost": "planeswalker Toughness change", "ability_used": "ability used",
     "status": "status", "detained_by": "detained by", "actions": "actions left", "landed": "landed", "moved": "movement",
     "doubled": "Double Strike's rolls made this turn", "hand": "cards in hand", "mount": "kept as a mount", "ridden": "ridden",
+    "ranged": "ranged attack",
 }
 
 
@@ -291,6 +292,8 @@ def check_combatant(raw: object, n: int, settings: dict[str, Any]) -> Combatant:
     c["ridden"] = _flag(raw.get("ridden", False), f"{who}: ridden")
     if c["ridden"] and not c["mount"]:
         raise InputError(f"{who}: only a mount is ridden; a familiar cannot be (tt.character.familiar).", "state")
+    # tt.combat.equipment-changes-range: what its equipment last made its attack (None: the GM rules from its depiction)
+    c["ranged"] = None if raw.get("ranged") is None else _flag(raw["ranged"], f"{who}: ranged attack")
     # Every stored field is set above, each checked; derive sets the derived ones (test_encounter checks the keys).
     return derive(cast("Combatant", c), settings)
 

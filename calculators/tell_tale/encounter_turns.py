@@ -10,7 +10,7 @@ steps of the fight and answer with the state itself.
 
 from __future__ import annotations
 
-from ..checks import Action, InputError
+from ..checks import Action, InputError, check_name
 from ..history import records, redone, state_length, undone, undone_for_redo
 from ..types import Report
 from .encounter_effects import count_hand
@@ -251,6 +251,29 @@ def other_action(act: Act, action: Action) -> None:
         act.cite("tt.keyword.tap-untap", "tt.mechanics.tapping-actions", *(("tt.mechanics.voluntary-tapping",) if what == "kneel" else ()))
     act.outcome = what
     act.headline = f"{c['name']} {OTHER_ACTIONS[what][1]}."
+
+
+MEANS = {True: "at range", False: "in melee"}  # a combatant's `ranged`, as the log says it
+
+
+def equip(act: Act, action: Action) -> None:
+    """Equipment that changes a character's attack from melee to ranged or back (tt.combat.equipment-changes-range):
+    one of its actions in a fight (tt.keyword.equip), none before or after one; from its next attack (tt.ruling.equip-attack)."""
+    c = able(act, action["id"], "id")
+    ranged: bool = action["attack"] == "ranged"  # ranged or melee (encounter_actions.check)
+    item = check_name(action["item"], "What is equipped", "item") if action.get("item") else "a weapon"
+    if c["ranged"] is ranged:
+        raise InputError(f"{c['name']} attacks {MEANS[ranged]} already: equipping {item} changes nothing of it (tt.combat.equipment-changes-range).", "attack")
+    if act.state["phase"] == "combat":
+        on_turn(act, c)
+    before = c["ranged"]
+    c["ranged"] = ranged
+    act.cite("tt.keyword.equip", "tt.combat.equipment-changes-range", "tt.combat.melee-or-ranged", "tt.ruling.equip-attack")
+    act.say(f"From its next attack, {c['name']} attacks {MEANS[ranged]}"
+            + (f", no longer {MEANS[before]}" if before is not None else "") + "; which targets are in range stays the GM's call, and a Power "
+            "the equipment changes is typed with Change (tt.ruling.equip-attack).")
+    act.outcome = "equip"
+    act.headline = f"{c['name']} equips {item}: its attack is {'ranged' if ranged else 'melee'} from now on."
 
 
 def _mounts(act: Act, rider: Combatant) -> list[Combatant]:

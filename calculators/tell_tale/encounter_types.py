@@ -52,6 +52,7 @@ class Combatant(TypedDict):
     doubled: bool  # Double Strike's two rolls made this combat turn (a table playing them per turn: tt.ruling.double-strike)
     mount: bool  # an animal companion the GM keeps as a mount, not a familiar (tt.character.familiar-or-mount)
     ridden: bool  # a mount its owner rides: only then is it in the fight (tt.character.mount)
+    ranged: bool | None  # its attack is ranged (True) or melee (False) since an equip said so; None: as the GM rules (tt.combat.melee-or-ranged)
     power_now: int
     speed_now: int
     health: str

@@ -83,7 +83,8 @@ DEAD_CHOICES = (("along", "Come along, to be returned"), ("behind", "Are left be
 RULES = tuple(dict.fromkeys((
     "tt.combat.initiation", "tt.combat.npc-initiative", "tt.stats.initiative", "tt.stats.seating", "tt.ruling.initiative-ties",
     "tt.ruling.npc-initiative-roll", "tt.ruling.four-d6", "tt.combat.turn", *STEP_RULES.values(), "tt.ruling.summon-turns",
-    "tt.character.familiar", "tt.character.familiar-or-mount", "tt.character.mount", "tt.ruling.mount-stats", "tt.stats.tracking", "tt.combat.attack-roll", "tt.combat.attack-table", "tt.combat.rounding",
+    "tt.character.familiar", "tt.character.familiar-or-mount", "tt.character.mount", "tt.ruling.mount-stats", "tt.stats.tracking",
+    "tt.keyword.equip", "tt.combat.melee-or-ranged", "tt.combat.equipment-changes-range", "tt.ruling.equip-attack", "tt.combat.attack-roll", "tt.combat.attack-table", "tt.combat.rounding",
     "tt.advantage.roll", "tt.advantage.conditions", "tt.ruling.prone-attacker", "tt.ruling.advantage-and-disadvantage",
     "tt.stats.damage-order", "tt.stats.toughness", "tt.stats.vitality", "tt.ruling.damage-overflow", "tt.stats.power-minimum",
     "tt.stats.toughness-upkeep", "tt.summoning.toughness-upkeep", "tt.summoning.one-summon", "tt.summoning.replacing",
