@@ -4,6 +4,7 @@ tt.levels.starting-level, tt.levels.lands, tt.keyword.regenerate, tt.ruling.vita
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
@@ -179,3 +180,36 @@ def test_the_party_is_a_tracker_the_page_reaches_through_the_worker():
     assert answer["ok"] and answer["headline"] == "The party is kept: Vraska, Mira." and "tt.levels.starting-level" in answer["rules"]
     # the rules the party cites, each one a rule of the book: tt.character.companion, tt.mechanics.return-characters
     assert {"tt.character.companion", "tt.mechanics.return-characters"} <= set(tracker.rules)
+
+
+def test_the_gm_keeps_a_companion_as_a_familiar_or_a_mount_and_the_next_encounter_follows():
+    """tt.character.familiar-or-mount: the GM's choice, kept in the party (a party saved without it: a familiar); a
+    companion kept as a mount joins the next set-up out of the fight until ridden (tt.character.mount)."""
+    over = fought()
+    party, *_ = kept(over)
+    assert member(party, "Mira")["companion"]["mount"] is False
+    mounted, headline, details, rules = party_step(party, {"do": "companion", "member": "mira", "as": "mount"})
+    assert headline == "Mira's Imp is kept as a mount." and "tt.character.familiar-or-mount" in rules and "tt.character.mount" in rules
+    assert member(mounted, "Mira")["companion"]["mount"] is True and "fights only while ridden" in details[0]
+    assert check_party(json.loads(json.dumps(mounted))) == mounted
+    for action, words, field in (({"do": "companion", "member": "Mira", "as": "mount"}, "Imp is kept as a mount already", "as"),
+                                 ({"do": "companion", "member": "Vraska", "as": "mount"}, "Vraska has no animal companion", "member"),
+                                 ({"do": "companion", "member": "Kaya", "as": "mount"}, "There is no member 'Kaya'", "member"),
+                                 ({"do": "companion", "member": "Mira", "as": "griffin"}, "a familiar or as a mount; got 'griffin'", "as")):
+        with pytest.raises(InputError, match=words) as err:
+            party_step(mounted, action)
+        assert err.value.field == field
+    back, *_ = party_step(mounted, {"do": "undo"})
+    assert member(back, "Mira")["companion"]["mount"] is False
+    # into a new set-up, and into the next encounter after the fight it was kept from
+    s, _ = encounter_step(run_script([]), {"do": "add_party", "members": mounted["members"]})
+    imp = next(c for c in s["combatants"] if c["name"] == "Imp")
+    assert imp["mount"] and not imp["ridden"] and not imp["in_fight"]
+    s, _ = encounter_step(over, {"do": "next_encounter", "party": mounted})
+    assert next(c for c in s["combatants"] if c["name"] == "Imp")["mount"]
+    # a party kept before companions could be mounts: each companion is a familiar, and the fight it was kept from is still known
+    old = json.loads(json.dumps(party))
+    del old["members"][1]["companion"]["mount"]
+    assert check_party(old)["members"][1]["companion"]["mount"] is False
+    before = [{**m, "companion": {k: v for k, v in m["companion"].items() if k != "mount"} if m["companion"] else None} for m in party["members"]]
+    assert party["fight"] == hashlib.sha256(json.dumps(before, sort_keys=True).encode()).hexdigest()[:16]

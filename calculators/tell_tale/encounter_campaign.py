@@ -37,8 +37,9 @@ def _out(c: Combatant) -> bool:
     return c["vitality"] < 0 or c["status"] in GONE
 
 
-# What the party page may change in a member, as the log names it: a level-up's stats and its regeneration.
-KEPT_STATS = ("power", "toughness", "vitality", "max_vitality", "speed", "initiative", "keywords", "counters", "poisoned", "hand")
+# What the party page may change in a member, as the log names it: a level-up's stats and its regeneration, and
+# whether a companion is kept as a mount (tt.character.familiar-or-mount).
+KEPT_STATS = ("power", "toughness", "vitality", "max_vitality", "speed", "initiative", "keywords", "counters", "poisoned", "hand", "mount")
 
 
 def _as_kept(c: Combatant, m: Member | Companion) -> list[str]:
@@ -46,6 +47,7 @@ def _as_kept(c: Combatant, m: Member | Companion) -> list[str]:
     changed = [k for k in KEPT_STATS if k in m and m[k] != c[k]]  # type: ignore[literal-required]
     for k in changed:
         c[k] = m[k]  # type: ignore[literal-required]
+    c["ridden"] = c["ridden"] and c["mount"]  # a mount kept as a familiar since is nobody's ride
     if m["exiled"] != (c["status"] == "exiled"):
         c["status"] = "exiled" if m["exiled"] else "standing"
         changed.append("exiled")
@@ -161,7 +163,7 @@ def _combatant(s: dict[str, Any], m: Member | Companion, kind: str, owner: str |
             "vitality": m["vitality"], "max_vitality": m["max_vitality"], "speed": m["speed"], "initiative": m.get("initiative"),
             "keywords": list(m["keywords"]), "counters": m["counters"], "poisoned": m["poisoned"], "boost": 0, "ability_used": False,
             "status": "exiled" if m["exiled"] else "standing", "detained_by": None, "actions": ACTIONS_PER_TURN, "landed": False, "moved": None,
-            "hand": m.get("hand") if kind == "pc" else None}
+            "hand": m.get("hand") if kind == "pc" else None, "mount": bool(m.get("mount"))}
 
 
 def add_party(act: Act, action: Action) -> None:

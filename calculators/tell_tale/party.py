@@ -55,6 +55,7 @@ class Companion(TypedDict):
     counters: int
     poisoned: bool
     exiled: bool
+    mount: bool  # kept as a mount, not a familiar: the GM's choice (tt.character.familiar-or-mount); a party saved without it: a familiar
 
 
 class Member(TypedDict):
@@ -93,7 +94,7 @@ PARTY_KEYS = tuple(Party.__annotations__)
 COMPANION_KEYS = tuple(Companion.__annotations__)
 MEMBER_KEYS = tuple(Member.__annotations__)
 # Fields added after version 1: a party saved without them reads them as these.
-LATER: dict[str, Any] = {"hand": None, "fight": None}
+LATER: dict[str, Any] = {"hand": None, "fight": None, "mount": False}
 LABELS = {"power": "Power", "toughness": "Toughness", "vitality": "Vitality", "max_vitality": "full Vitality", "speed": "Speed",
           "initiative": "Initiative", "counters": "-1/-1 counters", "level": "level", "hand": "cards in hand"}
 
@@ -173,7 +174,8 @@ def check_members(raw: object, field: str = "members") -> list[Member]:
         else:
             comp = _keys(comp, COMPANION_KEYS, f"{who}: the companion", field)
             cname = check_name(comp["name"], f"{who}: the companion's name", field)
-            member["companion"] = {"name": cname, **_stats(comp, f"{who}: the companion ({cname})", field)}
+            member["companion"] = {"name": cname, **_stats(comp, f"{who}: the companion ({cname})", field),
+                                   "mount": _flag(comp["mount"], f"{who}: the companion ({cname}) kept as a mount", field)}
         member = {k: member[k] for k in MEMBER_KEYS}  # the stored order
         out.append(cast("Member", member))
     return out
@@ -235,6 +237,9 @@ def fight_mark(combatants: list[Combatant]) -> str:
     """What "keep" would keep of these combatants (each PC and its companion as they stand), as 16 hex digits:
     equal marks, equal fights' ends."""
     pcs = [_member_of(c, combatants, None) for c in combatants if c["kind"] == "pc"]
+    for m in pcs:  # a familiar is marked as before companions could be mounts, so a party kept then still knows its fight
+        if m["companion"] and not m["companion"]["mount"]:
+            del m["companion"]["mount"]
     return hashlib.sha256(json.dumps(pcs, sort_keys=True).encode()).hexdigest()[:16]
 
 
@@ -243,7 +248,7 @@ def _member_of(pc: Combatant, cs: list[Combatant], old: Member | None) -> dict[s
     comp = next((c for c in cs if c["kind"] == "familiar" and c["owner"] == pc["id"]), None)  # one each (tt.character.companion)
     raw = {**_from_combatant(pc), "planeswalker": pc["planeswalker"], "initiative": pc["initiative"],
            "level": old["level"] if old else STARTING_LEVEL, "lands": list(old["lands"]) if old else [],
-           "companion": _from_combatant(comp) if comp else None, "hand": pc.get("hand")}
+           "companion": {**_from_combatant(comp), "mount": comp["mount"]} if comp else None, "hand": pc.get("hand")}
     return {k: raw[k] for k in MEMBER_KEYS}
 
 
@@ -361,11 +366,35 @@ def level(party: Party, action: Action, out: list[str], rules: list[str]) -> str
     return f"Level up: {', '.join(raised)}."
 
 
-def remove(party: Party, action: Action, out: list[str], rules: list[str]) -> str:
-    name = action.get("member")
-    gone = next((m for m in party["members"] if isinstance(name, str) and m["name"].casefold() == name.casefold()), None)
-    if gone is None:
+def companion(party: Party, action: Action, out: list[str], rules: list[str]) -> str:
+    """tt.character.familiar-or-mount: the GM keeps a member's animal companion as a familiar or as a mount; the next
+    encounter it joins treats it so (a mount fights only while ridden: tt.character.mount)."""
+    kept_as = action.get("as")
+    if kept_as not in ("familiar", "mount"):
+        raise InputError(f"A companion is kept as a familiar or as a mount; got {quote(kept_as)}.", "as")
+    m = _member(party, action.get("member"))
+    comp = m["companion"]
+    if comp is None:
+        raise InputError(f"{m['name']} has no animal companion.", "member")
+    mount = kept_as == "mount"
+    if comp["mount"] is mount:
+        raise InputError(f"{comp['name']} is kept as a {kept_as} already.", "as")
+    comp["mount"] = mount
+    rules += ["tt.character.familiar-or-mount", "tt.character.mount" if mount else "tt.character.familiar"]
+    out.append("A mount can be ridden and may change its rider's stats; it fights only while ridden." if mount
+               else "A familiar cannot be ridden; it fights beside its player in the player's turn.")
+    return f"{m['name']}'s {comp['name']} is kept as a {kept_as}."
+
+
+def _member(party: Party, name: object) -> Member:
+    found = next((m for m in party["members"] if isinstance(name, str) and m["name"].casefold() == name.casefold()), None)
+    if found is None:
         raise InputError(f"There is no member {quote(name)} in the party.", "member")
+    return found
+
+
+def remove(party: Party, action: Action, out: list[str], rules: list[str]) -> str:
+    gone = _member(party, action.get("member"))
     party["members"] = [m for m in party["members"] if m is not gone]
     return f"{gone['name']} leaves the party."
 
@@ -402,6 +431,12 @@ SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("level_up", "Level up", (Param.of("choices", "list", "Each player's land and stat", required=True),), handler=level, place="setup",
                rules=("tt.ruling.level-up-stats", "tt.levels.level-up", "tt.ruling.vitality-above-full", "tt.levels.lands", "tt.levels.new-lands-untapped",
                       "tt.keyword.regenerate")),
+    # tt.character.familiar-or-mount: the GM's choice for each member's animal companion
+    ActionSpec("companion", "Companion kept as", (
+        Param.of("member", "text", "Whose companion", required=True),
+        Param.of("as", "choice", "Kept as", required=True, choices=(("familiar", "A familiar (fights beside its player)"), ("mount", "A mount (fights only while ridden)")),
+                 refusal="A companion is kept as a familiar or as a mount"),
+    ), handler=companion, place="roster", rules=("tt.character.familiar-or-mount", "tt.character.familiar", "tt.character.mount")),
     ActionSpec("remove", "Leaves the party", (Param.of("member", "text", "Who", required=True),), handler=remove, place="roster"),
     ActionSpec("undo", "Undo", handler=_undo, place="bar", records=False),
     ActionSpec("show", "Show", handler=_show, place="shell", records=False),
