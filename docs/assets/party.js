@@ -42,7 +42,7 @@ function keptFight() {
   }
 }
 
-/** @param {Companion} c */
+/** @param {Member | Companion} c */
 const said = (c) => `Vitality ${c.vitality}/${c.max_vitality}` + (c.counters ? `, ${plural(c.counters, "counter")}` : "")
   + (c.poisoned ? ", poisoned" : "") + (c.vitality < 0 ? ", dead" : "") + (c.exiled ? ", exiled" : "");
 
