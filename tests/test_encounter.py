@@ -1303,6 +1303,9 @@ def test_a_companion_kept_as_a_mount_fights_only_while_ridden_and_mounting_is_th
     s = fresh({"do": "edit", "id": "c1", "set": {"vitality": 0}}, {"do": "start"}, state=s)
     s, fell = step(s, {"do": "dismount", "rider": "c1"})
     assert fell.headline == "Bree is riderless: Kara can no longer ride." and not by_name(s, "Bree")["ridden"]
+    # a mount nobody rides cannot keep its unconscious rider's turn: the turn passes
+    s = fresh(PC, FOE, horse, {"do": "edit", "id": "c1", "set": {"vitality": 0}}, {"do": "start"})
+    assert s["order"][s["turn"]] == "c2"
     # a saved fight from before mounts reads every companion as a familiar
     old = copy.deepcopy(fresh(PC, FOE, {**horse, "mount": False}))
     for c in old["combatants"]:

@@ -29,13 +29,18 @@ def group(s: Encounter, holder: str) -> list[Combatant]:
     return [c for c in s["combatants"] if c["id"] == holder or c["owner"] == holder]
 
 
+def _on_field(c: Combatant) -> bool:
+    """Not exiled or dispelled, nor a mount nobody rides (tt.character.mount)."""
+    return c["status"] not in GONE and (c["ridden"] or not c["mount"])
+
+
 def _in_play(s: Encounter, holder: str) -> bool:
-    return any(c["status"] not in GONE and c["vitality"] >= 0 for c in group(s, holder))
+    return any(_on_field(c) and c["vitality"] >= 0 for c in group(s, holder))
 
 
 def _can_act(s: Encounter, holder: str) -> bool:
     """Somebody in the holder's turn is conscious and in the fight (tt.stats.vitality: 0 is unconscious)."""
-    return any(c["status"] not in GONE and c["vitality"] > 0 for c in group(s, holder))
+    return any(_on_field(c) and c["vitality"] > 0 for c in group(s, holder))
 
 
 def _enter(act: Act) -> None:
@@ -80,7 +85,7 @@ def _enter(act: Act) -> None:
         if not count_hand(act, holder, "draw") and s["round"] == 1:  # each holder's first turn: a reminder once, not every turn
             act.say("A player draws a card; the GM draws up to 7 cards. Count them at the table: the tracker does not keep hands.")
     elif step == "actions":
-        able_ones = [c["name"] for c in members if c["status"] not in GONE and c["vitality"] > 0 and (c["ridden"] or not c["mount"])]
+        able_ones = [c["name"] for c in members if _on_field(c) and c["vitality"] > 0]
         act.say(f"{ACTIONS_PER_TURN} actions each: {', '.join(able_ones) or 'nobody can act'}.")
     elif not count_hand(act, holder, "end") and s["round"] == 1:
         act.say("A player holding more than 7 cards discards down to 7 (the GM has no maximum). The tracker does not keep hands.")
