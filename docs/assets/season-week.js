@@ -7,7 +7,7 @@
 
 import { button, el, plural } from "./dom.js";
 import { markFieldAtFault, newSeed } from "./tracker-answer.js";
-import { answerArea, field, number, select } from "./season-fields.js";
+import { answerArea, field, number, playerTitle, select } from "./season-fields.js";
 
 /** @typedef {import("./season.js").Season} Season */
 /** @typedef {import("./season.js").SeasonPage} SeasonPage */
@@ -252,7 +252,7 @@ export function weekend(page, result, week) {
         const typed = form.elements[`${who}_${key}`].value.trim() || "0"; // empty: none, as Python reads it
         return /^\d+$/.test(typed) ? plural(Number(typed), one) : `${one}s: ${typed}`;
       };
-      const name = page.season()?.players[who].name ?? (who === "first" ? "First player" : "Second player");
+      const name = page.season()?.players[who].name ?? playerTitle(words, who);
       /** @type {HTMLElement} */ (extras[who].querySelector("summary")).textContent =
         `${name}'s Vote Pool ${form.elements[`${who}_vote_pool`].value.trim() || POOL}; cards: ${held("card_votes", "vote")}, ${held("card_trainwrecks", "Trainwreck")}`;
     }
