@@ -103,6 +103,9 @@ class Param:
     # usual one); the form says before the roll what that combatant's derived `attack_rolls` says of it
     roll: tuple[str, str] | None = None
     said: str = ""  # what a sentence calls it, where that is not its label ("votes spent on cards")
+    # choice: (value, key) pairs: the value is offered only where the entry the form asks about (a party's member)
+    # has `key` set (a companion's stat, to a member with a companion)
+    only: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def of(cls, key: str, kind: Kind, label: str = "", help: str = "", **more: Any) -> Param:
@@ -148,6 +151,32 @@ class Param:
 
     def _int(self, raw: object) -> int:
         return whole_text(raw, self.label, self.name, minimum=self.minimum, maximum=self.maximum)
+
+    def public(self) -> dict[str, Any]:
+        """What the page's form builder (docs/assets/tracker-form.js) is told of a tracker action's field: what it
+        sets, with its limits, choices, needs and, for a list, each entry's fields."""
+        out: dict[str, Any] = {"key": self.key, "kind": self.kind, "label": self.label}
+        for name in ("help", "required", "refusal", "sides", "pick", "blank", "dice"):
+            if getattr(self, name):
+                out[name] = getattr(self, name)
+        for name in ("minimum", "maximum", "max_length"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        if self.choices:
+            out["choices"] = [list(c) for c in self.choices]
+        if self.only:
+            out["only"] = [list(o) for o in self.only]
+        if self.needs:
+            out["needs"] = [self.needs[0], list(self.needs[1])]
+        if self.each:
+            out["each"] = [e.public() for e in self.each]
+        if self.flag:
+            out["flag"] = self.flag.public()
+        if not self.form:
+            out["form"] = False
+        if self.roll:
+            out["roll"] = list(self.roll)
+        return out
 
 
 @dataclass(frozen=True)
@@ -295,9 +324,11 @@ class ActionSpec:
         return next(f for f in self.fields if f.name == key)
 
     def public(self) -> dict[str, Any]:
-        """What the page is told of it (its tracker's vocabulary, "actions"): its name, label, place and fields."""
-        return {"name": self.name, "label": self.label, "place": self.place, "records": self.records,
-                "fields": [{"key": f.key, "kind": f.kind, "label": f.label} for f in self.fields]}
+        """What the page is told of it (its tracker's vocabulary, "actions"), all its form is drawn from: its name,
+        label and place, who takes it and whom it names, and each field as `Param.public` gives it."""
+        return {"name": self.name, "label": self.label, "place": self.place, "records": self.records, "menu": self.menu,
+                "rolls": self.rolls, "needs": list(self.needs), "actor": self.actor, "target": self.target, "chance": self.chance,
+                "fields": [f.public() for f in self.fields]}
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,7 @@ def test_a_campaign_evening_on_a_phone(browser, base_url):
     wait_for_party_log(page, 1)
     expect(page.locator("[data-party=storage]")).not_to_be_empty()  # what the browser answered to persist()
     expect(page.locator("[data-party=backup]")).to_contain_text("Not backed up as a file yet.")
-    page.click("[data-party=level] summary")
+    page.click("[data-form=level_up] summary")
     page.select_option("[data-party=stat-0]", "vitality")
     page.fill("[data-party=land-0]", "Swamp")
     page.select_option("[data-party=stat-1]", "companion_speed")
@@ -202,7 +202,7 @@ def test_a_party_change_that_meets_another_tabs_asks_which_goes_on(page, base_ur
 
     _open(page, base_url, SMALL)
     storage.put(page, PARTY_STORE, BIG)  # as another tab would, unseen by this one
-    page.click("[data-party=level] summary")
+    page.click("[data-form=level_up] summary")
     page.select_option("[data-party=stat-0]", "speed")
     page.click("[data-party=level-up]")
     notice = page.locator(".tracker-notice")
@@ -233,7 +233,7 @@ def test_axe_finds_nothing_on_the_party_page_with_a_party_drawn(browser, base_ur
     context.add_init_script(path=AXE)
     page = context.new_page()
     _open(page, base_url, SMALL, OLDER)
-    page.click("[data-party=level] summary")
+    page.click("[data-form=level_up] summary")
     page.click("[data-party=level-up]")  # no stat chosen: a sentence
     expect(page.locator("[data-party=answer] .calc-error")).to_have_text("Choose the stat each levelling player raises.")
     page.click(".party-keep summary")
@@ -247,7 +247,7 @@ def test_with_no_party_kept_there_is_no_level_up_to_open(page, base_url):
     page.goto(base_url + "tell-tale/party/")
     page.locator(READY).wait_for(timeout=BOOT)
     expect(page.locator("[data-party=members]")).to_contain_text("No party is kept yet")
-    expect(page.locator("[data-party=level]")).to_have_count(0)
+    expect(page.locator("[data-form=level_up]")).to_have_count(0)
 
 
 # ---------------------------------------------------------------- kept in one tap from the end of the fight
@@ -357,7 +357,7 @@ def test_a_level_up_between_fights_is_what_the_next_encounter_starts_from(browse
     wait_for_party_log(page, 1)
     page.click("[data-enc=party-kept] [data-enc=to-party]")
     page.locator(READY).wait_for(timeout=BOOT)
-    page.click("[data-party=level] summary")
+    page.click("[data-form=level_up] summary")
     page.select_option("[data-party=stat-0]", "vitality")
     page.select_option("[data-party=stat-1]", "companion_vitality")
     page.click("[data-party=level-up]")
@@ -397,7 +397,7 @@ def test_until_the_storage_is_kept_for_good_each_change_asks_again_and_says_what
     expect(line).to_contain_text("it may clear it on its own (Safari after 7 days without a visit")
     expect(line).to_contain_text("never been backed up as a file")
     assert page.evaluate("window.__persistAsked") == 0  # a visit alone asks nothing
-    page.click("[data-party=level] summary")
+    page.click("[data-form=level_up] summary")
     for n in (1, 2):
         page.select_option("[data-party=stat-0]", "speed")
         page.click("[data-party=level-up]")
@@ -453,7 +453,7 @@ def test_two_party_tabs_levelling_up_at_the_same_instant_lose_nothing(browser, b
     for tab in (one, two):
         tab.goto(base_url + "tell-tale/party/")
         tab.locator(READY).wait_for(timeout=BOOT)
-        tab.click("[data-party=level] summary")
+        tab.click("[data-form=level_up] summary")
     for n in range(50):
         for tab in (one, two):
             tab.wait_for_function(IN_STEP, arg=PARTY_STORE, timeout=BOOT)

@@ -23,6 +23,7 @@ from support.season import mid_season
 from support.server import BLANK
 
 from calculators import runner
+from calculators.types import ActionSpec, Param
 
 pytestmark = pytest.mark.browser
 
@@ -142,5 +143,70 @@ def test_a_sample_of_the_controls_works_on_a_phone(browser, base_url, site):
         page.locator("[data-tracker='rpgdl.season'] [data-section=log] [data-do=undo]").click()
         page.wait_for_function("([key, n]) => JSON.parse(localStorage.getItem(key) || 'null')?.log?.length === n",
                                arg=[storage.SEASON, weeks - 1], timeout=BOOT, polling=100)
+    finally:
+        context.close()
+
+
+# ---------------------------------------------------------------- a control is drawn from its declaration, not written for it
+
+# Actions no tracker has, declared as Python declares any: each one's control must come from its declaration alone.
+SCRATCH = (
+    ActionSpec("scratch_bar", "Scratch in the bar", (Param.of("count", "number", "How many", "A scratch number."),), place="bar"),
+    ActionSpec("scratch_roster", "Scratch as", (Param.of("member", "text", "Who", required=True),
+                                                Param.of("as", "choice", "As", choices=(("familiar", "A familiar"), ("mount", "A mount")))),
+               place="roster", target="member", needs=("companion",)),
+    ActionSpec("scratch_setup", "Scratch for each", (Param.of("rows", "list", "Each one's", "One row each.", required=True, refusal="Scratch: fill a row.",
+                                                               each=(Param.of("member", "text", "Who", form=False),
+                                                                     Param.of("note", "text", "Note", required=True, max_length=12))),),
+               place="setup"),
+)
+COMPANION = {"name": "Wolf", "power": 1, "toughness": 1, "vitality": 5, "max_vitality": 5, "speed": 10, "keywords": [], "counters": 0,
+             "poisoned": False, "exiled": False}
+
+
+def with_scratch(body, name):
+    """The page's text with SCRATCH added to `name`'s published actions."""
+    def add(match):
+        words = json.loads(html.unescape(match.group(2)))
+        words["actions"] += [spec.public() for spec in SCRATCH]
+        return match.group(0).replace(match.group(2), html.escape(json.dumps(words)))
+    out, n = CONTAINER.subn(lambda m: add(m) if m.group(1) == name else m.group(0), body)
+    assert n, "the page has no tracker container"
+    return out
+
+
+def test_an_action_declared_in_python_is_drawn_with_its_fields_where_its_place_says(browser, base_url, site):
+    """The party's page, its published actions grown by three scratch declarations: a bar's with a number, a roster's
+    that needs a companion with a choice, a set-up's with a row per member; each drawn with its fields, and sent.
+    Two members: Vraska with a companion, Mira without."""
+    path = published(site)["tell_tale.party"][0]
+    _setup, _combat, over = encounter_states()
+    party = party_of(over)
+    party["members"] = [{**party["members"][0], "companion": COMPANION}, {**party["members"][0], "name": "Mira", "companion": None}]
+    party["undo"] = []
+    context = browser.new_context(**PHONE, service_workers="block")
+    page = context.new_page()
+    page.route(f"**/{path}", lambda route: route.fulfill(response=(r := route.fetch()), body=with_scratch(r.text(), "tell_tale.party")))
+    try:
+        open_scene(page, base_url, path, "tell_tale.party", {storage.PARTY: json.dumps(party), storage.ENCOUNTER: json.dumps(over)}, "scratch_bar")
+        box = page.locator("[data-tracker='tell_tale.party']")
+        bar = box.locator("form[data-form=scratch_bar]")
+        expect(bar.locator("input[name=count]")).to_be_visible()
+        expect(bar.get_by_text("A scratch number.")).to_be_visible()
+        expect(bar.locator("button[data-do=scratch_bar]")).to_have_text("Scratch in the bar")
+
+        members = box.locator("[data-member]")
+        expect(members.nth(0).locator("[data-form=scratch_roster] select[name=as] option")).to_have_text(["A familiar", "A mount"])
+        expect(members.nth(1).locator("[data-form=scratch_roster]")).to_have_count(0)  # it needs a companion
+
+        setup = box.locator("details[data-form=scratch_setup]")
+        setup.locator("summary").click()
+        expect(setup.locator("legend")).to_have_text([re.compile(m["name"]) for m in party["members"]])
+        expect(setup.locator("input[data-party=note-0]")).to_have_attribute("maxlength", "12")
+        setup.locator("[data-do=scratch_setup]").click()  # no row filled: the declaration's sentence
+        expect(box.locator("[data-party=answer] .calc-error")).to_have_text("Scratch: fill a row.")
+        setup.locator("input[data-party=note-1]").fill("hello")
+        setup.locator("[data-do=scratch_setup]").click()  # sent: the party's Python knows no such action, and says so
+        expect(box.locator("[data-party=answer] .calc-error")).to_contain_text("knows these actions: keep", timeout=BOOT)
     finally:
         context.close()

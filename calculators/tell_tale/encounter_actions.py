@@ -249,24 +249,12 @@ def check(action: Action) -> ActionSpec:
 
 
 def published() -> list[dict[str, Any]]:
-    """The declarations as the page reads them (encounter.vocabulary()["actions"])."""
-    def field(f: Param) -> dict[str, Any]:
-        out: dict[str, Any] = {"key": f.key, "kind": f.kind, "label": f.label}
-        for name in ("help", "required", "refusal", "sides", "pick", "blank", "dice"):
-            if getattr(f, name):
-                out[name] = getattr(f, name)
-        if f.choices:
-            out["choices"] = [list(c) for c in f.choices]
-        if f.needs:
-            out["needs"] = [f.needs[0], list(f.needs[1])]
-        if f.each:
-            out["each"] = [field(e) for e in f.each]
-        if f.flag:
-            out["flag"] = field(f.flag)
-        if not f.form:
-            out["form"] = False
-        if f.roll:  # [whose roll, the situation's field, the situation when there is none]
-            out["roll"] = [*f.roll, SITUATION_CHOICES[0][0]]
-        return out
-    return [{"name": s.name, "label": s.label, "menu": s.menu, "place": s.place, "rolls": s.rolls, "needs": list(s.needs), "actor": s.actor, "target": s.target,
-             "chance": s.chance, "fields": [field(f) for f in s.fields]} for s in SPECS]
+    """The declarations as the page reads them (encounter.vocabulary()["actions"]): each `ActionSpec.public`, an
+    attack roll's field with the situation to word it in when its action has no situation's field."""
+    def usual(field: dict[str, Any]) -> dict[str, Any]:
+        if "roll" in field:  # [whose roll, the situation's field, the situation when there is none]
+            field["roll"] = [*field["roll"], SITUATION_CHOICES[0][0]]
+        for e in field.get("each", []):
+            usual(e)
+        return field
+    return [{**public, "fields": [usual(f) for f in public["fields"]]} for public in (s.public() for s in SPECS)]

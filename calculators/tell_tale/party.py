@@ -420,7 +420,16 @@ def _show(party: Party) -> tuple[Party, str, list[str], list[str]]:
 
 # A member's stored combatant, as kept from a fight (the encounter's page sends them as they stand).
 _COMBATANTS = Param.of("combatants", "list", "The PCs and companions as they stand", required=True, form=False)
-# Every party action, declared once: the step dispatches by these, the page and the coverage page read them.
+# One player's level-up: the member (the row's own), the stat raised (a companion's only with a companion), the land.
+_LEVEL_CHOICE = (
+    Param.of("member", "text", "Who", required=True, form=False),
+    Param.of("stat", "choice", "+1 to", required=True, choices=(("", "Does not level up"), *((k, STAT_LABELS[k]) for k in STATS)),
+             only=tuple((k, "companion") for k in COMPANION_STATS)),
+    Param.of("land", "text", "New land (its name)", max_length=40),
+)
+# Every party action, declared once: the step dispatches by these; the page draws each one's control from them where
+# its place says (docs/assets/tracker-form.js: the bar; a member's line, whose name fills the target; the set-up, a
+# list's rows one per member), and the coverage page reads their rules.
 SPECS: tuple[ActionSpec, ...] = (
     ActionSpec("keep", "Keep the party from this fight", (_COMBATANTS,), handler=keep, place="bar", rules=(
         "tt.ruling.summon-turns", "tt.summoning.permanent", "tt.stats.power-minimum", "tt.ruling.deathtouch-damage", "tt.ruling.haste-rounding",
@@ -428,7 +437,9 @@ SPECS: tuple[ActionSpec, ...] = (
         "tt.ruling.poisoned-rolls", "tt.ruling.prone-attacker", "tt.ruling.advantage-and-disadvantage", "tt.advantage.roll", "tt.levels.starting-level",
         "tt.stats.vitality-no-regeneration", "tt.ruling.counters-after-combat", "tt.ruling.next-encounter-party", "tt.character.companion",
         "tt.mechanics.return-characters")),
-    ActionSpec("level_up", "Level up", (Param.of("choices", "list", "Each player's land and stat", required=True),), handler=level, place="setup",
+    ActionSpec("level_up", "Level up", (Param.of("choices", "list", "Each player's land and stat", "One land, +1 to a stat, regenerate.",
+                                                 required=True, each=_LEVEL_CHOICE, refusal="Choose the stat each levelling player raises."),),
+               handler=level, place="setup",
                rules=("tt.ruling.level-up-stats", "tt.levels.level-up", "tt.ruling.vitality-above-full", "tt.levels.lands", "tt.levels.new-lands-untapped",
                       "tt.keyword.regenerate")),
     # tt.character.familiar-or-mount: the GM's choice for each member's animal companion
@@ -436,8 +447,9 @@ SPECS: tuple[ActionSpec, ...] = (
         Param.of("member", "text", "Whose companion", required=True),
         Param.of("as", "choice", "Kept as", required=True, choices=(("familiar", "A familiar (fights beside its player)"), ("mount", "A mount (fights only while ridden)")),
                  refusal="A companion is kept as a familiar or as a mount"),
-    ), handler=companion, place="roster", rules=("tt.character.familiar-or-mount", "tt.character.familiar", "tt.character.mount")),
-    ActionSpec("remove", "Leaves the party", (Param.of("member", "text", "Who", required=True),), handler=remove, place="roster"),
+    ), handler=companion, place="roster", target="member", needs=("companion",),
+       rules=("tt.character.familiar-or-mount", "tt.character.familiar", "tt.character.mount")),
+    ActionSpec("remove", "Leaves the party", (Param.of("member", "text", "Who", required=True),), handler=remove, place="roster", target="member"),
     ActionSpec("undo", "Undo", handler=_undo, place="bar", records=False),
     ActionSpec("show", "Show", handler=_show, place="shell", records=False),
 )

@@ -13,7 +13,8 @@
 
 import { digest, el, pageSignal, plural, readJson, writeJson } from "./dom.js";
 import { read, trackerName, vocabulary } from "./tracker-kit.js";
-import { TrackerShell, answerParts, button, labelUndo } from "./tracker-shell.js";
+import { TrackerShell, answerParts, labelUndo } from "./tracker-shell.js";
+import { trackerControls } from "./tracker-form.js";
 import { askToKeepStorage } from "./encounter-party.js";
 import { BACKUP as BACKUP_SUFFIX, ENCOUNTER, PARTY } from "./storage.js";
 
@@ -26,7 +27,7 @@ import { BACKUP as BACKUP_SUFFIX, ENCOUNTER, PARTY } from "./storage.js";
 /** What the party's page draws with (party.vocabulary): [stat, label, the companion's], the levels, and every action
  * as declared (each control that sends one carries its name in data-do).
  * @typedef {{stats: [string, string, boolean][], starting_level: number, max_level: number, max_members: number,
- *   actions: {name: string, label: string, place: string}[]}} PartyWords */
+ *   actions: import("./tracker-form.js").Spec[]}} PartyWords */
 
 const BACKUP = PARTY + BACKUP_SUFFIX; // when the party was last exported as a file, and its text then
 
@@ -46,37 +47,14 @@ function keptFight() {
 const said = (c) => `Vitality ${c.vitality}/${c.max_vitality}` + (c.counters ? `, ${plural(c.counters, "counter")}` : "")
   + (c.poisoned ? ", poisoned" : "") + (c.vitality < 0 ? ", dead" : "") + (c.exiled ? ", exiled" : "");
 
-/** A member's line: level, numbers, lands, companion, and its button. @param {Member} m @param {HTMLElement} leave */
-function memberLine(m, leave) {
+/** A member's line: level, numbers, lands, companion, and its controls. @param {Member} m @param {HTMLElement[]} controls */
+function memberLine(m, controls) {
   return el("li", { "data-member": m.name },
     el("strong", { text: m.name }), ` level ${m.level}: ${said(m)}; Power ${m.power}, Toughness ${m.toughness}, Speed ${m.speed}`
       + (m.initiative != null ? `, Initiative ${m.initiative}` : "") + (m.hand != null ? `, ${plural(m.hand, "card")} in hand` : "") + ".",
     m.lands.length ? el("span", { class: "party-lands", text: ` Lands: ${m.lands.join(", ")}.` }) : null,
-    m.companion ? el("span", { text: ` Companion ${m.companion.name}: ${said(m.companion)}.` }) : null, " ", leave);
-}
-
-/** The level-up form: for each player, the stat raised (the companion's only with one) and the new land's name.
- * @param {{levelBox: HTMLDetailsElement, levelSlot: HTMLElement, answer: HTMLElement, run: (action: Action) => unknown, label: string}} parts
- * @param {PartyWords} words @param {Member[]} members */
-function renderLevel({ levelBox, levelSlot, answer, run, label }, words, members) {
-  levelSlot.replaceChildren(...(members.length ? [levelBox] : []));
-  const open = levelBox.open;
-  const rows = members.map((m, i) => {
-    const stat = el("select", { id: `party-stat-${i}`, "data-party": `stat-${i}` },
-      el("option", { value: "", text: "Does not level up" }),
-      ...words.stats.filter(([, , forCompanion]) => !forCompanion || m.companion).map(([k, label]) => el("option", { value: k, text: label })));
-    const land = el("input", { id: `party-land-${i}`, type: "text", maxlength: "40", autocomplete: "off", "data-party": `land-${i}` });
-    return { m, stat, land, row: el("fieldset", { class: "calc-fields" }, el("legend", { text: `${m.name}, level ${m.level}` }),
-      el("div", { class: "calc-field" }, el("label", { for: stat.id, text: "+1 to" }), stat),
-      el("div", { class: "calc-field" }, el("label", { for: land.id, text: "New land (its name)" }), land)) };
-  });
-  const go = button(label, () => {
-    const choices = rows.filter((r) => r.stat.value).map((r) => ({ member: r.m.name, stat: r.stat.value, ...(r.land.value.trim() ? { land: r.land.value } : {}) }));
-    if (!choices.length) return answer.replaceChildren(el("p", { class: "calc-error", role: "alert", text: "Choose the stat each levelling player raises." }));
-    run({ do: "level_up", choices });
-  }, { class: "md-button md-button--primary", "data-party": "level-up", "data-do": "level_up" });
-  levelBox.replaceChildren(el("summary", { text: "Level up (one land, +1 to a stat, regenerate)" }), ...rows.map((r) => r.row), el("div", { class: "calc-actions" }, go));
-  levelBox.open = open;
+    m.companion ? el("span", { text: ` Companion ${m.companion.name}: ${said(m.companion)}.` }) : null,
+    ...controls.flatMap((c) => [" ", c]));
 }
 
 /** When `party` was last backed up as a file, and whether it changed since: [date or null, " It has changed since." or ""].
@@ -110,17 +88,29 @@ export function setUp(box, { computeInWorker, copyText }) {
   const words = /** @type {PartyWords} */ (vocabulary(box));
   /** @type {Party | null} */
   let party = null;
-  /** An action as declared, for its label. @param {string} name */
-  const declared = (name) => /** @type {{name: string, label: string}} */ (words.actions.find((a) => a.name === name));
-  const leaves = declared("remove"); // a member leaving (Undo brings them back)
   const list = el("ul", { class: "party-members", "data-party": "members" });
   const answer = el("div", { class: "calc-answer", "aria-live": "polite", "data-party": "answer" });
   const tools = el("div", { class: "calc-actions" });
-  const levelBox = el("details", { class: "calc-rulings party-level", "data-party": "level" });
-  const levelSlot = el("div", {}); // holds the level-up while there is a party (Material's details style beats [hidden])
+  const setupSlot = el("div", {}); // the set-up's forms (a level-up) while there is a party
   const backupLine = el("p", { class: "tracker-note", "data-party": "backup" });
   const storageLine = el("p", { class: "tracker-note", "data-party": "storage" });
-  const undoButton = button("Undo", () => run({ do: "undo" }), { "data-party": "undo", "data-do": "undo" });
+  /** @param {string} sentence */
+  const refuse = (sentence) => answer.replaceChildren(el("p", { class: "calc-error", role: "alert", text: sentence }));
+  // Each action's control, drawn from its declaration: the bar's (keep, undo), each member's, the set-up's.
+  const controls = trackerControls(words.actions, {
+    hook: "party", run, refuse,
+    entries: () => /** @type {Member[]} */ (party?.members ?? []),
+    id: (m) => m.name,
+    title: (m) => m.name,
+    legend: (m) => `${m.name}, level ${m.level}`,
+    // The page fills a field it keeps itself: the fight kept on this device's combatants, as Python checks them.
+    value: (_spec, f) => {
+      const fight = f.key === "combatants" ? keptFight() : null;
+      return fight?.combatants.length ? fight.combatants.map(({ chances, ...c }) => c) : undefined;
+    },
+    shown: (spec) => spec.records || Boolean(party?.undo.length), // Undo only with something to undo
+    dress: (spec, control) => { if (!spec.records) labelUndo(/** @type {HTMLButtonElement} */ (control), party?.log.length ? party.log[party.log.length - 1] : null); },
+  });
   /** @type {TrackerShell<Party>} */
   const shell = new TrackerShell(box, {
     name: trackerName(box), key: PARTY, // as Python names it (Tracker.name), written on the container by the build
@@ -134,7 +124,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     exported: (now) => { writeJson(BACKUP, { at: new Date().toISOString(), digest: digest(JSON.stringify(now)) }); render(); void storageWords(false); },
   });
   box.replaceChildren(shell.status, shell.notice, el("div", { class: "party-work" },
-    list, tools, answer, levelSlot, backupLine, storageLine,
+    list, tools, answer, setupSlot, backupLine, storageLine,
     el("p", { class: "tracker-note", text: "To bring the party into a new fight, open the encounter tracker: while a fight is set up it offers Add the party." }),
     el("details", { class: "calc-rulings party-keep" }, el("summary", { text: "Export, import, share the party" }), shell.keep)));
 
@@ -148,27 +138,15 @@ export function setUp(box, { computeInWorker, copyText }) {
     return result;
   }
 
-  /** Keep the party of the fight kept on this device; the first time a party is kept, ask the browser to keep the site's storage. */
-  async function keepFromFight() {
-    const fight = keptFight();
-    if (!fight) return answer.replaceChildren(el("p", { class: "calc-error", role: "alert", text: "There is no fight kept on this device to keep a party from: play one in the encounter tracker first." }));
-    await run({ do: "keep", combatants: fight.combatants.map(({ chances, ...c }) => c) });
-  }
-
   /** @param {boolean} changed */
   const storageWords = (changed) => storageSaid(party, changed).then((text) => { storageLine.textContent = text; });
 
   function render() {
     const members = party?.members ?? [];
-    list.replaceChildren(...members.map((m) => memberLine(m,
-      button(leaves.label, () => run({ do: leaves.name, member: m.name }), { class: "md-button party-leaves", "data-do": leaves.name, "aria-label": `${m.name}: ${leaves.label}` }))));
+    list.replaceChildren(...members.map((m) => memberLine(m, controls.roster(m))));
     if (!members.length) list.replaceChildren(el("li", { class: "enc-empty", text: "No party is kept yet: after a fight, keep its PCs and companions here." }));
-    tools.replaceChildren( // Python says when the fight has no PC to keep
-      ...(keptFight()?.combatants.length ? [button(members.length ? "Update the party from the fight" : "Keep the fight's party on this device", keepFromFight,
-        { class: "md-button md-button--primary", "data-party": "keep", "data-do": "keep" })] : []),
-      ...(party?.undo.length ? [undoButton] : []));
-    labelUndo(undoButton, party?.log.length ? party.log[party.log.length - 1] : null);
-    renderLevel({ levelBox, levelSlot, answer, run, label: declared("level_up").label }, words, members);
+    tools.replaceChildren(...controls.bar()); // Python says when the fight has no PC to keep
+    setupSlot.replaceChildren(...controls.setup());
     renderBackup();
   }
 

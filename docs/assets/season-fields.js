@@ -4,6 +4,10 @@
 
 import { el } from "./dom.js";
 
+/** A player's title before it has a name ("First player"): the published actions' choice of a player says it.
+ * @param {{actions: import("./tracker-form.js").Spec[]}} words @param {string} who */
+export const playerTitle = (words, who) => words.actions.flatMap((a) => a.fields).find((f) => f.key === "player")?.choices?.find(([v]) => v === who)?.[1] ?? who;
+
 /** The control of a field: a text or number input, a menu, a text area. @typedef {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement} Control */
 
 /** A field of `control`, named `name`, with its label and help; `fid` is its id, unique in the page (two player

@@ -3,7 +3,7 @@
 // Roster left). Python checks every line (season.js sends the actions).
 
 import { button, el } from "./dom.js";
-import { answerArea, field } from "./season-fields.js";
+import { answerArea, field, playerTitle } from "./season-fields.js";
 
 /** @typedef {import("./season.js").Season} Season */
 /** @typedef {import("./season.js").Player} Player */
@@ -37,7 +37,7 @@ export function playerForms(page, into) {
   const forms = {};
   for (const who of words.players) {
     const form = /** @type {PlayerForm} */ (el("form", { class: "calc season-player", novalidate: true, "data-player": who }));
-    const title = el("h3", { id: `${id}-player-${who}`, text: who === "first" ? "First player" : "Second player" });
+    const title = el("h3", { id: `${id}-player-${who}`, text: playerTitle(words, who) });
     form.setAttribute("aria-labelledby", title.id);
     const answer = answerArea();
     const pool = el("textarea", { rows: 5, spellcheck: "false" });
@@ -80,7 +80,7 @@ export function playerForms(page, into) {
     for (const who of words.players) {
       const { form, title, pool, deck } = forms[who];
       const player = state.players[who];
-      title.textContent = `${who === "first" ? "First" : "Second"} player: ${player.name}`;
+      title.textContent = `${playerTitle(words, who)}: ${player.name}`;
       form.elements.name.value = player.name;
       pool.value = poolText(player);
       deck.value = deckText(player);

@@ -53,7 +53,8 @@ let uid = 0;
  * What the page draws with (league_input.vocabulary): the players, [division, name] pairs, each division's
  * Championship points, [goal, label] pairs, the rulings' names, the weeks of a season and a Vote Pool unless changed.
  * @typedef {{players: string[], divisions: [string, string][], points: Record<string, number>, goals: [string, string][],
- *   rulings: string[], weeks: number, vote_pool: number, card_fields: {key: string, label: string, help: string}[]}} SeasonWords
+ *   rulings: string[], weeks: number, vote_pool: number, card_fields: {key: string, label: string, help: string}[],
+ *   actions: import("./tracker-form.js").Spec[]}} SeasonWords
  */
 
 /** How an action's answer is shown: `where` takes a refusal (the field at fault in `form` marked, and
