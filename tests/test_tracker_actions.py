@@ -47,6 +47,8 @@ FOES = [
     {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "speed": 10, "initiative": 14,
      "planeswalker": True, "keywords": ["first-strike", "reach", "trample", "extort"]},
     {"do": "add", "name": "Drake", "kind": "npc", "power": 2, "toughness": 2, "vitality": 8, "speed": 12, "initiative": 18, "keywords": ["flying"]},
+    # Vraska's companion: the party kept from the fight has one, for the actions drawn only on a member with one
+    {"do": "add", "name": "Wolf", "kind": "familiar", "owner": "c1", "power": 1, "toughness": 1, "vitality": 5, "speed": 10},
 ]
 
 
