@@ -117,7 +117,7 @@ SPECS: tuple[ActionSpec, ...] = (
     # tt.combat.equipment-changes-range: ranged equipment on a melee character, or the other way round, changes its attack
     ActionSpec("equip", "Equip: melee or ranged attack", (
         _who("id", "Who", "actor"),
-        Param.of("attack", "choice", "Its attack becomes", required=True, choices=(("ranged", "Ranged (a bow, a sling, a fireball)"), ("melee", "Melee (a blade, teeth, claws)")),
+        Param.of("attack", "choice", "Its attack becomes", required=True, choices=(("ranged", "Ranged (a bow, a sling)"), ("melee", "Melee (a blade, claws)")),
                  refusal="An attack is ranged or melee"),
         Param.of("item", "text", "What is equipped", "A longbow, a sword. Empty: a weapon."),
     ), handler=equip, rules=(*ON_TURN, "tt.keyword.equip", "tt.combat.melee-or-ranged", "tt.combat.equipment-changes-range", "tt.ruling.equip-attack"),

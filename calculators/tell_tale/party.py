@@ -445,7 +445,7 @@ SPECS: tuple[ActionSpec, ...] = (
     # tt.character.familiar-or-mount: the GM's choice for each member's animal companion
     ActionSpec("companion", "Companion kept as", (
         Param.of("member", "text", "Whose companion", required=True),
-        Param.of("as", "choice", "Kept as", required=True, choices=(("familiar", "A familiar (fights beside its player)"), ("mount", "A mount (fights only while ridden)")),
+        Param.of("as", "choice", "Kept as", required=True, choices=(("familiar", "A familiar"), ("mount", "A mount (fights when ridden)")),
                  refusal="A companion is kept as a familiar or as a mount"),
     ), handler=companion, place="roster", target="member", needs=("companion",),
        rules=("tt.character.familiar-or-mount", "tt.character.familiar", "tt.character.mount")),
