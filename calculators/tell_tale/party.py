@@ -373,11 +373,9 @@ def companion(party: Party, action: Action, out: list[str], rules: list[str]) ->
     if kept_as not in ("familiar", "mount"):
         raise InputError(f"A companion is kept as a familiar or as a mount; got {quote(kept_as)}.", "as")
     m = _member(party, action.get("member"))
-    comp = m["companion"]
-    if comp is None:
+    if (comp := m["companion"]) is None:
         raise InputError(f"{m['name']} has no animal companion.", "member")
-    mount = kept_as == "mount"
-    if comp["mount"] is mount:
+    if comp["mount"] is (mount := kept_as == "mount"):
         raise InputError(f"{comp['name']} is kept as a {kept_as} already.", "as")
     comp["mount"] = mount
     rules += ["tt.character.familiar-or-mount", "tt.character.mount" if mount else "tt.character.familiar"]
@@ -387,8 +385,7 @@ def companion(party: Party, action: Action, out: list[str], rules: list[str]) ->
 
 
 def _member(party: Party, name: object) -> Member:
-    found = next((m for m in party["members"] if isinstance(name, str) and m["name"].casefold() == name.casefold()), None)
-    if found is None:
+    if (found := next((m for m in party["members"] if isinstance(name, str) and m["name"].casefold() == name.casefold()), None)) is None:
         raise InputError(f"There is no member {quote(name)} in the party.", "member")
     return found
 
