@@ -210,3 +210,24 @@ def test_an_action_declared_in_python_is_drawn_with_its_fields_where_its_place_s
         expect(box.locator("[data-party=answer] .calc-error")).to_contain_text("knows these actions: keep", timeout=BOOT)
     finally:
         context.close()
+
+
+def test_an_action_the_seasons_own_parts_do_not_draw_is_drawn_from_its_declaration(browser, base_url, site):
+    """The season's page, its published actions grown by the same scratch declarations: the bar's above the log, the
+    set-up's with a row per player, the roster's none (it needs a companion, which no player has)."""
+    path = published(site)["rpgdl.season"][0]
+    context = browser.new_context(**PHONE, service_workers="block")
+    page = context.new_page()
+    page.route(f"**/{path}", lambda route: route.fulfill(response=(r := route.fetch()), body=with_scratch(r.text(), "rpgdl.season")))
+    try:
+        open_scene(page, base_url, path, "rpgdl.season", {storage.SEASON: mid_season()}, "scratch_bar")
+        box = page.locator("[data-tracker='rpgdl.season']")
+        expect(box.locator("[data-section=log] form[data-form=scratch_bar] input[name=count]")).to_be_visible()
+        setup = box.locator("[data-section=settings] details[data-form=scratch_setup]")
+        setup.locator("summary").click()
+        expect(setup.locator("legend")).to_have_count(2)
+        expect(box.locator("[data-form=scratch_roster]")).to_have_count(0)
+        setup.locator("[data-do=scratch_setup]").click()  # no row filled: the declaration's sentence
+        expect(box.locator("[data-section=log] .calc-error")).to_have_text("Scratch: fill a row.")
+    finally:
+        context.close()
