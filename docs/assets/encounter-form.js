@@ -22,8 +22,8 @@ export { typed };
  */
 /**
  * One action (encounter_actions.ActionSpec, as published).
- * @typedef {{name: string, label: string, menu: boolean, rolls: boolean, needs: string[], actor: string, target: string,
- *   chance: boolean, fields: FieldSpec[]}} ActionSpec
+ * @typedef {{name: string, label: string, place: string, records: boolean, menu: boolean, rolls: boolean, needs: string[],
+ *   actor: string, target: string, chance: boolean, fields: FieldSpec[]}} ActionSpec
  */
 /** @typedef {import("./encounter.js").Combatant} Combatant */
 /** @typedef {import("./tracker-kit.js").Action} Action */
