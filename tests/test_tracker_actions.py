@@ -161,6 +161,7 @@ SCRATCH = (
                                                                each=(Param.of("member", "text", "Who", form=False),
                                                                      Param.of("note", "text", "Note", required=True, max_length=12))),),
                place="setup"),
+    ActionSpec("scratch_flyer", "Scratch a flyer", (Param.of("id", "who", "Who", required=True),), place="roster", target="id", needs=("flying",)),
 )
 COMPANION = {"name": "Wolf", "power": 1, "toughness": 1, "vitality": 5, "max_vitality": 5, "speed": 10, "keywords": [], "counters": 0,
              "poisoned": False, "exiled": False}
@@ -210,5 +211,50 @@ def test_an_action_declared_in_python_is_drawn_with_its_fields_where_its_place_s
         setup.locator("input[data-party=note-1]").fill("hello")
         setup.locator("[data-do=scratch_setup]").click()  # sent: the party's Python knows no such action, and says so
         expect(box.locator("[data-party=answer] .calc-error")).to_contain_text("knows these actions: keep", timeout=BOOT)
+    finally:
+        context.close()
+
+
+def test_an_action_the_seasons_own_parts_do_not_draw_is_drawn_from_its_declaration(browser, base_url, site):
+    """The season's page, its published actions grown by the same scratch declarations: the bar's above the log, the
+    set-up's with a row per player, the roster's none (it needs a companion, which no player has)."""
+    path = published(site)["rpgdl.season"][0]
+    context = browser.new_context(**PHONE, service_workers="block")
+    page = context.new_page()
+    page.route(f"**/{path}", lambda route: route.fulfill(response=(r := route.fetch()), body=with_scratch(r.text(), "rpgdl.season")))
+    try:
+        open_scene(page, base_url, path, "rpgdl.season", {storage.SEASON: mid_season()}, "scratch_bar")
+        box = page.locator("[data-tracker='rpgdl.season']")
+        expect(box.locator("[data-section=log] form[data-form=scratch_bar] input[name=count]")).to_be_visible()
+        setup = box.locator("[data-section=settings] details[data-form=scratch_setup]")
+        setup.locator("summary").click()
+        expect(setup.locator("legend")).to_have_count(2)
+        expect(box.locator("[data-form=scratch_roster]")).to_have_count(0)
+        setup.locator("[data-do=scratch_setup]").click()  # no row filled: the declaration's sentence
+        expect(box.locator("[data-section=log] .calc-error")).to_have_text("Scratch: fill a row.")
+    finally:
+        context.close()
+
+
+def test_an_action_the_encounters_own_parts_do_not_draw_is_drawn_from_its_declaration(browser, base_url, site):
+    """The encounter's page, a fight under way, its published actions grown by the scratch declarations: the bar's
+    and the set-up's under the list (a row per combatant), the roster's on each combatant that may take it (the
+    flyer's only on the Drake, which has Flying; the companion's on nobody), and sent: Python knows no such action."""
+    path = published(site)["tell_tale.encounter"][0]
+    _setup, combat, _over = encounter_states()
+    context = browser.new_context(**PHONE, service_workers="block")
+    page = context.new_page()
+    page.route(f"**/{path}", lambda route: route.fulfill(response=(r := route.fetch()), body=with_scratch(r.text(), "tell_tale.encounter")))
+    try:
+        open_scene(page, base_url, path, "tell_tale.encounter", {storage.ENCOUNTER: json.dumps(combat)}, "scratch_bar")
+        more = page.locator("[data-enc=more]")
+        expect(more.locator("form[data-form=scratch_bar] input[name=count]")).to_be_visible()
+        setup = more.locator("details[data-form=scratch_setup]")
+        setup.locator("summary").click()
+        expect(setup.locator("legend")).to_have_text(["Drake", "Vraska"])  # in turn order
+        expect(more.locator("[data-do=scratch_flyer]")).to_have_count(1)
+        expect(more.locator("[data-do=scratch_roster]")).to_have_count(0)
+        more.locator("[data-combatant=c2] [data-do=scratch_flyer]").click()
+        expect(page.locator("[data-enc=act-section] > .calc-error")).to_contain_text("knows these actions: attack", timeout=BOOT)
     finally:
         context.close()

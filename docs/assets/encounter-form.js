@@ -10,6 +10,9 @@
 import { unchangedSince } from "./dom.js";
 import { el } from "./tracker-kit.js";
 import { markFieldAtFault } from "./tracker-shell.js";
+import { typed } from "./tracker-form.js";
+
+export { typed };
 
 /**
  * One field of an action (encounter_actions.Field, as published).
@@ -19,8 +22,8 @@ import { markFieldAtFault } from "./tracker-shell.js";
  */
 /**
  * One action (encounter_actions.ActionSpec, as published).
- * @typedef {{name: string, label: string, menu: boolean, rolls: boolean, needs: string[], actor: string, target: string,
- *   chance: boolean, fields: FieldSpec[]}} ActionSpec
+ * @typedef {{name: string, label: string, place: string, records: boolean, menu: boolean, rolls: boolean, needs: string[],
+ *   actor: string, target: string, chance: boolean, fields: FieldSpec[]}} ActionSpec
  */
 /** @typedef {import("./encounter.js").Combatant} Combatant */
 /** @typedef {import("./tracker-kit.js").Action} Action */
@@ -36,19 +39,6 @@ const LINE_MAX = 6; // enemies in a charge's line that the form offers
 /** Whether `c` has one of `keys`: a keyword, or a flag of the combatant's that is set (a planeswalker PC's).
  * @param {Combatant | undefined} c @param {string[]} keys */
 export const hasAny = (c, keys) => c !== undefined && keys.some((k) => c.keywords.includes(k) || /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (c))[k] === true);
-
-/** Typed dice or numbers: "14", "4 17" -> 14, [4, 17]; empty -> undefined; anything else as typed (Python says what is wrong).
- * @param {string} text @returns {number | number[] | string | undefined} */
-export function typed(text) {
-  const t = String(text).trim();
-  if (!t) return undefined;
-  const parts = t.split(/[\s,;/]+/).filter(Boolean);
-  if (parts.every((p) => /^[+-]?[0-9]{1,6}$/.test(p))) {
-    const numbers = parts.map(Number);
-    return numbers.length === 1 ? numbers[0] : numbers;
-  }
-  return t;
-}
 
 /** A keyword's and a kind's name as the vocabulary gives them (the word itself for one it does not name).
  * @param {{keywords: [string, string][], kinds: [string, string][]}} words */

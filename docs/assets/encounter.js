@@ -14,6 +14,7 @@ import { TrackerShell, answerParts, button, labelRedo, labelUndo, markFieldAtFau
 import { CHANNEL, PLAYERS_HASH, setUpPlayers } from "./encounter-players.js";
 import { bannerView, turnSettings } from "./encounter-banner.js";
 import { actionForm, namer } from "./encounter-form.js";
+import { trackerControls } from "./tracker-form.js";
 import { addCombatant } from "./encounter-add.js";
 import { rosterList } from "./encounter-roster.js";
 import { partyKeeper } from "./encounter-party.js";
@@ -285,6 +286,29 @@ function playersLinks(box, shell, fight, turn) {
 
 // ---------------------------------------------------------------- the page
 
+// The actions whose controls the page's own parts draw by hand: the add form (encounter-add.js), each card's
+// (encounter-roster.js), the banner's and the set-up's (encounter-banner.js, encounter-party.js) and the bar's (above).
+// The menu's (encounter-form.js) and every other (tracker-form.js, `moreControls`) are drawn from their declarations,
+// so a new action of any place needs no JS.
+const HAND_DRAWN = new Set(["add", "another", "edit", "remove", "settings", "initiative", "order", "start", "next", "end", "next_encounter",
+  "add_party", "undo", "redo"]);
+
+/** The controls of the actions drawn from their declarations outside the menu (tracker-form.js), under the list: the
+ * bar's and the set-up's, then each combatant's that may take them (its keywords, the declaration's needs), named;
+ * a form not filled enough says so on the action form's error line.
+ * @param {Fight} fight @param {HTMLElement} errorLine */
+function moreControls(fight, errorLine) {
+  const controls = trackerControls(fight.words.actions.filter((a) => !a.menu && a.place !== "shell" && !HAND_DRAWN.has(a.name)), {
+    hook: "enc", run: (action) => fight.run(action), refuse: (sentence) => { errorLine.textContent = sentence; },
+    entries: fight.inOrder, id: (c) => c.id, title: (c) => c.name,
+  });
+  const box = el("div", { class: "enc-more", "data-enc": "more" });
+  return { box, render: () => box.replaceChildren(...controls.bar(), ...controls.setup(), ...fight.inOrder().flatMap((c) => {
+    const own = controls.roster(c);
+    return own.length ? [el("div", { class: "calc-actions", "data-combatant": c.id }, el("span", { text: `${c.name}:` }), ...own)] : [];
+  })) };
+}
+
 /** Each action as declared, by name. @param {EncounterWords} words */
 const declaredIn = (words) => (/** @type {string} */ name) => /** @type {import("./encounter-form.js").ActionSpec} */ (words.actions.find((a) => a.name === name));
 
@@ -354,6 +378,8 @@ export function setUp(box, { computeInWorker, copyText }) {
   const banner = bannerView(fight, turn, { ...parts, party, showPlayers: players.show });
   const renderLog = logView(parts.log, parts.undoButton, parts.redoButton);
   const { endButton, endFight } = endControl(fight, box, parts.banner);
+  const more = moreControls(fight, errorLine);
+  parts.rosterBox.append(more.box);
 
   function render() {
     if (shell.ready) turn.note(); // not before the saved fight is read: a reload keeps its turn's start
@@ -364,6 +390,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     renderLog(state);
     renderRulings(parts.rulings, fight, state);
     adding.render();
+    more.render();
     endButton.hidden = state?.phase !== "combat";
     players.tell();
   }

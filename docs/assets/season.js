@@ -15,6 +15,8 @@ import { trackerName, vocabulary } from "./tracker-kit.js";
 import { TrackerShell } from "./tracker-shell.js";
 import { answerParts, labelRedo, labelUndo, markFieldAtFault, rulesLine } from "./tracker-answer.js";
 import { weekend } from "./season-week.js";
+import { playerTitle } from "./season-fields.js";
+import { trackerControls } from "./tracker-form.js";
 import { playerForms } from "./season-players.js";
 import { rulingsForm, tableRulings } from "./season-rulings.js";
 import { divisionsTable, standingsTable, weeksPlayed } from "./season-tables.js";
@@ -173,7 +175,26 @@ function seasonParts(page, sections, week) {
   const undoButton = button("Undo", () => week.undoWeek(logAnswer), { "data-action": "undo", "data-do": "undo" });
   const redoButton = button("Redo", () => week.redoWeek(logAnswer), { "data-action": "redo", "data-do": "redo", hidden: true });
   sections.log.body.append(el("div", { class: "calc-actions" }, undoButton, redoButton), logAnswer, logList);
-  return { folds, players: playerForms(page, folds.players), rulings: rulingsForm(page, folds.settings), logList, undoButton, redoButton };
+  return { folds, players: playerForms(page, folds.players), rulings: rulingsForm(page, folds.settings), logList, logAnswer, undoButton, redoButton };
+}
+
+/** The controls of the actions the season's own parts do not draw (each of theirs carries its action's name in
+ * data-do), drawn from their declarations (tracker-form.js): a menu's or the bar's above the log, a player's under the
+ * players, a set-up's under the rulings; their answers in the log's.
+ * @param {HTMLElement} box @param {SeasonPage} page @param {HTMLElement} answer */
+function moreControls(box, page, answer) {
+  const own = new Set([...box.querySelectorAll(":is(button, select, option, input)[data-do]")].map((c) => /** @type {HTMLElement} */ (c).dataset.do));
+  const controls = trackerControls(page.words.actions.filter((a) => a.place !== "shell" && !own.has(a.name)), {
+    hook: "season", run: (action) => page.act(action, answer),
+    refuse: (sentence) => answer.replaceChildren(el("p", { class: "calc-error", role: "alert", text: sentence })),
+    entries: () => page.words.players, id: (who) => who, title: (who) => page.season()?.players[who].name ?? playerTitle(page.words, who),
+  });
+  const parts = { bar: el("div", { class: "calc-actions" }), roster: el("div", {}), setup: el("div", {}) };
+  return { ...parts, render: () => {
+    parts.bar.replaceChildren(...controls.at("menu"), ...controls.bar());
+    parts.roster.replaceChildren(...page.words.players.flatMap((who) => controls.roster(who)));
+    parts.setup.replaceChildren(...controls.setup());
+  } };
 }
 
 /** @param {HTMLElement} box @param {{computeInWorker: typeof import("./calc-runtime.js").computeInWorker, copyText: import("./copy-link.js").CopyText}} page */
@@ -221,7 +242,11 @@ export function setUp(box, { computeInWorker, copyText }) {
   const page = { id, words, season: () => state, ready: () => shell.ready, act: actOn(shell, box) };
   const week = weekend(page, sections.result, sections.week);
 
-  const { folds, players, rulings, logList, undoButton, redoButton } = seasonParts(page, sections, week);
+  const { folds, players, rulings, logList, logAnswer, undoButton, redoButton } = seasonParts(page, sections, week);
+  const more = moreControls(box, page, logAnswer);
+  sections.log.body.prepend(more.bar);
+  sections.players.body.append(more.roster);
+  sections.settings.body.append(more.setup);
   /** @type {boolean | null} */
   let foldedFor = null; // whether the folds were last set for a season under way
   sections.keep.body.append(shell.keep);
@@ -249,6 +274,7 @@ export function setUp(box, { computeInWorker, copyText }) {
     }
     foldSummaries(folds, now, names, words, started);
     renderLog(logList, undoButton, redoButton, now);
+    more.render();
   }
   tableSettings().then((spec) => { rulings.build(spec); return shell.start(); });
 }

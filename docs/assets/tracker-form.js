@@ -13,7 +13,6 @@
 // knows no action by name: adding one to a tracker's declarations draws it.
 
 import { button, el } from "./dom.js";
-import { typed } from "./encounter-form.js";
 
 /** @typedef {import("./tracker-kit.js").Action} Action */
 /**
@@ -39,6 +38,19 @@ import { typed } from "./encounter-form.js";
  *   value?: (spec: Spec, field: Field) => unknown, shown?: (spec: Spec) => boolean, dress?: (spec: Spec, control: HTMLElement) => void,
  *   run: (action: Action) => unknown, refuse: (sentence: string) => void}} FormPage
  */
+
+/** Typed dice or numbers: "14", "4 17" -> 14, [4, 17]; empty -> undefined; anything else as typed (Python says what is wrong).
+ * @param {string} text @returns {number | number[] | string | undefined} */
+export function typed(text) {
+  const t = String(text).trim();
+  if (!t) return undefined;
+  const parts = t.split(/[\s,;/]+/).filter(Boolean);
+  if (parts.every((p) => /^[+-]?[0-9]{1,6}$/.test(p))) {
+    const numbers = parts.map(Number);
+    return numbers.length === 1 ? numbers[0] : numbers;
+  }
+  return t;
+}
 
 /** An action's name as a hook: "level_up" -> "level-up". @param {string} name */
 const hookOf = (name) => name.replace(/_/g, "-");
@@ -158,17 +170,21 @@ export function trackerControls(specs, page) {
   const open = {};
   /** @param {string} place @param {E} [entry] */
   const at = (place, entry) => specs.filter((s) => s.place === place).map((s) => actionControl(page, s, entry)).filter((c) => c !== null);
+  const setup = () => at("setup").map((box) => {
+    const name = /** @type {string} */ (box.dataset.form);
+    if (box instanceof HTMLDetailsElement) {
+      box.open = open[name] ?? false;
+      box.addEventListener("toggle", () => { open[name] = box.open; });
+    }
+    return box;
+  });
   return {
+    /** The controls of the actions placed at `place` that are about no entry (the bar's, a menu's, the set-up's).
+     * @param {string} place */
+    at: (place) => (place === "setup" ? setup() : at(place)),
     bar: () => at("bar"),
     /** @param {E} entry */
     roster: (entry) => at("roster", entry),
-    setup: () => at("setup").map((box) => {
-      const name = /** @type {string} */ (box.dataset.form);
-      if (box instanceof HTMLDetailsElement) {
-        box.open = open[name] ?? false;
-        box.addEventListener("toggle", () => { open[name] = box.open; });
-      }
-      return box;
-    }),
+    setup,
   };
 }
