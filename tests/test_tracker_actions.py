@@ -47,8 +47,6 @@ FOES = [
     {"do": "add", "name": "Vraska", "kind": "pc", "power": 3, "toughness": 3, "vitality": 15, "speed": 10, "initiative": 14,
      "planeswalker": True, "keywords": ["first-strike", "reach", "trample", "extort"]},
     {"do": "add", "name": "Drake", "kind": "npc", "power": 2, "toughness": 2, "vitality": 8, "speed": 12, "initiative": 18, "keywords": ["flying"]},
-    # Vraska's companion: the party kept from the fight has one, for the actions drawn only on a member with one
-    {"do": "add", "name": "Wolf", "kind": "familiar", "owner": "c1", "power": 1, "toughness": 1, "vitality": 5, "speed": 10},
 ]
 
 
@@ -76,7 +74,8 @@ def party_of(fight):
 def scenes():
     """{tracker: [(what is kept on the device, a control that shows once it is drawn)]}."""
     setup, combat, over = encounter_states()
-    party = json.dumps(party_of(over))
+    kept = party_of(over)  # Vraska given a companion, for the actions drawn only on a member with one
+    party = json.dumps({**kept, "members": [{**kept["members"][0], "companion": COMPANION}]})
     fight = {storage.ENCOUNTER: json.dumps(setup), storage.PARTY: party}
     return {
         "tell_tale.encounter": [(fight, "add_party"), ({storage.ENCOUNTER: json.dumps(combat)}, "first_strike"),
