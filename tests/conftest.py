@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
-from support import ROOT, SITE
+from support import FAST_EXAMPLES, ROOT, SETTLED_EXAMPLES, SITE
 from support.browser import CHROMIUM_FLAGS, TEST_ONLY_FLAGS, Browser, Relaunching, chromium_path
 from support.server import empty_search_index as empty_index
 from support.server import serve
@@ -27,7 +27,6 @@ NEEDS = {
 
 # `make check` runs `--hypothesis-profile=fast`: few examples per property,
 # those with a count of their own included. `make test` keeps the counts.
-FAST_EXAMPLES = 10
 settings.register_profile("fast", max_examples=FAST_EXAMPLES, deadline=None)
 # No deadline in any run: a deadline is a timed assertion, and on a shared
 # machine under load it failed correct properties (DeadlineExceeded in
@@ -35,6 +34,10 @@ settings.register_profile("fast", max_examples=FAST_EXAMPLES, deadline=None)
 # parser that stalls is caught by the CPU-time checks in test_robustness.py.
 settings.register_profile("full", deadline=None)
 settings.load_profile("full")
+# A property marked `settled` is unchanged for four days or more and has run at its full count (60 to 150)
+# in every make test since, hundreds of commits: thousands of examples in all. make test runs it at
+# SETTLED_EXAMPLES, as many as the cheaper properties beside it have; the 120 random fights were the suite's
+# costliest property (30 to 75 s). A new or changed property keeps its own count until it has run as long.
 
 
 # The order the two pytest-xdist processes are handed the tests in: the
@@ -67,11 +70,12 @@ def pytest_collection_modifyitems(config, items):
         if item.get_closest_marker("browser") and not item.get_closest_marker("site"):
             item.add_marker("site")  # a browser test opens the built site
         test = getattr(item, "obj", None)
-        if fast and getattr(test, "is_hypothesis_test", False):
+        if getattr(test, "is_hypothesis_test", False):
             # A test's own @settings(max_examples=...) outranks any profile: cap it here.
+            cap = FAST_EXAMPLES if fast else SETTLED_EXAMPLES if item.get_closest_marker("settled") else None
             own = test._hypothesis_internal_use_settings
-            if own.max_examples > FAST_EXAMPLES:
-                test._hypothesis_internal_use_settings = settings(own, max_examples=FAST_EXAMPLES)
+            if cap is not None and own.max_examples > cap:
+                test._hypothesis_internal_use_settings = settings(own, max_examples=cap)
     place = _heavy_first(items)
     items.sort(key=lambda i: place[i.path.name])  # stable: within a group, the files' own order
 

@@ -306,6 +306,7 @@ def test_a_combatant_of_the_wrong_shape_is_caught():
             assert_shaped_as_combatant(bad)
 
 
+@pytest.mark.settled
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data())
 def test_random_fights_keep_every_invariant(data):

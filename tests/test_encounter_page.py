@@ -48,30 +48,47 @@ CHANNEL = storage.ENCOUNTER + storage.PLAYERS  # the GM's tab and the players' w
 TIMER = storage.ENCOUNTER + storage.TIMER
 
 
+def _held(chromium, empty_search_index, options, scripts=()):
+    """A module's context made with `options` and `scripts` when first asked, and again if the browser died (a crash
+    costs the test it happened in); a function that gives it, and one that closes it."""
+    made = {}
+
+    def live():
+        context = made.get("context")
+        if context is None or not context.browser.is_connected():
+            context = made["context"] = Browser(chromium, empty_search_index).new_context(**options)
+            for script in scripts:
+                context.add_init_script(script)
+        return context
+
+    def close():
+        with contextlib.suppress(Exception):
+            made["context"].close()
+
+    return live, close
+
+
 @pytest.fixture(scope="module")
 def phones(chromium, empty_search_index):
     """The module's phone (360x740; "Roll for me" draws the seeds a test queues, helpers' SEEDS): one context for
     the tests that differ only in the fight they open, so each pays for its page and not for a new browser context
-    and cold cache too. Made again if the browser died (a crash costs the test it happened in)."""
-    made = {}
-
-    def phone():
-        context = made.get("context")
-        if context is None or not context.browser.is_connected():
-            context = made["context"] = Browser(chromium, empty_search_index).new_context(**PHONE)
-            context.add_init_script(SEEDS)
-        return context
-
-    yield phone
-    with contextlib.suppress(Exception):
-        made["context"].close()
+    and cold cache too."""
+    live, close = _held(chromium, empty_search_index, PHONE, [SEEDS])
+    yield live
+    close()
 
 
-@pytest.fixture
-def phone(phones, base_url):
-    """A tab of the module's phone with the site's storage empty and no other tab open (a GM's tab left open would
-    answer the next test's players' view), recording its errors."""
-    context = phones()
+@pytest.fixture(scope="module")
+def desks(chromium, empty_search_index):
+    """The module's desktop (Playwright's 1280x720, dice as the page rolls them), shared as the phone is."""
+    live, close = _held(chromium, empty_search_index, {})
+    yield live
+    close()
+
+
+def _tab(context, base_url):
+    """A tab of a module's context with the site's storage empty and no other tab open (a GM's tab left open would
+    answer the next test's players' view), recording its errors; every tab is closed after the test."""
     for tab in context.pages:
         tab.close()
     page = context.new_page()
@@ -83,6 +100,20 @@ def phone(phones, base_url):
     yield page
     for tab in context.pages:
         tab.close()
+
+
+@pytest.fixture
+def phone(phones, base_url):
+    """A tab of the module's phone."""
+    yield from _tab(phones(), base_url)
+
+
+@pytest.fixture
+def page(desks, base_url):
+    """A tab of the module's desktop, in place of a context of its own for each test."""
+    yield from _tab(desks(), base_url)
+
+
 # ---------------------------------------------------------------- the scripted fight
 
 

@@ -435,12 +435,19 @@ SETTLED = """() => !document.querySelector("[data-tracker='tell_tale.party']").h
   && document.querySelector("[data-party=answer]").childElementCount > 0"""
 
 
+# Tries of the two tabs' level-ups at one instant, each about 3 s of both cores. Without the save's Web Lock
+# (tracker-kit.js locked) a level-up is lost within the first three tries (at the 1st when the lock came, at the
+# 3rd on this site with the lock taken out of its built script). With the lock but without the IndexedDB check,
+# 50 tries all kept both: more tries do not find that gap, so 10 keep a margin over the 3rd.
+TRIES = 10
+
+
 def _levels(text):
     return sum(m["level"] for m in json.loads(text)["members"]) if text else 0
 
 
 def test_two_party_tabs_levelling_up_at_the_same_instant_lose_nothing(browser, base_url):
-    """50 tries: two tabs of the party page each level up a different player at the same instant. Each level-up is
+    """TRIES tries: two tabs of the party page each level up a different player at the same instant. Each level-up is
     kept, or the tab that could not write asks which goes on with its own put aside: never one silently written over."""
     from calculators.tell_tale.party import check_party
 
@@ -454,7 +461,7 @@ def test_two_party_tabs_levelling_up_at_the_same_instant_lose_nothing(browser, b
         tab.goto(base_url + "tell-tale/party/")
         tab.locator(READY).wait_for(timeout=BOOT)
         tab.click("[data-form=level_up] summary")
-    for n in range(50):
+    for n in range(TRIES):
         for tab in (one, two):
             tab.wait_for_function(IN_STEP, arg=PARTY_STORE, timeout=BOOT)
         before = storage.get(two, PARTY_STORE)

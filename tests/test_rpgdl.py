@@ -730,6 +730,7 @@ def row(draw, slot: str):
     return (draw(st.text(alphabet="abcXYZ 08-", max_size=10)), division, draw(st.integers(0, 12)), card_draw, votes, draw(st.integers(-3, 3)))
 
 
+@pytest.mark.settled
 @settings(max_examples=150, deadline=None)
 @given(st.fixed_dictionaries({f"{s}_{w}": row(s) for s, w in SLOTS_AND_PLAYERS}),
        st.sampled_from(["flat", "per-division"]), st.sampled_from(["roll-off", "no-winner"]), st.integers(0, 2**32 - 1))

@@ -15,6 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 from support import ROOT
+from support.browser import HeldPage
 from support.helpers import idle_runtime
 from support.server import SiteHandler, serve
 
@@ -62,15 +63,25 @@ def pytest_generate_tests(metafunc):
 
 
 @pytest.fixture(scope="module")
-def phone(chromium):
-    """One phone for the search cases: the search index loads once."""
-    context = chromium.new_context(**PHONE, service_workers="block")
-    context.route("**/pyodide/**", idle_runtime)  # results land on calculator pages: nothing computes
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    yield page
-    context.close()
+def held_phone(chromium):
+    """One phone for the search cases: the search index loads once. Made again when it or the browser died."""
+
+    def make():
+        context = chromium.new_context(**PHONE, service_workers="block")
+        context.route("**/pyodide/**", idle_runtime)  # results land on calculator pages: nothing computes
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        return page
+
+    held = HeldPage(make)
+    yield held
+    held.close()
+
+
+@pytest.fixture
+def phone(held_phone):
+    return held_phone.live()
 
 
 def open_search(page):

@@ -16,6 +16,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 from support import ROOT, made_once
+from support.browser import HeldPage
 from support.helpers import idle_runtime, material_search, shown_links
 from support.server import BLANK
 
@@ -94,18 +95,28 @@ def search(page, base_url, query):
 
 
 @pytest.fixture(scope="module")
-def searcher(chromium, base_url):
+def held_searcher(chromium):
     """One home page, with the site's real index (a context of its own, so
     no empty index is served), for the tests that only search: each query replaces the last (search), so Material's worker
-    builds the index once, not at each test (about a second of CPU a load)."""
-    context = chromium.new_context(service_workers="block")
-    context.route("**/pyodide/**", idle_runtime)  # results lead to calculator pages: nothing computes
-    page = context.new_page()
-    page.errors = []
-    page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    yield page
-    context.close()
+    builds the index once, not at each test (about a second of CPU a load). Made again when it or the browser died."""
+
+    def make():
+        context = chromium.new_context(service_workers="block")
+        context.route("**/pyodide/**", idle_runtime)  # results lead to calculator pages: nothing computes
+        page = context.new_page()
+        page.errors = []
+        page.on("console", lambda m: m.type == "error" and page.errors.append(m.text))
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        return page
+
+    held = HeldPage(make)
+    yield held
+    held.close()
+
+
+@pytest.fixture
+def searcher(held_searcher):
+    return held_searcher.live()
 
 
 RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')].map((item) => ({

@@ -93,6 +93,7 @@ def play(season, actions, seed=0):
 # ---------------------------------------------------------------- properties
 
 
+@pytest.mark.settled
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(settings_strategy, st.lists(weekends(), min_size=1, max_size=5), st.integers(0, 2**16))
 def test_the_tally_is_the_sum_of_the_weekends_and_each_weekend_is_resolve_weekend(rulings, actions, seed):
@@ -148,6 +149,7 @@ def test_the_weekend_form_and_the_tracker_give_the_same_weekend(rulings, action,
                                    f"{duel['second']['name']} {duel['second_worth']}") for line in form["details"])
 
 
+@pytest.mark.settled
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(weekends(), min_size=1, max_size=5), st.integers(0, 2**16))
 def test_undo_restores_the_exact_prior_state_and_the_log_rebuilds_the_season(actions, seed):
@@ -604,6 +606,7 @@ def matchups(draw):
     return out
 
 
+@pytest.mark.settled
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(matchups(), st.integers(0, 6), st.sampled_from(["successes", "margin", "win"]),
        st.fixed_dictionaries({k: st.sampled_from(v) for k, v in SETTINGS.items()}))

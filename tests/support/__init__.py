@@ -29,6 +29,12 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("SITE_DIR") or ROOT / "site").resolve()
 
 
+# Examples per Hypothesis property where a run asks for fewer than the property's own count
+# (tests/conftest.py): every property under `make check`'s fast profile, and a `settled` one under make test.
+FAST_EXAMPLES = 10
+SETTLED_EXAMPLES = 40
+
+
 def load_module(relative_path: str):
     """A hook or benchmark module, loaded from its file (neither is a package)."""
     path = ROOT / relative_path

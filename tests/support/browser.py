@@ -69,6 +69,35 @@ class Relaunching:
         return getattr(self.live(), name)
 
 
+class HeldPage:
+    """A page a module's tests share (one page load and one search index for many cases), made again by `make()`
+    when it, its renderer or its browser died: a crash costs the test it happened in, not the rest of the module.
+    `live()` gives the page to use; `close()` closes its context."""
+
+    def __init__(self, make):
+        self._make = make
+        self._page = None
+        self._crashed = False
+
+    def _dead(self) -> bool:
+        page = self._page
+        return page is None or self._crashed or page.is_closed() or not page.context.browser.is_connected()
+
+    def live(self):
+        if self._dead():
+            self.close()
+            self._crashed = False
+            self._page = self._make()
+            self._page.on("crash", lambda _page: setattr(self, "_crashed", True))
+        return self._page
+
+    def close(self):
+        if self._page is not None:
+            with contextlib.suppress(Exception):  # a dead browser's context cannot be closed: it is gone already
+                self._page.context.close()
+            self._page = None
+
+
 class Browser:
     """Playwright's browser, whose new contexts leave out two things the
     pages do on every load that a test rarely looks at, unless the test asks:
