@@ -289,7 +289,7 @@ def test_a_page_printed_from_another_address_prints_that_address_and_its_qr_code
     import segno
     from playwright.sync_api import expect
 
-    from rulebook.site.gm_screens import qr_code
+    from rulebook.gm_screen import qr_code
 
     elsewhere = base_url.replace("127.0.0.1", "localhost")
     assert elsewhere != base_url and "127.0.0.1:8000" not in elsewhere
