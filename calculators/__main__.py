@@ -30,7 +30,7 @@ from .fmt import percent, ratio
 from .checks import MAX_SEED, InputError, escaped, parse_seed
 from .registry import all_calculators, all_trackers
 from .runner import MAX_NESTING, Answer, compact_json, nesting, run, track
-from .table import apply_table
+from .house_rules import apply_table
 
 MAX_ACTIONS = 1_000  # actions in one `track` run, FILE's and --do's together: a season's log holds 100, a fight's undo 30
 TABLE_MAX_CHARS = 100_000  # a table settings file: a few dozen rulings fit many times over

@@ -29,7 +29,7 @@ from .checks import MAX_DIGITS as MAX_DIGITS, MAX_SEED as MAX_SEED, parse_number
 from .types import DEFAULT_MAX_LENGTH as DEFAULT_MAX_LENGTH, Calculator, Legacy, Param, Report, Tracker
 
 # The types (re-exported from .types) and the games' lookup. Running a calculator or a tracker is calculators.runner
-# (run, track), the table's rulings calculators.table (table_settings, apply_table): they import this module, never the reverse.
+# (run, track), the table's rulings calculators.house_rules (table_settings, apply_table): they import this module, never the reverse.
 __all__ = ["InputError", "Param", "Legacy", "Report", "Calculator", "Tracker", "all_calculators", "all_trackers", "get"]
 
 

@@ -36,7 +36,7 @@ from itertools import groupby
 
 from calculators.registry import all_calculators
 from calculators.types import Calculator, Param
-from calculators.table import settings_with_calculators
+from calculators.house_rules import settings_with_calculators
 
 from calculators.games import GAMES
 

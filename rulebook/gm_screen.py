@@ -6,10 +6,10 @@ from the built pages (rulebook/site/gm_screens.py: the preview's short form,
 a ruling's **Ruling:** paragraph, or the whole text), so that what the screen
 says is what the rule page, its preview and its unfurl say. A ruling is
 marked as the site's house ruling; one a table may choose differently
-names the site's choice and the others (calculators.table). Its line also
+names the site's choice and the others (calculators.house_rules). Its line also
 holds an element with the ruling's ID beside a `.admonition.ruling` box:
 the page script that marks a ruling box with the table's own choice on the
-rule pages (docs/assets/table.js, markRulingBoxes) marks it here as well,
+rule pages (docs/assets/house-rules.js, markRulingBoxes) marks it here as well,
 so a device that chose another ruling sees its own choice on the screen.
 
 A table that depends on house rulings (calculators.gm_panels.Follows) is drawn with the
@@ -17,7 +17,7 @@ site's rulings, and each of its cells that another choice changes carries
 the settings it follows (`data-gm-follow`, "<game>.<param>" as the page
 stores them) and its words for every value of those settings
 (`data-gm-values`, a JSON object keyed by the values joined with spaces):
-the page script shows the table's own (docs/assets/table.js, followRulings),
+the page script shows the table's own (docs/assets/house-rules.js, followRulings),
 choosing among words Python wrote, so the page computes nothing.
 
 The footer says the screen's address on the deployed site, the date of
@@ -46,7 +46,7 @@ from calculators import games
 from calculators.games import BY_PREFIX
 from calculators.gm_panels import Follows, Line, Panel, Table, Terms
 from calculators.registry import Param
-from calculators.table import table_settings
+from calculators.house_rules import table_settings
 
 from .book import Book, rules_date
 from .markup import GAMES, MarkupError, Rule, address, relative_url

@@ -137,13 +137,13 @@ ATTACK_PAGE = "tell-tale/combat/"
 
 
 def deployed_anew(unfinished: Unfinished, tmp_path: Path, marker: str) -> Path:
-    """A new build of the site whose page-start.js and table.js (imported by calc-form.js, which page-start.js imports)
+    """A new build of the site whose page-start.js and house-rules.js (imported by calc-form.js, which page-start.js imports)
     say which build they are:
     the generator's pages of docs/ with those two scripts changed, as it copies them, then finished."""
     docs, out = tmp_path / f"docs-{marker}", tmp_path / f"site-{marker}"
     shutil.copytree(ROOT / "docs", docs)
     shutil.copytree(unfinished.site, out)
-    for name, variable in [("page-start.js", "__startBuild"), ("table.js", "__tableBuild")]:
+    for name, variable in [("page-start.js", "__startBuild"), ("house-rules.js", "__tableBuild")]:
         for folder in (docs, out):
             path = folder / "assets" / name
             path.write_text(path.read_text(encoding="utf-8") + f'\nglobalThis.{variable} = "{marker}";\n', encoding="utf-8")

@@ -39,7 +39,7 @@ from urllib.parse import urlsplit
 
 from calculators import games
 from calculators.registry import all_trackers
-from calculators.table import settings_with_calculators
+from calculators.house_rules import settings_with_calculators
 
 from ..book import Book, read_docs
 from ..markup import GAMES, MarkupError

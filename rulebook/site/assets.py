@@ -2,7 +2,7 @@
 
 A page asks for `assets/page-start.js?v=<digest of its content>`, and the
 modules import each other the same way (`import … from
-"./table.js?v=<digest>"`), so a browser or service worker cache can only
+"./house-rules.js?v=<digest>"`), so a browser or service worker cache can only
 ever hand a page the very files of its own build: a new build asks for new
 addresses (a returning visitor's page never runs a new build's HTML with
 an old build's page script). `versioned(docs)` gives each .js and .css
@@ -29,7 +29,7 @@ from .errors import SiteError
 SUFFIXES = (".js", ".css")
 # A page's reference to a script or stylesheet, not yet versioned.
 REFERENCE = re.compile(r'(?P<lead>\b(?:src|href)=")(?P<url>[^"?#:]+\.(?:js|css))"')
-# Relative imports in our modules: `from "./table.js"`, `import("./x.js")`.
+# Relative imports in our modules: `from "./house-rules.js"`, `import("./x.js")`.
 IMPORT = re.compile(r"""(?P<lead>\b(?:from|import)\s*\(?\s*)(?P<quote>["'])(?P<spec>\.{1,2}/[^"'?#\s]+\.js)(?P=quote)""")
 # Comments, where JSDoc names other modules' types (`{import("./x.js").Answer}`): not imports. A
 # block comment, or a line comment after a space or at a line's start (a "//" in a string has
