@@ -265,5 +265,5 @@ def test_the_finishing_step_writes_where_its_one_reading_of_a_page_found_each_pl
     edits = [(page.article_end, page.article_end, "<p>end</p>"), (start, end, "<b>words</b>"), (*page.config, "{}")]
     assert built.apply(html, edits) == html.replace(span, "<b>words</b>").replace(config, "{}").replace(
         "</article>", "<p>end</p></article>")
-    with pytest.raises(SiteError, match="tt.x has words already"):
+    with pytest.raises(SiteError, match=r"tt\.x has words already"):
         built.page_of(html.replace(span, span.replace("></span>", ">said</span>")), "a/index.html")
