@@ -30,9 +30,10 @@ from .fmt import percent, ratio
 from .checks import MAX_SEED, InputError, escaped, parse_seed
 from .registry import all_calculators, all_trackers
 from .runner import MAX_NESTING, Answer, compact_json, nesting, run, track
-from .table import apply_table
+from .house_rules import apply_table
 
-MAX_ACTIONS = 1_000  # actions in one `track` run, FILE's and --do's together: a season's log holds 100, a fight's undo 30
+# actions in one `track` run, FILE's and --do's together: a season's log holds 100, a fight's undo 30
+MAX_ACTIONS = 1_000
 TABLE_MAX_CHARS = 100_000  # a table settings file: a few dozen rulings fit many times over
 
 
@@ -46,7 +47,8 @@ def say(text: object, file: TextIO | None = None) -> None:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with what it echoes of the command line (an unknown option, a bad value) escaped like all printed text."""
+    """argparse, with what it echoes of the command line (an unknown option, a bad value) escaped like all printed
+    text."""
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         if message:
@@ -74,20 +76,24 @@ def build_parser() -> argparse.ArgumentParser:
             if p.group and p.group not in groups:
                 groups[p.group] = cmd.add_argument_group(p.group)
             where = groups.get(p.group, cmd)
-            where.add_argument("--" + p.name.replace("_", "-"), dest=p.name, metavar=p.kind.upper(), help=(p.help or p.label) + extra)
+            where.add_argument("--" + p.name.replace("_", "-"), dest=p.name, metavar=p.kind.upper(),
+                               help=(p.help or p.label) + extra)
         if calc.legacy:
             older = cmd.add_argument_group("older options", "still accepted; each stands for one row of options above")
             for old in calc.legacy:
-                older.add_argument("--" + old.name.replace("_", "-"), dest=old.name, metavar="TEXT", help=old.help or old.label)
+                older.add_argument("--" + old.name.replace("_", "-"), dest=old.name, metavar="TEXT",
+                                   help=old.help or old.label)
         if any(p.ruling for p in calc.params):
             table = cmd.add_argument_group("table settings", "house rulings as defaults for the ruling options above")
-            table.add_argument("--table", metavar="FILE", help='a JSON file of house rulings, as the settings page keeps them: {"tell_tale.both": "count"}')
+            table.add_argument("--table", metavar="FILE",
+                               help='a JSON file of house rulings, as the settings page keeps them: {"tell_tale.both": "count"}')
             table.add_argument("--set", dest="set", metavar="NAME=VALUE", action="append", default=None,
                                help="one house ruling (repeat for more), e.g. --set both=count or --set tell_tale.both=count")
         cmd.add_argument("--seed", help="roll the dice you left out with this seed (same seed, same dice)")
         cmd.add_argument("--json", action="store_true", help="print the result as JSON")
     trackers = all_trackers()
-    cmd = sub.add_parser("track", help="run a tracker (" + ", ".join(trackers) + ") over a saved state or a file of actions",
+    cmd = sub.add_parser("track",
+                         help="run a tracker (" + ", ".join(trackers) + ") over a saved state or a file of actions",
                          description="Apply actions to a tracker's state and print each step and the state. FILE is a saved "
                                      "state (as the page exports it) or a JSON list of actions; without FILE a new state starts.")
     cmd.add_argument("tracker", metavar="NAME", help="the tracker: " + ", ".join(trackers))
@@ -157,7 +163,9 @@ def read_table(path: str | None, sets: list[str] | None) -> dict[str, str]:
     table: dict[str, str] = {}
     if path is not None:
         data = _read_json(path, TABLE_MAX_CHARS, "The table settings file", "table")
-        if not isinstance(data, dict) or not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in data.values()):
+        if not isinstance(data,
+                          dict) or not all(isinstance(v, (str, int)) and not isinstance(v,
+                                                                                        bool) for v in data.values()):
             raise InputError(f'The table settings file {path!r} must hold one JSON object of names and values, like {{"tell_tale.both": "count"}}.', "table")
         table.update({str(k): str(v) for k, v in data.items()})
     for item in sets or ():
@@ -229,10 +237,12 @@ def _count_actions(path: str | None, from_file: int, from_options: int) -> None:
     where = (f"The file {path!r} holds {from_file:,} actions" if from_file > MAX_ACTIONS else
              f"The file {path!r} and the --do options hold {total:,} actions" if from_file else
              f"The --do options give {total:,} actions")
-    raise InputError(f"{where}; one run takes at most {MAX_ACTIONS:,}: run the rest from the state saved with --save.", "do")
+    raise InputError(f"{where}; one run takes at most {MAX_ACTIONS:,}: run the rest from the state saved with --save.",
+                     "do")
 
 
-def run_tracker(name: str, path: str | None, extra: list[str], seed: str | None, as_json: bool, save: str | None) -> int:
+def run_tracker(name: str, path: str | None, extra: list[str], seed: str | None, as_json: bool,
+                save: str | None) -> int:
     """`track NAME [FILE] [--do JSON]...`: every step through runner.track, as the page takes it."""
     trackers = all_trackers()
     try:
@@ -251,7 +261,8 @@ def run_tracker(name: str, path: str | None, extra: list[str], seed: str | None,
             try:
                 actions.append(json.loads(text))
             except (ValueError, RecursionError):
-                raise InputError(f"--do takes one action as JSON, like '{{\"do\": \"undo\"}}'; got {text[:40]!r}.", "do") from None
+                raise InputError(f"--do takes one action as JSON, like '{{\"do\": \"undo\"}}'; got {text[:40]!r}.",
+                                 "do") from None
         first_seed = parse_seed(seed)
         if state and not actions:  # a saved state alone: checked, then printed
             checked = tracker.check(data)
@@ -312,7 +323,8 @@ def main(argv: list[str] | None = None) -> int:
     if not result["ok"]:
         say(result["error"], sys.stderr)
         return 2
-    say(json.dumps(result, indent=2) if as_json else format_result(result))  # --json: ASCII, json.dumps escapes the rest
+    # --json: ASCII, json.dumps escapes the rest
+    say(json.dumps(result, indent=2) if as_json else format_result(result))
     return 0
 
 

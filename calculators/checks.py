@@ -114,7 +114,8 @@ def within(value: int, what: str, field: str | None, minimum: int | None = None,
     return value
 
 
-def whole(value: object, what: str, field: str | None = None, *, minimum: int | None = None, maximum: int | None = None) -> int:
+def whole(value: object, what: str, field: str | None = None, *, minimum: int | None = None,
+          maximum: int | None = None) -> int:
     """`value` if it is a whole number (an int, not a bool) within minimum..maximum."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise InputError(f"{what} must be a whole number; got {got(value)}.", field)
@@ -142,7 +143,8 @@ def one_of[T](value: T, allowed: Collection[object], field: str | None, sentence
 # ---------------------------------------------------------------- typed text
 
 
-def whole_text(raw: object, what: str, field: str | None, *, minimum: int | None = None, maximum: int | None = None) -> int:
+def whole_text(raw: object, what: str, field: str | None, *, minimum: int | None = None,
+               maximum: int | None = None) -> int:
     """A whole number typed as text (or given as an int): digits 0 to 9, a sign, at most MAX_DIGITS digits."""
     if isinstance(raw, bool) or not isinstance(raw, (int, str)):
         raise InputError(f"{what} must be a whole number.", field)
@@ -160,7 +162,8 @@ def whole_text(raw: object, what: str, field: str | None, *, minimum: int | None
     return within(value, what, field, minimum, maximum)
 
 
-def parse_numbers(raw: object, *, label: str, field: str, minimum: int, maximum: int, most: int, example: str) -> tuple[int, ...]:
+def parse_numbers(raw: object, *, label: str, field: str, minimum: int, maximum: int, most: int,
+                  example: str) -> tuple[int, ...]:
     """Whole numbers typed in one text field, apart by spaces, commas, semicolons or slashes.
 
     At most `most` are read; each is checked like a number field (digits 0 to
@@ -197,7 +200,8 @@ def parse_seed(raw: object) -> int | None:
 # ---------------------------------------------------------------- names
 
 
-def check_name(value: object, what: str = "A name", field: str | None = "name", *, most: int = MAX_NAME, empty: bool = False) -> str:
+def check_name(value: object, what: str = "A name", field: str | None = "name", *, most: int = MAX_NAME,
+               empty: bool = False) -> str:
     """A name a tracker keeps and shows back: text, its runs of spaces made one, at most `most` characters.
 
     No control, direction or zero-width character (UNSAFE). Empty only when
@@ -211,7 +215,8 @@ def check_name(value: object, what: str = "A name", field: str | None = "name", 
     if len(name) > most:
         raise InputError(f"{what} is {len(name):,} characters long; the limit is {most:,}.", field)
     if UNSAFE.search(name):
-        raise InputError(f"{what} holds a control or direction character, or an invisible one: type the name again.", field)
+        raise InputError(f"{what} holds a control or direction character, or an invisible one: type the name again.",
+                         field)
     return name
 
 

@@ -88,10 +88,12 @@ def card_lines[T](text: object, *, what: str, field: str, most: int,
         name = " ".join(rest.split())
         digits = digits or "1"
         if len(digits.lstrip("-")) > COPY_DIGITS:
-            raise InputError(f"Line {number}: {quote(digits)} copies of {quote(name, 40)} is more than any deck holds.", field)
+            raise InputError(f"Line {number}: {quote(digits)} copies of {quote(name, 40)} is more than any deck holds.",
+                             field)
         count = int(digits)
         if count < 1:
-            raise InputError(f"Line {number}: a card is listed with at least 1 copy; got {count} of {quote(name, 40)}.", field)
+            raise InputError(f"Line {number}: a card is listed with at least 1 copy; got {count} of {quote(name, 40)}.",
+                             field)
         yield number, name, count, extra
 
 

@@ -39,7 +39,8 @@ def roll_dice(rng: random.Random, *, count: int, sides: int) -> tuple[int, ...]:
     return tuple(rng.randint(1, sides) for _ in range(count))
 
 
-def dice_or_roll(raw: object, rng: random.Random | None, *, count: int, sides: int, label: str, field: str) -> tuple[int, ...]:
+def dice_or_roll(raw: object, rng: random.Random | None, *, count: int, sides: int, label: str,
+                 field: str) -> tuple[int, ...]:
     """The typed dice, or dice rolled with `rng` when the field is empty."""
     if blank(raw):
         if rng is None:

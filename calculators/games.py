@@ -28,7 +28,8 @@ class Game:
 
     @property
     def key(self) -> str:
-        """The package's own name, which leads its calculators', trackers' and settings' names: tell_tale.resolve_attack."""
+        """The package's own name, which leads its calculators', trackers' and settings' names:
+        tell_tale.resolve_attack."""
         return self.package.rpartition(".")[2]
 
     @property

@@ -45,7 +45,7 @@ class Table:
 @dataclass(frozen=True)
 class Follows:
     """A table whose numbers depend on house rulings a table may choose: `make` is called with every value of
-    each setting it names (param names of the game's settings, `calculators.table.table_settings`), as keyword
+    each setting it names (param names of the game's settings, `calculators.house_rules.table_settings`), as keyword
     arguments, so the build publishes the table for each choice and the page shows the one the table made."""
 
     settings: tuple[str, ...]

@@ -22,7 +22,8 @@ from typing import Any, NoReturn, cast
 
 from .checks import InputError, State
 
-__all__ = ["Record", "Kept", "compact_json", "state_text", "state_length", "records", "reverse_patch", "apply_patch", "undo_record", "undone",
+__all__ = ["Record", "Kept", "compact_json", "state_text", "state_length", "records", "reverse_patch", "apply_patch",
+           "undo_record", "undone",
            "redo_record", "undone_for_redo", "redone"]
 
 
@@ -181,7 +182,8 @@ def reverse_patch(before: object, after: object) -> list[Any] | None:
     """The patch that turns `after` back into `before`; None when they are equal."""
     if before is after:
         return None
-    if isinstance(before, dict) and isinstance(after, dict) and not isinstance(before, Record) and not isinstance(after, Record):
+    if isinstance(before, dict) and isinstance(after, dict) and not isinstance(before, Record) and not isinstance(after,
+                                                                                                                  Record):
         keys: dict[str, Any] = {}
         for key, old in before.items():
             if key not in after:
@@ -296,9 +298,11 @@ def apply_patch(value: object, patch: object, depth: int = 0) -> Any:
     parts = patch[1]
     if not set(parts) <= {"cut", "front", "at", "tail", "back"}:
         raise _bad("a list's change has the wrong shape")
-    cut, front, at, tail, back = parts.get("cut", 0), parts.get("front", []), parts.get("at", {}), parts.get("tail", []), parts.get("back", 0)
+    cut, front, at, tail, back = parts.get("cut", 0), parts.get("front", []), parts.get("at", {}), parts.get("tail",
+                                                                                                             []), parts.get("back", 0)
     if not (isinstance(front, list) and isinstance(at, dict) and isinstance(tail, list)) \
-            or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in (cut, back)) or cut + back > len(value):
+            or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in (cut,
+                                                                                    back)) or cut + back > len(value):
         raise _bad("a list's change has the wrong shape")
     kept = value[cut: len(value) - back]
     for key, p in at.items():
@@ -349,7 +353,9 @@ def redone[S: Mapping[str, Any]](state: S, record: object) -> S:
         raise InputError(str(err).replace("An undo record", "A redo record"), "state") from None
     if not isinstance(after, dict):
         raise InputError("A redo record has the wrong shape.", "state")
-    return cast("S", {**after, "undo": list(state["undo"]) + [undo_record(state, after)], "redo": list(state.get("redo", []))[:-1]})
+    return cast("S",
+                {**after, "undo": list(state["undo"]) + [undo_record(state, after)],
+                 "redo": list(state.get("redo", []))[:-1]})
 
 
 def undone[S: Mapping[str, Any]](state: S, record: object) -> S:
@@ -361,7 +367,8 @@ def undone[S: Mapping[str, Any]](state: S, record: object) -> S:
     before = rest if record["change"] is None else apply_patch(rest, record["change"])
     if not isinstance(before, dict):
         raise InputError("An undo record has the wrong shape.", "state")
-    return cast("S", {**before, "undo": state["undo"][:-1]})  # the state the step was given, so of its type (its redo list: the tracker's)
+    # the state the step was given, so of its type (its redo list: the tracker's)
+    return cast("S", {**before, "undo": state["undo"][:-1]})
 
 
 def _without_undo(state: Mapping[str, Any]) -> State:

@@ -21,7 +21,8 @@ from typing import Any
 from .checks import InputError
 from .games import GAMES
 
-# A tracker's state and a step given to it, declared with the checks (the rules modules name them and import no registry).
+# A tracker's state and a step given to it, declared with the checks (the rules modules name them and import no
+# registry).
 from .checks import Action as Action, State as State
 
 # Older imports from here keep working: the checks live in .checks, the types in .types.
@@ -29,7 +30,8 @@ from .checks import MAX_DIGITS as MAX_DIGITS, MAX_SEED as MAX_SEED, parse_number
 from .types import DEFAULT_MAX_LENGTH as DEFAULT_MAX_LENGTH, Calculator, Legacy, Param, Report, Tracker
 
 # The types (re-exported from .types) and the games' lookup. Running a calculator or a tracker is calculators.runner
-# (run, track), the table's rulings calculators.table (table_settings, apply_table): they import this module, never the reverse.
+# (run, track), the table's rulings calculators.house_rules (table_settings, apply_table): they import this module,
+# never the reverse.
 __all__ = ["InputError", "Param", "Legacy", "Report", "Calculator", "Tracker", "all_calculators", "all_trackers", "get"]
 
 

@@ -171,7 +171,8 @@ def _track_session(name: str, version: object, action_json: object, seed: object
     return answer
 
 
-def _read_state(tracker: Tracker[State], name: str, state_json: object, kept: dict[str, tuple[str, State]] | None) -> State:
+def _read_state(tracker: Tracker[State], name: str, state_json: object,
+                kept: dict[str, tuple[str, State]] | None) -> State:
     """The state `state_json` stands for: a new one for nothing, the one last answered as it was, else checked.
     A dict is a session's state, held by the worker since it was answered (never from outside)."""
     if isinstance(state_json, dict):
@@ -190,7 +191,8 @@ def _read_state(tracker: Tracker[State], name: str, state_json: object, kept: di
         try:
             raw = json.loads(state_json)
         except RecursionError:  # JSON nested deeper than Python recurses: no state is shaped so
-            raise InputError(f"The saved {tracker.title.lower()} is not readable: it is nested too deep.", "state") from None
+            raise InputError(f"The saved {tracker.title.lower()} is not readable: it is nested too deep.",
+                             "state") from None
         except ValueError:
             raise InputError(f"The saved {tracker.title.lower()} is not readable: it is not JSON.", "state") from None
         state = tracker.check(raw)
@@ -215,7 +217,8 @@ def link(name: str, state_json: object) -> Answer:
     return {"ok": True, "tracker": name, "forms": [{"state": form, "note": note} for form, note in forms]}
 
 
-def _track(name: str, state_json: object, action_json: object, seed: object, kept: dict[str, tuple[str, State]] | None) -> Answer:
+def _track(name: str, state_json: object, action_json: object, seed: object,
+           kept: dict[str, tuple[str, State]] | None) -> Answer:
     tracker = all_trackers().get(name)
     if tracker is None:
         return _no_tracker(name)
@@ -244,7 +247,8 @@ def _track(name: str, state_json: object, action_json: object, seed: object, kep
         _answered.pop(name, None)
         _answered_state.pop(name, None)
     else:
-        _answered[name] = state_text(new_state)  # its records' texts reused: a step's cost does not grow with the history
+        # its records' texts reused: a step's cost does not grow with the history
+        _answered[name] = state_text(new_state)
         if kept is not None:
             kept[name] = (_answered[name], new_state)
         else:

@@ -95,7 +95,8 @@ def _list_change(key: str, old: list[Any], new: list[Any]) -> Change:
     old_ids, new_ids = _ids(old), _ids(new)
     if old_ids is not None and new_ids is not None and (old or new):
         by_id = dict(zip(old_ids, old, strict=True))
-        put = [item for ident, item in zip(new_ids, new, strict=True) if ident not in by_id or not _same(by_id[ident], item)]
+        put = [item for ident,
+               item in zip(new_ids, new, strict=True) if ident not in by_id or not _same(by_id[ident], item)]
         change: Change = {"key": key, "put": put}
         if old_ids != new_ids:
             change["ids"] = new_ids
@@ -140,7 +141,8 @@ def _splices(old: list[Any], new: list[Any]) -> list[list[Any]]:
 def _index_of(items: list[Any], item: object) -> int:
     """Where `item` itself (not an equal one) is in `items`; 0 when it is not."""
     try:
-        first = items.index(item)  # in C, each item asked `is` before `==`: the item itself, unless an equal one comes first
+        # in C, each item asked `is` before `==`: the item itself, unless an equal one comes first
+        first = items.index(item)
     except ValueError:
         return 0  # nothing equal, so not the item itself
     if items[first] is item:

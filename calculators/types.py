@@ -94,7 +94,8 @@ class Param:
     sides: int = 0  # die: its sides
     pick: Pick = ""
     blank: str = ""  # who: what choosing nobody is called (the field is then left out)
-    needs: tuple[str, tuple[str, ...]] | None = None  # asked only when the actor's or the target's keywords hold one of these
+    # asked only when the actor's or the target's keywords hold one of these
+    needs: tuple[str, tuple[str, ...]] | None = None
     dice: bool = False  # in the action's "dice" object (or, for a line, in each entry of its "dice" list)
     each: tuple[Param, ...] = ()  # line: each enemy's dice
     flag: Param | None = None  # line: a flag per enemy, sent as the list of ids it is set for

@@ -62,7 +62,8 @@ def _interface(td: type, done: dict[str, str]) -> str:
 
 def _ts(hint: Any, done: dict[str, str]) -> str:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
-    simple = {str: "string", int: "number", float: "number", bool: "boolean", type(None): "null", object: "unknown", Any: "unknown"}
+    simple = {str: "string", int: "number", float: "number", bool: "boolean", type(None): "null", object: "unknown",
+              Any: "unknown"}
     if hint in simple:
         return simple[hint]
     if typing.is_typeddict(hint):

@@ -35,9 +35,11 @@ def compute(name: str, params_json: str, seed: object = None, state: object = No
     except (TypeError, ValueError, RecursionError):  # deep nesting too: an answer, never an exception
         params = None
     if not isinstance(params, dict):
-        return json.dumps({"ok": False, "error": "The calculator's settings did not arrive as a JSON object.", "field": None})
+        return json.dumps({"ok": False, "error": "The calculator's settings did not arrive as a JSON object.",
+                           "field": None})
     if name.startswith(TRACK):
-        return track_json(name[len(TRACK):], params.get("state") if state is None else state, params.get("action"), seed,
+        return track_json(name[len(TRACK):], params.get("state") if state is None else state, params.get("action"),
+                          seed,
                           params.get("version"))
     if name.startswith(LINK):
         return json.dumps(link(name[len(LINK):], params.get("state") if state is None else state))

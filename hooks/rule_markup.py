@@ -36,7 +36,7 @@ def on_config(config):
         runtime = folder()  # runtime/build.py's plan: the folder's name, nothing built
     except SiteError as err:
         raise PluginError(str(err)) from err
-    build = BookBuild(Path(config["docs_dir"]), Path(config["config_file_path"]), runtime)
+    build = BookBuild(Path(config["docs_dir"]), Path(config["config_file_path"]), runtime, config["site_url"] or "/")
     config["mdx_configs"][EXTENSION] = {"build": build}  # the extension's one option, for every page's Markdown
     return config
 

@@ -10,7 +10,11 @@ read it too.
 
 from __future__ import annotations
 
+import datetime
+import functools
 import json
+import re
+import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -101,3 +105,18 @@ def directory_url(src: str) -> str:
     if stem == "index" or stem.endswith("/index"):
         return stem.removesuffix("index")
     return stem + "/"
+
+
+@functools.lru_cache(maxsize=8)
+def rules_date(docs: Path, folder: str) -> str:
+    """The date of a game's rules: the last commit to its pages, else the newest of its files (YYYY-MM-DD)."""
+    pages = docs / folder
+    try:
+        out = subprocess.run(["git", "log", "-1", "--format=%cs", "--", "."], cwd=pages, capture_output=True,
+                             text=True, timeout=30)
+        if out.returncode == 0 and re.fullmatch(r"\d{4}-\d{2}-\d{2}", out.stdout.strip()):
+            return out.stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        pass
+    newest = max((p.stat().st_mtime for p in pages.rglob("*.md")), default=0.0)
+    return datetime.datetime.fromtimestamp(newest, datetime.UTC).date().isoformat()

@@ -73,12 +73,14 @@ class Coverage:
     def kinds(self, folder: str) -> dict[str, int]:
         """How many rules of the game the page lists as worked out, stated only and house rulings, and in all."""
         rows = self.game(folder)
-        return {"rules": len(rows), **{kind: sum(_kind(r) == kind for r in rows) for kind in ("computed", "stated", "ruling")}}
+        return {"rules": len(rows),
+                **{kind: sum(_kind(r) == kind for r in rows) for kind in ("computed", "stated", "ruling")}}
 
     def counts(self, folder: str) -> dict[str, int]:
         rows = self.game(folder)
-        return {"rules": len(rows), "computed": sum(bool(r.computed) for r in rows), "tested": sum(bool(r.tests) for r in rows),
-                "narrated": sum(not r.computed for r in rows), "computed-untested": sum(bool(r.computed) and not r.tests for r in rows)}
+        return {"rules": len(rows), "computed": sum(bool(r.computed) for r in rows),
+                "tested": sum(bool(r.tests) for r in rows), "narrated": sum(not r.computed for r in rows),
+                "computed-untested": sum(bool(r.computed) and not r.tests for r in rows)}
 
 
 def citations(tests: Path = TESTS) -> dict[str, list[Citation]]:
@@ -153,10 +155,12 @@ def rulings_followed(book: Book) -> dict[str, list[str]]:
 # ---------------------------------------------------------------- the page
 
 
-def page(book: Book, homes: dict[str, str], trackers: dict[str, str], src: str, links_from: str, tests: Path = TESTS) -> list[str]:
+def page(book: Book, homes: dict[str, str], trackers: dict[str, str], src: str, links_from: str,
+         tests: Path = TESTS) -> list[str]:
     """The coverage page's Markdown, written for a GM: per game, how many rules the site works out, how many it only
     states and how many are its house rulings; then each game in a fold of its own (short on a phone), its rules in
-    those three lists, each with its ID, its title and, for one the site works out, the calculators and trackers that do."""
+    those three lists, each with its ID, its title and, for one the site works out, the calculators and trackers
+    that do."""
     found = coverage(book, tests)
     out = [macro(TEMPLATE, "counts_open"), macro(TEMPLATE, "counts_caption"), macro(TEMPLATE, "counts_head")]
     for folder in GAMES.values():
@@ -169,7 +173,8 @@ def page(book: Book, homes: dict[str, str], trackers: dict[str, str], src: str, 
         for kind, (heading, empty) in KINDS.items():
             listed = [r for r in rows if _kind(r) == kind]
             out.append(macro(TEMPLATE, "list_open", prefix, kind, heading, len(listed)))
-            out += [macro(TEMPLATE, "rule", _rule_link(r.rule, links_from), r.rule.title, _computed(r, homes, trackers, links_from))
+            out += [macro(TEMPLATE, "rule", _rule_link(r.rule, links_from), r.rule.title,
+                          _computed(r, homes, trackers, links_from))
                     for r in listed] or [macro(TEMPLATE, "nothing", empty)]
             out.append(macro(TEMPLATE, "list_close"))
         out += [macro(TEMPLATE, "game_close"), ""]
@@ -189,12 +194,15 @@ def _kind(row: Row) -> str:
     return "ruling" if row.rule.ruling else "computed" if row.computed else "stated"
 
 
-def _computed(row: Row, homes: dict[str, str], trackers: dict[str, str], links_from: str) -> list[tuple[str, str, str, str]]:
-    """Each calculator (with the address of its form) and tracker (of its page) that computes the rule: (kind, title, href, actions)."""
+def _computed(row: Row, homes: dict[str, str], trackers: dict[str, str],
+              links_from: str) -> list[tuple[str, str, str, str]]:
+    """Each calculator (with the address of its form) and tracker (of its page) that computes the rule: (kind, title,
+    href, actions)."""
     parts = []
     for kind, title, name, actions in row.computed:
         src = homes.get(name) if kind == "calculator" else trackers.get(name)
-        href = relative_url(directory_url(src), links_from) + ("#" + anchor(name) if kind == "calculator" else "") if src else ""
+        to_form = "#" + anchor(name) if kind == "calculator" else ""
+        href = relative_url(directory_url(src), links_from) + to_form if src else ""
         parts.append((kind, title, href, actions))
     return parts
 
@@ -211,7 +219,8 @@ def _scopes(tree: ast.Module) -> Iterable[tuple[str, ast.AST]]:
             yield node.name, node
         elif isinstance(node, ast.ClassDef):
             for inner in node.body:
-                yield (f"{node.name}::{inner.name}" if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)) else node.name), inner
+                yield (f"{node.name}::{inner.name}" if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef))
+                       else node.name), inner
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             yield ", ".join(t.id for t in targets if isinstance(t, ast.Name)), node
@@ -223,4 +232,5 @@ def _is_id(text: str) -> bool:
     return text.count(".") >= 2 and VALID_ID.fullmatch(text) is not None
 
 
-__all__ = ["FIXTURE_MODULES", "Citation", "Coverage", "Row", "citations", "coverage", "page", "rulings_followed", "tracker_actions"]
+__all__ = ["FIXTURE_MODULES", "Citation", "Coverage", "Row", "citations", "coverage", "page", "rulings_followed",
+           "tracker_actions"]

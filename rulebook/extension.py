@@ -54,13 +54,14 @@ class BookBuild:
     docs: Path
     config: Path
     runtime: str = ""  # the runtime folder, relative to the site root (empty: asked of runtime/build.py)
+    site_url: str = "/"  # the address the site is deployed to (the generator's site_url)
     page: Place | None = None  # the page MkDocs renders next (hooks/rule_markup.py); Zensical's comes from its context
     _sources: Sources | None = field(default=None, repr=False)
 
     def sources(self) -> Sources:
         """Every rule, calculator and tracker of the pages in `docs`, checked: read on first use."""
         if self._sources is None:
-            self._sources = read_sources(self.docs, self.config, self.runtime)
+            self._sources = read_sources(self.docs, self.config, self.runtime, self.site_url)
         return self._sources
 
     def page_read(self, src: str, text: str) -> Page:
@@ -147,7 +148,8 @@ def _build_and_page(md: Markdown, build: BookBuild | None) -> tuple[BookBuild, P
         path = str(context.page.path).replace(os.sep, "/")
         address = str(context.page.url or directory_url(path)).lstrip("/")
         docs, config = (root / settings.get("docs_dir", "docs")).resolve(), (root / "mkdocs.yml").resolve()
-        build = build or _PROCESS_BUILDS.setdefault((docs, config), BookBuild(docs, config))
+        site_url = str(settings.get("site_url") or "/")
+        build = build or _PROCESS_BUILDS.setdefault((docs, config), BookBuild(docs, config, site_url=site_url))
         return build, Place(address, path, path)
     if build is None or build.page is None:
         raise MarkupError("?", None, "rulebook.extension does not know which page it renders: under MkDocs, "
@@ -167,14 +169,15 @@ def _zensical_context(md: Markdown) -> Any:
 # ---------------------------------------------------------------- the sources, read once
 
 
-def read_sources(docs: Path, config: Path, runtime: str = "") -> Sources:
-    """Every rule, calculator and tracker of the pages in `docs`, checked."""
+def read_sources(docs: Path, config: Path, runtime: str = "", site_url: str = "/") -> Sources:
+    """Every rule, calculator and tracker of the pages in `docs`, checked; `site_url`, the address the site is
+    deployed to."""
     book = read_docs(docs)
     if not runtime:
         from .site.runtime import folder  # runtime/build.py's plan: the folder the finishing step copies
 
         runtime = folder()
-    found = Sources(book, nav_order(config), runtime)
+    found = Sources(book, nav_order(config), runtime, docs=docs, site_url=site_url)
     _check(found)
     return found
 

@@ -36,7 +36,7 @@ from itertools import groupby
 
 from calculators.registry import all_calculators
 from calculators.types import Calculator, Param
-from calculators.table import settings_with_calculators
+from calculators.house_rules import settings_with_calculators
 
 from calculators.games import GAMES
 
@@ -119,7 +119,8 @@ def anchor(name: str) -> str:
 
 def _render(which: str, data: object) -> str:
     """One macro of forms.html, with autoescape: every value goes in as text, never as markup
-    (rulebook/templating.py joins the template's lines, so the forms stay one line of HTML, which Markdown passes through whole)."""
+    (rulebook/templating.py joins the template's lines, so the forms stay one line of HTML, which Markdown passes
+    through whole)."""
     return macro("forms.html", which, data)
 
 
@@ -137,7 +138,8 @@ def render_form(calc: Calculator, rule_links: dict[str, str], runtime: str, sett
     return _render("calculator", {
         "name": calc.name, "uid": uid, "anchor": anchor(calc.name), "runtime": runtime, "rules": json.dumps(rule_links),
         "legacy": json.dumps(olds) if olds else None, "settings": settings, "summary": calc.summary,
-        "plain": _rows_help([item for group, params in groupby(plain, key=lambda p: p.group) for item in _group(group, list(params), uid)]),
+        "plain": _rows_help([item for group, params in groupby(plain, key=lambda p: p.group)
+                             for item in _group(group, list(params), uid)]),
         "rulings": [_field_view(p, uid) for p in rulings],
         "dice": [_field_view(p, uid) for p in dice],
     })
@@ -168,8 +170,10 @@ def _rows_help(items: list[dict[str, object]]) -> list[dict[str, object]]:
             hid = f"{rows[0]['gid']}-help"
             one = {text for _, text in helps}
             folded = len(rows) > 1
-            help_item: dict[str, object] = {"help_id": hid, "lines": [next(iter(one))] if len(one) == 1 else [f"{label}: {text}" for label, text in helps],
-                         "folded": f"What the fields of these {len(rows)} rows take" if folded else None}
+            lines = [next(iter(one))] if len(one) == 1 else [f"{label}: {text}" for label, text in helps]
+            help_item: dict[str, object] = {
+                "help_id": hid, "lines": lines,
+                "folded": f"What the fields of these {len(rows)} rows take" if folded else None}
             for row in rows:
                 for f in row["fields"]:  # type: ignore[attr-defined]
                     f["described"], f["help"] = f"{hid} {f['fid']}-error", ""
@@ -181,7 +185,8 @@ def _rows_help(items: list[dict[str, object]]) -> list[dict[str, object]]:
 def _field_view(p: Param, uid: str, row: str = "") -> dict[str, object]:
     """What forms.html's `field` macro draws for one param (plain values: the template escapes them)."""
     fid = f"{uid}-{p.name}"
-    several = p.kind == "dice" and re.search(r"\b(both|dice|d20s|d6s|two|rolls|roll-offs)\b", f"{p.label} {p.help}", re.I)
+    several = p.kind == "dice" and re.search(r"\b(both|dice|d20s|d6s|two|rolls|roll-offs)\b", f"{p.label} {p.help}",
+                                             re.I)
     help_text = p.help + (" " + DICE_HINT if several else "")
     return {
         "fid": fid, "name": p.name, "kind": p.kind, "row": row,

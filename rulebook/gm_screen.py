@@ -1,15 +1,15 @@
 """A game's GM screen, `{{ gm-screen <prefix> }}`: its panels (calculators/<game>/gm_panels.py) as HTML.
 
 Every line carries its rule's ID as a link to the rule, then the rule's
-title and a placeholder for its words, which the finishing step fills in
+title and an empty element for its words, which the finishing step fills in
 from the built pages (rulebook/site/gm_screens.py: the preview's short form,
 a ruling's **Ruling:** paragraph, or the whole text), so that what the screen
 says is what the rule page, its preview and its unfurl say. A ruling is
 marked as the site's house ruling; one a table may choose differently
-names the site's choice and the others (calculators.table). Its line also
+names the site's choice and the others (calculators.house_rules). Its line also
 holds an element with the ruling's ID beside a `.admonition.ruling` box:
 the page script that marks a ruling box with the table's own choice on the
-rule pages (docs/assets/table.js, markRulingBoxes) marks it here as well,
+rule pages (docs/assets/house-rules.js, markRulingBoxes) marks it here as well,
 so a device that chose another ruling sees its own choice on the screen.
 
 A table that depends on house rulings (calculators.gm_panels.Follows) is drawn with the
@@ -17,12 +17,15 @@ site's rulings, and each of its cells that another choice changes carries
 the settings it follows (`data-gm-follow`, "<game>.<param>" as the page
 stores them) and its words for every value of those settings
 (`data-gm-values`, a JSON object keyed by the values joined with spaces):
-the page script shows the table's own (docs/assets/table.js, followRulings),
+the page script shows the table's own (docs/assets/house-rules.js, followRulings),
 choosing among words Python wrote, so the page computes nothing.
 
-The footer has placeholders for the site's address, the date of the rules
-and a QR code of the screen's address, which the finishing step fills in
-(it knows the address the site is deployed to). Nothing from a title is
+The footer says the screen's address on the deployed site, the date of
+the rules (the last commit to the game's pages, else their newest file) and
+draws a QR code of the address (from segno's modules, as
+docs/assets/print-address.js draws one), when the site's address is a full
+one; a page printed from another address says and draws its own instead,
+with the QR library of rulebook/site/qr_library.py. Nothing from a title is
 inserted unescaped; the whole screen is kept out of the search index (the
 rules themselves are in it). No MkDocs in here.
 """
@@ -34,32 +37,40 @@ import itertools
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import segno
 
 from calculators import games
 from calculators.games import BY_PREFIX
 from calculators.gm_panels import Follows, Line, Panel, Table, Terms
 from calculators.registry import Param
-from calculators.table import table_settings
+from calculators.house_rules import table_settings
 
-from .book import Book
-from .markup import GAMES, MarkupError, Rule, relative_url
+from .book import Book, rules_date
+from .markup import GAMES, MarkupError, Rule, address, relative_url
+from .site import qr_library
+from .site.gm_screens import FORMS
 from .templating import Markup, macro
 
 # Each game's ID prefix -> its panels, made when asked: the game package's gm_panels.panels.
 SCREENS: dict[str, Callable[[], tuple[Panel, ...]]] = {
     g.prefix: importlib.import_module(f"calculators.{g.key}.gm_panels").panels for g in games.GAMES}
 
-FORMS = ("short", "whole", "ruling", "gist")  # what a line's placeholder asks the finishing step for
 RULING_MARK = "House ruling"
 TEMPLATE = "gm_screen.html"  # the screen's markup (templates/gm_screen.html, autoescaped)
 PANELS = "(calculators/<game>/gm_panels.py)"  # where a mistake in a screen's panels is
 # The most choices one table is drawn for, all its settings' together (the Vote Pool's: 11 x 20); each cell keeps
 # only the values it changes with.
 MOST_VALUES = 400
+QR_BORDER = 2  # modules of white around a QR code (print-address.js draws its own with as many)
 
 
-def screen(prefix: str, book: Book, links_from: str, url: str, src: str, line: int) -> list[str]:
-    """The GM screen of the game with ID prefix `prefix`, as one raw HTML block (no blank line in it)."""
+def screen(prefix: str, book: Book, links_from: str, url: str, src: str, line: int, *, site_url: str,
+           docs: Path) -> list[str]:
+    """The GM screen of the game with ID prefix `prefix`, as one raw HTML block (no blank line in it); `site_url`,
+    the address the site is deployed to, and `docs`, the folder of the pages, for its footer."""
     if prefix not in SCREENS:
         raise MarkupError(src, line, f"gm-screen needs one of {', '.join(SCREENS)}, got {prefix}")
     settings = {p.ruling: p for found in table_settings().values() for p in found.values() if p.ruling}
@@ -70,7 +81,8 @@ def screen(prefix: str, book: Book, links_from: str, url: str, src: str, line: i
     out = [macro(TEMPLATE, "screen_open", folder)]
     for panel in SCREENS[prefix]():
         out += drawn.panel(panel)
-    out.append(macro(TEMPLATE, "footer", url, folder))
+    where = address(site_url, url)
+    out.append(macro(TEMPLATE, "footer", where, rules_date(docs, folder), qr_code(where, qr_library.module())))
     out.append(macro(TEMPLATE, "screen_close"))
     return out
 
@@ -114,6 +126,9 @@ class _Drawn:
 
     def line_html(self, item: Line) -> str:
         rule = self.rule(item.rule)
+        if item.form not in FORMS:
+            raise MarkupError(self.src, self.line, f"a GM screen line of {rule.id} asks for its {item.form!r} words; "
+                                                   f"known: {', '.join(FORMS)} {PANELS}")
         form = "ruling" if rule.ruling and item.form == "short" else item.form
         if not rule.ruling:
             return macro(TEMPLATE, "line", self.link(rule.id), rule.id, rule.title, form, "", None)
@@ -214,3 +229,21 @@ def _choices(setting: Param) -> str:
         others = [label for value, label in setting.choices if value != str(setting.default)]
         return f"Site: {labels[str(setting.default)]}; a table may choose: {', '.join(others)}."
     return f"Site: {setting.default}; a table may set its own ({setting.label})."
+
+
+def qr_code(url: str, module: str = "") -> Markup:
+    """The QR code of a full address (error correction M) as inline SVG, one path of its dark modules (no script,
+    no style), or nothing for a bare path; `module`, the QR library a page printed from another address redraws it
+    with (rulebook/site/qr_library.py)."""
+    if not urlsplit(url).scheme:
+        return Markup("")
+    code = segno.make(url, error="m")
+    runs = []
+    for y, row in enumerate(code.matrix):
+        for dark, cells in itertools.groupby(enumerate(row), key=lambda cell: bool(cell[1])):
+            if dark:
+                first, *rest = cells
+                n = 1 + len(rest)
+                runs.append(f"M{first[0] + QR_BORDER} {y + QR_BORDER}h{n}v1h-{n}z")
+    size = code.symbol_size(border=0)[0]
+    return Markup(macro(TEMPLATE, "qr", url, size, size + 2 * QR_BORDER, "".join(runs), module))

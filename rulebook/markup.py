@@ -9,6 +9,7 @@ import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urljoin
 
 from calculators import games
 
@@ -134,6 +135,12 @@ class Page:
 def short_url(rule_id: str) -> str:
     """The short address of a rule, relative to the site root: r/<id>/."""
     return f"{SHORT_FOLDER}/{rule_id}/"
+
+
+def address(site_url: str, url: str) -> str:
+    """The page at `url` (relative to the site root) on the deployed site at `site_url` (a path when the site's
+    address is not a full one)."""
+    return urljoin(site_url if site_url.endswith("/") else site_url + "/", url)
 
 
 def relative_url(url: str, other: str) -> str:

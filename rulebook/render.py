@@ -34,6 +34,7 @@ import posixpath
 import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from calculators.registry import all_calculators, all_trackers
 
@@ -60,6 +61,8 @@ class Sources:
     runtime: str  # the calculators' runtime folder, relative to the site root
     calculators: dict[str, CalculatorFence] = field(default_factory=dict)  # name -> its one fence
     trackers: dict[str, str] = field(default_factory=dict)  # name -> the src of its page
+    docs: Path = Path("docs")  # the folder of the pages (a GM screen's footer dates its game's rules from it)
+    site_url: str = "/"  # the address the site is deployed to (a GM screen's footer gives its page's)
 
     @property
     def homes(self) -> dict[str, str]:
@@ -157,7 +160,8 @@ def _calculator_links(code: Shortcode, page: Page, place: Place, sources: Source
 
 
 def _gm_screen(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
-    return gm_screen.screen(code.argument or "", sources.book, place.links_from, place.url, page.src, code.line)
+    return gm_screen.screen(code.argument or "", sources.book, place.links_from, place.url, page.src, code.line,
+                            site_url=sources.site_url, docs=sources.docs)
 
 
 def _rules_coverage(code: Shortcode, page: Page, place: Place, sources: Sources) -> list[str]:
@@ -215,7 +219,11 @@ def check_shortcode(code: Shortcode, src: str) -> None:
 
 
 def html(content: str, page: Page, place: Place, sources: Sources) -> str:
-    """The rendered page with its terms linked."""
+    """The rendered page with its terms linked. The toc extension runs the postprocessors over each heading's words
+    too (a page of 30 rules: 60 more calls); text without a rule's heading has no term to link and is read not at
+    all."""
+    if not any(f'id="{rule.id}"' in content for rule in page.rules):
+        return content
     book = sources.book
     terms = book.terms(page.src.split("/")[0])
     content, _ = link_terms(content, book.rules, terms,

@@ -16,7 +16,7 @@ import calculators.registry as registry
 import icepool
 from calculators.web import compute
 
-NOT_IN_THE_BROWSER = {"calculators.__main__", "calculators.table"}
+NOT_IN_THE_BROWSER = {"calculators.__main__", "calculators.house_rules"}
 
 
 def _warm_up():

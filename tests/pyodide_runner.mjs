@@ -65,7 +65,7 @@ report = {"python": sys.version, "platform": sys.platform, "mode": MODE, "optimi
           "grown": sum(map(len, getattr(builtins, "GROWN", []))),  # tests/snapshot_grown_runner.mjs's memory
           "docstrings": json.__doc__ is not None,
           "columns": any(c is not None for f in (json.dumps, run) for _, _, c, _ in f.__code__.co_positions()),
-          "cliModules": [m for m in ("argparse", "calculators.__main__", "calculators.table") if m in sys.modules],
+          "cliModules": [m for m in ("argparse", "calculators.__main__", "calculators.house_rules") if m in sys.modules],
           "cases": []}
 for name, params, seed in data["cases"]:
     report["cases"].append(run(name, params, seed))

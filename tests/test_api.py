@@ -112,7 +112,7 @@ def test_all_is_the_public_face(module):
 
 
 def test_registry_names_are_unchanged():
-    """The registry's types and lookups; running moved to calculators.runner and the rulings to calculators.table
+    """The registry's types and lookups; running moved to calculators.runner and the rulings to calculators.house_rules
     (the registry re-exported them lazily, an import circle the layout test did not see)."""
     assert set(registry.__all__) == {"InputError", "Param", "Legacy", "Report", "Calculator", "Tracker", "all_calculators", "all_trackers", "get"}
     assert not hasattr(registry, "run") and not hasattr(registry, "track")

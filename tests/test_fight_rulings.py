@@ -10,7 +10,7 @@ import pytest
 
 from calculators import runner
 from calculators.checks import InputError
-from calculators.table import apply_table, table_settings
+from calculators.house_rules import apply_table, table_settings
 from calculators.tell_tale import encounter_step, new_encounter
 from calculators.tell_tale.encounter_state import SETTINGS, check_encounter
 

@@ -137,13 +137,13 @@ ATTACK_PAGE = "tell-tale/combat/"
 
 
 def deployed_anew(unfinished: Unfinished, tmp_path: Path, marker: str) -> Path:
-    """A new build of the site whose page-start.js and table.js (imported by calc-form.js, which page-start.js imports)
+    """A new build of the site whose page-start.js and house-rules.js (imported by calc-form.js, which page-start.js imports)
     say which build they are:
     the generator's pages of docs/ with those two scripts changed, as it copies them, then finished."""
     docs, out = tmp_path / f"docs-{marker}", tmp_path / f"site-{marker}"
     shutil.copytree(ROOT / "docs", docs)
     shutil.copytree(unfinished.site, out)
-    for name, variable in [("page-start.js", "__startBuild"), ("table.js", "__tableBuild")]:
+    for name, variable in [("page-start.js", "__startBuild"), ("house-rules.js", "__tableBuild")]:
         for folder in (docs, out):
             path = folder / "assets" / name
             path.write_text(path.read_text(encoding="utf-8") + f'\nglobalThis.{variable} = "{marker}";\n', encoding="utf-8")
@@ -245,3 +245,25 @@ def test_the_policy_and_the_asset_build_go_right_after_the_charset_before_any_sc
     built.read(bare, {})
     with pytest.raises(SiteError, match="no charset meta tag"):
         csp.collect(bare, state)
+
+
+def test_the_finishing_step_writes_where_its_one_reading_of_a_page_found_each_place():
+    """The places the step writes into (Material's config, a GM screen line's words, the article's end) come from the
+    page's one reading, and `apply` makes every edit at the reading's offsets; a line with words already is refused."""
+    from rulebook.site import built
+    from rulebook.site.errors import SiteError
+
+    span = '<span class="gm-text" data-gm-text="tt.x" data-gm-form="short"></span>'
+    config = '{"search":"w/search.0123abcd.min.js"}'
+    html = (f'<head><meta charset="utf-8"><script id="__config" type="application/json">{config}</script></head>'
+            f"<body><article><ul><li>{span}</li></ul></article><footer>x</footer></body>")
+    page = built.page_of(html, "a/index.html")
+    assert page.config and html[slice(*page.config)] == config
+    ((start, end, rid, form),) = page.gm_texts
+    assert (html[start:end], rid, form) == (span, "tt.x", "short")
+    assert html[page.article_end:].startswith("</article><footer>") and not page.gm_footer
+    edits = [(page.article_end, page.article_end, "<p>end</p>"), (start, end, "<b>words</b>"), (*page.config, "{}")]
+    assert built.apply(html, edits) == html.replace(span, "<b>words</b>").replace(config, "{}").replace(
+        "</article>", "<p>end</p></article>")
+    with pytest.raises(SiteError, match=r"tt\.x has words already"):
+        built.page_of(html.replace(span, span.replace("></span>", ">said</span>")), "a/index.html")

@@ -56,7 +56,7 @@ def test_a_table_that_follows_house_rulings_carries_its_words_for_every_choice_i
     """The Vote Pool's table follows two settings, each of its cells one: each cell carries that setting's values only."""
     from calculators.rpgdl.data import TRAINWRECK_LIMIT_MAX
 
-    drawn = "".join(screen("rpgdl", BOOK, "rpgdl/gm-screen/", "rpgdl/gm-screen/", "rpgdl/gm-screen.md", 9))
+    drawn = "".join(screen("rpgdl", BOOK, "rpgdl/gm-screen/", "rpgdl/gm-screen/", "rpgdl/gm-screen.md", 9, site_url="/", docs=DOCS))
     cells = re.findall(r'<span class="gm-follows" data-gm-follow="([^"]+)" data-gm-values="([^"]+)">([^<]*)<', drawn)
     follows: dict[str, list[tuple[dict[str, str], str]]] = {}
     for keys, values, shown in cells:
@@ -87,7 +87,7 @@ def test_a_line_says_whole_sentences_never_one_cut_short():
 
 def test_an_unknown_game_fails_with_its_page_and_line():
     with pytest.raises(MarkupError, match=re.escape("tell-tale/gm-screen.md:9: gm-screen needs one of")):
-        screen("xx", BOOK, "tell-tale/gm-screen/", "tell-tale/gm-screen/", "tell-tale/gm-screen.md", 9)
+        screen("xx", BOOK, "tell-tale/gm-screen/", "tell-tale/gm-screen/", "tell-tale/gm-screen.md", 9, site_url="/", docs=DOCS)
 
 
 @pytest.mark.site
@@ -168,3 +168,21 @@ def test_axe_finds_nothing_on_the_gm_screens_and_the_coverage_page(browser, base
             failures[url] = found
     context.close()
     assert not failures, failures
+
+
+def test_a_screens_qr_code_draws_segnos_modules_of_its_address():
+    """The footer's code is drawn from segno's modules (error correction M), one 1x1 run per dark stretch of a row,
+    inside a white border; a bare path has none."""
+    import segno
+
+    from rulebook.gm_screen import QR_BORDER, qr_code
+
+    url = "https://example.org/tell-tale/gm-screen/"
+    drawn = str(qr_code(url, "assets/lean-qr/index.mjs"))
+    path = re.search(r' d="([^"]+)"', drawn).group(1)
+    dark = {(x + dx - QR_BORDER, y - QR_BORDER) for x, y, n in
+            ((int(a), int(b), int(c)) for a, b, c in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\3z", path)) for dx in range(n)}
+    matrix = segno.make(url, error="m").matrix
+    assert dark == {(x, y) for y, row in enumerate(matrix) for x, on in enumerate(row) if on}
+    assert f'data-modules="{len(matrix)}"' in drawn and f'aria-label="QR code of {url}"' in drawn
+    assert str(qr_code("/tell-tale/gm-screen/")) == ""

@@ -313,15 +313,28 @@ def test_each_page_is_read_once_by_markdown_it_and_each_built_page_once_by_html_
     finishing step reads each built page's HTML once (its checks, its rules' words, its inline scripts)."""
     from html.parser import HTMLParser
 
-    from rulebook import pages, read_docs
+    from rulebook import pages, read_docs, terms
     from rulebook.site import Build, finish
 
     parsed: list[str] = []
     parse = pages.PARSER.parse
     monkeypatch.setattr(pages.PARSER, "parse", lambda text, env=None: parsed.append(text) or parse(text, env))
+    rendered: list[str] = []
+
+    class Counted(terms.Pieces):
+        def __init__(self, content: str):
+            rendered.append(content)
+            super().__init__(content)
+
+    monkeypatch.setattr(terms, "Pieces", Counted)
     proc = build(tmp_path, GOOD_A, GOOD_B, pages={"c.md": "---\ntitle: C\n---\n# C\n\nNo rule here.\n"})
     assert proc.returncode == 0, proc.stderr
     assert len(parsed) == 3  # index.md, b.md, c.md: each once, though MkDocs renders each
+    # The rendered HTML of each page with rules read once to link its terms; not each heading's words again, which
+    # the toc extension runs through the postprocessors.
+    assert len(rendered) == 2 and all('id="tt.mini.' in html for html in rendered), rendered
+    monkeypatch.undo()
+    monkeypatch.setattr(pages.PARSER, "parse", lambda text, env=None: parsed.append(text) or parse(text, env))
     html = built(tmp_path, "b")
     assert 'id="tt.mini.two"' in html and 'href="../#tt.mini.one"' in html  # MkDocs's links: to the page's address
     book = read_docs(tmp_path / "docs")

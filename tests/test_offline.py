@@ -313,16 +313,16 @@ def test_an_unknown_address_offline_shows_the_sites_404_page(browser, site, base
 
 class SwappedScript(SiteHandler):
     """A host that, while `swapping` is set, answers the service worker's
-    fetch of this build's table.js?v=… with another build's file, as a
+    fetch of this build's house-rules.js?v=… with another build's file, as a
     deployment under way or a proxy's old copy would. The page's own
     request for the script (a module, not a fetch) gets the real file."""
 
     swapping: threading.Event  # each test's own class sets these (see below)
     swapped: list[str]  # the addresses answered wrongly
-    OTHER = b"// Another build's table.js.\nexport const LOG_CAP = 1;\n"
+    OTHER = b"// Another build's house-rules.js.\nexport const LOG_CAP = 1;\n"
 
     def send_head(self):
-        if self.swapping.is_set() and self.path.startswith("/assets/table.js?v=") and self.headers.get("Sec-Fetch-Dest") == "empty":
+        if self.swapping.is_set() and self.path.startswith("/assets/house-rules.js?v=") and self.headers.get("Sec-Fetch-Dest") == "empty":
             self.swapped.append(self.path)
             self.send_response(200)
             self.send_header("Content-Type", "text/javascript")
@@ -338,7 +338,7 @@ def test_a_script_that_is_not_this_builds_is_not_kept_offline(browser, site):
     it does the runtime's files: a mismatch is left out, fetched from the
     network when a page asks for it, and kept once it matches."""
     data = worker_data(site)
-    table = next(u for u in data["precache"] if u.startswith("assets/table.js?v="))
+    table = next(u for u in data["precache"] if u.startswith("assets/house-rules.js?v="))
     pages = data["prefix"] + "pages-" + data["digest"]
     handler = type("Swapped", (SwappedScript,), {"swapping": threading.Event(), "swapped": []})
     handler.swapping.set()
@@ -348,10 +348,10 @@ def test_a_script_that_is_not_this_builds_is_not_kept_offline(browser, site):
         page = context.new_page()
         page.goto(url)
         page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=BOOT)  # installed and in charge
-        assert handler.swapped, "the worker did not fetch table.js while installing"
+        assert handler.swapped, "the worker did not fetch house-rules.js while installing"
         kept = poll(page, """async ([name, n]) => { const c = await caches.open(name); const k = await c.keys(); return k.length >= n - 1 && k.map((r) => r.url); }""",
                     [pages, len(data["precache"])])
-        assert url + table not in kept, "another build's table.js is kept under this build's address"
+        assert url + table not in kept, "another build's house-rules.js is kept under this build's address"
         assert len(kept) == len(data["precache"]) - 1  # everything else is there
 
         # The host serves this build's file again: asked for by a page, it is checked and kept.
@@ -359,7 +359,7 @@ def test_a_script_that_is_not_this_builds_is_not_kept_offline(browser, site):
         page.reload()
         page.locator(".md-header").wait_for()
         body = poll(page, "async ([name, u]) => { const r = await (await caches.open(name)).match(u); return r && r.text(); }", [pages, url + table])
-        assert body == (site / "assets" / "table.js").read_text(encoding="utf-8")
+        assert body == (site / "assets" / "house-rules.js").read_text(encoding="utf-8")
     finally:
         context.close()
         server.shutdown()
@@ -427,7 +427,7 @@ def test_an_install_of_the_same_build_keeps_its_cache_and_fetches_only_what_it_l
         assert page.evaluate(count, pages) == whole
 
         # Three files gone from it: the next install asks for those three, fails, and leaves the rest in place.
-        lost = ["tell-tale/keywords/", "search/search_index.json", next(u for u in data["precache"] if u.startswith("assets/table.js?v="))]
+        lost = ["tell-tale/keywords/", "search/search_index.json", next(u for u in data["precache"] if u.startswith("assets/house-rules.js?v="))]
         page.evaluate("async ([name, lost]) => { const c = await caches.open(name); for (const u of lost) await c.delete(new URL(u, location.origin + '/').href); }",
                       [pages, lost])
         page.evaluate("async () => { window.__before = (await navigator.serviceWorker.getRegistration()).active; }")
@@ -460,7 +460,7 @@ def test_the_build_refuses_a_script_whose_address_carries_another_digest(tmp_pat
 @pytest.mark.node
 def test_the_imports_versioned_are_those_the_code_makes():
     """rulebook/site/assets.py finds imports with a pattern, comments left out: JSDoc names other
-    modules' types as `import("./x.js").T`, and counting those made a cycle (table.js and the form's
+    modules' types as `import("./x.js").T`, and counting those made a cycle (house-rules.js and the form's
     module each name the other's types). Here every page script's imports, as TypeScript's parser reads
     them, must be exactly the ones the finishing step versions."""
     scripts = sorted((ROOT / "docs").rglob("*.js"))

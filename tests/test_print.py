@@ -224,7 +224,7 @@ def test_the_home_page_and_the_coverage_page_print_their_address_and_a_gm_screen
 
 
 def test_a_gm_screen_shows_the_tables_own_ruling(browser, base_url):
-    """A ruling this device's table chose differently is marked on the GM screen too (table.js's ruling marks)."""
+    """A ruling this device's table chose differently is marked on the GM screen too (house-rules.js's ruling marks)."""
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -289,7 +289,7 @@ def test_a_page_printed_from_another_address_prints_that_address_and_its_qr_code
     import segno
     from playwright.sync_api import expect
 
-    from rulebook.site.gm_screens import qr_code
+    from rulebook.gm_screen import qr_code
 
     elsewhere = base_url.replace("127.0.0.1", "localhost")
     assert elsewhere != base_url and "127.0.0.1:8000" not in elsewhere

@@ -22,7 +22,7 @@ from support.server import BLANK
 
 from calculators.games import GAMES as RECORDS
 from rulebook import Book, Rule
-from rulebook.site import data, search_later
+from rulebook.site import built, data, search_later
 
 # Nothing here computes: calculator pages (where rule IDs lead) keep their runtime idle.
 pytestmark = pytest.mark.idle_runtime
@@ -512,9 +512,9 @@ def test_every_page_names_the_late_search_worker_and_the_page_script_speaks_on_i
     assert "document.dispatchEvent(new Event(CHANNEL));" in page_script  # the word the head's hold of the index listens for
     for html in sorted(site.rglob("index.html")):
         text = html.read_text(encoding="utf-8")
-        found = search_later.CONFIG.search(text)
+        found = built.page_of(text).config
         if found:  # a page of Material's (not a short link)
-            assert json.loads(found.group(2))["search"].endswith("/" + late[0].name), html
+            assert json.loads(text[slice(*found)])["search"].endswith("/" + late[0].name), html
         if 'name="calculator-runtime"' in text:  # a calculator page holds the index's download until that word
             assert f"document.addEventListener({json.dumps(search_later.CHANNEL)}," in text, html
 
@@ -523,9 +523,10 @@ def test_pointing_a_page_at_the_late_worker_keeps_its_config_and_escapes_it():
     config = {"base": "..", "search": "../assets/javascripts/workers/search.0123abcd.min.js", "note": "</script><b>"}
     escaped = json.dumps(config).replace("<", "\\u003c")  # as Jinja's tojson writes it into a page
     html = f'<head><script id="__config" type="application/json">{escaped}</script></head>'
-    out = search_later.point(html, "search-later.0123abcd.min.js")
-    found = search_later.CONFIG.search(out)
-    assert json.loads(found.group(2)) == {**config, "search": "../assets/javascripts/workers/search-later.0123abcd.min.js"}
+    out = built.apply(html, search_later.point(built.page_of(html), "search-later.0123abcd.min.js"))
+    found = built.page_of(out).config
+    assert found and json.loads(out[slice(*found)]) == {
+        **config, "search": "../assets/javascripts/workers/search-later.0123abcd.min.js"}
     assert "</script><b>" not in out
-    assert search_later.point(html, None) == html
-    assert search_later.point("<p>no config</p>", "search-later.0123abcd.min.js") == "<p>no config</p>"
+    assert search_later.point(built.page_of(html), None) == []
+    assert search_later.point(built.page_of("<p>no config</p>"), "search-later.0123abcd.min.js") == []

@@ -46,7 +46,7 @@ def table(browser):
 
 def choose(page, base_url, game_folder, setting, value):
     page.goto(f"{base_url}{game_folder}/table-settings/")
-    # The form listens once table.js has the settings' spec (a fetch after the
+    # The form listens once house-rules.js has the settings' spec (a fetch after the
     # page loads): a choice made before that is drawn over from storage.
     page.locator("form.table-settings[data-ready]").wait_for()
     field = page.locator(f'.ts-setting[data-setting="{setting}"] [name]')
@@ -379,7 +379,7 @@ def test_the_log_is_capped(page, base_url):
     page.goto(base_url + "table-log/")
     page.locator(".log-count").wait_for()
     page.evaluate("""async () => {
-        const t = await import(new URL('assets/table.js', document.baseURI.replace(/table-log\\/.*$/, '')).href);
+        const t = await import(new URL('assets/house-rules.js', document.baseURI.replace(/table-log\\/.*$/, '')).href);
         for (let i = 0; i < t.LOG_CAP + 25; i++) t.logResult({time: new Date().toISOString(), calculator: 'tell_tale.resolve_attack', game: 'tell_tale', title: 'Attack roll', inputs: {power: String(i)}, seed: i, outcome: 'miss', headline: 'Miss ' + i, url: '/tell-tale/combat/?power=' + i});
     }""")
     page.reload()
@@ -455,7 +455,7 @@ def test_one_bad_entry_in_the_log_is_skipped_and_counted_and_the_rest_drawn(page
     expect(page.locator(".log-headline")).to_have_text([f"Hit {i}" for i in range(21, 0, -1) if i != 7])
     # Nothing saved is lost: the bad entry stays in storage after a new result.
     page.evaluate("""async () => {
-        const t = await import(new URL('assets/table.js', document.baseURI.replace(/table-log\\/.*$/, '')).href);
+        const t = await import(new URL('assets/house-rules.js', document.baseURI.replace(/table-log\\/.*$/, '')).href);
         t.logResult({time: new Date().toISOString(), calculator: 'tell_tale.resolve_attack', game: 'tell_tale', title: 'Attack roll',
                          inputs: {power: '22'}, seed: 22, outcome: 'miss', headline: 'Miss 22', url: '/tell-tale/combat/?power=22'});
     }""")
@@ -588,7 +588,7 @@ def test_a_decklist_check_logs_under_1_kb_and_says_the_list_was_not_kept(page, b
 
 # Log one result at `at` (each tab's clock is the other's: one machine), by the module the page itself uses.
 LOG_AT = """async ([at, headline]) => {
-    const t = await import(new URL('assets/table.js', document.baseURI.replace(/table-log\\/.*$/, '')).href);
+    const t = await import(new URL('assets/house-rules.js', document.baseURI.replace(/table-log\\/.*$/, '')).href);
     const entry = {time: new Date(at).toISOString(), calculator: 'tell_tale.resolve_attack', game: 'tell_tale',
                    title: 'Attack roll', inputs: {}, seed: null, outcome: 'miss', headline, url: '/tell-tale/combat/'};
     setTimeout(() => t.logResult(entry), Math.max(0, at - Date.now()));

@@ -112,7 +112,8 @@ class DuelRulings:
 
     @classmethod
     def of(cls, settings: Mapping[str, str]) -> DuelRulings:
-        """The rulings among `settings` (a season's settings, a form's values, by field name); the site's for the rest."""
+        """The rulings among `settings` (a season's settings, a form's values, by field name); the site's for the
+        rest."""
         return cls(**{f.name: settings[f.name] for f in fields(cls) if f.name in settings})
 
 

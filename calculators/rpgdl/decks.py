@@ -70,8 +70,10 @@ def parse_nom_pool(text: str) -> tuple[tuple[str, str], ...]:
 
 
 # The rules a deck check applies, as the form and the season tracker cite them.
-NOM_POOL_RULES = ("rpgdl.decks.nom-pool-size", "rpgdl.decks.nom-pool-names", "rpgdl.decks.nom-pool-replace", "rpgdl.ruling.nom-pool-places")
-SEASON_DECK_RULES = ("rpgdl.decks.season-deck-size", "rpgdl.decks.season-deck-copies", "rpgdl.ruling.season-deck-contents")
+NOM_POOL_RULES = ("rpgdl.decks.nom-pool-size", "rpgdl.decks.nom-pool-names", "rpgdl.decks.nom-pool-replace",
+                  "rpgdl.ruling.nom-pool-places")
+SEASON_DECK_RULES = ("rpgdl.decks.season-deck-size", "rpgdl.decks.season-deck-copies",
+                     "rpgdl.ruling.season-deck-contents")
 
 
 def check_nom_pool(duelists: Sequence[Duelist | tuple[str, str]]) -> DeckCheck:

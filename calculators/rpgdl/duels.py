@@ -44,7 +44,8 @@ class Duelist:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
             raise InputError("A duelist's name is text.", "name")
-        object.__setattr__(self, "division", as_division(self.division, f"{self.name or 'A duelist'}'s division", "division"))
+        object.__setattr__(self, "division",
+                           as_division(self.division, f"{self.name or 'A duelist'}'s division", "division"))
         whole(self.worth, f"{self.name or 'A duelist'}'s printed Worth", "worth", minimum=0)
         whole(self.draw, f"{self.name or 'A duelist'}'s Draw", "draw", minimum=0)
 
@@ -68,7 +69,8 @@ class WorthParts:
         return self.base + self.votes + self.bonus - self.penalty
 
 
-def worth_parts(duelist: Duelist, slot: str, votes: int = 0, *, bonus: int = 0, division_penalty: str = "flat") -> WorthParts:
+def worth_parts(duelist: Duelist, slot: str, votes: int = 0, *, bonus: int = 0,
+                division_penalty: str = "flat") -> WorthParts:
     """Printed Worth, votes, other effects and the improper-division penalty."""
     slot = as_division(slot, "A slot", "slot")
     as_setting(division_penalty, DIVISION_PENALTY, "The division-penalty setting", "division_penalty")
@@ -87,7 +89,8 @@ def worth_parts(duelist: Duelist, slot: str, votes: int = 0, *, bonus: int = 0, 
     return WorthParts(duelist.worth, votes, bonus, penalty)
 
 
-def modified_worth(duelist: Duelist, slot: str, votes: int = 0, *, bonus: int = 0, division_penalty: str = "flat") -> int:
+def modified_worth(duelist: Duelist, slot: str, votes: int = 0, *, bonus: int = 0,
+                   division_penalty: str = "flat") -> int:
     """Worth + votes (+1 each, at most the Draw) + other effects, -2 when playing up a division."""
     return worth_parts(duelist, slot, votes, bonus=bonus, division_penalty=division_penalty).total
 
@@ -165,10 +168,12 @@ def resolve_duel(
     rulings are the form's fields; they travel on as one DuelRulings.
     """
     rulings = DuelRulings(division_penalty=division_penalty, half_draw=half_draw, successes_worth=successes_worth)
-    return settle_duel(slot, first, second, (first_votes, second_votes), (first_bonus, second_bonus), rulings, sudden_death_winner)
+    return settle_duel(slot, first, second, (first_votes, second_votes), (first_bonus, second_bonus), rulings,
+                       sudden_death_winner)
 
 
-def settle_duel(slot: str, first: Duelist, second: Duelist, votes: tuple[int, int] = (0, 0), bonus: tuple[int, int] = (0, 0),
+def settle_duel(slot: str, first: Duelist, second: Duelist, votes: tuple[int, int] = (0, 0),
+                bonus: tuple[int, int] = (0, 0),
                 rulings: DuelRulings = SITE_RULINGS, sudden_death_winner: str | None = None) -> DuelResult:
     """resolve_duel under `rulings`: `votes` and `bonus` are each (the first duelist's, the second's). A duel only
     ties; what a tie leads to (rulings.sudden_death) is the Weekend's to read."""
@@ -192,7 +197,8 @@ def settle_duel(slot: str, first: Duelist, second: Duelist, votes: tuple[int, in
         else:
             successes = max(0, w.worth - l.worth)
         reasons = trainwreck_reasons(l, w, half_draw=rulings.half_draw)
-    return DuelResult(slot, first, second, fp.total, sp.total, winner, successes, bool(reasons), reasons, sudden, fp, sp)
+    return DuelResult(slot, first, second, fp.total, sp.total, winner, successes, bool(reasons), reasons, sudden, fp,
+                      sp)
 
 
 def duel_rules(duel: DuelResult) -> list[str]:
@@ -248,7 +254,8 @@ class WeekendResult:
 def _four(values: Iterable[Any], what: str, field: str) -> tuple[Any, ...]:
     values = tuple(values)
     if len(values) != len(DIVISIONS):
-        raise InputError(f"A Weekend has four duels, Godlike, Heavy, Middle and Light; {what} has {len(values)}.", field)
+        raise InputError(f"A Weekend has four duels, Godlike, Heavy, Middle and Light; {what} has {len(values)}.",
+                         field)
     return values
 
 
@@ -276,15 +283,20 @@ def resolve_weekend(
     the duels fought). The four rulings travel on as one DuelRulings.
     """
     rulings = DuelRulings(division_penalty, half_draw, successes_worth, sudden_death)
-    return _weekend(first, second, (first_votes, second_votes), (first_bonus, second_bonus), rulings, sudden_death_winners)
+    return _weekend(first, second, (first_votes, second_votes), (first_bonus, second_bonus), rulings,
+                    sudden_death_winners)
 
 
-def _weekend(first: Sequence[Duelist | None], second: Sequence[Duelist | None], votes: tuple[Sequence[int], Sequence[int]],
-             bonus: tuple[Sequence[int], Sequence[int]], rulings: DuelRulings, sudden_death_winners: Mapping[str, str] | None) -> WeekendResult:
-    """resolve_weekend under `rulings`: `votes` and `bonus` are each (the first player's, the second's), in slot order."""
+def _weekend(first: Sequence[Duelist | None], second: Sequence[Duelist | None],
+             votes: tuple[Sequence[int], Sequence[int]],
+             bonus: tuple[Sequence[int], Sequence[int]], rulings: DuelRulings,
+             sudden_death_winners: Mapping[str, str] | None) -> WeekendResult:
+    """resolve_weekend under `rulings`: `votes` and `bonus` are each (the first player's, the second's), in slot
+    order."""
     first_votes, second_votes = votes
     first_bonus, second_bonus = bonus
-    first, second = _four(first, "the first player's line-up", "first"), _four(second, "the second player's line-up", "second")
+    first, second = _four(first, "the first player's line-up", "first"), _four(second, "the second player's line-up",
+                                                                               "second")
     fv = _four(first_votes, "the first player's votes", "first_votes")
     sv = _four(second_votes, "the second player's votes", "second_votes")
     fb = _four(first_bonus, "the first player's Worth changes", "first_bonus")
@@ -333,7 +345,8 @@ def _weekend(first: Sequence[Duelist | None], second: Sequence[Duelist | None], 
 
 @dataclass(frozen=True)
 class WeekendRow:
-    """One duelist of a Weekend line-up as a form or the season tracker enters it: the card, its votes, other changes."""
+    """One duelist of a Weekend line-up as a form or the season tracker enters it: the card, its votes, other
+    changes."""
 
     duelist: Duelist
     votes: int = 0
@@ -366,7 +379,8 @@ def weekend_ties(
     come by slot, Godlike first: those a roll-off settles, none under the
     "no-winner" ruling.
     """
-    lines = {"first": _four(first, "the first player's line-up", "first"), "second": _four(second, "the second player's line-up", "second")}
+    lines = {"first": _four(first, "the first player's line-up", "first"),
+             "second": _four(second, "the second player's line-up", "second")}
     ties: dict[str, DuelResult] = {}
     for i, slot in enumerate(DIVISIONS):
         for who in PLAYERS:  # a duelist out of place or over its Draw: point at that row's field
@@ -424,8 +438,12 @@ def weekend_from_rows(
     tracker alike: check the rows and find the ties first (`weekend_ties`),
     settle each tie's roll-off, then call this with the winners.
     """
-    rows = {"first": _four(first, "the first player's line-up", "first"), "second": _four(second, "the second player's line-up", "second")}
-    column = {p: {key: [0 if r is None else getattr(r, key) for r in rows[p]] for key in ("votes", "bonus")} for p in PLAYERS}
-    return _weekend([None if r is None else r.duelist for r in rows["first"]], [None if r is None else r.duelist for r in rows["second"]],
-                    (column["first"]["votes"], column["second"]["votes"]), (column["first"]["bonus"], column["second"]["bonus"]),
+    rows = {"first": _four(first, "the first player's line-up", "first"),
+            "second": _four(second, "the second player's line-up", "second")}
+    column = {p: {key: [0 if r is None else getattr(r, key) for r in rows[p]] for key in ("votes",
+                                                                                          "bonus")} for p in PLAYERS}
+    return _weekend([None if r is None else r.duelist for r in rows["first"]],
+                    [None if r is None else r.duelist for r in rows["second"]],
+                    (column["first"]["votes"], column["second"]["votes"]),
+                    (column["first"]["bonus"], column["second"]["bonus"]),
                     rulings, sudden_death_winners)

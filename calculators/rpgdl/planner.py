@@ -104,7 +104,8 @@ def _chances(m: Matchup, votes: int, rulings: DuelRulings) -> tuple[tuple[Fracti
     return tuple((half[who], settle_duel(m.slot, m.mine, m.theirs, *sides, rulings, who)) for who in PLAYERS)
 
 
-def _key(objective: str, win: int, eys: int, eos: int, eyw: int, spent: int, gaps: tuple[int, ...]) -> tuple[int | tuple[int, ...], ...]:
+def _key(objective: str, win: int, eys: int, eos: int, eyw: int, spent: int,
+         gaps: tuple[int, ...]) -> tuple[int | tuple[int, ...], ...]:
     """What a split is judged on, best first.
 
     The objective, then fewer expected Trainwrecks, then fewer votes spent
@@ -167,7 +168,8 @@ def plan_votes(
     after: Callable[[list[int], int], int] = lambda values, i: sum(values[i:])  # noqa: E731
     found: dict[str, Any] = {"key": None, "pick": None, "count": 0}
 
-    def visit(i: int, left: int, pick: tuple[int, ...], dist: dict[int, int], eys: int, eos: int, eyw: int, gaps: tuple[int, ...]) -> None:
+    def visit(i: int, left: int, pick: tuple[int, ...], dist: dict[int, int], eys: int, eos: int, eyw: int,
+              gaps: tuple[int, ...]) -> None:
         if i == len(cands):
             win = sum(w for d, w in dist.items() if d > 0)
             key = _key(objective, win, eys, eos, eyw, votes - left, gaps)
@@ -180,7 +182,9 @@ def plan_votes(
             top = {"successes": eys + after(best_ys, i), "margin": eys - eos + after(best_margin, i)}.get(objective)
             if top is not None and top < found["key"][0]:
                 return
-            if objective == "win" and sum(w for d, w in dist.items() if d + after(best_diff, i) > 0) * scale ** (len(cands) - i) < found["key"][0]:
+            if objective == "win" and sum(w for d,
+                                          w in dist.items() if d + after(best_diff,
+                                                                         i) > 0) * scale ** (len(cands) - i) < found["key"][0]:
                 return
         for v, outs, ys, os_, yw, gap in cands[i]:
             if v > left:
@@ -197,7 +201,8 @@ def plan_votes(
     return _plan(objective, votes, sum(rooms), pick, duels, split_count(rooms, votes), found["count"])
 
 
-def _plan(objective: str, pool: int, room: int, pick: tuple[int, ...], duels: tuple[DuelChances, ...], splits: int, as_good: int) -> VotePlan:
+def _plan(objective: str, pool: int, room: int, pick: tuple[int, ...], duels: tuple[DuelChances, ...], splits: int,
+          as_good: int) -> VotePlan:
     """The plan's exact odds, the duels' dice summed by icepool."""
     def die(index: int | None) -> icepool.Die:
         total = icepool.Die([0])

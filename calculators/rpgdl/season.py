@@ -50,7 +50,8 @@ class ChampionshipResult:
 
 @dataclass(frozen=True)
 class SeasonResult:
-    outcome: str  # first-wins, second-wins, draw, first-trainwrecked, second-trainwrecked, both-trainwrecked, in-progress
+    # first-wins, second-wins, draw, first-trainwrecked, second-trainwrecked, both-trainwrecked, in-progress
+    outcome: str
     winner: str | None
     weeks_played: int
     ended_week: int | None  # the week a Trainwreck loss ended the game
@@ -157,7 +158,8 @@ class VotePool:
         return self.generic_voters * self.generic_weight + sum(self.unique_weights)
 
 
-def vote_pool(generic_voters: int = STARTING_GENERIC_VOTERS, unique_weights: Sequence[int] = (), *, generic_weight: int = DEFAULT_GENERIC_WEIGHT) -> VotePool:
+def vote_pool(generic_voters: int = STARTING_GENERIC_VOTERS, unique_weights: Sequence[int] = (), *,
+              generic_weight: int = DEFAULT_GENERIC_WEIGHT) -> VotePool:
     """Votes a player's Voters give at the start of the turn (rpgdl.voters.generate)."""
     whole(generic_voters, "The number of Generic Voters", "generic_voters", minimum=0)
     whole(generic_weight, "A Generic Voter's Vote Weight", "generic_weight", minimum=0)

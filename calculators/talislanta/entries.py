@@ -13,12 +13,17 @@ from .rules import ACTION_TABLE, NEGATIVE_OFFSETS, OFFSET_CAPS, OFFSET_MODES, OU
 __all__ = ["CALCULATORS"]
 
 _OFFSET_PARAMS = (
-    Param("offset", "Offsetting attribute", default=0, minimum=-10, maximum=20, help="The Primary Attribute the GM lets offset the multiple action penalty, e.g. SPD +2 for several attacks."),
-    Param("offset_mode", "Offset on later actions", kind="choice", default="once", choices=OFFSET_MODES, help="Ruling tal.ruling.offset-later-actions: with SPD +2 a third action's -10 is -8 once per roll, or -6 against each -5 step.", ruling="tal.ruling.offset-later-actions"),
-    Param("offset_cap", "Offset larger than the penalty", kind="choice", default="penalty", choices=OFFSET_CAPS, help="Ruling tal.ruling.offset-cap.", ruling="tal.ruling.offset-cap"),
-    Param("negative_offset", "Negative attribute", kind="choice", default="ignore", choices=NEGATIVE_OFFSETS, help="Ruling tal.ruling.offset-negative.", ruling="tal.ruling.offset-negative"),
+    Param("offset", "Offsetting attribute", default=0, minimum=-10, maximum=20,
+          help="The Primary Attribute the GM lets offset the multiple action penalty, e.g. SPD +2 for several attacks."),
+    Param("offset_mode", "Offset on later actions", kind="choice", default="once", choices=OFFSET_MODES,
+          help="Ruling tal.ruling.offset-later-actions: with SPD +2 a third action's -10 is -8 once per roll, or -6 against each -5 step.", ruling="tal.ruling.offset-later-actions"),
+    Param("offset_cap", "Offset larger than the penalty", kind="choice", default="penalty", choices=OFFSET_CAPS,
+          help="Ruling tal.ruling.offset-cap.", ruling="tal.ruling.offset-cap"),
+    Param("negative_offset", "Negative attribute", kind="choice", default="ignore", choices=NEGATIVE_OFFSETS,
+          help="Ruling tal.ruling.offset-negative.", ruling="tal.ruling.offset-negative"),
 )
-_OFFSET_RULES = ("tal.multiple.offset", "tal.ruling.offset-later-actions", "tal.ruling.offset-cap", "tal.ruling.offset-negative")
+_OFFSET_RULES = ("tal.multiple.offset", "tal.ruling.offset-later-actions", "tal.ruling.offset-cap",
+                 "tal.ruling.offset-negative")
 _BAND_RULES = tuple(b.rule for b in ACTION_TABLE)
 
 CALCULATORS = (
@@ -27,11 +32,15 @@ CALCULATORS = (
         title="Action Table roll",
         summary="One action: d20 plus rating, Degree of Difficulty, an opponent's rating and the multiple action penalty, read on the Action Table.",
         params=(
-            Param("rating", "Skill or Attribute Rating", minimum=RATING_MIN, maximum=RATING_MAX, help="The character's rating for this action."),
+            Param("rating", "Skill or Attribute Rating", minimum=RATING_MIN, maximum=RATING_MAX,
+                  help="The character's rating for this action."),
             Param("d20", "d20", kind="dice", help="The d20 rolled."),
-            Param("difficulty", "Degree of Difficulty", default=0, minimum=-30, maximum=30, help="As the GM announces it: +3 for an easy task, -5 for a hard one (usually +10 to -10)."),
-            Param("opposing_rating", "Opponent's rating", optional=True, minimum=RATING_MIN, maximum=RATING_MAX, help="For an opposed action: the opponent's Skill or Attribute Rating, subtracted."),
-            Param("prior_actions", "Actions already taken this round", default=0, minimum=0, maximum=10, help="Each costs -5 (Multiple Actions)."),
+            Param("difficulty", "Degree of Difficulty", default=0, minimum=-30, maximum=30,
+                  help="As the GM announces it: +3 for an easy task, -5 for a hard one (usually +10 to -10)."),
+            Param("opposing_rating", "Opponent's rating", optional=True, minimum=RATING_MIN, maximum=RATING_MAX,
+                  help="For an opposed action: the opponent's Skill or Attribute Rating, subtracted."),
+            Param("prior_actions", "Actions already taken this round", default=0, minimum=0, maximum=10,
+                  help="Each costs -5 (Multiple Actions)."),
             *_OFFSET_PARAMS,
         ),
         adapter=resolve_action_report,
@@ -71,11 +80,14 @@ CALCULATORS = (
         summary="Several actions in one round at -5 each: every action's modifier and odds, the chance of getting through them all without a Mishap, and the round resolved action by action.",
         params=(
             Param("actions", "Actions this round", default=2, minimum=1, maximum=10),
-            Param("rating", "Rating", optional=True, minimum=RATING_MIN, maximum=RATING_MAX, help="The rating used for every action."),
+            Param("rating", "Rating", optional=True, minimum=RATING_MIN, maximum=RATING_MAX,
+                  help="The rating used for every action."),
             Param("ratings", "Ratings, one per action", kind="text", optional=True, max_length=RATINGS_MAX_LENGTH,
                   help=f"Instead of one rating: a rating per action, e.g. '6 6 4'; up to {RATINGS_MAX_LENGTH} characters."),
-            Param("d20s", "d20s, one per action", kind="dice", help="One d20 per action in order; after a Mishap no more are needed."),
-            Param("difficulty", "Degree of Difficulty", default=0, minimum=-30, maximum=30, help="Added to every action, as the GM announces it."),
+            Param("d20s", "d20s, one per action", kind="dice",
+                  help="One d20 per action in order; after a Mishap no more are needed."),
+            Param("difficulty", "Degree of Difficulty", default=0, minimum=-30, maximum=30,
+                  help="Added to every action, as the GM announces it."),
             *_OFFSET_PARAMS,
         ),
         adapter=multiple_actions_report,

@@ -77,7 +77,8 @@ def resolve_action_report(
 ) -> Report:
     (die,) = dice_or_roll(d20, rng, count=1, sides=20, label="The d20", field="d20")
     rule = Offset(offset, offset_mode, offset_cap, negative_offset)  # the form's four fields, as one value from here on
-    r = resolve_action(rating, die, difficulty=difficulty, opposing_rating=opposing_rating, prior_actions=prior_actions, offset=rule)
+    r = resolve_action(rating, die, difficulty=difficulty, opposing_rating=opposing_rating, prior_actions=prior_actions,
+                       offset=rule)
     rules = ["tal.action.procedure"]
     details = [f"Rating {rating}."]
     if opposing_rating is not None:

@@ -102,13 +102,15 @@ NEGATIVE_OFFSETS = (
 
 def _choice(value: object, options: tuple[tuple[str, str], ...], what: str, field: str) -> str:
     allowed = [v for v, _ in options]
-    return one_of(value, allowed, field, f"{what} must be {' or '.join(repr(v) for v in allowed)}")  # type: ignore[return-value]
+    return one_of(value, allowed, field,
+                  f"{what} must be {' or '.join(repr(v) for v in allowed)}")  # type: ignore[return-value]
 
 
 def _prior(prior_actions: object) -> int:
     prior_actions = whole(prior_actions, "The number of actions already taken this round", "prior_actions")
     if prior_actions < 0:
-        raise InputError(f"The number of actions already taken this round can't be negative; got {prior_actions}.", "prior_actions")
+        raise InputError(f"The number of actions already taken this round can't be negative; got {prior_actions}.",
+                         "prior_actions")
     return prior_actions
 
 
@@ -242,11 +244,13 @@ class ActionResult:
         return BY_OUTCOME[self.outcome]
 
 
-def _resolve(rating: int, d20: int, difficulty: int, opposing_rating: int | None, prior_actions: int, offset: Offset) -> ActionResult:
+def _resolve(rating: int, d20: int, difficulty: int, opposing_rating: int | None, prior_actions: int,
+             offset: Offset) -> ActionResult:
     penalty = offset.penalty(prior_actions)
     modifier = _modifier(rating, difficulty, opposing_rating, penalty)
     total = d20 + modifier
-    return ActionResult(rating, d20, difficulty, opposing_rating, prior_actions, penalty, modifier, total, outcome_for(total))
+    return ActionResult(rating, d20, difficulty, opposing_rating, prior_actions, penalty, modifier, total,
+                        outcome_for(total))
 
 
 def resolve_action(

@@ -4,7 +4,8 @@ character creation, level-up and the deck check, with exact odds; and the
 encounter tracker (`TRACKERS`), a whole fight kept as JSON-ready state.
 
 The rules are pure functions and data by topic (`combat`, `trample`,
-`poison`, `planeswalkers`, `hands`, `characters`, `decks`, `encounter*`); `reports` explains a result to players; `entries` holds the
+`poison`, `planeswalkers`, `hands`, `characters`, `decks`, `encounter*`); `reports` explains a result to players;
+`entries` holds the
 registry's calculators (`CALCULATORS`). This package is the public face:
 import from `calculators.tell_tale`.
 """
@@ -152,7 +153,8 @@ __all__ = [
     "BAND_RANGE",
     # The Trample charge, the poison track, planeswalker abilities, mulligans, the encounter tracker
     "Charge", "ChargeHit", "charge_enemy", "trample_charge", "charge_odds", "charge_expected_damage",
-    "Condition", "PoisonTrack", "CURES", "condition", "add_counters", "deathtouch_hit", "poison_tick", "gain_life", "apply_cure", "poison_track",
+    "Condition", "PoisonTrack", "CURES", "condition", "add_counters", "deathtouch_hit", "poison_tick", "gain_life",
+    "apply_cure", "poison_track",
     "AbilityCost", "planeswalker_ability",
     "Mulligan", "MULLIGAN_RULES", "OPENING_HAND", "hand_size", "mulligan",
     "new_encounter", "check_encounter", "encounter_step", "run_script", "ENCOUNTER_ACTIONS",

@@ -97,7 +97,9 @@ class Stats:
         return self.companion_vitality is not None
 
 
-def assign_stats(totals: Iterable[int], assignment: dict[str, int], *, companion: bool = False) -> tuple[Stats, tuple[int, ...]]:
+def assign_stats(totals: Iterable[int], assignment: dict[str, int], *, companion: bool = False) -> tuple[Stats,
+                                                                                                         tuple[int,
+                                                                                                               ...]]:
     """Check an assignment of the rolled totals (tt.character.stat-assignment).
 
     Each total is used at most once; the PC's three stats need a value, the

@@ -19,10 +19,12 @@ from dataclasses import dataclass
 
 from ..checks import InputError, quote
 
-COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}  # tt.glossary.color-identity, in Magic's order
+# tt.glossary.color-identity, in Magic's order
+COLORS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 COLORLESS = ("c", "colorless", "colourless")
 LAND = ("land",)
-LEGENDARY = ("legendary", "legend", "planeswalker")  # a legendary creature or a planeswalker: what tt.deck.legendary bans
+# a legendary creature or a planeswalker: what tt.deck.legendary bans
+LEGENDARY = ("legendary", "legend", "planeswalker")
 MAX_TAGS = 8  # words in brackets on one line: a card has at most five colors, a land and a legend
 IDENTITY_MAX_LENGTH = 40  # characters of the PC's color identity field
 # tt.ruling.hybrid-identity: what a hybrid card ([W/U]) asks of the PC's color identity; the first is the ruling
@@ -81,7 +83,8 @@ def split_tags(line: str, number: int, field: str = "decklist") -> tuple[str, Ca
             raise InputError(f"Line {number}: a line has at most {MAX_TAGS} tags; this one has more.", field)
         rest = rest[:start].rstrip()
     if "[" in rest or "]" in rest:
-        raise InputError(f"Line {number}: tags go in brackets at the end of the line, like '4 Llanowar Elves [G]'.", field)
+        raise InputError(f"Line {number}: tags go in brackets at the end of the line, like '4 Llanowar Elves [G]'.",
+                         field)
     if not words:
         return line, None
     return rest, _tags(words, number, field)
@@ -135,5 +138,6 @@ def colors_said(colors: frozenset[frozenset[str]] | frozenset[str]) -> str:
     if not groups:
         return "colorless"
     order = list(COLORS)
-    words = [" or ".join(COLORS[c] for c in sorted(g, key=order.index)) for g in sorted(groups, key=lambda g: min(order.index(c) for c in g))]
+    words = [" or ".join(COLORS[c] for c in sorted(g, key=order.index)) for g in sorted(groups,
+                                                                                        key=lambda g: min(order.index(c) for c in g))]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]

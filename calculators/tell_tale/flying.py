@@ -22,7 +22,8 @@ def can_attack(attacker_flying: bool, attacker_reach: bool, target_in_air: bool)
 
 
 def lands_by_attacking(attacker_in_air: bool, target_in_air: bool) -> bool:
-    """A flyer in the air that attacks something on the ground lands: ground forces can attack it (until its next turn)."""
+    """A flyer in the air that attacks something on the ground lands: ground forces can attack it (until its next
+    turn)."""
     return attacker_in_air and not target_in_air
 
 

@@ -44,7 +44,8 @@ def hand_size(mulligans: int, *, rule: str = "smaller") -> Mulligan:
     return Mulligan(mulligans, rule, OPENING_HAND, reduced, OPENING_HAND - reduced, mulligans == FREE_MULLIGANS)
 
 
-def mulligan(mulligans: int, *, rule: str = "smaller", deck: int = 40, copies: int = 4) -> tuple[Mulligan, dict[int, Fraction]]:
+def mulligan(mulligans: int, *, rule: str = "smaller", deck: int = 40, copies: int = 4) -> tuple[Mulligan,
+                                                                                                 dict[int, Fraction]]:
     """The hand after `mulligans` mulligans and the exact chance of holding 0, 1, ... copies of a card.
 
     With the London rule the player sees 7 cards and keeps the copies among

@@ -57,7 +57,8 @@ def planeswalker_ability(
     vitality = whole(vitality, "Vitality", "vitality")
     if mana is not None:
         mana = whole(mana, "Mana available", "mana", minimum=0)
-    one_of(shortfall, SHORTFALLS, "shortfall", "A minus cost beyond the Toughness left is refused or comes off Vitality")
+    one_of(shortfall, SHORTFALLS, "shortfall",
+           "A minus cost beyond the Toughness left is refused or comes off Vitality")
     x = abs(cost)
 
     def unpaid(reason: str) -> AbilityCost:
@@ -74,6 +75,8 @@ def planeswalker_ability(
     if full_toughness is not None:
         full_toughness = whole(full_toughness, "Full Toughness", "full_toughness", minimum=0)
         if full_toughness < toughness:
-            raise InputError(f"Full Toughness is at least the Toughness left ({toughness}); got {full_toughness}.", "full_toughness")
+            raise InputError(f"Full Toughness is at least the Toughness left ({toughness}); got {full_toughness}.",
+                             "full_toughness")
         back = min(back, full_toughness)
-    return AbilityCost(cost, x, True, "", hit.toughness, hit.vitality, -hit.to_toughness, hit.to_vitality, back, hit.toughness == 0 and toughness > 0)
+    return AbilityCost(cost, x, True, "", hit.toughness, hit.vitality, -hit.to_toughness, hit.to_vitality, back,
+                       hit.toughness == 0 and toughness > 0)

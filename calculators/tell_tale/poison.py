@@ -56,7 +56,8 @@ class Condition:
         return "conscious" if self.vitality > 0 else "unconscious" if self.vitality == 0 else "dead"
 
 
-def condition(power: int, toughness: int, vitality: int, *, toughness_now: int | None = None, counters: int = 0, poisoned: bool = False) -> Condition:
+def condition(power: int, toughness: int, vitality: int, *, toughness_now: int | None = None, counters: int = 0,
+              poisoned: bool = False) -> Condition:
     """A checked Condition; toughness_now defaults to the full Toughness."""
     power = whole(power, "Power", "power", minimum=0)
     toughness = whole(toughness, "Toughness", "toughness", minimum=0)
@@ -83,7 +84,8 @@ def add_counters(c: Condition, n: int, *, overflow: str = "carry") -> tuple[Cond
     """
     n = whole(n, "Counters", "counters", minimum=0)
     hit = apply_damage(c.toughness_now, c.vitality, n, overflow=overflow)
-    return replace(c, toughness_now=hit.toughness, vitality=hit.vitality, counters=c.counters + n), CounterHit(hit.to_toughness, hit.to_vitality)
+    return replace(c, toughness_now=hit.toughness, vitality=hit.vitality,
+                   counters=c.counters + n), CounterHit(hit.to_toughness, hit.to_vitality)
 
 
 def deathtouch_hit(c: Condition, damage: int, *, overflow: str = "carry") -> tuple[Condition, CounterHit]:
@@ -118,7 +120,8 @@ def regenerate(c: Condition, full_vitality: int) -> Condition:
     Vitality already above full stays where it is (tt.ruling.vitality-above-full).
     """
     full_vitality = whole(full_vitality, "Full Vitality", "full_vitality", minimum=0)
-    return replace(c, toughness_now=max(c.toughness_now, c.toughness), vitality=max(c.vitality, full_vitality), counters=0, poisoned=False)
+    return replace(c, toughness_now=max(c.toughness_now, c.toughness), vitality=max(c.vitality, full_vitality),
+                   counters=0, poisoned=False)
 
 
 def burn(c: Condition, amount: int) -> Condition:
@@ -185,7 +188,8 @@ def poison_track(
     life = whole(life, "Life gained or burn damage", "life", minimum=0)
     if cure in ("life", "burn") and life == 0:
         raise InputError(f"{CURE_LABELS[cure]} needs an amount of at least 1.", "life")
-    full = start.vitality if full_vitality is None else whole(full_vitality, "Full Vitality", "full_vitality", minimum=0)
+    full = start.vitality if full_vitality is None else whole(full_vitality, "Full Vitality", "full_vitality",
+                                                              minimum=0)
     c, _ = deathtouch_hit(start, damage, overflow=overflow)
     rows = [TrackRow(0, "hit", c)]
     cured_on = None

@@ -70,7 +70,8 @@ def charge_enemy(
     if tapped:
         return ChargeHit(attack, None, "already-down", attack.damage)
     if effect_d20 is None or save_d20 is None:
-        raise InputError("A hit calls for the knock-down save: give the charger's d20 and the enemy's d20.", "effect_d20" if effect_d20 is None else "save_d20")
+        raise InputError("A hit calls for the knock-down save: give the charger's d20 and the enemy's d20.",
+                         "effect_d20" if effect_d20 is None else "save_d20")
     save = opposed_save(effect_d20, save_d20, mode=save_mode, against="knockdown", tie=tie)
     return ChargeHit(attack, save, "knocked-down" if save.outcome == "failed" else "standing", attack.damage)
 
@@ -117,7 +118,8 @@ def trample_charge(
             if not pairs:
                 raise InputError(f"Enemy {i + 1} is hit and saves against the knock-down: give the charger's d20 and the enemy's d20 for it.", "save_d20")
             effect, save = pairs.pop(0)
-        hits.append(charge_enemy(power, d20, mode=mode, crit_d4=d4, effect_d20=effect, save_d20=save, save_mode=save_mode, vigilance=vigilance, tie=tie))
+        hits.append(charge_enemy(power, d20, mode=mode, crit_d4=d4, effect_d20=effect, save_d20=save,
+                                 save_mode=save_mode, vigilance=vigilance, tie=tie))
     if crits:
         raise InputError(f"{len(crits)} critical d4 more than the critical hits need.", "crit_d4")
     if pairs:
@@ -141,7 +143,8 @@ def _knock_die(mode: str, save_mode: str, vigilance: bool, tie: str) -> icepool.
     return icepool.map(lambda h, f: int(h and f), hit, failed)
 
 
-def charge_odds(enemies: int, *, mode: str = "normal", save_mode: str = "normal", vigilance: bool = False, tie: str = "saver") -> dict[int, Fraction]:
+def charge_odds(enemies: int, *, mode: str = "normal", save_mode: str = "normal", vigilance: bool = False,
+                tie: str = "saver") -> dict[int, Fraction]:
     """Exact chance that 0, 1, ... `enemies` enemies end up knocked down."""
     enemies = whole(enemies, "Enemies in the line", "enemies", minimum=1, maximum=100)
     one_of(tie, ("saver", "effect"), "tie", "A tie goes to the saver or to the effect")

@@ -3,7 +3,7 @@
 // player is done with into the roll log (table-log.js). The table's house rulings fill the form first, then a
 // share link's values; nothing from the address or a form is parsed as HTML.
 
-import { applyHouseRulings, showRulingsLine } from "./table.js";
+import { applyHouseRulings, showRulingsLine } from "./house-rules.js";
 import { FormLog, logInputs } from "./table-log.js";
 import { computeInWorker } from "./calc-runtime.js";
 import { addressOf, writeAddress } from "./calc-address.js";

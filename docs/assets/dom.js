@@ -164,13 +164,13 @@ export function siteJson(name, fallback) {
 }
 
 /** table-settings.json: the games' names, their settings pages and house rulings; null when it cannot be read.
- * @returns {Promise<import("./table.js").TableSpec | null>} */
+ * @returns {Promise<import("./house-rules.js").TableSpec | null>} */
 export function tableSettings() {
-  return /** @type {Promise<import("./table.js").TableSpec | null>} */ (siteJson("table-settings.json", null));
+  return /** @type {Promise<import("./house-rules.js").TableSpec | null>} */ (siteJson("table-settings.json", null));
 }
 
 /** A game's name ("Tell-Tale" for tell_tale), as table-settings.json publishes it (rulebook.GAME_NAMES).
- * @param {import("./table.js").TableSpec | null} spec @param {string} game @returns {string} */
+ * @param {import("./house-rules.js").TableSpec | null} spec @param {string} game @returns {string} */
 export function gameName(spec, game) {
   return spec?.games && Object.hasOwn(spec.games, game) ? spec.games[game] : game;
 }

@@ -7,7 +7,7 @@
 // export, import, links, bring back and other tabs are the trackers' shell
 // (tracker-shell.js). Everything shown goes in with textContent.
 
-import { NOT_KEPT, logResult, storedSettings } from "./table.js";
+import { NOT_KEPT, logResult, storedSettings } from "./house-rules.js";
 import { onPageEnd, pageSignal, plural, tableSettings } from "./dom.js";
 import { el, place, redraw, trackerName, vocabulary } from "./tracker-kit.js";
 import { TrackerShell, answerParts, button, labelRedo, labelUndo, markFieldAtFault, newSeed, rulesLine } from "./tracker-shell.js";
@@ -49,7 +49,7 @@ const STORE = keys.ENCOUNTER; // and STORE + keys.ASIDE, the encounter a new one
  */
 
 /** This game's house rulings in table-settings.json, by name ({} when it cannot be read).
- * @returns {Promise<Record<string, import("./table.js").TableSetting>>} */
+ * @returns {Promise<Record<string, import("./house-rules.js").TableSetting>>} */
 const settingsSpec = () => tableSettings().then((spec) => spec?.settings?.tell_tale ?? {});
 
 // ---------------------------------------------------------------- the page's parts
@@ -139,7 +139,7 @@ function logView(log, undoButton, redoButton) {
 }
 
 /** The table's choices (table settings on this device) for the tracker's rulings, those `spec` allows.
- * @param {string[]} names @param {Record<string, import("./table.js").TableSetting>} spec @returns {Record<string, string>} */
+ * @param {string[]} names @param {Record<string, import("./house-rules.js").TableSetting>} spec @returns {Record<string, string>} */
 function tableChoices(names, spec) {
   const mine = storedSettings();
   /** @type {Record<string, string>} */
@@ -242,7 +242,7 @@ function endControl(fight, box, banner) {
   return { endButton, endFight };
 }
 
-/** A resolved attack, save or charge in the evening's roll log (table.js) at once, each its own entry, in
+/** A resolved attack, save or charge in the evening's roll log (house-rules.js) at once, each its own entry, in
  * words, linking back to the fight; under the answer, if the storage has no room for it, a line that says so.
  * @param {string} name the tracker's @param {import("./calc-runtime.js").Tracked<Encounter>} result @param {HTMLElement} answer
  * @param {string} anchor the log's heading */

@@ -1,9 +1,9 @@
 // The start of every page's code, run on each page Material shows: the rule IDs' copy buttons, the calculators'
-// forms (calc-form.js), the house rulings' pages and boxes (table.js, table-join.js), the Table log (table-log.js),
+// forms (calc-form.js), the house rulings' pages and boxes (house-rules.js, table-join.js), the Table log (table-log.js),
 // the trackers' own modules and a "Skip to" link to the first form or tracker. Material swaps pages without
 // reloading, so each of these looks at the page it is given and leaves what it has set up alone.
 
-import { followRulings, markRulingBoxes } from "./table.js";
+import { followRulings, markRulingBoxes } from "./house-rules.js";
 import { commitResults, setUpLogPage } from "./table-log.js";
 import { setUpSettingsPage } from "./table-join.js";
 import { computeInWorker, showRuntimeStatus, startRuntime } from "./calc-runtime.js"; // the worker, its start and its time limit
@@ -15,7 +15,7 @@ import { formAnchor, setUpForm } from "./calc-form.js";
 
 /** @typedef {import("./calc-form.js").CalcForm} CalcForm */
 /** @typedef {import("./calc-form.js").Field} Field */
-/** @typedef {import("./table.js").TableSpec} TableSpec */
+/** @typedef {import("./house-rules.js").TableSpec} TableSpec */
 
 // ---------------------------------------------------------------- rule IDs
 

@@ -3,7 +3,7 @@
 // first Weekend, and the device's house rulings that a new season takes.
 
 import { button, el, plural } from "./dom.js";
-import { storedSettings } from "./table.js";
+import { storedSettings } from "./house-rules.js";
 import { answerArea, field, number, select } from "./season-fields.js";
 
 /** @typedef {import("./season.js").Season} Season */
@@ -44,7 +44,7 @@ export function rulingsForm(page, into) {
   });
 
   /** The fields, once table-settings.json (the rulings' labels and choices) is read.
-   * @param {import("./table.js").TableSpec | null} spec */
+   * @param {import("./house-rules.js").TableSpec | null} spec */
   function build(spec) {
     const rulings = spec?.settings?.rpgdl || {};
     fields.replaceChildren(field(`${id}-goal`, "goal", "Game goal", select(words.goals, words.goals[0][0]),

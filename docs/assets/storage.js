@@ -12,7 +12,7 @@ export const ENCOUNTER = "table-rules:tell_tale.encounter";
 export const PARTY = "table-rules:tell_tale.party";
 /** @type {TrackerKey} */
 export const SEASON = "table-rules:rpgdl.season";
-/** localStorage: the roll log (table-log.js) and the table's house rulings (table.js). */
+/** localStorage: the roll log (table-log.js) and the table's house rulings (house-rules.js). */
 export const LOG = "table-rules:log";
 export const SETTINGS = "table-rules:settings";
 /** IndexedDB: the digest of each tracker's record as last saved, by its key (tracker-kit.js SavedRecord). A tab's

@@ -1,17 +1,17 @@
 // A game's table settings page ({{ table-settings tt }}): the house rulings
 // this device plays, chosen one by one or reset, and join links, which carry
 // a whole table's rulings to another device and ask before they change
-// anything there. What a setting may be is table-settings.json's (table.js
+// anything there. What a setting may be is table-settings.json's (house-rules.js
 // checks it); everything shown is put in with textContent.
 
 import { button, el, gameName, plural } from "./dom.js";
-import { checkSetting, findSetting, saveSettings, storedSettings } from "./table.js";
+import { checkSetting, findSetting, saveSettings, storedSettings } from "./house-rules.js";
 
 const JOIN_MAX = 2000; // characters of a join link's list
 
-/** @typedef {import("./table.js").TableSpec} TableSpec */
-/** @typedef {import("./table.js").TableSetting} TableSetting */
-/** @typedef {import("./table.js").Control} Control */
+/** @typedef {import("./house-rules.js").TableSpec} TableSpec */
+/** @typedef {import("./house-rules.js").TableSetting} TableSetting */
+/** @typedef {import("./house-rules.js").Control} Control */
 /** @typedef {import("./copy-link.js").CopyText} CopyText */
 /** A table settings page's form (rulebook/forms.py, render_settings).
  * @typedef {HTMLFormElement & {dataset: {game: string}}} SettingsForm */

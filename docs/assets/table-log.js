@@ -17,7 +17,7 @@ export const NOT_KEPT = "This result is not in the Table log: this device's stor
  *   outcome?: string | null, seed?: number | null, inputs?: Record<string, string | number> | null,
  *   said?: string | null}} LogEntry */
 /** @typedef {import("./copy-link.js").CopyText} CopyText */
-/** @typedef {import("./table.js").TableSpec} TableSpec */
+/** @typedef {import("./house-rules.js").TableSpec} TableSpec */
 
 /** The longest typed value a log entry keeps as it is, in characters. A longer one (a decklist, a Nom Pool) is
  * kept as a few words instead, its size, first line and digest: 200 entries stay well under the storage's 5 MB,

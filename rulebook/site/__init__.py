@@ -16,8 +16,9 @@ It takes one `Build` and does, in the order of `finish` below:
 4. the data files: rules.json, rule-redirects.json, rule-lookup.json,
    rule-previews.json, table-settings.json, the search index tuned (data.py);
 5. Material's search worker put off until the page has done its first
-   work (search_later.py); each page's GM screen filled in (gm_screens.py) and its print footer
-   (print_footer.py); the scripts and stylesheets addressed by their content,
+   work (search_later.py); each page's GM screen lines' words (gm_screens.py) and its print
+   footer (print_footer.py), written where the page's reading found their places (built.py
+   `apply`); the scripts and stylesheets addressed by their content,
    and the pages pointed at those addresses (assets.py), then the content security policy
    and the asset build, in every page, and the policy in `_headers` (csp.py): each page is written once;
 6. the short links `r/<id>/`, which carry a policy of their own
@@ -38,7 +39,7 @@ from urllib.parse import urlsplit
 
 from calculators import games
 from calculators.registry import all_trackers
-from calculators.table import settings_with_calculators
+from calculators.house_rules import settings_with_calculators
 
 from ..book import Book, read_docs
 from ..markup import GAMES, MarkupError
@@ -86,9 +87,11 @@ def finish(build: Build) -> None:
     policy = csp.CspState(serving=build.serving)
     late_search = search_later.write(site)  # Material's search worker, started once the page is done with the cores
     for page in pages:  # every page read and checked before anything is written
-        page.html = search_later.point(page.html, late_search)
-        page.html = gm_screens.fill(page.html, book, build.site_url, build.docs, page.rel)  # the GM screens' words
-        page.html = print_footer.add(page.html, page.url, build.site_url, build.site_name, build.docs, _game_folders(build.docs))
+        page.html = built.apply(page.html, [
+            *search_later.point(page, late_search),
+            *gm_screens.fill(page, book),
+            *print_footer.add(page, build.site_url, build.site_name, build.docs, _game_folders(build.docs)),
+        ])
         page.html = version_page(page.html, page.url, assets, urlsplit(build.site_url or "/").path)
         csp.collect(page, policy)  # the scripts as read: the steps above change none
 

@@ -2,7 +2,7 @@
 
 A page asks for `assets/page-start.js?v=<digest of its content>`, and the
 modules import each other the same way (`import … from
-"./table.js?v=<digest>"`), so a browser or service worker cache can only
+"./house-rules.js?v=<digest>"`), so a browser or service worker cache can only
 ever hand a page the very files of its own build: a new build asks for new
 addresses (a returning visitor's page never runs a new build's HTML with
 an old build's page script). `versioned(docs)` gives each .js and .css
@@ -28,9 +28,9 @@ from .errors import SiteError
 
 SUFFIXES = (".js", ".css")
 # A page's reference to a script or stylesheet, not yet versioned.
-REFERENCE = re.compile(r'(?P<head>\b(?:src|href)=")(?P<url>[^"?#:]+\.(?:js|css))"')
-# Relative imports in our modules: `from "./table.js"`, `import("./x.js")`.
-IMPORT = re.compile(r"""(?P<head>\b(?:from|import)\s*\(?\s*)(?P<q>["'])(?P<spec>\.{1,2}/[^"'?#\s]+\.js)(?P=q)""")
+REFERENCE = re.compile(r'(?P<lead>\b(?:src|href)=")(?P<url>[^"?#:]+\.(?:js|css))"')
+# Relative imports in our modules: `from "./house-rules.js"`, `import("./x.js")`.
+IMPORT = re.compile(r"""(?P<lead>\b(?:from|import)\s*\(?\s*)(?P<quote>["'])(?P<spec>\.{1,2}/[^"'?#\s]+\.js)(?P=quote)""")
 # Comments, where JSDoc names other modules' types (`{import("./x.js").Answer}`): not imports. A
 # block comment, or a line comment after a space or at a line's start (a "//" in a string has
 # none before it, as in a URL). tests/test_offline.py checks, under Node, that the imports found
@@ -75,7 +75,7 @@ def version_page(html: str, url: str, assets: Assets, root: str = "/") -> str:
             return m.group(0)
         target = ref.removeprefix(root) if ref.startswith("/") else posixpath.normpath(posixpath.join(base, ref))
         address = assets.urls.get(target)
-        return f'{m["head"]}{m["url"]}?{address.partition("?")[2]}"' if address else m.group(0)
+        return f'{m["lead"]}{m["url"]}?{address.partition("?")[2]}"' if address else m.group(0)
 
     return REFERENCE.sub(versioned_reference, html)
 
@@ -107,7 +107,7 @@ def _rewritten(sources: dict[str, str]) -> dict[str, str]:
             target = posixpath.normpath(posixpath.join(posixpath.dirname(rel), m["spec"]))
             if target not in sources:
                 raise SiteError(f"docs/{rel} imports {m['spec']}, which is not in docs/.")
-            return f"{m['head']}{m['q']}{m['spec']}?v={digest(visit(target))}{m['q']}"
+            return f"{m['lead']}{m['quote']}{m['spec']}?v={digest(visit(target))}{m['quote']}"
 
         text = sources[rel]
         if rel.endswith(".js"):

@@ -11,7 +11,7 @@
 - `table-settings.json`: every house ruling a table may choose, the games'
   names, their records (`records`: prefix, folder, key, name, from
   calculators/games.py) and the page of each game's settings
-  (docs/assets/table.js);
+  (docs/assets/house-rules.js);
 - the search index, where the generator wrote Material's (lunr): tuned so a
   rule ID, whole or in part, finds its rules first and every result names
   its game. A generator with a search of its own keeps it as it is.
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from calculators.games import GAMES
-from calculators.table import settings_with_calculators
+from calculators.house_rules import settings_with_calculators
 
 from ..book import Book
 from ..markup import GAME_NAMES, short_url

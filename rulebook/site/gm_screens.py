@@ -1,9 +1,11 @@
-"""The GM screens' words, address, date and QR code, filled in from the built site.
+"""The GM screens' words, written in from the built site.
 
 `{{ gm-screen <prefix> }}` (rulebook/gm_screen.py) draws each line of a GM
-screen with a placeholder for its rule's words, since a rule's words are
-known only once its page is built. Here, with the book's texts read from the
-built pages (the finishing step's first step), each placeholder gets:
+screen with an empty element for its rule's words, which are the words as
+the rule's page shows them (what rules.json lists): known only once every
+page is built, and read from the built pages in the finishing step's first
+step. This is the one place that writes them; everything else on a screen,
+its footer too, is written as the page renders. Each line gets:
 
 - `short`: the rule's first whole sentences, as many as fit in a preview's
   length (short_links.DESCRIPTION_MAX), and the first however long: a
@@ -13,58 +15,38 @@ built pages (the finishing step's first step), each placeholder gets:
 - `gist`: the first sentence of a term's text (a keyword's effect);
 - `whole`: the rule's whole text, as rules.json gives it.
 
-The footer gets the screen's address on the deployed site, the date of the
-rules (the last commit to the game's pages, else their newest file) and a
-QR code of the address (segno), when the site's address is a full one; a
-page printed from another address says and draws its own instead
-(docs/assets/print-address.js, with the QR library of qr_library.py).
-Every word goes in escaped; the QR code is segno's SVG, made from the
-address. A placeholder left over, or a rule the book lacks, is an error.
+Every word goes in escaped. A line the reading found with words already, an
+unknown form, or a rule the book lacks, is an error.
 """
 
 from __future__ import annotations
 
-import datetime
-import functools
-import html
 import re
-import subprocess
-from pathlib import Path
-from urllib.parse import urljoin, urlsplit
-
-import segno
 
 from ..book import Book
 from ..markup import Rule
-from . import qr_library
+from ..templating import macro
+from .built import Edit, Page
 from .errors import SiteError
 from .short_links import DESCRIPTION_MAX
 
-from ..templating import Markup, macro
-
-TEMPLATE = "site_fill.html"  # the filled placeholders' markup (templates/site_fill.html, autoescaped)
-TEXT = re.compile(r'<span class="gm-text" data-gm-text="([^"]+)" data-gm-form="(short|whole|ruling|gist)"></span>')
-SITE = re.compile(r'<span class="gm-site" data-gm-site="([^"]*)"></span>')
-DATE = re.compile(r'<span class="gm-date" data-gm-date="([^"]+)"></span>')
-QR = re.compile(r'<span class="gm-qr" data-gm-qr="([^"]*)"></span>')
-LEFT = re.compile(r"data-gm-(?:text|site|date|qr)=")
+FORMS = ("short", "whole", "ruling", "gist")  # the words a GM screen line may ask for (`words` below)
+TEMPLATE = "site_fill.html"  # a line's words' markup (templates/site_fill.html, autoescaped)
+LEFT = re.compile(r"data-gm-text=")  # what a line's element without its words carries
 RULING = re.compile(r"\bRuling:\s*(.*?)\s*(?:\bAlternative:|$)", re.S)
 # A sentence's end: its stop, any closing bracket or quote, then the text's end or a space and no small letter
 # ("1.5", "-1/-1" and '"Destroy ..." effects' go on).
 SENTENCE_END = re.compile(r"[.!?][)\"”’]*(?=\s+(?![a-z])|$)")
 
 
-def fill(page: str, book: Book, site_url: str, docs: Path, rel: str) -> str:
-    """A built page with its GM screen's placeholders filled (a page without one is returned as it is)."""
-    if "data-gm-" not in page:
-        return page
-    page = TEXT.sub(lambda m: macro(TEMPLATE, "gm_text", words(_rule(book, m.group(1), rel), m.group(2))), page)
-    page = SITE.sub(lambda m: macro(TEMPLATE, "gm_site", address(site_url, html.unescape(m.group(1)))), page)
-    page = DATE.sub(lambda m: macro(TEMPLATE, "gm_date", rules_date(docs, m.group(1))), page)
-    page = QR.sub(lambda m: qr_code(address(site_url, html.unescape(m.group(1))), qr_library.module()), page)
-    if LEFT.search(page):
-        raise SiteError(f"{rel}: a GM screen placeholder was left unfilled ({LEFT.search(page).group(0)}): is it written as rulebook/gm_screen.py writes it?")  # type: ignore[union-attr]
-    return page
+def fill(page: Page, book: Book) -> list[Edit]:
+    """The words of each line of the page's GM screen, where its reading found them empty (none without one)."""
+    edits = []
+    for start, end, rid, form in page.gm_texts:
+        if form not in FORMS:
+            raise SiteError(f"{page.rel}: the GM screen asks for the {form!r} form of {rid}; known: {', '.join(FORMS)}")
+        edits.append((start, end, macro(TEMPLATE, "gm_text", words(_rule(book, rid, page.rel), form))))
+    return edits
 
 
 def words(rule: Rule, form: str) -> str:
@@ -91,34 +73,6 @@ def sentences(text: str, limit: int = DESCRIPTION_MAX) -> str:
     if not fit or (fit[-1] <= limit // 3 and len(ends) > len(fit)):
         fit = ends[: len(fit) + 1]
     return text[: fit[-1]]
-
-
-def address(site_url: str, url: str) -> str:
-    """The page's address on the deployed site (a path when the site's address is not a full one)."""
-    return urljoin(site_url if site_url.endswith("/") else site_url + "/", url)
-
-
-def qr_code(url: str, module: str = "") -> str:
-    """The QR code of a full address as inline SVG (no script, no style), or nothing for a bare path; `module`, the
-    QR library a page printed from another address redraws it with (qr_library.py)."""
-    if not urlsplit(url).scheme:
-        return ""
-    svg = segno.make(url, error="m").svg_inline(scale=2, border=2, dark="#000", light="#fff", svgclass="gm-qr-code", lineclass=None)
-    return macro(TEMPLATE, "gm_qr", url, Markup(svg.replace("<svg ", '<svg aria-hidden="true" ', 1)), module)  # segno's SVG: markup already
-
-
-@functools.lru_cache(maxsize=8)
-def rules_date(docs: Path, folder: str) -> str:
-    """The date of a game's rules: the last commit to its pages, else the newest of its files (YYYY-MM-DD)."""
-    pages = docs / folder
-    try:
-        out = subprocess.run(["git", "log", "-1", "--format=%cs", "--", "."], cwd=pages, capture_output=True, text=True, timeout=30)
-        if out.returncode == 0 and re.fullmatch(r"\d{4}-\d{2}-\d{2}", out.stdout.strip()):
-            return out.stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        pass
-    newest = max((p.stat().st_mtime for p in pages.rglob("*.md")), default=0.0)
-    return datetime.datetime.fromtimestamp(newest, datetime.UTC).date().isoformat()
 
 
 def _rule(book: Book, rid: str, rel: str) -> Rule:

@@ -1,12 +1,13 @@
 """The QR code library the pages use when they print: lean-qr, the npm package (package.json pins it).
 
-A GM screen's footer carries a QR code of its address, which the build draws
-with segno from the site's address (SITE_URL). A page printed from another
+A GM screen's footer carries a QR code of its address, which the page's
+rendering draws from segno's modules of the site's address (SITE_URL). A page printed from another
 host must carry that host's address, known only in the browser: there the
 page script redraws the code with lean-qr (docs/assets/print-address.js).
 The finishing step copies the package's module and licence into
-`assets/lean-qr-<version>/`, a folder whose name changes with the version,
-and names the module in the footer (gm_screens.fill) for the script to import.
+`assets/lean-qr-<version>/`, a folder whose name changes with the version;
+the screen's footer names the module (rulebook/gm_screen.py `qr_code`) for
+the script to import.
 """
 
 from __future__ import annotations

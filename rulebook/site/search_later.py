@@ -4,8 +4,9 @@ Material's pages name their search worker in their config (`"search": "…/
 workers/search.<hash>.min.js"` in the `__config` JSON). The finishing step
 writes search-later.js beside that worker, under the same hash (the file is
 as fingerprinted as the one it starts: offline.py caches it first), and
-points every page's config at it. A site without Material's worker (another
-generator's search) is left as it is.
+points every page's config at it (where the page's reading found the config:
+built.py). A site without Material's worker (another generator's search) is
+left as it is.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ import json
 import re
 from pathlib import Path
 
+from .built import Edit, Page
+
 TEMPLATE = Path(__file__).resolve().parent / "search-later.js"
 WORKERS = Path("assets") / "javascripts" / "workers"
 MATERIAL = re.compile(r"^search\.([0-9a-f]{8})\.min\.js$")
 CHANNEL = "table-rules-search-start"  # docs/assets/search-start.js says it there
-CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
 
 
 def write(site: Path) -> str | None:
@@ -35,17 +37,14 @@ def write(site: Path) -> str | None:
     return name
 
 
-def point(html: str, late: str | None) -> str:
-    """The page with its Material config naming the late worker (`late`, from write) instead of Material's."""
-    if late is None:
-        return html
-    found = CONFIG.search(html)
-    if not found:
-        return html
-    config = json.loads(found.group(2))
+def point(page: Page, late: str | None) -> list[Edit]:
+    """The page's Material config naming the late worker (`late`, from write) instead of Material's."""
+    if late is None or page.config is None:
+        return []
+    start, end = page.config
+    config = json.loads(page.html[start:end])
     worker = config.get("search")
     if not isinstance(worker, str) or not MATERIAL.match(worker.rsplit("/", 1)[-1]):
-        return html
+        return []
     config["search"] = worker.rsplit("/", 1)[0] + "/" + late
-    text = json.dumps(config, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    return html[:found.start(2)] + text + html[found.end(2):]
+    return [(start, end, json.dumps(config, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/"))]

@@ -65,7 +65,8 @@ def apply_table(name: str, raw: Mapping[str, object], table: Mapping[str, object
         games = [where] if where else [g for g in settings if param in settings[g]]
         if not games or any(g not in settings or param not in settings[g] for g in games):
             known = ", ".join(f"{g}.{n}" for g in settings for n in settings[g])
-            raise InputError(f"There is no house ruling called {quote(str(key))}: the table settings name {known}.", "table")
+            raise InputError(f"There is no house ruling called {quote(str(key))}: the table settings name {known}.",
+                             "table")
         try:
             settings[games[0]][param].parse(str(value))
         except InputError as err:
