@@ -456,9 +456,10 @@ async function compressedWasm(url, get) {
 /**
  * pyodide.asm.wasm itself from Cache Storage, where the site's service
  * worker keeps it once a calculator has been used (rulebook/site/offline-sw.js,
- * keepCompiled): compiled from there, V8 keeps its compiled code beside it,
- * and the next visit neither unpacks nor compiles it again. Undefined
- * without it (a first visit, no service worker, no Cache Storage).
+ * keepCompiled): compiled from there, a repeat visit does not unpack the
+ * .zst. (Chromium 150 compiles it again each time: no V8 code cache was seen
+ * written for it, benchmarks/code_cache.py.) Undefined without it (a first
+ * visit, no service worker, no Cache Storage).
  * @param {string} url @returns {Promise<Response | undefined>}
  */
 async function keptWasm(url) {
