@@ -171,10 +171,8 @@ export function zeroFreeMemory(pyodide) {
  * wasm, and reads the contents only when it restores them, after its
  * `fsInit` hook: so the runtime starts as soon as `layout` (a promise of the
  * file's layout, from its header) resolves, and `bytes` (a promise of the
- * unpacked snapshot) is copied in from `fsInit`, or, when it is there as
- * soon as the layout (a snapshot kept unpacked on the device), restored from
- * as it is. If either fails, or the initial memory does not match the
- * snapshot's digest of it, the restore
+ * unpacked snapshot) is copied in from `fsInit`. If either fails, or the
+ * initial memory does not match the snapshot's digest of it, the restore
  * fails on a snapshot without Pyodide's header: `failure()` then gives the
  * reason to report instead. `onStage` hears when the initial memory is
  * copied and checked ("initialCopied", in onInstance), when Pyodide calls `fsInit`
@@ -193,23 +191,11 @@ export function restoreOptions({ layout, bytes }, onStage = (_stage) => {}) {
   /** @type {unknown} */
   let failed = null; // anything thrown
   let initialCopied = false;
-  let adopted = false; // full is the unpacked snapshot itself, Pyodide's header in it from the start
-  /** A failed restore must fail in Pyodide too: a buffer that holds the header already loses it.
-   * @param {unknown} err */
-  const fail = (err) => {
-    failed = err;
-    if (adopted && full && plan) full.fill(0, 0, plan.initial.offset);
-  };
   return {
     options: {
-      _loadSnapshot: Promise.resolve(layout).then(async (known) => {
+      _loadSnapshot: Promise.resolve(layout).then((known) => {
         plan = known;
-        // A snapshot read whole from the device (keptSnapshot) has its bytes by the time its layout is known:
-        // Pyodide restores from that buffer itself, not from a copy in a second one of the same 31 MB. A
-        // download's bytes come long after its layout.
-        const now = await Promise.race([Promise.resolve(bytes).catch(() => null), new Promise((resolve) => setTimeout(resolve, 0))]);
-        adopted = now instanceof Uint8Array && now.length === known.fullLength;
-        return (full = adopted ? /** @type {Uint8Array} */ (now) : new Uint8Array(known.fullLength));
+        return (full = new Uint8Array(known.fullLength));
       }),
       fsInit: async () => {
         onStage("moduleReady");
@@ -218,10 +204,10 @@ export function restoreOptions({ layout, bytes }, onStage = (_stage) => {}) {
           if (failed) return;
           // plan and full are set by _loadSnapshot, which Pyodide awaits before it calls fsInit.
           if (/** @type {Layout} */ (plan).initial.runs.length && !initialCopied) throw new Error("Pyodide's memory was not seen when pyodide.asm.wasm was instantiated");
-          if (data !== full) for (const [offset, length] of /** @type {Layout} */ (plan).runs) /** @type {Uint8Array} */ (full).set(data.subarray(offset, offset + length), offset);
+          for (const [offset, length] of /** @type {Layout} */ (plan).runs) /** @type {Uint8Array} */ (full).set(data.subarray(offset, offset + length), offset);
           onStage("snapshotCopied");
         } catch (err) {
-          fail(err);
+          failed = err;
         }
       },
     },
@@ -235,7 +221,7 @@ export function restoreOptions({ layout, bytes }, onStage = (_stage) => {}) {
         initialCopied = true;
         onStage("initialCopied");
       } catch (err) {
-        fail(err);
+        failed = err;
       }
     },
     failure: () => failed,

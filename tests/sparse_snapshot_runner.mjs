@@ -10,9 +10,7 @@
 import { ZSTDDecoder } from "zstddec";
 // {restore: true} runs restoreOptions instead, as loadPyodide would: the
 // layout, an instance whose memory is `initial`, fsInit; then it prints {ok,
-// full (what Pyodide would restore from), failure, adopted: whether that is
-// the unpacked buffer itself}. With {whole: true} the bytes are unpacked
-// before the layout is handed over, as a snapshot kept on the device comes.
+// full (what Pyodide would restore from), failure}.
 // {sha256: true} prints the full snapshot's sha256 (hex) instead of itself.
 import { createHash } from "node:crypto";
 import { createInterface } from "node:readline";
@@ -47,15 +45,7 @@ function streamOf(bytes, sizes) {
 async function restore(c, stream) {
   let gotLayout;
   const layout = new Promise((resolve) => { gotLayout = resolve; });
-  let bytes;
-  if (c.whole) {
-    let known;
-    const unpacked = await unpack(stream, { decode, onLayout: (l) => { known = l; } });
-    gotLayout(known);
-    bytes = Promise.resolve(unpacked);
-  } else {
-    bytes = unpack(stream, { decode, onLayout: gotLayout });
-  }
+  const bytes = unpack(stream, { decode, onLayout: gotLayout });
   const { options, onInstance, failure } = restoreOptions({ layout, bytes });
   const full = await options._loadSnapshot;
   const initial = Buffer.from(c.initial, "base64");
@@ -64,7 +54,7 @@ async function restore(c, stream) {
   onInstance(/** @type {any} */ ({ exports: { memory, Py_Version: new WebAssembly.Global({ value: "i32" }, 0) } }));
   await options.fsInit();
   const err = failure();
-  return { ok: !err, full: b64(full), failure: err ? err.message : null, adopted: full === (await bytes.catch(() => null)) };
+  return { ok: !err, full: b64(full), failure: err ? err.message : null };
 }
 
 async function unpackAll(input) {

@@ -197,23 +197,6 @@ def test_a_restore_with_the_wrong_initial_memory_fails_before_pyodide_reads_it()
     assert base64.b64decode(bad["full"])[:4] == bytes(4)
 
 
-def test_a_snapshot_there_with_its_layout_is_restored_from_as_it_is_not_copied():
-    """A snapshot kept unpacked on the device comes whole with its layout:
-    Pyodide restores from that buffer itself (one 31 MB buffer, not two and a
-    copy), the wasm's own pages filled in and checked as before."""
-    offset = 16
-    initial = memory([3, 3, 0, 3])
-    data = b"\0snp" + bytes([offset]) + bytes(offset - 5) + initial + memory([0, 8])
-    packed = pack_snapshot(data, initial=initial, initial_offset=offset)
-    wrong = bytearray(initial)
-    wrong[3 * PAGE + 1] = 0
-    whole, bad = unpack_all([(packed, [], initial, {"restore": True, "whole": True}),
-                             (packed, [], bytes(wrong), {"restore": True, "whole": True})])
-    assert whole["ok"] and whole["adopted"] and base64.b64decode(whole["full"]) == data
-    assert not bad["ok"] and bad["failure"] == "the snapshot does not match this pyodide.asm.wasm"
-    assert bad["adopted"] and base64.b64decode(bad["full"])[:offset] == bytes(offset)  # its header wiped: Pyodide refuses it
-
-
 def test_a_damaged_file_is_refused_in_words():
     good = pack_snapshot(memory([0, 5, 5], tail=3))
     head = FIXED + 8 * 1
