@@ -42,7 +42,8 @@ HTTP cache is what is measured. The server gzips what a real host would
    caches whole, the share link opened in a fresh page: its first result
    over the first visit's and over a repeat visit with the HTTP cache only
    (both measured alongside), and the same on the slow phone link (the first
-   visit on loopback), with twice the phone's delay, and offline.
+   visit on loopback), with twice the phone's delay, and offline; and how
+   often V8 wrote and used its wasm code cache meanwhile (benchmarks/code_cache.py).
 Then Lighthouse's mobile scores of six pages (benchmarks/lighthouse.py).
 
 With rows 1 and 6, a timeline per page (benchmarks/timeline.py): when each
@@ -69,8 +70,8 @@ from pathlib import Path
 from statistics import median
 from typing import Any
 
+from benchmarks import code_cache, visits
 from benchmarks import timeline as phases
-from benchmarks import visits
 from benchmarks.goals import PHONE_MBPS, PHONE_RTT_MS, TABLE, describe
 from benchmarks.no_calculators import build_without_calculator_hooks
 from benchmarks.pages import CALC_PAGE, PLAIN_PAGE, SECOND_PAGE, SECOND_SHARE, SHARE, runtime_path, write_bench_pages
@@ -295,10 +296,12 @@ def repeat_visits(bench: Bench, report: Report) -> None:
     report.row("repeat/first", repeat / first)
     report.row("repeat/http", repeat / http_repeat)
     report.note(f"repeat visit {repeat:.0f} ms [{min(repeats):.0f}-{max(repeats):.0f}], the one after it {median(seconds):.0f} ms "
-                f"[{min(seconds):.0f}-{max(seconds):.0f}] ({median(seconds) / first:.2f} of the first visit: V8 keeps the wasm's "
-                f"compiled code from the first compile out of Cache Storage); first visit {first:.0f} ms, "
+                f"[{min(seconds):.0f}-{max(seconds):.0f}] ({median(seconds) / first:.2f} of the first visit); first visit {first:.0f} ms, "
                 f"HTTP cache only {http_repeat:.0f} ms (medians of {bench.runs} [min-max])")
     report.note("asked of the network in those repeat visits: " + (", ".join(f"{path} {size / 1e3:.1f} kB" for path, size in sorted(network.items())) or "nothing"))
+    cache = code_cache.wasm_code_cache(browser, bench.share, server)
+    report.note("V8's wasm code cache over a first visit and two repeats (Chromium's trace events): "
+                + ", ".join(f"{what} {cache[what]}" for what in code_cache.EVENTS.values()))
     report.timeline("a repeat visit, service worker in charge", timeline, phases.REPEAT_VISIT)
     report.timeline("the repeat visit after it", second_timeline, phases.REPEAT_VISIT)
     report.timeline("a repeat visit, HTTP cache only", http_timeline, phases.OUR_PAGE)

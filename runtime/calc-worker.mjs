@@ -48,10 +48,15 @@ import { forgetKeptSnapshot, keepSnapshot, keptSnapshot } from "./sparse-snapsho
  * pyodide.asm.wasm asked for (when loadPyodide starts), its
  * response's first and last byte (these three from the resource timing),
  * handed to the compiler by this thread, compiled and instantiated; the
- * interpreter restored (or booted); then, with the first result, Python
+ * snapshot's pages equal to the wasm's own memory copied from it and checked;
+ * Emscripten's module set up (Pyodide calls its fsInit hook), the
+ * snapshot's bytes copied into place (in that hook), Pyodide's own
+ * restore done (loadPyodide resolved); the interpreter restored (or booted:
+ * then none of the four before); then, with the first result, Python
  * starting and finishing it.
  * @typedef {"workerStarted" | "pyodideImported" | "snapshotHeader" | "snapshotArrived" | "snapshotDecoded" | "snapshotKept"
- *   | "wasmRequested" | "wasmResponse" | "wasmFetched" | "wasmCompiling" | "wasmCompiled" | "restored"
+ *   | "wasmRequested" | "wasmResponse" | "wasmFetched" | "wasmCompiling" | "wasmCompiled" | "initialCopied" | "moduleReady" | "snapshotCopied"
+ *   | "pyodideLoaded" | "restored"
  *   | "computeStarted" | "computeDone"} Stamp
  * @typedef {Partial<Record<Stamp, number>>} Stamps */
 /** Python's `compute` (calculators/web.py): the answer as JSON text.
@@ -205,13 +210,14 @@ async function bootFromSnapshot() {
   if (!usable(version)) throw new Error(`Pyodide ${version} is not the version the snapshot code was checked against`);
   // The runtime starts as soon as the snapshot's header is in, while the
   // rest downloads (see restoreOptions).
-  const restore = restoreOptions(early);
+  const restore = restoreOptions(early, stamp);
   const pyodide = await load(loadPyodide, {
     indexURL: base,
     lockFileURL: base + "pyodide-lock.json",
     stdLibURL: EMPTY_ZIP, // the real one comes after, see late-stdlib.mjs
     ...restore.options,
   }, restore.onInstance).catch((err) => { throw err instanceof RuntimeFileError ? err : restore.failure() || err; });
+  stamp("pyodideLoaded");
   // A snapshot restores the random state it was made with: reseed.
   pyodide.runPython("import random; random.seed()");
   // Downloaded after the first result (or STDLIB_AFTER_MS), not before: the

@@ -174,11 +174,16 @@ export function zeroFreeMemory(pyodide) {
  * unpacked snapshot) is copied in from `fsInit`. If either fails, or the
  * initial memory does not match the snapshot's digest of it, the restore
  * fails on a snapshot without Pyodide's header: `failure()` then gives the
- * reason to report instead.
+ * reason to report instead. `onStage` hears when the initial memory is
+ * copied and checked ("initialCopied", in onInstance), when Pyodide calls `fsInit`
+ * ("moduleReady": the wasm instantiated and Emscripten's module set up) and
+ * when `fsInit` has copied the bytes in ("snapshotCopied": Pyodide's own
+ * restore starts then), for make bench's timeline.
  * @param {ArrivingSnapshot} snapshot
+ * @param {(stage: "initialCopied" | "moduleReady" | "snapshotCopied") => void} [onStage]
  * @returns {Restore}
  */
-export function restoreOptions({ layout, bytes }) {
+export function restoreOptions({ layout, bytes }, onStage = (_stage) => {}) {
   /** @type {Uint8Array | null} */
   let full = null;
   /** @type {Layout | null} */
@@ -193,12 +198,14 @@ export function restoreOptions({ layout, bytes }) {
         return (full = new Uint8Array(known.fullLength));
       }),
       fsInit: async () => {
+        onStage("moduleReady");
         try {
           const data = await bytes;
           if (failed) return;
           // plan and full are set by _loadSnapshot, which Pyodide awaits before it calls fsInit.
           if (/** @type {Layout} */ (plan).initial.runs.length && !initialCopied) throw new Error("Pyodide's memory was not seen when pyodide.asm.wasm was instantiated");
           for (const [offset, length] of /** @type {Layout} */ (plan).runs) /** @type {Uint8Array} */ (full).set(data.subarray(offset, offset + length), offset);
+          onStage("snapshotCopied");
         } catch (err) {
           failed = err;
         }
@@ -212,6 +219,7 @@ export function restoreOptions({ layout, bytes }) {
         growTo(memory, plan.fullLength - plan.initial.offset);
         copyInitialMemory(full, plan.initial, new Uint8Array(memory.buffer));
         initialCopied = true;
+        onStage("initialCopied");
       } catch (err) {
         failed = err;
       }
@@ -448,9 +456,10 @@ async function compressedWasm(url, get) {
 /**
  * pyodide.asm.wasm itself from Cache Storage, where the site's service
  * worker keeps it once a calculator has been used (rulebook/site/offline-sw.js,
- * keepCompiled): compiled from there, V8 keeps its compiled code beside it,
- * and the next visit neither unpacks nor compiles it again. Undefined
- * without it (a first visit, no service worker, no Cache Storage).
+ * keepCompiled): compiled from there, a repeat visit does not unpack the
+ * .zst. (Chromium 150 compiles it again each time: no V8 code cache was seen
+ * written for it, benchmarks/code_cache.py.) Undefined without it (a first
+ * visit, no service worker, no Cache Storage).
  * @param {string} url @returns {Promise<Response | undefined>}
  */
 async function keptWasm(url) {

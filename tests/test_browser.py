@@ -333,6 +333,7 @@ TIMELINE_CHAINS = (
     ("workerStarted", "pyodideImported"),
     ("workerStarted", "wasmRequested"),  # from the worker's first lines (fetchWasmEarly), not after Pyodide's scripts
     ("wasmRequested", "wasmCompiling", "wasmCompiled"),
+    ("wasmCompiled", "initialCopied", "moduleReady", "snapshotCopied", "pyodideLoaded", "restored"),
     ("workerStarted", "snapshotHeader", "restored"),
     ("workerStarted", "snapshotArrived", "snapshotDecoded", "snapshotFetched", "restored"),
     ("restored", "readyAt", "readySeen", "computeSent", "computeStarted", "computeDone", "resultReceived", "painted"),

@@ -114,8 +114,8 @@ def test_calculators_and_pages_work_offline_after_one_visit(browser, site, base_
 def test_a_repeat_visit_starts_from_the_wasm_and_the_snapshot_kept_in_the_cache(browser, site, base_url):
     """After a first result the worker keeps the plain wasm beside its .zst,
     and the calculators' worker the snapshot unpacked: the next visit's
-    runtime compiles that wasm from Cache Storage (where V8 keeps the
-    compiled code for the visit after), fetches no wasm at all, and restores
+    runtime compiles that wasm from Cache Storage, unpacking nothing,
+    fetches no wasm at all, and restores
     the snapshot kept, unpacking nothing. A kept snapshot cut short is
     forgotten: that visit unpacks the download, and keeps it whole again."""
     first = calculator_page(site, "tell_tale.resolve_attack")

@@ -298,9 +298,9 @@ function fillRuntime(strict = false) {
 
 // Once the folder is whole and a page's calculator has shown its first
 // result (the page's message): the plain wasm too, which the runtime
-// compiles from this cache where it finds it, so that the engine keeps the
-// compiled code beside it and a repeat visit skips the unpacking and the
-// compile (V8 keeps it for a wasm compiled from a Cache Storage response).
+// compiles from this cache where it finds it, so that a repeat visit skips
+// the unpacking. (It does not skip the compile: Chromium 150 was not seen
+// to keep V8's compiled code for it, benchmarks/code_cache.py.)
 // 3.5 MB more once, after the result; a failure only means the next visit
 // unpacks the .zst again. Resolves to whether the runtime cache is whole.
 async function keepCompiled() {

@@ -23,8 +23,8 @@ security policy, the short links), it lists the files of the build and writes
   the fallbacks the manifest names (pyodide.asm.wasm, fetched only where
   pyodide.asm.wasm.zst is missing); `runtimeCompiled`, those fallbacks,
   kept as well once the rest is whole and a calculator has given its first
-  result: the engine compiles the plain wasm from the cache and keeps its
-  compiled code for the next visit (see runtime/pyodide-private.mjs);
+  result: the next visit compiles the plain wasm from the cache, and
+  unpacks nothing (see runtime/pyodide-private.mjs keptWasm);
 - `digest`: a hash of every precached file, so the cache name changes
   whenever a page or asset does and the new worker replaces the old cache;
   `runtimeDigest`, the runtime folder name, keys the runtime cache, so a
