@@ -132,6 +132,27 @@ class Tab:
                 raise EngineError(f"{self.engine}: waited {timeout:.0f} s for {what}; last value {value!r}" + self.explained(explain))
             time.sleep(0.1)
 
+    def wait_moving(self, expression: str, what: str, still: float = WAIT * 2 / 3, most: float = WAIT * 2,
+                    explain: str | None = None) -> Any:
+        """Waits for work the page does in the background whose pace is the machine's (a service worker filling its
+        caches): `expression` gives [done, progress]; the wait ends when done, and fails when progress has not
+        changed for `still` s, or at `most` s, with what `explain` says of the page then."""
+        start = time.monotonic()
+        moved = start
+        last: Any = None
+        while True:
+            with contextlib.suppress(EngineError):  # a page between two documents answers nothing for a moment
+                value = self.eval(expression)
+                if value and value[0]:
+                    return value
+                if value and value[1] != last:
+                    last, moved = value[1], time.monotonic()
+            now = time.monotonic()
+            if now - moved > still or now - start > most:
+                raise EngineError(f"{self.engine}: waited {now - start:.0f} s for {what}, {now - moved:.0f} s of them with no "
+                                  f"change; progress {last!r}" + self.explained(explain))
+            time.sleep(0.25)
+
     def explained(self, explain: str | None) -> str:
         """What `explain` says of the page now (given a few seconds), and the console's last lines, as a failure's tail."""
         said = ""
