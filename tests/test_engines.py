@@ -69,7 +69,11 @@ def session(request, site):
 
 @pytest.fixture
 def engine(session):
-    return session.live()
+    """The module's engine, recording every worker its pages make and what each says (for a failed wait's tale)."""
+    engine = session.live()
+    if not engine.hearing:
+        engine.hearing = engine.add_init_script(HEAR_WORKERS)
+    return engine
 
 
 @pytest.fixture
@@ -197,8 +201,7 @@ def test_a_tracker_step_is_kept_across_a_reload(tab, host):
     tab.wait("document.querySelectorAll('.enc-card').length === 2", "both combatants' cards")
 
 
-def test_the_site_works_offline_after_one_visit(engine, tab, host, site):
-    engine.add_init_script(HEAR_WORKERS)
+def test_the_site_works_offline_after_one_visit(tab, host, site):
     server, url = host(SiteHandler)
     data = worker_data(site)
     pages, runtime = data["prefix"] + "pages-" + data["digest"], data["prefix"] + "runtime-" + data["runtimeDigest"]

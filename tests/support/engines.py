@@ -213,6 +213,7 @@ class Engine:
     driver asked first, its processes killed after), whatever state it is in."""
 
     name = ""
+    hearing = False  # whether a script that records its pages' workers runs in each page (test_engines.py)
 
     def tab(self) -> Tab:
         raise NotImplementedError
