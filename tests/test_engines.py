@@ -31,10 +31,13 @@ Material's search index; the offline test has the whole site.
 from __future__ import annotations
 
 import json
+import os
+import signal
+from pathlib import Path
 
 import pytest
 from support.encounter_page import STORE, python_step
-from support.engines import ENGINES, EngineError, Tab, missing, started
+from support.engines import ENGINES, EngineError, Session, Tab, missing
 from support.helpers import KEPT_SNAPSHOT, calculator_pages, worker_data
 from support.server import BLANK, LeanHandler, SiteHandler, serve, silent, silent_workers
 
@@ -54,12 +57,23 @@ FIGHT = [
 
 
 @pytest.fixture(scope="module", params=ENGINES)
-def engine(request, site):
+def session(request, site):
+    """The module's engine, started again for the next test when one died or stopped answering (Session)."""
     why = missing(request.param)
     if why:
         pytest.skip(f"{request.param}: {why}")
-    with started(request.param, request.getfixturevalue("chromium") if request.param == "chromium" else None) as browser:
-        yield browser
+    session = Session(request.param, request.getfixturevalue("chromium") if request.param == "chromium" else None)
+    yield session
+    session.close()
+
+
+@pytest.fixture
+def engine(session):
+    """The module's engine, recording every worker its pages make and what each says (for a failed wait's tale)."""
+    engine = session.live()
+    if not engine.hearing:
+        engine.hearing = engine.add_init_script(HEAR_WORKERS)
+    return engine
 
 
 @pytest.fixture
@@ -80,10 +94,55 @@ def host(site):
 
 
 @pytest.fixture
-def tab(engine):
+def tab(session, engine):
     tab = engine.tab()
     yield tab
-    tab.goto("about:blank")  # the next test's page starts from nothing, whatever this one left running
+    session.after_test(tab)  # the next test's page starts from nothing, in an engine that answers
+
+
+# Every worker the page makes and what each says, kept in the page (engines that can run a script before the page's
+# own: Chromium and Firefox), for what a failed wait tells.
+HEAR_WORKERS = """
+  const heard = globalThis.__engineHeard = [];
+  const Base = globalThis.Worker;
+  if (Base) globalThis.Worker = class extends Base {
+    constructor(url, options) {
+      super(url, options);
+      const name = String(url).split("/").pop().split("#")[0];
+      const at = () => Math.round(performance.now());
+      heard.push([at(), name, "created"]);
+      this.addEventListener("message", ({ data }) => heard.push([at(), name, data?.type ?? typeof data, String(data?.text ?? data?.error ?? "").slice(0, 200)]));
+      this.addEventListener("error", (event) => heard.push([at(), name, "error", String(event.message)]));
+    }
+  };
+"""
+# What a failed wait on a calculator tells of the page: the runtime's state, what its workers said, the service
+# worker's, the caches, and when each runtime file was fetched (ms of the page's clock).
+RUNTIME_STATE = """(async () => {
+  const r = globalThis.__calcRuntime;
+  const soon = (promise) => Promise.race([promise, new Promise((done) => setTimeout(() => done("no answer in 2 s"), 2000))]);
+  const registration = navigator.serviceWorker ? await soon(navigator.serviceWorker.getRegistration()) : null;
+  const state = (worker) => worker?.state ?? null;
+  return {
+    now: Math.round(performance.now()), address: location.href,
+    runtime: r && { status: r.status, text: r.text, error: r.error, how: r.how, restarts: r.restarts, silentReplaced: r.silentReplaced,
+      created: r.created, settledAt: r.settledAt, timings: r.timings, pending: r.pending.size },
+    heard: globalThis.__engineHeard ?? "not recorded in this engine",
+    controller: state(navigator.serviceWorker?.controller),
+    registration: typeof registration === "string" ? registration
+      : registration && { installing: state(registration.installing), waiting: state(registration.waiting), active: state(registration.active) },
+    caches: globalThis.caches ? await soon((async () => {  // each cache's files (a count, for the site's pages)
+      const each = {};
+      for (const name of await caches.keys()) {
+        const files = (await (await caches.open(name)).keys()).map((request) => request.url.split("/").pop());
+        each[name] = files.length > 40 ? files.length : files;
+      }
+      return each;
+    })()) : null,
+    files: performance.getEntriesByType("resource").filter((e) => /pyodide|snapshot|worker|search|sw[.]js/.test(e.name))
+      .map((e) => [e.name.split("/").pop(), Math.round(e.startTime), Math.round(e.responseEnd)]),
+  };
+})()"""
 
 
 def outcome(tab: Tab, form: str = FORM):
@@ -92,7 +151,7 @@ def outcome(tab: Tab, form: str = FORM):
 
 def wait_for_outcome(tab: Tab, wanted: str, form: str = FORM) -> None:
     tab.wait(f'document.querySelector({json.dumps(form + " .calc-result")})?.dataset.outcome === {json.dumps(wanted)}',
-             f"the result {wanted!r}")
+             f"the result {wanted!r}", explain=RUNTIME_STATE)
 
 
 def saved_encounter(tab: Tab, url: str, actions) -> dict:
@@ -152,12 +211,15 @@ def test_the_site_works_offline_after_one_visit(tab, host, site):
     # every runtime file by name, not a count: the plain wasm and the snapshot unpacked are kept too once the first
     # result is shown, and the reload starts from them
     kept = data["runtimeFill"] + data["runtimeCompiled"] + [KEPT_SNAPSHOT]
-    tab.wait(f"""(async () => {{
+    # The service worker's install and fill (539 pages, 18 MB of runtime, each checked against its digest) run at
+    # the machine's pace: waited on while the caches grow, and failed once nothing has changed for a minute.
+    tab.wait_moving(f"""(async () => {{
         const keys = async (name) => (await caches.has(name)) ? (await (await caches.open(name)).keys()).map((r) => r.url) : [];
         const have = new Set((await keys({json.dumps(runtime)})).map((url) => url.split("/").pop()));
-        return navigator.serviceWorker.controller !== null && (await keys({json.dumps(pages)})).length === {len(data["precache"])}
-          && {json.dumps(kept)}.every((file) => have.has(file));
-      }})()""", "the service worker in charge with both caches full")
+        const controlled = navigator.serviceWorker.controller !== null, cached = (await keys({json.dumps(pages)})).length;
+        return [controlled && cached === {len(data["precache"])} && {json.dumps(kept)}.every((file) => have.has(file)),
+                [controlled, cached, have.size]];
+      }})()""", "the service worker in charge with both caches full", explain=RUNTIME_STATE)
     server.shutdown()
     server.server_close()
     tab.reload()
@@ -226,13 +288,9 @@ def test_firefox_gives_up_a_silent_snapshot_helper_and_the_calculator_starts(eng
     if engine.name != "firefox":
         pytest.skip("Firefox's own defect; Chromium's test of the same is in test_reliability.py")
     _, url = host(SilentHelperHandler)
-    engine.bidi("session.subscribe", events=["log.entryAdded"])
-    engine.bidi.events.clear()
+    engine.bidi.events.clear()  # the console heard from here on (the session listens from its start)
     tab.goto(f"{url}{calculator_pages(site)[ATTACK]}?calc={ATTACK}&power=5&d20=17")
-    try:
-        wait_for_outcome_before_timeout(tab)
-    finally:
-        engine.bidi("session.unsubscribe", events=["log.entryAdded"])
+    wait_for_outcome_before_timeout(tab)
     assert SilentHelperHandler.asked, "the helper was never asked for: the test did not test it"
     said = [e["params"].get("text", "") for e in engine.bidi.events if e.get("method") == "log.entryAdded"]
     assert any("the snapshot helper said nothing for 10 s" in text for text in said), said
@@ -241,7 +299,8 @@ def test_firefox_gives_up_a_silent_snapshot_helper_and_the_calculator_starts(eng
 def wait_for_outcome_before_timeout(tab: Tab) -> None:
     """The first result, inside the 60 s boot timeout: a failure said in the form ends the wait at once."""
     found = tab.wait(f"""document.querySelector({json.dumps(FAILED)})?.textContent
-                     || document.querySelector({json.dumps(FORM + " .calc-result")})?.dataset.outcome""", "a result or a failure", timeout=58)
+                     || document.querySelector({json.dumps(FORM + " .calc-result")})?.dataset.outcome""", "a result or a failure", timeout=58,
+                     explain=RUNTIME_STATE)
     if found != "full":
         raise EngineError(f"no result: {found!r}")
     assert tab.eval("globalThis.__calcRuntime.how") == "snapshot"
@@ -309,3 +368,76 @@ def test_the_engines_host_leaves_out_the_service_worker_and_the_search_index_unl
     assert status == 200 and json.loads(index) == {"config": real["config"], "docs": []} and real["docs"]
     assert _get(whole + "sw.js")[0] == 200
     assert json.loads(_get(whole + "search/search_index.json")[1]) == real
+
+
+# ---------------------------------------------------------------- an engine that dies or stops answering
+
+
+@pytest.fixture(params=[e for e in ENGINES if e != "chromium"])
+def own_session(request):
+    """A session of its own of an engine run through a driver (WebKit, Firefox), to break. Chromium's fixture, which
+    launches it again when the last one died, has its test in test_reliability.py."""
+    why = missing(request.param)
+    if why:
+        pytest.skip(f"{request.param}: {why}")
+    session = Session(request.param)
+    yield session
+    session.close()
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _driver_and_browser(engine) -> tuple[int, int]:
+    """The process group's leader (the driver WebKit is run through; Firefox itself) and the browser's own process."""
+    if engine.name == "firefox":
+        return engine.process.pid, engine.process.pid
+    leader = engine.driver_process.pid
+    (browser,) = _children(leader)  # the MiniBrowser WebKitWebDriver started
+    return leader, browser
+
+
+def _answers(engine) -> None:
+    tab = engine.tab()
+    tab.goto("about:blank")
+    assert tab.eval("6 * 7") == 42
+
+
+def test_a_browser_that_died_costs_only_the_test_it_died_in(own_session):
+    """The browser is killed in the middle of a test: the test's end gives the engine up, and the next test gets a
+    new one that answers (the module's engine used to be handed on dead to every later test)."""
+    first = own_session.live()
+    tab = first.tab()
+    tab.goto("about:blank")
+    _, browser = _driver_and_browser(first)
+    os.kill(browser, signal.SIGKILL)
+    own_session.after_test(tab)
+    second = own_session.live()
+    assert second is not first
+    _answers(second)
+    assert (first.process if first.name == "firefox" else first.driver_process).poll() is not None, "the dead one's driver ended"
+
+
+@pytest.mark.timeout(150)  # what is tested: a hang cut at CLOSE_WITHIN (15 s) twice, not pytest's 300 s spent
+def test_an_engine_that_stops_answering_costs_only_the_test_it_stopped_in(own_session):
+    """The driver and the browser stop (SIGSTOP: every call to them waits for ever, as the WebKit driver's did in a
+    teardown that ate pytest's 300 s): leaving the page and closing are each given CLOSE_WITHIN, then the processes
+    are killed, and the next test gets a new engine that answers."""
+    first = own_session.live()
+    tab = first.tab()
+    tab.goto("about:blank")
+    leader, _ = _driver_and_browser(first)
+    os.killpg(leader, signal.SIGSTOP)
+    own_session.after_test(tab)
+    process = first.process if first.name == "firefox" else first.driver_process
+    assert process.poll() is not None, "the stopped engine was killed"
+    _answers(own_session.live())

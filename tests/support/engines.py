@@ -15,13 +15,16 @@ silently."""
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
+import threading
 import time
 import warnings
 from collections.abc import Iterator
@@ -37,6 +40,13 @@ WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 FIREFOX = ("firefox-esr", "firefox")
 WAIT = BOOT / 1000  # s: what a wait gives the page by default (the suite's boot allowance)
+# s: what an engine's driver is given to do one thing between two tests (leave the page, close, answer that it is
+# alive) before its processes are killed. Selenium waits for WebKitWebDriver's answer with no limit at all, so a
+# driver that stopped answering held a teardown until pytest's 300 s timeout.
+CLOSE_WITHIN = 15.0
+# s: what a WebKit or Firefox start is given (a few seconds on a quiet machine) before it is killed, and what each
+# WebKitWebDriver command is given; both used to wait for ever.
+START_WITHIN = WAIT
 
 
 class EngineError(AssertionError):
@@ -108,8 +118,9 @@ class Tab:
     def eval(self, expression: str) -> Any:
         return json.loads(self._evaluate_json(_wrapped(expression)))
 
-    def wait(self, expression: str, what: str, timeout: float = WAIT) -> Any:
-        """The expression's value once it is truthy; an EngineError naming `what` (and the page's last value) at `timeout` s."""
+    def wait(self, expression: str, what: str, timeout: float = WAIT, explain: str | None = None) -> Any:
+        """The expression's value once it is truthy; an EngineError naming `what` (and the page's last value) at
+        `timeout` s, with what `explain` (an expression) says of the page then, and the console's last lines."""
         deadline = time.monotonic() + timeout
         value: Any = None
         while True:
@@ -118,23 +129,106 @@ class Tab:
                 if value:
                     return value
             if time.monotonic() > deadline:
-                raise EngineError(f"{self.engine}: waited {timeout:.0f} s for {what}; last value {value!r}")
+                raise EngineError(f"{self.engine}: waited {timeout:.0f} s for {what}; last value {value!r}" + self.explained(explain))
             time.sleep(0.1)
+
+    def wait_moving(self, expression: str, what: str, still: float = WAIT * 2 / 3, most: float = WAIT * 2,
+                    explain: str | None = None) -> Any:
+        """Waits for work the page does in the background whose pace is the machine's (a service worker filling its
+        caches): `expression` gives [done, progress]; the wait ends when done, and fails when progress has not
+        changed for `still` s, or at `most` s, with what `explain` says of the page then."""
+        start = time.monotonic()
+        moved = start
+        last: Any = None
+        while True:
+            with contextlib.suppress(EngineError):  # a page between two documents answers nothing for a moment
+                value = self.eval(expression)
+                if value and value[0]:
+                    return value
+                if value and value[1] != last:
+                    last, moved = value[1], time.monotonic()
+            now = time.monotonic()
+            if now - moved > still or now - start > most:
+                raise EngineError(f"{self.engine}: waited {now - start:.0f} s for {what}, {now - moved:.0f} s of them with no "
+                                  f"change; progress {last!r}" + self.explained(explain))
+            time.sleep(0.25)
+
+    def explained(self, explain: str | None) -> str:
+        """What `explain` says of the page now (given a few seconds), and the console's last lines, as a failure's tail."""
+        said = ""
+        if explain:
+            try:
+                said += "\npage: " + json.dumps(self.eval(f"Promise.race([{explain}, new Promise((done) => setTimeout(() => done('no answer in 5 s'), 5000))])"))
+            except EngineError as err:
+                said += f"\npage: could not be asked ({err})"
+        lines = self.console()
+        if lines is not None:
+            said += "\nconsole:\n" + "\n".join(lines[-40:])
+        return said
+
+    def console(self) -> list[str] | None:
+        """The console lines this engine has kept (None: it keeps none)."""
+        return None
 
     def text(self, selector: str) -> str | None:
         return self.eval(f"document.querySelector({json.dumps(selector)})?.textContent ?? null")
 
 
+def in_time(seconds: float, call) -> tuple[bool, Any]:
+    """(whether `call()` returned within `seconds`, what it returned or raised). It runs on a thread of its own, which
+    a call that never returns is left to (a daemon: it never holds the process; killing the engine ends its wait)."""
+    done = threading.Event()
+    outcome: list[Any] = [EngineError("no answer")]
+
+    def run() -> None:
+        try:
+            outcome[0] = call()
+        except Exception as err:  # handed to the caller
+            outcome[0] = err
+        done.set()
+
+    threading.Thread(target=run, daemon=True).start()
+    return done.wait(seconds), outcome[0]
+
+
+def within(seconds: float, call) -> bool:
+    """Whether `call()` returned, without raising, within `seconds` (in_time)."""
+    ended, outcome = in_time(seconds, call)
+    return ended and not isinstance(outcome, Exception)
+
+
+def _kill_group(process: subprocess.Popen | None) -> None:
+    """Kills `process` and everything it started (its own process group, see `start_new_session`), and reaps it."""
+    if process is None:
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    with contextlib.suppress(Exception):
+        process.kill()
+    process.wait()
+
+
 class Engine:
-    """A running browser of one engine; `tab()` opens a tab in it."""
+    """A running browser of one engine; `tab()` opens a tab in it. `close()` ends it within CLOSE_WITHIN s (the
+    driver asked first, its processes killed after), whatever state it is in."""
 
     name = ""
+    hearing = False  # whether a script that records its pages' workers runs in each page (test_engines.py)
 
     def tab(self) -> Tab:
         raise NotImplementedError
 
     def close(self) -> None:
         raise NotImplementedError
+
+    def alive(self) -> bool:
+        """Whether the browser still answers (within CLOSE_WITHIN s)."""
+        raise NotImplementedError
+
+    def add_init_script(self, source: str) -> bool:
+        """Runs `source` in every document opened from now on, before its own scripts; False where the engine's
+        driver cannot (WebKitWebDriver has no such command)."""
+        return False
 
 
 # ---------------------------------------------------------------- Chromium (Playwright)
@@ -189,6 +283,15 @@ class Chromium(Engine):
 
     def tab(self) -> Tab:
         return ChromiumTab(self._context.new_page())
+
+    def add_init_script(self, source: str) -> bool:
+        self._context.add_init_script(source)
+        return True
+
+    def alive(self) -> bool:
+        # Playwright's calls stay on this thread (its sync API is not thread-safe); a Chromium that died says so at once.
+        browser = self._context.browser
+        return browser is not None and browser.is_connected()
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
@@ -282,15 +385,30 @@ class WebKit(Engine):
             options.binary_location = str(MINIBROWSER)
             options.add_argument("--automation")
         # The driver's path given: Selenium Manager downloads nothing.
-        service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display, "NO_AT_BRIDGE": "1"})
-        try:
+        # In a process group of its own, with the browser it starts: killed together when a close does not end.
+        service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display, "NO_AT_BRIDGE": "1"},
+                          popen_kw={"start_new_session": True})
+        self._service = service
+
+        def create():
             with warnings.catch_warnings():  # Selenium's own call of a thing it deprecated (remote_server_addr), not ours
                 warnings.filterwarnings("ignore", category=DeprecationWarning, module=r"selenium\.")
-                self.driver = webdriver.WebKitGTK(options=options, service=service)
-        except Exception:
+                return webdriver.WebKitGTK(options=options, service=service)
+
+        try:
+            ended, made = in_time(START_WITHIN, create)
+            if isinstance(made, Exception) and ended:
+                raise made
+            if not ended:
+                raise EngineError(f"webkit: WebKitWebDriver did not open a session within {START_WITHIN:.0f} s")
+        except BaseException:  # a start cut short (pytest's timeout included) leaves no driver or browser behind
+            _kill_group(getattr(service, "process", None))
             if self._xvfb:
                 self._xvfb.terminate()
+                self._xvfb.wait()
             raise
+        self.driver = made
+        self.driver.command_executor.client_config.timeout = START_WITHIN  # each command's answer, else no limit
         self.driver.set_script_timeout(WAIT)
         self._first = True
 
@@ -301,9 +419,19 @@ class WebKit(Engine):
         self.driver.switch_to.new_window("tab")
         return WebKitTab(self, self.driver.current_window_handle)
 
+    @property
+    def driver_process(self) -> subprocess.Popen:
+        return self._service.process
+
+    def alive(self) -> bool:
+        return self.driver_process.poll() is None and within(CLOSE_WITHIN, lambda: self.driver.window_handles)
+
     def close(self) -> None:
-        with contextlib.suppress(Exception):
-            self.driver.quit()
+        """`quit` asked of the driver, then the driver and its browser killed, whether it answered or not (a quit
+        leaves nothing of the browser to keep)."""
+        if self.driver_process.poll() is None:
+            within(CLOSE_WITHIN, self.driver.quit)
+        _kill_group(self.driver_process)
         if self._xvfb:
             self._xvfb.terminate()
             self._xvfb.wait()
@@ -341,7 +469,8 @@ class Bidi:
         # Firefox refuses a handshake with an Origin header it does not expect.
         self.socket = websocket.create_connection(url + "/session", suppress_origin=True, timeout=WAIT + 30)
         self.next_id = 0
-        self.events: list[dict[str, Any]] = []
+        self.events: collections.deque[dict[str, Any]] = collections.deque(maxlen=1000)  # the latest, for a failure's tail
+        self.started = time.time()
 
     def __call__(self, method: str, **params: Any) -> dict[str, Any]:
         self.next_id += 1
@@ -357,8 +486,12 @@ class Bidi:
                 self.events.append(message)
 
     def close(self) -> None:
+        """Closed at once: a thread still waiting for an answer is woken first (`abort`), since a plain close waits
+        for that thread's read to end, up to the socket's timeout."""
         with contextlib.suppress(Exception):
-            self.socket.close()
+            self.socket.abort()
+        with contextlib.suppress(Exception):
+            self.socket.close(timeout=1)
 
 
 class FirefoxTab(Tab):
@@ -402,6 +535,12 @@ class FirefoxTab(Tab):
     def close(self) -> None:
         self.bidi("browsingContext.close", context=self.context)
 
+    def console(self) -> list[str]:
+        """Every console line and uncaught error of the session's pages and workers that the remote agent told of."""
+        start = self.bidi.started
+        return [f"{(e['params'].get('timestamp', 0) / 1000 - start):7.1f} s {e['params'].get('level')} {e['params'].get('source', {}).get('context', 'worker')[:8]}: "
+                f"{e['params'].get('text')}" for e in self.bidi.events if e.get("method") == "log.entryAdded"]
+
 
 class Firefox(Engine):
     name = "firefox"
@@ -411,21 +550,36 @@ class Firefox(Engine):
         (self.profile / "user.js").write_text(
             "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in {**FIREFOX_PREFS, **(prefs or {})}.items()))
         self.process = subprocess.Popen([str(firefox_path()), "--headless", "--no-remote", "--profile", str(self.profile), "--remote-debugging-port=0"],
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        url = None
-        assert self.process.stderr is not None
-        for line in self.process.stderr:  # the remote agent says where it listens before anything else we need
-            found = re.search(r"WebDriver BiDi listening on (ws://\S+)", line)
-            if found:
-                url = found.group(1)
-                break
-        if not url:
-            self.process.kill()
-            raise EngineError(f"firefox: the remote agent never said where it listens (exit {self.process.wait()})")
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                        start_new_session=True)  # its content processes with it: killed together
+        stream = self.process.stderr
+        assert stream is not None
+
+        def listening() -> str | None:
+            for line in stream:  # the remote agent says where it listens before anything else we need
+                found = re.search(r"WebDriver BiDi listening on (ws://\S+)", line)
+                if found:
+                    return found.group(1)
+            return None
+
+        try:
+            ended, url = in_time(START_WITHIN, listening)
+        except BaseException:  # pytest's timeout: no Firefox left behind
+            _kill_group(self.process)
+            raise
+        if not ended or not isinstance(url, str):
+            _kill_group(self.process)
+            raise EngineError(f"firefox: the remote agent did not say where it listens within {START_WITHIN:.0f} s (exit {self.process.wait()})")
         # Firefox writes to stderr all its life: read and dropped, so a full pipe never stops it.
         subprocess_drain(self.process)
-        self.bidi = Bidi(url)
-        self.bidi("session.new", capabilities={})
+        try:
+            self.bidi = Bidi(url)
+            self.bidi("session.new", capabilities={})
+            self.bidi("session.subscribe", events=["log.entryAdded"])  # kept for a failure's tail (Tab.console)
+        except BaseException:  # a start cut short (pytest's timeout included) leaves no Firefox behind
+            _kill_group(self.process)
+            shutil.rmtree(self.profile, ignore_errors=True)
+            raise
         self._first: str | None = self.bidi("browsingContext.getTree", maxDepth=0)["contexts"][0]["context"]
 
     def tab(self) -> Tab:
@@ -434,18 +588,22 @@ class Firefox(Engine):
             return FirefoxTab(self.bidi, context)
         return FirefoxTab(self.bidi, self.bidi("browsingContext.create", type="tab")["context"])
 
+    def alive(self) -> bool:
+        return self.process.poll() is None and within(CLOSE_WITHIN, lambda: self.bidi("browsingContext.getTree", maxDepth=0))
+
+    def add_init_script(self, source: str) -> bool:
+        self.bidi("script.addPreloadScript", functionDeclaration=f"() => {{ {source} }}")
+        return True
+
     def close(self) -> None:
         """Closed through BiDi's `browser.close`, which ends the session and quits at once; a SIGTERM left Firefox
         shutting down for up to 14 s on a loaded machine. What is left after a few seconds is killed: the profile
         is a temporary folder, nothing in it is kept."""
-        with contextlib.suppress(Exception):
-            self.bidi("browser.close")
+        if self.process.poll() is None and within(CLOSE_WITHIN, lambda: self.bidi("browser.close")):
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=5)
+        _kill_group(self.process)  # its content processes too, whether the main one quit or not
         self.bidi.close()
-        try:
-            self.process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
         if self.process.stderr:
             self.process.stderr.close()
         shutil.rmtree(self.profile, ignore_errors=True)
@@ -462,10 +620,56 @@ def subprocess_drain(process: subprocess.Popen[str]) -> None:
 STARTERS = {"chromium": Chromium, "webkit": WebKit, "firefox": Firefox}
 
 
+def start(engine: str, chromium=None) -> Engine:
+    """A running `engine`; for Chromium, a context of `chromium` where one is given."""
+    return Chromium(chromium) if engine == "chromium" else STARTERS[engine]()
+
+
+class Session:
+    """One engine for a module's tests, started again when the last one died or was given up: a browser that
+    crashed, or whose driver stopped answering, costs the test it happened in, not the module's next tests.
+    `chromium`: the tests' session Chromium (itself launched again when it died, conftest's `chromium`)."""
+
+    def __init__(self, engine: str, chromium=None) -> None:
+        self.name = engine
+        self._chromium = chromium
+        self._engine: Engine | None = None
+
+    def live(self) -> Engine:
+        if self._engine is not None and not self._engine.alive():
+            self.discard()
+        if self._engine is None:
+            self._engine = start(self.name, self._chromium)
+        return self._engine
+
+    def after_test(self, tab: Tab) -> None:
+        """The tab left for about:blank, so the next test's page starts from nothing, whatever this one left running;
+        an engine that cannot do that within CLOSE_WITHIN s (hung, or dead) is closed, and the next test gets a new
+        one. Chromium's calls stay on this thread (Playwright's sync API), with Playwright's own time limits."""
+        def leave() -> None:
+            tab.goto("about:blank")
+
+        if self.name == "chromium":
+            try:
+                leave()
+            except Exception:
+                self.discard()
+        elif not within(CLOSE_WITHIN, leave):
+            self.discard()
+
+    def discard(self) -> None:
+        if self._engine is not None:
+            engine, self._engine = self._engine, None
+            engine.close()
+
+    def close(self) -> None:
+        self.discard()
+
+
 @contextlib.contextmanager
 def started(engine: str, chromium=None) -> Iterator[Engine]:
     """A running `engine`; for Chromium, a context of `chromium` where one is given."""
-    browser = Chromium(chromium) if engine == "chromium" else STARTERS[engine]()
+    browser = start(engine, chromium)
     try:
         yield browser
     finally:
