@@ -116,7 +116,7 @@ def test_every_published_action_of_every_tracker_has_its_control_on_a_phone(brow
 
 
 def test_a_sample_of_the_controls_works_on_a_phone(browser, base_url, site):
-    """Next in a fight under way, a member leaving the party (Undo brings them back), a season's Undo."""
+    """Next in a fight under way, a member leaving the party (Undo brings them back), a companion kept as a mount, a season's Undo."""
     trackers = published(site)
     by_tracker = scenes()
     context = browser.new_context(**PHONE)
@@ -137,6 +137,10 @@ def test_a_sample_of_the_controls_works_on_a_phone(browser, base_url, site):
         expect(members).to_have_count(count - 1, timeout=BOOT)
         page.click("[data-tracker='tell_tale.party'] [data-do=undo]")
         expect(members).to_have_count(count, timeout=BOOT)
+        expect(members.first).to_contain_text("Companion Wolf (a familiar)")  # the GM's choice is said on the member's line
+        members.first.locator("select[name=as]").select_option("mount")
+        members.first.locator("[data-do=companion]").click()
+        expect(members.first).to_contain_text("Companion Wolf (a mount)", timeout=BOOT)
 
         (kept, shown) = by_tracker["rpgdl.season"][0]
         open_scene(page, base_url, trackers["rpgdl.season"][0], "rpgdl.season", kept, shown)

@@ -440,7 +440,7 @@ SPECS: tuple[ActionSpec, ...] = (
                rules=("tt.ruling.level-up-stats", "tt.levels.level-up", "tt.ruling.vitality-above-full", "tt.levels.lands", "tt.levels.new-lands-untapped",
                       "tt.keyword.regenerate")),
     # tt.character.familiar-or-mount: the GM's choice for each member's animal companion
-    ActionSpec("companion", "Companion kept as", (
+    ActionSpec("companion", "Set familiar or mount", (
         Param.of("member", "text", "Whose companion", required=True),
         Param.of("as", "choice", "Kept as", required=True, choices=(("familiar", "A familiar"), ("mount", "A mount (fights when ridden)")),
                  refusal="A companion is kept as a familiar or as a mount"),

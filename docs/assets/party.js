@@ -53,7 +53,7 @@ function memberLine(m, controls) {
     el("strong", { text: m.name }), ` level ${m.level}: ${said(m)}; Power ${m.power}, Toughness ${m.toughness}, Speed ${m.speed}`
       + (m.initiative != null ? `, Initiative ${m.initiative}` : "") + (m.hand != null ? `, ${plural(m.hand, "card")} in hand` : "") + ".",
     m.lands.length ? el("span", { class: "party-lands", text: ` Lands: ${m.lands.join(", ")}.` }) : null,
-    m.companion ? el("span", { text: ` Companion ${m.companion.name}: ${said(m.companion)}.` }) : null,
+    m.companion ? el("span", { text: ` Companion ${m.companion.name} (${m.companion.mount ? "a mount" : "a familiar"}): ${said(m.companion)}.` }) : null,
     ...controls.flatMap((c) => [" ", c]));
 }
 
