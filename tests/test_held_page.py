@@ -7,11 +7,10 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import time
 
 import pytest
 from playwright.sync_api import expect
-from support.browser import CHROMIUM_FLAGS, HeldPage, Relaunching, chromium_path
+from support.browser import CHROMIUM_FLAGS, HeldPage, Relaunching, chromium_path, crash
 
 pytestmark = pytest.mark.browser
 
@@ -67,13 +66,7 @@ def test_a_held_page_whose_browser_died_is_made_again_in_a_new_browser(own):
     held = HeldPage(lambda: own.new_context().new_page())
     first = held.live()
     drawn(first, "one")
-    gone = own.live()
-    with contextlib.suppress(Exception):  # the answer never comes: the browser is gone
-        gone.new_browser_cdp_session().send("Browser.crash")
-    deadline = time.monotonic() + 30
-    while gone.is_connected() and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not gone.is_connected()
+    crash(own.live())
     second = held.live()
     assert second is not first
     drawn(second, "two")

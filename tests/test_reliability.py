@@ -287,20 +287,12 @@ def test_a_damaged_runtime_in_the_cache_is_dropped_when_the_boot_fails(browser, 
 
 def test_a_crashed_browser_costs_one_test_not_the_rest(chromium):
     """The tests' browser is launched again when the last one died: after a crash the next context opens and draws."""
-    import contextlib
-    import time
-
-    from support.browser import CHROMIUM_FLAGS, Relaunching, chromium_path
+    from support.browser import CHROMIUM_FLAGS, Relaunching, chromium_path, crash
 
     kind = chromium.live().browser_type
     own = Relaunching(lambda: kind.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS))
     crashed = own.live()
-    with contextlib.suppress(Exception):  # the answer never comes: the browser is gone
-        crashed.new_browser_cdp_session().send("Browser.crash")
-    deadline = time.monotonic() + 30
-    while crashed.is_connected() and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not crashed.is_connected()
+    crash(crashed)
     context = own.new_context()
     page = context.new_page()
     page.set_content("<p>still here</p>")

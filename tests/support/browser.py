@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import time
 
 from .helpers import idle_runtime
 
@@ -48,6 +49,16 @@ def answer_with(body: str):
             route.fulfill(status=200, content_type="application/json", body=body)
 
     return answer
+
+
+def crash(browser) -> None:
+    """Crash `browser` (Chromium's own Browser.crash) and wait until Playwright sees it gone."""
+    with contextlib.suppress(Exception):  # the answer never comes: the browser is gone
+        browser.new_browser_cdp_session().send("Browser.crash")
+    deadline = time.monotonic() + 30
+    while browser.is_connected() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not browser.is_connected(), "the browser outlived its crash"
 
 
 class Relaunching:
