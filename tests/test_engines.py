@@ -30,6 +30,7 @@ Material's search index; the offline test has the whole site.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -37,7 +38,8 @@ from pathlib import Path
 
 import pytest
 from support.encounter_page import STORE, python_step
-from support.engines import ENGINES, EngineError, Session, Tab, missing
+from support.browser import chromium_path
+from support.engines import ENGINES, Chromium, EngineError, Session, Tab, missing
 from support.helpers import KEPT_SNAPSHOT, calculator_pages, worker_data
 from support.server import BLANK, LeanHandler, SiteHandler, serve, silent, silent_workers
 
@@ -441,3 +443,19 @@ def test_an_engine_that_stops_answering_costs_only_the_test_it_stopped_in(own_se
     process = first.process if first.name == "firefox" else first.driver_process
     assert process.poll() is not None, "the stopped engine was killed"
     _answers(own_session.live())
+
+
+@pytest.mark.timeout(150)  # what is tested: a hung close ended at 2 * CLOSE_WITHIN, not pytest's 300 s spent
+def test_a_chromium_whose_close_hangs_is_killed_and_costs_one_test():
+    """A Chromium that stops answering (SIGSTOP) while its context closes is killed after 2 * CLOSE_WITHIN s, so the
+    close ends; the tests' own Chromium is then launched again (test_reliability.py)."""
+    if not chromium_path():
+        pytest.skip("chromium: not installed (make setup installs it)")
+    engine = Chromium()
+    assert engine._pid is not None, "Chromium said its browser process"
+    _answers(engine)
+    os.kill(engine._pid, signal.SIGSTOP)
+    engine.close()
+    state = Path(f"/proc/{engine._pid}/stat")
+    with contextlib.suppress(FileNotFoundError):  # gone, or a zombie its parent has not yet reaped: killed either way
+        assert state.read_text().rsplit(")", 1)[1].split()[0] == "Z", "the stopped Chromium was killed"

@@ -16,6 +16,7 @@ finished.
 
 from __future__ import annotations
 
+import datetime
 import os
 import re
 import shutil
@@ -41,8 +42,17 @@ class Unfinished:
     said: str
 
 
+def built_on_its_day(site: Path) -> dict[str, str]:
+    """The environment for a build that must give `site` byte for byte: MkDocs stamps its sitemap with the day it
+    builds on, so a run that crosses midnight would differ there alone; SOURCE_DATE_EPOCH gives it `site`'s day."""
+    day = re.search(r"<lastmod>(\d{4}-\d{2}-\d{2})<", (site / "sitemap.xml").read_text(encoding="utf-8"))
+    assert day, "the built site's sitemap says its day"
+    noon = datetime.datetime.fromisoformat(day.group(1) + "T12:00:00+00:00")
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", SOURCE_DATE_EPOCH=str(int(noon.timestamp())))
+
+
 @pytest.fixture(scope="module")
-def unfinished(tmp_path_factory) -> Unfinished:
+def unfinished(tmp_path_factory, site) -> Unfinished:
     """One strict build for this module's tests: the finishing step's, the build's own warnings, and the deploy's
     new build (each a full MkDocs build of its own before: three builds where one does)."""
     out = tmp_path_factory.mktemp("unfinished") / "site"
@@ -52,7 +62,7 @@ def unfinished(tmp_path_factory) -> Unfinished:
     config = config.replace("hooks/", f"{ROOT}/hooks/").replace("custom_dir: overrides", f"custom_dir: {ROOT}/overrides")
     cfg = out.parent / "mkdocs-unfinished.yml"
     cfg.write_text(f"docs_dir: {ROOT}/docs\n" + config, encoding="utf-8")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env = built_on_its_day(site)
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg), "-d", str(out)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -116,7 +126,7 @@ def test_properdocs_builds_the_same_site_but_for_its_name(site, tmp_path):
     the same finishing step: the same files, byte for byte, but for the generator's <meta> in each page and the
     service worker's build digest, which hashes the pages."""
     out = tmp_path / "site"
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env = built_on_its_day(site)
     done = subprocess.run([str(Path(sys.executable).with_name("properdocs")), "build", "--strict", "-q", "-f", "mkdocs.yml", "-d", str(out)],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr

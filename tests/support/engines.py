@@ -266,6 +266,14 @@ class ChromiumTab(Tab):
         self.page.close()
 
 
+def _browser_pid(browser) -> int | None:
+    """The browser process of a Chromium, as it tells it (CDP's SystemInfo), or None where it does not say."""
+    with contextlib.suppress(Exception):
+        info = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")
+        return next(p["id"] for p in info["processInfo"] if p["type"] == "browser")
+    return None
+
+
 class Chromium(Engine):
     """A context of `browser` (the tests' session Chromium: one sync Playwright per process), else of a Chromium of its own."""
 
@@ -279,6 +287,7 @@ class Chromium(Engine):
             self._playwright = sync_playwright().start()
             browser = self._playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS + TEST_ONLY_FLAGS)
         self._browser = browser
+        self._pid = _browser_pid(browser)
         self._context = browser.new_context()
 
     def tab(self) -> Tab:
@@ -294,12 +303,26 @@ class Chromium(Engine):
         return browser is not None and browser.is_connected()
 
     def close(self) -> None:
-        with contextlib.suppress(Exception):
-            self._context.close()
-        if self._playwright:
+        """The context closed, and the Chromium launched for it; a close that has not ended within 2 * CLOSE_WITHIN s
+        (one waited on for over 300 s under load, a whole test's time) is ended by killing the browser: the tests'
+        Chromium is launched again for the next test (support.browser.Relaunching)."""
+        timer = threading.Timer(2 * CLOSE_WITHIN, self.kill)
+        timer.start()
+        try:
             with contextlib.suppress(Exception):
-                self._browser.close()
-            self._playwright.stop()
+                self._context.close()
+            if self._playwright:
+                with contextlib.suppress(Exception):
+                    self._browser.close()
+                self._playwright.stop()
+        finally:
+            timer.cancel()
+
+    def kill(self) -> None:
+        """The browser's process killed (from any thread: no Playwright call)."""
+        if self._pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self._pid, signal.SIGKILL)
 
 
 # ---------------------------------------------------------------- WebKitGTK (Selenium, WebKitWebDriver, Xvfb)
