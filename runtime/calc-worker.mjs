@@ -171,12 +171,26 @@ let compute = null;
 /** @type {Promise<void> | null} */
 let stdlibInstalled = null; // a promise, once the standard library's download started
 let startStdlib = () => stdlibInstalled; // starts it (after a snapshot restore), once
+const STDLIB_TRIES = 3; // downloads of the standard library for one need of it, at most
 const STDLIB_AFTER_MS = 2000; // with no calculation asked for, it starts this long after the start
 const STDLIB_AFTER_RESULT_MS = 300; // after a result: once the page has drawn it, so the download never shares the line with it
 let pageOrigin = 0;
 
 /** @param {string} text */
 const progress = (text) => postMessage(/** @satisfies {Posted} */ ({ type: "progress", text }));
+
+/** The standard library's bytes; a download that fails (a dropped connection) is asked for again after 1 s, then
+ * 3 s, STDLIB_TRIES in all. @returns {Promise<Uint8Array>} */
+async function stdlibBytes() {
+  for (let tried = 1; ; tried += 1) {
+    try {
+      return /** @type {Uint8Array} */ (await fetchOk(base + "python_stdlib.zip", "bytes"));
+    } catch (err) {
+      if (tried >= STDLIB_TRIES) throw err;
+      await new Promise((go) => setTimeout(go, tried === 1 ? 1000 : 3000));
+    }
+  }
+}
 
 /** The file at `url` (under base) as bytes or as text; throws, in words, when it is not there.
  * @overload @param {string} url @param {"bytes"} as @returns {Promise<Uint8Array>} */
@@ -225,8 +239,12 @@ async function bootFromSnapshot() {
   const { installStdlib } = await lateStdlib;
   startStdlib = () => {
     if (!stdlibInstalled) {
-      stdlibInstalled = fetchOk(base + "python_stdlib.zip", "bytes").then((bytes) => installStdlib(pyodide, bytes));
-      stdlibInstalled.catch((err) => console.warn("the standard library did not arrive:", err));
+      const started = stdlibBytes().then((bytes) => installStdlib(pyodide, bytes));
+      stdlibInstalled = started;
+      started.catch((err) => {
+        console.warn("the standard library did not arrive:", err);
+        if (stdlibInstalled === started) stdlibInstalled = null; // the next calculation that needs it asks again
+      });
     }
     return stdlibInstalled;
   };

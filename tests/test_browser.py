@@ -388,12 +388,14 @@ def test_the_calculator_starts_from_the_snapshot(browser, base_url, pages_of, bl
     ctx.close()
 
 
-def test_a_calculation_that_needs_the_standard_library_waits_for_it(browser, base_url, pages_of):
+@pytest.mark.parametrize("first_fails", [False, True], ids=["held", "first download fails"])
+def test_a_calculation_that_needs_the_standard_library_waits_for_it(browser, base_url, pages_of, first_fails):
     """The standard library comes after the snapshot (runtime/late-stdlib.mjs):
     a calculation that imports a module nobody imported yet fails until it is
     in, and is then retried. Forced here by making the calculators import one,
     through a copy of the worker that leaves its interpreter where the test
-    can reach it."""
+    can reach it. A download that fails (a dropped connection) is asked for
+    again, so the calculation still comes."""
     ctx = browser.new_context()
 
     def worker_with_handle(route):
@@ -415,10 +417,14 @@ def test_a_calculation_that_needs_the_standard_library_waits_for_it(browser, bas
         }
       };
     }""")
-    held, released = [], []
+    held, released, failed = [], [], []
 
     def hold_until_released(route):  # the service worker, once in charge, asks too
-        route.continue_() if released else held.append(route)
+        if first_fails and not failed and route.request.service_worker is None:
+            failed.append(route.request.url)  # the worker's first download: the connection drops
+            route.abort()
+        else:
+            route.continue_() if released else held.append(route)
 
     ctx.route("**/python_stdlib.zip", hold_until_released)
     page = ctx.new_page()
@@ -441,7 +447,12 @@ web.run = _run_needing_colorsys
     expect(form.locator(".calc-result")).not_to_have_attribute("data-outcome", re.compile(""))  # waiting, not failed
     expect(form).to_have_attribute("aria-busy", "true")
     expect(form.locator("[role=alert]")).to_have_text("")
+    for _ in range(200):  # a dropped download is asked for again after a second; routes are answered while we wait
+        if held:
+            break
+        page.wait_for_timeout(100)
     assert held, "the worker never asked for the standard library"
+    assert len(failed) == first_fails
     released.append(True)
     for route in held:
         route.continue_()
