@@ -446,12 +446,14 @@ def test_an_engine_that_stops_answering_costs_only_the_test_it_stopped_in(own_se
 
 
 @pytest.mark.timeout(150)  # what is tested: a hung close ended at 2 * CLOSE_WITHIN, not pytest's 300 s spent
-def test_a_chromium_whose_close_hangs_is_killed_and_costs_one_test():
+def test_a_chromium_whose_close_hangs_is_killed_and_costs_one_test(chromium):
     """A Chromium that stops answering (SIGSTOP) while its context closes is killed after 2 * CLOSE_WITHIN s, so the
-    close ends; the tests' own Chromium is then launched again (test_reliability.py)."""
-    if not chromium_path():
-        pytest.skip("chromium: not installed (make setup installs it)")
-    engine = Chromium()
+    close ends; the tests' own Chromium is then launched again (test_reliability.py). A Chromium of its own here,
+    launched by the process's one Playwright."""
+    from support.browser import CHROMIUM_FLAGS
+
+    own = chromium.live().browser_type.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
+    engine = Chromium(own)
     assert engine._pid is not None, "Chromium said its browser process"
     _answers(engine)
     os.kill(engine._pid, signal.SIGSTOP)
